@@ -1,0 +1,75 @@
+"""The numeric core of card-analyzer: numpy and Numba only.
+
+Importing this package points Numba's on-disk kernel cache at a directory keyed by a
+hash of every source file under ``sims/`` plus the Numba and Python versions.  Numba's own
+``cache=True`` keys a cached kernel on the source of the module that defines it only, so
+an edit to a jitted helper in another module would otherwise leave a stale kernel in the
+cache.  The directory lives in the user's cache folder (``$CARD_ANALYZER_CACHE``, else
+``$XDG_CACHE_HOME/card-analyzer``, else ``~/.cache/card-analyzer``) and falls back to the
+system temporary folder when that is not writable, so a read-only install still caches.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+_PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def source_hash() -> str:
+    """A short hash of every ``sims`` source file, the Numba version and the Python version."""
+    digest = hashlib.sha256()
+    for path in sorted(_PACKAGE_DIR.rglob("*.py")):
+        digest.update(path.relative_to(_PACKAGE_DIR).as_posix().encode())
+        digest.update(path.read_bytes())
+    try:
+        from importlib.metadata import version
+
+        numba_version = version("numba")
+    except Exception:  # pragma: no cover - numba always installed with the package
+        numba_version = "unknown"
+    digest.update(numba_version.encode())
+    digest.update(sys.version.encode())
+    return digest.hexdigest()[:16]
+
+
+def _writable(directory: Path) -> bool:
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        probe = directory / f".probe-{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+        return True
+    except OSError:
+        return False
+
+
+def _cache_root_candidates() -> list[Path]:
+    candidates = []
+    if os.environ.get("CARD_ANALYZER_CACHE"):
+        candidates.append(Path(os.environ["CARD_ANALYZER_CACHE"]))
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    candidates.append(Path(xdg) / "card-analyzer" if xdg else Path.home() / ".cache" / "card-analyzer")
+    uid = os.getuid() if hasattr(os, "getuid") else "user"
+    candidates.append(Path(tempfile.gettempdir()) / f"card-analyzer-{uid}")
+    return candidates
+
+
+def configure_kernel_cache() -> Path | None:
+    """Point Numba's cache at ``<cache root>/numba-<source hash>``; return the directory."""
+    key = f"numba-{source_hash()}"
+    for root in _cache_root_candidates():
+        directory = root / key
+        if _writable(directory):
+            os.environ["NUMBA_CACHE_DIR"] = str(directory)
+            if "numba" in sys.modules:  # already imported: its config was read, set it too
+                sys.modules["numba"].config.CACHE_DIR = str(directory)
+            return directory
+    return None
+
+
+KERNEL_CACHE_DIR = configure_kernel_cache()

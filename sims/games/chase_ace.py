@@ -1,0 +1,626 @@
+"""Chase the Ace (Cuckoo, Screw Your Neighbour, Le Her), as this kernel plays it.
+
+Implements ../shared/rules/chase-ace.md. Where that file leaves a point open, the reading
+taken here is marked (reading).
+
+Cards and ranks
+  A card is code = suit*13 + face, face 0=A, 1=2, ..., 9=10, 10=J, 11=Q, 12=K.
+  Suits never matter. Rank order low to high: A 2 3 ... 10 J Q K (rank = face); with
+  ace_high: 2 3 ... K A (rank = (face + 12) % 13). The TOP card (the blocker, "the king"
+  in the rules below) is the K, or the A with ace_high. "Queen" and "jack" are the faces
+  Q and J in either order. Policies speak of rank1 = rank + 1 (1..13), so threshold 0
+  never swaps and 13 always swaps.
+
+Seating and the deal (one round)
+  The m active players are taken in turn order starting at the dealer's left and ending
+  with the dealer: position 0 is the eldest hand, position m-1 the dealer. In hand mode
+  m = n and position k is seat k (dealer in the last seat). The round's stream deals the
+  first m+1 cards of a Fisher-Yates shuffle (sims.core.deck.deal_prefix): card k goes to
+  position k, card m is the cut card, drawn whether or not the dealer cuts.
+
+Rule switches (integer codes in brackets)
+  lives (1..10, default 3)
+  tie: all-lowest-lose [0] (every holder of the lowest rank loses), cancel-matches [1]
+    (ranks held by two or more players are dropped; the holder of the lowest remaining
+    unique rank loses; nobody loses if every rank is shared), earliest-seat-loses [2]
+    (the tied lowest player earliest in turn order loses), latest-seat-loses [3] (the
+    latest; the dealer counts as last), ties-to-dealer [4] (two players only: the
+    non-dealer loses when its rank is <= the dealer's, else the dealer loses).
+  kings: block [0], none [1], freeze-if-dealt [2], stop-all-on-attempt [3],
+    skip-to-next [4].
+  king_reveal: on-attempt [0], at-deal [1].
+  dealer_king_block: 1 (default) or 0.
+  queens: off [0], on [1].
+  jacks: off [0], holder-moves [1], holder-skipped [2].
+  final_tie: split [0], replay [1], cut-high [2], carry-with-stake [3], carry-no-stake [4].
+  ace_high: 0 (default) or 1.
+
+Per-seat policy (one row per seat; a seat keeps its row whatever position it has)
+  threshold (0..13), threshold_mix (0..1), informed (0 or 1).
+
+The non-dealers' turns, positions k = 0 .. m-2 in order
+  Skip the turn (KEEP, no draw) when any of these holds, checked in this order:
+    1. exchanging has ended for the round (freeze-if-dealt with a TOP card dealt, or
+       stop-all-on-attempt after an attempt on a TOP card);
+    2. the player holds the TOP card (now);
+    3. the player's turn is lost (holder-skipped jack rule, below).
+  Otherwise decide SWAP or KEEP:
+    a. informed=1 and the player's right-hand neighbour (position k-1) has just completed
+       an exchange with it on its (k-1's) own turn (not via a queen redirection, not via
+       skip-to-next), and the rank the player received is higher than the rank it gave:
+       KEEP.
+    b. king_reveal=at-deal, kings is block or stop-all-on-attempt, and the target (position
+       k+1) holds a TOP card that was dealt to it: KEEP (reading: a player who can see the
+       attempt is futile, or would stop all exchanges, does not make it).
+    c. threshold: SWAP if rank1 <= threshold; if rank1 == threshold + 1 and
+       0 < threshold_mix < 1, draw u = stream.uniform() and SWAP if u < threshold_mix;
+       if rank1 == threshold + 1 and threshold_mix >= 1, SWAP without a draw; otherwise KEEP.
+       (Only this case ever draws.)
+  SWAP is an attempt on the target t = k+1 (the dealer, for k = m-2). Resolve it:
+    - t holds TOP and kings != none: the TOP card is shown.
+        block: no exchange; t's own later turn is a forced KEEP anyway (it holds TOP).
+        stop-all-on-attempt: no exchange, and exchanging ends for the round (the dealer
+          does not cut).
+        skip-to-next: the requester exchanges instead with the first position after t,
+          going up to the dealer, that does not hold TOP (every TOP passed over is shown);
+          if there is none, no exchange. The skip-to player must accept (no queen or jack
+          rule applies to it).
+        (freeze-if-dealt never reaches here: a dealt TOP card freezes the round at once.)
+    - else, queens=on and t holds a queen: the queen is shown, and the requester must
+      exchange instead with r = its right-hand neighbour (k-1; for k=0 this is the dealer,
+      m-1). If r == t (two players) or r holds a queen: no exchange. If r holds TOP and
+      kings != none: resolve as an attempt on a TOP card by the kings rule, except that
+      skip-to-next blocks (no exchange). If jacks != off and r holds a jack: blocked as by
+      the jack rule (the jack rule's skip applies to r if r has not had its turn, i.e.
+      r is the dealer). Otherwise the requester and r exchange cards.
+    - else, jacks != off and t holds a jack: the jack is shown, no exchange; with
+      holder-skipped, t's own turn is lost (if t is the dealer, the dealer cannot cut).
+    - else the requester and t exchange cards.
+
+The dealer's turn (position m-1)
+  KEEP without a draw if exchanging has ended, the dealer holds TOP, or its turn is lost.
+  Otherwise:
+    a. informed=1 and the last non-dealer (m-2) has just completed an exchange with the
+       dealer on its own turn: CUT exactly when the rank received is lower than the rank
+       given, else KEEP (no draw).
+    b. otherwise the threshold rule c. above (same draw rule).
+  CUT: the cut card (card m of the deal) is shown. If it is TOP and dealer_king_block=1,
+  the dealer keeps its card; otherwise the cut card replaces the dealer's card.
+
+Showdown: the tie rule above picks the losers among the m positions' final cards.
+
+Hand mode outputs (seat = position, dealer is seat n-1), per hand:
+  per seat: lose_life (1 if the seat lost a life), exchange (1 if the seat completed an
+  exchange on its own turn: its attempt, redirected or not, ended in an exchange, or, for
+  the dealer, it cut and took the cut card).
+  table: losers (number of players who lost a life), losers_sq (its square),
+  no_loser (1 if nobody lost).
+
+Game mode (one game = one stream (seed, game index), rounds drawn from it in sequence)
+  Every player starts with `lives` lives; the first dealer is seat n-1, so seat 0 is the
+  eldest hand of the first round (reading: a fixed first dealer makes per-starting-seat
+  results meaningful; a random first dealer is their average).
+  Each round: deal and play as above among the active players; each loser loses a life
+  and pays one unit into the pot. A player with no lives left is out.
+  Final tie: when every active player is a loser and each has exactly one life:
+    split: all of them are joint winners and share the pot equally.
+    replay: nobody loses a life (nobody pays); the next round is played by the same
+      players.
+    cut-high: the tied players (in turn order of that round) each take one card from a
+      fresh deal: deal_prefix(stream, k) for the k tied players; the highest rank wins the
+      whole pot (rank order of the game: with ace_high the ace is highest); players
+      tied on the top rank cut again from a fresh deal among
+      themselves (in the same order), until one is highest.
+    carry-with-stake / carry-no-stake: the game is undecided and the pot is carried: a
+      continuation game starts at once among all n original players with full lives,
+      the deal rotating on as usual; with carry-with-stake lives lost in the continuation
+      are paid into the pot as usual; with carry-no-stake they are not paid (the
+      continuation is played for the carried pot alone). Repeats if the continuation also
+      ends undecided. Its rounds count toward the game's rounds.
+  A game still undecided after 100000 rounds (never seen in practice) stops: truncated=1,
+  nobody receives the pot, each player's net is minus what it paid.
+  After each round (and after a replay) the deal passes to the next active player
+  clockwise from the previous dealer's seat (even if that dealer has just gone out).
+  Game mode outputs, per game:
+    per seat: win (sole winner: the last survivor or the cut-high winner), split_win
+    (joint winner under split), net_chips (units received from the pot minus units paid,
+    stored in twelfths of a unit so split pots stay integers), net_chips_sq (its square,
+    in 144ths).
+    table: rounds, rounds_sq, final_tie (number of times the final-tie rule fired in the
+    game), carried (number of times the pot was carried).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, NamedTuple
+
+import numpy as np
+from numba import njit, prange
+
+from sims.core.deck import DEAL_ROW, FIRST_GAME_ROW, N_CARDS, deal_prefix_nb, new_workspace_nb
+from sims.core.rng import seed_key_nb, stream_nb, uniform_nb
+from sims.spec import GAMES, HANDS, GameSpec, Outcomes, PolicyField, PolicyPreset, Switch, Variant
+
+# Integer codes of the enum switches, in the order of their Switch choices.
+TIE_ALL_LOWEST, TIE_CANCEL_MATCHES, TIE_EARLIEST, TIE_LATEST, TIE_TO_DEALER = range(5)
+KINGS_BLOCK, KINGS_NONE, KINGS_FREEZE, KINGS_STOP_ALL, KINGS_SKIP = range(5)
+REVEAL_ON_ATTEMPT, REVEAL_AT_DEAL = range(2)
+JACKS_OFF, JACKS_HOLDER_MOVES, JACKS_HOLDER_SKIPPED = range(3)
+FINAL_SPLIT, FINAL_REPLAY, FINAL_CUT_HIGH, FINAL_CARRY_STAKE, FINAL_CARRY_NO_STAKE = range(5)
+
+
+class Rules(NamedTuple):
+    """Table rules of Chase the Ace (see the module docstring for what each value does)."""
+
+    lives: Annotated[int, Switch("lives each player starts a game with", lo=1, hi=10)] = 3
+    tie: Annotated[int, Switch(
+        "who loses at showdown when several hold the lowest rank",
+        choices=("all-lowest-lose", "cancel-matches", "earliest-seat-loses",
+                 "latest-seat-loses", "ties-to-dealer"))] = TIE_ALL_LOWEST
+    kings: Annotated[int, Switch(
+        "what a swap attempt on the top card (king) does",
+        choices=("block", "none", "freeze-if-dealt", "stop-all-on-attempt", "skip-to-next"))] = KINGS_BLOCK
+    king_reveal: Annotated[int, Switch(
+        "when kings are shown: when someone tries to take one, or right after the deal",
+        choices=("on-attempt", "at-deal"))] = REVEAL_ON_ATTEMPT
+    dealer_king_block: Annotated[bool, Switch(
+        "a dealer who cuts the top card must keep the original card")] = True
+    queens: Annotated[int, Switch(
+        "a target holding a queen sends the requester to swap with its own right-hand player",
+        choices=("off", "on"))] = 0
+    jacks: Annotated[int, Switch(
+        "a target holding a jack refuses the swap; whether the jack holder then still moves",
+        choices=("off", "holder-moves", "holder-skipped"))] = JACKS_OFF
+    final_tie: Annotated[int, Switch(
+        "game mode: what happens when every remaining player loses their last life together",
+        choices=("split", "replay", "cut-high", "carry-with-stake", "carry-no-stake"))] = FINAL_SPLIT
+    ace_high: Annotated[bool, Switch(
+        "rank the ace high (A K Q ... 2), making the ace the blocking top card")] = False
+
+
+THRESHOLD, THRESHOLD_MIX, INFORMED = range(3)
+POLICY_FIELDS = (
+    PolicyField("threshold", 7, 0, 13,
+                "swap (the dealer: cut) when the card ranks at or below this (A=1 ... K=13); "
+                "0 never, 13 always", integer=True),
+    PolicyField("threshold_mix", 0.0, 0.0, 1.0,
+                "probability of swapping when the card ranks exactly threshold + 1"),
+    PolicyField("informed", 1, 0, 1,
+                "1: keep after a favourable swap from the right; the dealer cuts after a swap "
+                "with the last player exactly when it got the worse card", integer=True),
+)
+
+VARIANTS = {
+    "standard": Variant({}, "the common rules: lowest rank(s) lose, kings block, dealer keeps a cut king"),
+    "seed-house": Variant({"tie": TIE_CANCEL_MATCHES},
+                          "the seed text's house rule: matching low cards cancel out"),
+    "ethier": Variant({"king_reveal": REVEAL_AT_DEAL, "tie": TIE_EARLIEST},
+                      "Ethier's rules (Wizard of Odds): kings shown at the deal, earliest tied seat loses"),
+    "le-her": Variant({"tie": TIE_TO_DEALER, "kings": KINGS_BLOCK, "dealer_king_block": True},
+                      "two-player Le Her (1713): ties go to the dealer", players=2, policy="le-her"),
+}
+
+POLICIES = {
+    "default": PolicyPreset({}, "swap on 7 or lower, informed"),
+    "never-swap": PolicyPreset({"threshold": 0, "informed": 0}, "everyone keeps; the dealer never cuts"),
+    "always-swap": PolicyPreset({"threshold": 12, "informed": 0}, "swap everything below a king"),
+    "naive-7": PolicyPreset({"threshold": 7, "informed": 0}, "swap on 7 or lower, ignoring what a swap revealed"),
+    "le-her": PolicyPreset({"threshold": 7, "informed": 1},
+                           "Le Her: the non-dealer swaps on 7 or lower, the dealer cuts on 8 or lower",
+                           seats={-1: {"threshold": 8}}),
+}
+
+HAND_OUTCOMES = Outcomes(
+    seat=("lose_life", "exchange"),
+    table=("losers", "losers_sq", "no_loser"),
+    help={"lose_life": "probability the seat loses a life",
+          "exchange": "probability the seat completes a swap (the dealer: takes a cut card)",
+          "losers": "players losing a life per round",
+          "no_loser": "probability nobody loses a life"},
+)
+GAME_OUTCOMES = Outcomes(
+    seat=("win", "split_win", "net_chips", "net_chips_sq"),
+    table=("rounds", "rounds_sq", "final_tie", "carried", "truncated"),
+    scale={"net_chips": 12, "net_chips_sq": 144},
+    help={"win": "probability the seat wins the game outright",
+          "split_win": "probability the seat shares the pot in a final tie",
+          "net_chips": "expected units won minus units paid per game",
+          "rounds": "rounds per game",
+          "final_tie": "final-tie rule firings per game",
+          "carried": "pot carried to a continuation game, per game",
+          "truncated": "games stopped at the round cap"},
+)
+MAX_ROUNDS = 100_000
+
+
+def check(rules: Rules, policy: np.ndarray, n_seats: int) -> None:
+    """Raise ``ValueError`` with a sentence when the table cannot be played."""
+    if not 2 <= n_seats <= 51:
+        raise ValueError(f"Chase the Ace needs 2 to 51 players (one card each and one to cut), not {n_seats}.")
+    if rules.tie == TIE_TO_DEALER and n_seats != 2:
+        raise ValueError("tie=ties-to-dealer is the two-player Le Her rule; use it with --players 2.")
+
+
+# ----------------------------------------------------------------------------------------
+# Kernels
+
+HAND_WIDTH = len(HAND_OUTCOMES.seat)
+WIDTH = max(HAND_OUTCOMES.width, GAME_OUTCOMES.width)
+TOP_RANK = 12
+FACE_QUEEN, FACE_JACK = 11, 10
+
+# Workspace rows of this game (see sims.core.deck): the rules and rank table are copied in
+# once per block so the per-hand calls take two arrays (workspace, policy).
+RANK_ROW = FIRST_GAME_ROW  # rank of every card code, 0 lowest .. 12 top
+RULES_ROW = FIRST_GAME_ROW + 1  # the Rules values in field order
+SEAT_ROW = FIRST_GAME_ROW + 2  # seat of each position this round
+HELD_ROW = FIRST_GAME_ROW + 3  # card each position holds
+LOSE_ROW = FIRST_GAME_ROW + 4  # 1 if the position loses a life
+EXCHANGED_ROW = FIRST_GAME_ROW + 5  # 1 if the position completed an exchange on its turn
+LOST_TURN_ROW = FIRST_GAME_ROW + 6  # 1 if the position's turn is lost (jack rule)
+CANDIDATE_ROW = FIRST_GAME_ROW + 7  # cut-high candidates
+N_GAME_ROWS = 8
+
+R_LIVES, R_TIE, R_KINGS, R_REVEAL, R_DEALER_KING_BLOCK, R_QUEENS, R_JACKS, R_FINAL_TIE, R_ACE_HIGH = range(9)
+
+
+@njit(cache=True)
+def new_chase_workspace_nb(rules):
+    """A workspace holding ``rules`` and their rank table."""
+    work = new_workspace_nb(N_GAME_ROWS)
+    for code in range(N_CARDS):
+        face = code % 13
+        work[RANK_ROW, code] = (face + 12) % 13 if rules[R_ACE_HIGH] else face
+    for field in range(len(rules)):
+        work[RULES_ROW, field] = rules[field]
+    return work
+
+
+@njit(cache=True, inline="always")
+def _threshold_says_swap_nb(rank1, threshold, mix, state):
+    """The threshold rule, swap at or below it and mixed one above it: ``(swap, state)``."""
+    if rank1 <= threshold:
+        return True, state
+    if rank1 == threshold + 1.0:
+        if mix >= 1.0:
+            return True, state
+        if mix > 0.0:
+            u, state = uniform_nb(state)
+            return u < mix, state
+    return False, state
+
+
+@njit(cache=True)
+def play_round_nb(work, policy, m, state):
+    """Play one round among ``m`` positions (0 = eldest, ``m-1`` = dealer).
+
+    Reads the deal (``m`` cards, then the cut card) from ``DEAL_ROW`` and the seat of each
+    position from ``SEAT_ROW`` (policy rows belong to seats); writes the final cards, the
+    losers and the completed exchanges to their rows.  ``state`` is the round's stream,
+    used for mixed decisions only.  Returns ``(number of losers, state)``.
+    """
+    ranks = work[RANK_ROW]
+    held = work[HELD_ROW]
+    kings = work[RULES_ROW, R_KINGS]
+    reveal_at_deal = work[RULES_ROW, R_REVEAL] == REVEAL_AT_DEAL
+    queens_on = work[RULES_ROW, R_QUEENS] != 0
+    jacks = work[RULES_ROW, R_JACKS]
+    dealer = m - 1
+    ended = False
+    for k in range(m):
+        card = work[DEAL_ROW, k]
+        held[k] = card
+        work[LOST_TURN_ROW, k] = 0
+        work[LOSE_ROW, k] = 0
+        work[EXCHANGED_ROW, k] = 0
+        if kings == KINGS_FREEZE and ranks[card] == TOP_RANK:
+            ended = True
+
+    # The exchange a position received from its right-hand neighbour on that one's turn.
+    received_by = -1
+    rank_received = 0
+    rank_given = 0
+    for k in range(dealer):
+        if ended:
+            break
+        rank = ranks[held[k]]
+        if rank == TOP_RANK or work[LOST_TURN_ROW, k]:
+            continue
+        seat = work[SEAT_ROW, k]
+        t = k + 1
+        if policy[seat, INFORMED] > 0.5 and received_by == k and rank_received > rank_given:
+            continue
+        if reveal_at_deal and (kings == KINGS_BLOCK or kings == KINGS_STOP_ALL) and ranks[held[t]] == TOP_RANK:
+            continue
+        swap, state = _threshold_says_swap_nb(rank + 1.0, policy[seat, THRESHOLD], policy[seat, THRESHOLD_MIX], state)
+        if not swap:
+            continue
+
+        partner = -1
+        target_card = held[t]
+        if ranks[target_card] == TOP_RANK and kings != KINGS_NONE:
+            if kings == KINGS_STOP_ALL:
+                ended = True
+            elif kings == KINGS_SKIP:
+                u = t + 1
+                while u <= dealer and ranks[held[u]] == TOP_RANK:
+                    u += 1
+                if u <= dealer:
+                    partner = u
+        elif queens_on and target_card % 13 == FACE_QUEEN:
+            r = k - 1 if k > 0 else dealer
+            right_card = held[r]
+            if r == t or right_card % 13 == FACE_QUEEN:
+                pass
+            elif ranks[right_card] == TOP_RANK and kings != KINGS_NONE:
+                if kings == KINGS_STOP_ALL:
+                    ended = True
+            elif jacks != JACKS_OFF and right_card % 13 == FACE_JACK:
+                if jacks == JACKS_HOLDER_SKIPPED:
+                    work[LOST_TURN_ROW, r] = 1
+            else:
+                partner = r
+        elif jacks != JACKS_OFF and target_card % 13 == FACE_JACK:
+            if jacks == JACKS_HOLDER_SKIPPED:
+                work[LOST_TURN_ROW, t] = 1
+        else:
+            partner = t
+            received_by = t
+            rank_received = rank
+            rank_given = ranks[target_card]
+        if partner >= 0:
+            card = held[partner]
+            held[partner] = held[k]
+            held[k] = card
+            work[EXCHANGED_ROW, k] = 1
+
+    if not ended and ranks[held[dealer]] != TOP_RANK and not work[LOST_TURN_ROW, dealer]:
+        seat = work[SEAT_ROW, dealer]
+        if policy[seat, INFORMED] > 0.5 and received_by == dealer:
+            cut = rank_received < rank_given
+        else:
+            cut, state = _threshold_says_swap_nb(ranks[held[dealer]] + 1.0, policy[seat, THRESHOLD],
+                                                 policy[seat, THRESHOLD_MIX], state)
+        if cut:
+            cut_card = work[DEAL_ROW, m]
+            if not (ranks[cut_card] == TOP_RANK and work[RULES_ROW, R_DEALER_KING_BLOCK]):
+                held[dealer] = cut_card
+                work[EXCHANGED_ROW, dealer] = 1
+
+    return _showdown_nb(work, m), state
+
+
+@njit(cache=True)
+def _showdown_nb(work, m):
+    """Mark the losers in ``LOSE_ROW`` under the tie rule; return how many there are."""
+    ranks = work[RANK_ROW]
+    held = work[HELD_ROW]
+    lose = work[LOSE_ROW]
+    tie = work[RULES_ROW, R_TIE]
+    lowest = TOP_RANK + 1
+    for k in range(m):
+        if ranks[held[k]] < lowest:
+            lowest = ranks[held[k]]
+    if tie == TIE_ALL_LOWEST:
+        losers = 0
+        for k in range(m):
+            if ranks[held[k]] == lowest:
+                lose[k] = 1
+                losers += 1
+        return losers
+    if tie == TIE_EARLIEST:
+        for k in range(m):
+            if ranks[held[k]] == lowest:
+                lose[k] = 1
+                return 1
+    if tie == TIE_LATEST:
+        for k in range(m - 1, -1, -1):
+            if ranks[held[k]] == lowest:
+                lose[k] = 1
+                return 1
+    if tie == TIE_TO_DEALER:
+        loser = 0 if ranks[held[0]] <= ranks[held[m - 1]] else m - 1
+        lose[loser] = 1
+        return 1
+    # cancel-matches: the holder of the lowest rank that nobody else holds loses
+    seen = 0
+    shared = 0
+    for k in range(m):
+        bit = 1 << ranks[held[k]]
+        if seen & bit:
+            shared |= bit
+        seen |= bit
+    unique = seen & ~shared
+    if unique:
+        rank = 0
+        while not (unique >> rank) & 1:
+            rank += 1
+        for k in range(m):
+            if ranks[held[k]] == rank:
+                lose[k] = 1
+                return 1
+    return 0
+
+
+@njit(cache=True)
+def _play_hands_nb(rules, policy, n, seed, lo, hi, out):
+    """Hand mode: hands ``lo..hi-1``, the dealer in seat ``n-1``; adds into ``out``."""
+    work = new_chase_workspace_nb(rules)
+    for seat in range(n):
+        work[SEAT_ROW, seat] = seat
+    seed_key = seed_key_nb(seed)
+    for hand in range(lo, hi):
+        state = stream_nb(seed_key, hand)
+        state = deal_prefix_nb(work, n + 1, state)
+        losers, state = play_round_nb(work, policy, n, state)
+        for seat in range(n):
+            out[seat, 0] += work[LOSE_ROW, seat]
+            out[seat, 1] += work[EXCHANGED_ROW, seat]
+        out[n, 0] += losers
+        out[n, 1] += losers * losers
+        if losers == 0:
+            out[n, 2] += 1
+
+
+@njit(cache=True)
+def _cut_high_nb(work, k, state):
+    """The ``k`` tied players in ``CANDIDATE_ROW`` cut from fresh deals until one cuts the
+    highest rank alone; returns ``(winning seat, state)``."""
+    ranks = work[RANK_ROW]
+    candidates = work[CANDIDATE_ROW]
+    while k > 1:
+        state = deal_prefix_nb(work, k, state)
+        best = -1
+        for j in range(k):
+            best = max(best, ranks[work[DEAL_ROW, j]])
+        kept = 0
+        for j in range(k):
+            if ranks[work[DEAL_ROW, j]] == best:
+                candidates[kept] = candidates[j]
+                kept += 1
+        k = kept
+    return candidates[0], state
+
+
+@njit(cache=True, inline="always")
+def _next_active(lives, dealer, n):
+    """The next player clockwise from ``dealer``'s seat who still has lives."""
+    seat = (dealer + 1) % n
+    while lives[seat] == 0:
+        seat = (seat + 1) % n
+    return seat
+
+
+@njit(cache=True)
+def _play_games_nb(rules, policy, n, seed, lo, hi, out):
+    """Game mode: games ``lo..hi-1``, the first dealer in seat ``n-1``; adds into ``out``."""
+    lives_at_start = rules[R_LIVES]
+    final_tie = rules[R_FINAL_TIE]
+    work = new_chase_workspace_nb(rules)
+    seat_of = work[SEAT_ROW]
+    lose = work[LOSE_ROW]
+    lives = np.zeros(n, dtype=np.int64)
+    paid = np.zeros(n, dtype=np.int64)
+    share = np.zeros(n, dtype=np.int64)  # twelfths of a unit received from the pot
+    seed_key = seed_key_nb(seed)
+    for game in range(lo, hi):
+        state = stream_nb(seed_key, game)
+        for seat in range(n):
+            lives[seat] = lives_at_start
+            paid[seat] = 0
+            share[seat] = 0
+        pot = 0
+        paying = True
+        dealer = n - 1
+        rounds = 0
+        final_ties = 0
+        carried = 0
+        truncated = 0
+        while True:
+            m = 0
+            seat = (dealer + 1) % n
+            for _ in range(n):
+                if lives[seat] > 0:
+                    seat_of[m] = seat
+                    m += 1
+                seat = (seat + 1) % n
+            if m == 1:
+                share[seat_of[0]] = 12 * pot
+                out[seat_of[0], 0] += 1
+                break
+            if rounds >= MAX_ROUNDS:
+                truncated = 1
+                break
+            state = deal_prefix_nb(work, m + 1, state)
+            losers, state = play_round_nb(work, policy, m, state)
+            rounds += 1
+            everyone_out = losers == m
+            for k in range(m):
+                if lives[seat_of[k]] != 1:
+                    everyone_out = False
+            if everyone_out:
+                final_ties += 1
+                if final_tie == FINAL_REPLAY:
+                    dealer = _next_active(lives, dealer, n)
+                    continue
+                for k in range(m):
+                    lives[seat_of[k]] = 0
+                    if paying:
+                        paid[seat_of[k]] += 1
+                        pot += 1
+                if final_tie == FINAL_SPLIT:
+                    for k in range(m):
+                        share[seat_of[k]] = 12 * pot // m
+                        out[seat_of[k], 1] += 1
+                    break
+                if final_tie == FINAL_CUT_HIGH:
+                    for k in range(m):
+                        work[CANDIDATE_ROW, k] = seat_of[k]
+                    winner, state = _cut_high_nb(work, m, state)
+                    share[winner] = 12 * pot
+                    out[winner, 0] += 1
+                    break
+                # carry-with-stake / carry-no-stake: a continuation game for the carried pot
+                carried += 1
+                if final_tie == FINAL_CARRY_NO_STAKE:
+                    paying = False
+                for s in range(n):
+                    lives[s] = lives_at_start
+            else:
+                for k in range(m):
+                    if lose[k]:
+                        lives[seat_of[k]] -= 1
+                        if paying:
+                            paid[seat_of[k]] += 1
+                            pot += 1
+            dealer = _next_active(lives, dealer, n)
+        for seat in range(n):
+            net = share[seat] - 12 * paid[seat]
+            out[seat, 2] += net
+            out[seat, 3] += net * net
+        out[n, 0] += rounds
+        out[n, 1] += rounds * rounds
+        out[n, 2] += final_ties
+        out[n, 3] += carried
+        out[n, 4] += truncated
+
+
+@njit(cache=True, parallel=True)
+def simulate_nb(rules, policy, n_seats, mode, seed, first, count, n_blocks):
+    """Play hands (mode 0) or games (mode 1) ``first .. first+count-1`` of ``seed``.
+
+    The index range is split into ``n_blocks`` blocks run in parallel; every hand draws
+    from its own stream and the sums are integers, so the result does not depend on the
+    number of blocks or threads.  Returns int64 ``[n_seats + 1, WIDTH]``: seat rows, then
+    the table row.
+    """
+    partial = np.zeros((n_blocks, n_seats + 1, WIDTH), dtype=np.int64)
+    for block in prange(n_blocks):
+        lo = first + count * block // n_blocks
+        hi = first + count * (block + 1) // n_blocks
+        if mode == HANDS:
+            _play_hands_nb(rules, policy, n_seats, seed, lo, hi, partial[block])
+        else:
+            _play_games_nb(rules, policy, n_seats, seed, lo, hi, partial[block])
+    total = np.zeros((n_seats + 1, WIDTH), dtype=np.int64)
+    for block in range(n_blocks):
+        total += partial[block]
+    return total
+
+
+def play_dealt(rules: Rules, policy: np.ndarray, cards, seed: int = 0, index: int = 0) -> dict:
+    """Play one round from literal cards through the kernel (for stacked-deck tests).
+
+    ``cards`` lists the card codes of positions 0 (eldest) .. m-1 (dealer), then the cut
+    card; ``policy`` has one row per position; mixed decisions draw from the stream
+    ``(seed, index)``.  Returns ``{"lose", "exchange", "final"}`` lists per position.
+    """
+    cards = [int(c) for c in cards]
+    m = len(cards) - 1
+    work = new_chase_workspace_nb(np.asarray(rules, dtype=np.int64))
+    work[DEAL_ROW, : m + 1] = cards
+    work[SEAT_ROW, :m] = np.arange(m)
+    state = stream_nb(seed_key_nb(np.uint64(seed)), np.uint64(index))
+    play_round_nb(work, np.asarray(policy, dtype=np.float64), m, state)
+    return {"lose": work[LOSE_ROW, :m].tolist(), "exchange": work[EXCHANGED_ROW, :m].tolist(),
+            "final": work[HELD_ROW, :m].tolist()}

@@ -1,0 +1,190 @@
+"""GameSpec: what a game module declares, and the typed pieces it is made of.
+
+A game module exports ``Rules`` (a ``typing.NamedTuple`` whose fields are annotated with
+:class:`Switch`), ``POLICY_FIELDS``, ``VARIANTS``, ``POLICIES``, the outcome names of each
+mode, ``check`` and ``simulate_nb``, and ties them together in one ``SPEC``.  Everything
+the analyzer shows or parses is read from here, so adding a game needs no code in
+``analyzer/``.
+"""
+
+from __future__ import annotations
+
+import typing
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+import numpy as np
+
+HANDS, GAMES = 0, 1
+MODE_NAMES = {HANDS: "hands", GAMES: "games"}
+
+
+@dataclass(frozen=True)
+class Switch:
+    """Annotation of one rule field: its help text and its allowed values.
+
+    ``choices`` names the values of an int-coded enum in code order (CLI spelling, kebab
+    case); ``lo``/``hi`` bound an integer; a ``bool`` field needs neither.
+    """
+
+    help: str
+    choices: tuple[str, ...] = ()
+    lo: int | None = None
+    hi: int | None = None
+
+
+@dataclass(frozen=True)
+class RuleField:
+    """One rule switch as the analyzer sees it."""
+
+    key: str
+    kind: str  # "choice", "int" or "bool"
+    default: int
+    help: str
+    choices: tuple[str, ...] = ()
+    lo: int | None = None
+    hi: int | None = None
+
+    def value_text(self, code: int) -> str:
+        if self.kind == "choice":
+            return self.choices[code]
+        if self.kind == "bool":
+            return "true" if code else "false"
+        return str(code)
+
+    def allowed_text(self) -> str:
+        if self.kind == "choice":
+            return " | ".join(self.choices)
+        if self.kind == "bool":
+            return "true | false"
+        return f"{self.lo}..{self.hi}"
+
+
+def rule_fields(rules_type: type) -> tuple[RuleField, ...]:
+    """The :class:`RuleField` of every field of a ``Rules`` NamedTuple, in field order."""
+    hints = typing.get_type_hints(rules_type, include_extras=True)
+    fields = []
+    for key in rules_type._fields:
+        hint = hints[key]
+        base, switch = typing.get_args(hint)[0], typing.get_args(hint)[1]
+        default = int(rules_type._field_defaults[key])
+        if switch.choices:
+            kind = "choice"
+        elif base is bool:
+            kind = "bool"
+        else:
+            kind = "int"
+        fields.append(RuleField(key, kind, default, switch.help, switch.choices, switch.lo, switch.hi))
+    return tuple(fields)
+
+
+@dataclass(frozen=True)
+class PolicyField:
+    """One column of the per-seat policy matrix."""
+
+    key: str
+    default: float
+    lo: float
+    hi: float
+    help: str
+    integer: bool = False
+    choices: tuple[str, ...] = ()  # names of integer codes, when the field is an enum
+
+    def allowed_text(self) -> str:
+        if self.choices:
+            return " | ".join(self.choices)
+        if self.integer:
+            return f"{int(self.lo)}..{int(self.hi)}"
+        return f"{self.lo:g}..{self.hi:g}"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named rule preset; ``players`` and ``policy`` are suggested defaults for it."""
+
+    rules: Mapping[str, int]
+    help: str
+    players: int | None = None
+    policy: str | None = None
+
+
+@dataclass(frozen=True)
+class PolicyPreset:
+    """A named policy: ``base`` for every seat, ``seats`` overrides (negative = from the end)."""
+
+    base: Mapping[str, float]
+    help: str
+    seats: Mapping[int, Mapping[str, float]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Outcomes:
+    """Accumulator columns of one mode.
+
+    Seat rows hold ``seat`` columns, the extra last row holds ``table`` columns.  A column
+    named ``X_sq`` is the sum of squares of ``X`` (used for standard errors); a column
+    without one is a 0/1 indicator.  ``scale`` divides stored integers into user units.
+    """
+
+    seat: tuple[str, ...]
+    table: tuple[str, ...]
+    scale: Mapping[str, int] = field(default_factory=dict)
+    help: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def width(self) -> int:
+        return max(len(self.seat), len(self.table))
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the analyzer needs to know about one game."""
+
+    name: str  # CLI name, e.g. "chase-ace"
+    title: str
+    summary: str
+    rules_type: type
+    policy_fields: tuple[PolicyField, ...]
+    variants: Mapping[str, Variant]
+    policies: Mapping[str, PolicyPreset]
+    outcomes: Mapping[int, Outcomes]  # by mode
+    headline: Mapping[int, str]  # the outcome a strategy question is about, by mode
+    min_players: int
+    max_players: int
+    default_players: int
+    kernel_version: int
+    check: Callable[[Any, np.ndarray, int], None]
+    simulate_nb: Callable
+    twin: Any = None  # module with the plain-Python player: simulate(), replay_lines()
+    exact: Any = None  # module with the exact enumerator, where the game has one
+
+    @property
+    def rules(self) -> tuple[RuleField, ...]:
+        return rule_fields(self.rules_type)
+
+    @property
+    def modes(self) -> tuple[int, ...]:
+        return tuple(sorted(self.outcomes))
+
+    def default_rules(self):
+        return self.rules_type()
+
+    def rules_array(self, rules) -> np.ndarray:
+        """The rules as the kernel takes them: an int64 array in field order."""
+        return np.asarray([int(v) for v in rules], dtype=np.int64)
+
+    def policy_matrix(self, rows: Sequence[Mapping[str, float]]) -> np.ndarray:
+        """A float64 ``[n_seats, n_fields]`` matrix from one mapping per seat."""
+        keys = [f.key for f in self.policy_fields]
+        return np.asarray([[float(row[k]) for k in keys] for row in rows], dtype=np.float64)
+
+    def default_policy(self, n_seats: int, preset: str = "default") -> np.ndarray:
+        """The matrix of a named policy preset for ``n_seats`` seats."""
+        chosen = self.policies[preset]
+        base = {f.key: f.default for f in self.policy_fields}
+        base.update(chosen.base)
+        rows = [dict(base) for _ in range(n_seats)]
+        for seat, values in chosen.seats.items():
+            if -n_seats <= seat < n_seats:
+                rows[seat].update(values)
+        return self.policy_matrix(rows)

@@ -155,8 +155,9 @@ class GameSpec:
     kernel_version: int
     check: Callable[[Any, np.ndarray, int], None]
     simulate_nb: Callable
-    twin: Any = None  # module with the plain-Python player: simulate(), replay_lines()
-    exact: Any = None  # module with the exact enumerator, where the game has one
+    twin: str | None = None  # module of the plain-Python player: simulate(), replay_lines()
+    exact: str | None = None  # module of the exact enumerator, where the game has one
+    bench_players: tuple[int, ...] = ()  # table sizes `analyze bench` measures
 
     @property
     def rules(self) -> tuple[RuleField, ...]:

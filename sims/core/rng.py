@@ -20,7 +20,7 @@ the same seed play the same deals.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import njit
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -30,7 +30,7 @@ _TWO32 = np.uint64(1 << 32)
 _INV53 = 1.0 / 9007199254740992.0  # 2**-53
 
 
-@njit(uint64(uint64), cache=True, inline="always")
+@njit(cache=True, inline="always")
 def mix64_nb(z):
     """The splitmix64 finaliser: a bijection on 64-bit words with full avalanche."""
     z = (z ^ (z >> np.uint64(30))) * _MIX1

@@ -127,7 +127,8 @@ Game mode (one game = one stream (seed, game index), rounds drawn from it in seq
     stored in twelfths of a unit so split pots stay integers), net_chips_sq (its square,
     in 144ths).
     table: rounds, rounds_sq, final_tie (number of times the final-tie rule fired in the
-    game), carried (number of times the pot was carried).
+    game), final_tie_sq, carried (number of times the pot was carried), carried_sq,
+    truncated (1 if the game hit the round cap).
 """
 
 from __future__ import annotations
@@ -220,7 +221,7 @@ HAND_OUTCOMES = Outcomes(
 )
 GAME_OUTCOMES = Outcomes(
     seat=("win", "split_win", "net_chips", "net_chips_sq"),
-    table=("rounds", "rounds_sq", "final_tie", "carried", "truncated"),
+    table=("rounds", "rounds_sq", "final_tie", "final_tie_sq", "carried", "carried_sq", "truncated"),
     scale={"net_chips": 12, "net_chips_sq": 144},
     help={"win": "probability the seat wins the game outright",
           "split_win": "probability the seat shares the pot in a final tie",
@@ -581,8 +582,10 @@ def _play_games_nb(rules, policy, n, seed, lo, hi, out):
         out[n, 0] += rounds
         out[n, 1] += rounds * rounds
         out[n, 2] += final_ties
-        out[n, 3] += carried
-        out[n, 4] += truncated
+        out[n, 3] += final_ties * final_ties
+        out[n, 4] += carried
+        out[n, 5] += carried * carried
+        out[n, 6] += truncated
 
 
 @njit(cache=True, parallel=True)
@@ -608,19 +611,50 @@ def simulate_nb(rules, policy, n_seats, mode, seed, first, count, n_blocks):
     return total
 
 
-def play_dealt(rules: Rules, policy: np.ndarray, cards, seed: int = 0, index: int = 0) -> dict:
+def play_dealt(rules: Rules, policy: np.ndarray, cards, stream=None, log=None) -> dict:
     """Play one round from literal cards through the kernel (for stacked-deck tests).
 
     ``cards`` lists the card codes of positions 0 (eldest) .. m-1 (dealer), then the cut
-    card; ``policy`` has one row per position; mixed decisions draw from the stream
-    ``(seed, index)``.  Returns ``{"lose", "exchange", "final"}`` lists per position.
+    card; ``policy`` has one row per position.  Mixed decisions draw from ``stream`` (a
+    :class:`sims.core.rng.Stream`, advanced in place), as the plain-Python twin's
+    ``play_dealt`` does: without one, a round that needs a draw raises ``ValueError``.
+    ``log`` is accepted for the same signature and left untouched.
+    Returns ``{"lose", "exchange", "final"}`` lists per position.
     """
     cards = [int(c) for c in cards]
     m = len(cards) - 1
+    check(rules, policy, m)
     work = new_chase_workspace_nb(np.asarray(rules, dtype=np.int64))
     work[DEAL_ROW, : m + 1] = cards
     work[SEAT_ROW, :m] = np.arange(m)
-    state = stream_nb(seed_key_nb(np.uint64(seed)), np.uint64(index))
-    play_round_nb(work, np.asarray(policy, dtype=np.float64), m, state)
+    words = stream.s if stream is not None else [1, 2, 3, 4]
+    state = tuple(np.uint64(word) for word in words)
+    _, state = play_round_nb(work, np.asarray(policy, dtype=np.float64), m, state)
+    if stream is not None:
+        stream.s = [int(word) for word in state]
+    elif [int(word) for word in state] != [1, 2, 3, 4]:
+        raise ValueError("this round needs a mixed-strategy draw: pass a stream.")
     return {"lose": work[LOSE_ROW, :m].tolist(), "exchange": work[EXCHANGED_ROW, :m].tolist(),
             "final": work[HELD_ROW, :m].tolist()}
+
+
+SPEC = GameSpec(
+    name="chase-ace",
+    title="Chase the Ace",
+    summary="One card each; swap with your left-hand neighbour or keep; the lowest card loses a life.",
+    rules_type=Rules,
+    policy_fields=POLICY_FIELDS,
+    variants=VARIANTS,
+    policies=POLICIES,
+    outcomes={HANDS: HAND_OUTCOMES, GAMES: GAME_OUTCOMES},
+    headline={HANDS: "lose_life", GAMES: "win"},
+    min_players=2,
+    max_players=51,
+    default_players=8,
+    kernel_version=1,
+    check=check,
+    simulate_nb=simulate_nb,
+    twin="sims.twins.chase_ace",
+    exact="sims.twins.chase_ace_exact",
+    bench_players=(4, 8, 20),
+)

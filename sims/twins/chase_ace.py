@@ -1,6 +1,6 @@
 """Plain-Python slow twin of the Chase the Ace kernel (:mod:`sims.games.chase_ace`).
 
-Written from ``sims/games/CHASE_ACE_CONTRACT.txt`` and ``shared/rules/chase-ace.md`` alone,
+Written from the module docstring of ``sims/games/chase_ace.py`` (the rules contract) and ``shared/rules/chase-ace.md`` alone,
 without reference to the Numba kernel, so that agreement between the two is evidence that
 both follow the contract.  It draws from the same counter-keyed streams
 (:class:`sims.core.rng.Stream`) in the same order as the contract prescribes:
@@ -502,7 +502,7 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
     Seat ``s`` always plays with ``policy[s]``.  Returns ``(seat_rows, table_row)`` in
     ``GAME_OUTCOMES`` column order: per seat ``(win, split_win, net_chips, net_chips_sq)``
     with net_chips in twelfths of a unit (its square in 144ths), table
-    ``(rounds, rounds_sq, final_tie, carried, truncated)``.
+    ``(rounds, rounds_sq, final_tie, final_tie_sq, carried, carried_sq, truncated)``.
     """
     _check_rules(rules)
     _check_table(policy, n_seats)
@@ -612,7 +612,7 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
     for s in range(n):
         net = received[s] - paid[s] * TWELFTHS
         seat_rows.append([win[s], split_win[s], net, net * net])
-    table_row = [rounds, rounds * rounds, final_ties, carried, truncated]
+    table_row = [rounds, rounds * rounds, final_ties, final_ties * final_ties, carried, carried * carried, truncated]
     return seat_rows, table_row
 
 

@@ -13,7 +13,7 @@ hand-mode outputs of ``sims.games.chase_ace`` for one round with ``n_seats`` pla
 * ``losers_sq``     E[(number of players losing a life)^2],
 * ``no_loser``      P(nobody loses a life).
 
-It follows ``sims/games/CHASE_ACE_CONTRACT.txt`` to the letter and was written from that
+It follows the module docstring of ``sims/games/chase_ace.py`` (the rules contract) to the letter and was written from that
 contract alone, independently of the Numba kernel.  ``lives`` and ``final_tie`` only
 matter in game mode and are ignored.
 

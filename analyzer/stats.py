@@ -1,0 +1,91 @@
+"""Turn integer outcome sums into estimates with standard errors and 95% intervals.
+
+A column ``X`` with a companion ``X_sq`` is a general per-hand quantity: its mean, the
+standard error from the sample variance, and a normal 95% interval.  A column without one
+is a 0/1 indicator: its proportion, the binomial standard error and a Wilson interval,
+which stays inside [0, 1] and behaves for rare events.  Scales turn stored integers into
+user units (e.g. chips stored in twelfths).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from sims.spec import Outcomes
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Estimate:
+    seat: int | str  # a seat number, or "table"
+    outcome: str
+    mean: float
+    se: float
+    ci_low: float
+    ci_high: float
+
+    def as_record(self) -> dict:
+        return {"seat": self.seat, "outcome": self.outcome, "mean": self.mean, "se": self.se,
+                "ci_low": self.ci_low, "ci_high": self.ci_high}
+
+
+def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a binomial proportion."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return (low, high)
+
+
+def mean_estimate(total: float, total_sq: float, n: int, scale: float = 1.0) -> tuple[float, float]:
+    """Mean and standard error of a quantity from its sum and sum of squares over ``n``."""
+    mean = total / n
+    if n < 2:
+        return mean / scale, float("nan")
+    variance = max(0.0, (total_sq / n - mean * mean) * n / (n - 1))
+    return mean / scale, math.sqrt(variance / n) / scale
+
+
+def _estimates_for(values: np.ndarray, columns: tuple[str, ...], outcomes: Outcomes, n: int, seat) -> list[Estimate]:
+    index = {name: i for i, name in enumerate(columns)}
+    found = []
+    for name, i in index.items():
+        if name.endswith("_sq"):
+            continue
+        scale = float(outcomes.scale.get(name, 1))
+        if name + "_sq" in index:
+            total = float(values[i])
+            total_sq = float(values[index[name + "_sq"]])
+            mean, se = mean_estimate(total, total_sq, n, scale)
+            found.append(Estimate(seat, name, mean, se, mean - Z95 * se, mean + Z95 * se))
+        else:
+            successes = int(values[i])
+            p = successes / n
+            se = math.sqrt(p * (1 - p) / n)
+            low, high = wilson_interval(successes, n)
+            found.append(Estimate(seat, name, p, se, low, high))
+    return found
+
+
+def estimates(sums: np.ndarray, outcomes: Outcomes, n: int) -> list[Estimate]:
+    """Every seat outcome for every seat, then the table outcomes (seat ``"table"``)."""
+    n_seats = sums.shape[0] - 1
+    found = []
+    for seat in range(n_seats):
+        found.extend(_estimates_for(sums[seat], outcomes.seat, outcomes, n, seat))
+    found.extend(_estimates_for(sums[n_seats], outcomes.table, outcomes, n, "table"))
+    return found
+
+
+def largest_se(found: list[Estimate]) -> float:
+    """The largest standard error among ``found`` (for --target-se)."""
+    return max((e.se for e in found if not math.isnan(e.se)), default=float("inf"))

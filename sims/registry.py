@@ -1,0 +1,19 @@
+"""GAMES: the explicit list of registered game modules' specs, by CLI name.
+
+Adding a game is one import and one entry here (plus its module and tests).
+"""
+
+from __future__ import annotations
+
+from sims.games import chase_ace
+from sims.spec import GameSpec
+
+GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (chase_ace.SPEC,)}
+
+
+def get_game(name: str) -> GameSpec:
+    """The spec of a game by CLI name; ``KeyError`` with a readable message otherwise."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise KeyError(f"unknown game '{name}'; the games are: {', '.join(GAMES)}.") from None

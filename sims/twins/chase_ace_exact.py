@@ -86,6 +86,8 @@ from sims.games.chase_ace import (
 
 __all__ = ["exact_hand"]
 
+MAX_PLAYERS = 5  # six or more seats take minutes in plain Python
+
 N_FACES = 13
 PER_FACE = 4
 PACK = N_FACES * PER_FACE

@@ -1,0 +1,48 @@
+"""Count parsing and the statistics behind every interval."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from analyzer.params import parse_count
+from analyzer.stats import estimates, mean_estimate, wilson_interval
+from sims.spec import Outcomes
+
+
+@pytest.mark.parametrize("text,value", [("1000000", 10**6), ("1e6", 10**6), ("2_000_000", 2 * 10**6), ("5M", 5 * 10**6),
+                                        ("2.5k", 2500), ("1,000", 1000), ("3E2", 300)])
+def test_parse_count_accepts(text, value):
+    assert parse_count(text) == value
+
+
+@pytest.mark.parametrize("text", ["1e", "", "abc", "-5", "0", "1.5", "1e20", "5MM", "e6"])
+def test_parse_count_rejects(text):
+    with pytest.raises(ValueError):
+        parse_count(text)
+
+
+def test_wilson_interval_known_values():
+    low, high = wilson_interval(50, 100)
+    assert math.isclose(low, 0.40383, abs_tol=1e-5) and math.isclose(high, 0.59617, abs_tol=1e-5)
+    assert wilson_interval(0, 1000)[0] == 0.0 and 0.0037 < wilson_interval(0, 1000)[1] < 0.0039
+    assert wilson_interval(1000, 1000)[1] == 1.0
+
+
+def test_mean_estimate_uses_the_sample_variance_and_scale():
+    values = np.array([1.0, 2.0, 3.0, 4.0])
+    mean, se = mean_estimate(values.sum(), (values**2).sum(), 4)
+    assert mean == 2.5 and math.isclose(se, values.std(ddof=1) / 2)
+    mean12, se12 = mean_estimate(12 * values.sum(), (144 * values**2).sum(), 4, scale=12)
+    assert math.isclose(mean12, 2.5) and math.isclose(se12, se)
+
+
+def test_estimates_label_seats_and_table():
+    outcomes = Outcomes(seat=("win", "net", "net_sq"), table=("rounds", "rounds_sq"), scale={"net": 2, "net_sq": 4})
+    sums = np.array([[3, 4, 8], [1, -4, 8], [20, 110, 0]])
+    found = {(e.seat, e.outcome): e for e in estimates(sums, outcomes, 4)}
+    assert set(found) == {(0, "win"), (0, "net"), (1, "win"), (1, "net"), ("table", "rounds")}
+    assert found[(0, "win")].mean == 0.75 and found[(1, "net")].mean == -0.5
+    assert found[("table", "rounds")].mean == 5.0

@@ -342,8 +342,7 @@ def bench_command(
 
     def body():
         from analyzer.params import parse_count
-        from analyzer.runner import available_threads, set_threads
-        from sims.engine import simulate, twin_module
+        from sims.engine import available_threads, simulate, twin_module
 
         count = parse_count(hands, "--hands")
         twin_count = parse_count(twin_hands, "--twin-hands")
@@ -356,11 +355,10 @@ def bench_command(
                 rules = spec.default_rules()
                 policy = spec.default_policy(players)
                 rates = []
+                simulate(spec, rules, policy, players, HANDS, 0, 0, 1000)  # compile or load
                 for threads in (1, most):
-                    set_threads(threads)
-                    simulate(spec, rules, policy, players, HANDS, 0, 0, 1000, threads)  # compile / load
                     start = time.perf_counter()
-                    simulate(spec, rules, policy, players, HANDS, 1, 0, count, threads * 4)
+                    simulate(spec, rules, policy, players, HANDS, 1, 0, count, threads)
                     rates.append(count / (time.perf_counter() - start))
                 twin = twin_module(spec)
                 start = time.perf_counter()
@@ -368,7 +366,6 @@ def bench_command(
                 twin_rate = twin_count / (time.perf_counter() - start)
                 typer.echo(f"{spec.name:<14}{players:>8}{rates[0] / 1e6:>12.2f}M/s{rates[1] / 1e6:>10.2f}M/s"
                            f"{rates[1] / rates[0]:>9.2f}x{twin_rate / 1e3:>11.1f}k/s{rates[0] / twin_rate:>12.0f}x")
-        set_threads(None)
 
     guarded(body)
 

@@ -16,30 +16,20 @@ import numpy as np
 
 from analyzer.params import Table
 from analyzer.stats import estimates, largest_se
-from sims.engine import simulate
+from sims.engine import available_threads, simulate
 from sims.spec import GameSpec
 
 FIRST_CHUNK = 20_000
 SECONDS_PER_CHUNK = 0.25
-BLOCKS_PER_THREAD = 4
 
 
-def available_threads() -> int:
-    import numba
-
-    return int(numba.config.NUMBA_NUM_THREADS)
-
-
-def set_threads(threads: int | None) -> int:
-    """Use ``threads`` kernel threads (all by default); returns the number in use."""
-    import numba
-
+def check_threads(threads: int | None) -> int:
+    """The number of kernel threads to use: all cores by default."""
     most = available_threads()
     if threads is None:
-        threads = most
+        return most
     if not 1 <= threads <= most:
         raise ValueError(f"--threads must be between 1 and {most} on this machine, not {threads}.")
-    numba.set_num_threads(threads)
     return threads
 
 
@@ -88,11 +78,11 @@ def run(spec: GameSpec, table: Table, mode: int, seed: int, count: int, threads:
         target_se: float | None = None, progress: bool | None = None) -> RunResult:
     """Play ``count`` hands (or games) of ``seed``; stop early once every standard error
     is below ``target_se`` when it is given."""
-    threads = set_threads(threads)
+    threads = check_threads(threads)
     outcomes = spec.outcomes[mode]
     sums = np.zeros((table.players + 1, outcomes.width), dtype=np.int64)
     load_start = time.perf_counter()
-    simulate(spec, table.rules, table.policy, table.players, mode, seed, 0, 1, 1)  # compile or load
+    simulate(spec, table.rules, table.policy, table.players, mode, seed, 0, 1)  # compile or load
     load_s = time.perf_counter() - load_start
     bar = ProgressBar(count, "hands" if mode == 0 else "games", progress)
     start = time.perf_counter()
@@ -102,8 +92,7 @@ def run(spec: GameSpec, table: Table, mode: int, seed: int, count: int, threads:
         while done < count:
             chunk = min(chunk, count - done)
             chunk_start = time.perf_counter()
-            sums += simulate(spec, table.rules, table.policy, table.players, mode, seed, done, chunk,
-                             threads * BLOCKS_PER_THREAD)
+            sums += simulate(spec, table.rules, table.policy, table.players, mode, seed, done, chunk, threads)
             done += chunk
             bar.update(done)
             if target_se is not None and largest_se(estimates(sums, outcomes, done)) < target_se:

@@ -1,35 +1,67 @@
 """simulate(): run a game kernel over a range of hand (or game) indices, numpy in and out.
 
-Parameter types are coerced here, once, so every call reaches the kernel with the same
-Numba signature and the kernel compiles (or loads from cache) exactly once.
+The index range is cut into blocks that run on a pool of threads; the kernels are
+``nogil`` Numba functions, so the threads run in parallel.  Every hand draws from its own
+stream and the sums are integers, so the result is the same for any number of blocks or
+threads.  (A Python thread pool rather than Numba's ``parallel=True`` halves the cold
+compile time and the start-up of a warm run, with the same scaling.)
+
+Parameter types are coerced here, once, so every call reaches a kernel with the same
+Numba signature and it compiles (or loads from cache) exactly once.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
 from sims.spec import GameSpec
 
+_POOLS: dict[int, ThreadPoolExecutor] = {}
+
+
+def available_threads() -> int:
+    """The number of CPU cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def _pool(threads: int) -> ThreadPoolExecutor:
+    if threads not in _POOLS:
+        _POOLS[threads] = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="kernel")
+    return _POOLS[threads]
+
 
 def simulate(spec: GameSpec, rules, policy, n_seats: int, mode: int, seed: int,
-             first: int, count: int, n_blocks: int = 1) -> np.ndarray:
+             first: int, count: int, threads: int = 1, n_blocks: int | None = None) -> np.ndarray:
     """Integer outcome sums of hands/games ``first .. first+count-1`` of ``seed``.
 
-    Returns int64 ``[n_seats + 1, width]``: one row per seat with the mode's seat
-    outcome columns, then one table row with its table columns.  ``n_blocks`` parallel
-    blocks never change the result.
+    Returns int64 ``[n_seats + 1, width]``: one row per seat with the mode's seat outcome
+    columns, then one table row with its table columns.  ``threads`` and ``n_blocks``
+    (default: 4 per thread) never change the result.
     """
-    outcomes = spec.outcomes[mode]
+    kernel = spec.kernels[mode]
     rules_array = spec.rules_array(rules)
     policy_matrix = np.ascontiguousarray(policy, dtype=np.float64)
     if policy_matrix.shape != (n_seats, len(spec.policy_fields)):
         raise ValueError(f"policy must have shape ({n_seats}, {len(spec.policy_fields)}), not {policy_matrix.shape}.")
-    blocks = max(1, min(int(n_blocks), int(count)))
-    sums = spec.simulate_nb(rules_array, policy_matrix, np.int64(n_seats), np.int64(mode),
-                            np.uint64(seed), np.int64(first), np.int64(count), np.int64(blocks))
-    return sums[:, : outcomes.width]
+    blocks = max(1, min(int(n_blocks if n_blocks else 4 * threads), int(count)))
+    bounds = [first + count * b // blocks for b in range(blocks + 1)]
+
+    def play(block: int) -> np.ndarray:
+        lo, hi = bounds[block], bounds[block + 1]
+        return kernel(rules_array, policy_matrix, np.int64(n_seats), np.uint64(seed), np.int64(lo), np.int64(hi - lo))
+
+    if threads <= 1 or blocks == 1:
+        parts = [play(block) for block in range(blocks)]
+    else:
+        parts = list(_pool(threads).map(play, range(blocks)))
+    return np.sum(parts, axis=0)
 
 
 def twin_module(spec: GameSpec):

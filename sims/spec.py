@@ -2,7 +2,7 @@
 
 A game module exports ``Rules`` (a ``typing.NamedTuple`` whose fields are annotated with
 :class:`Switch`), ``POLICY_FIELDS``, ``VARIANTS``, ``POLICIES``, the outcome names of each
-mode, ``check`` and ``simulate_nb``, and ties them together in one ``SPEC``.  Everything
+mode, ``check`` and one kernel per mode, and ties them together in one ``SPEC``.  Everything
 the analyzer shows or parses is read from here, so adding a game needs no code in
 ``analyzer/``.
 """
@@ -154,7 +154,8 @@ class GameSpec:
     default_players: int
     kernel_version: int
     check: Callable[[Any, np.ndarray, int], None]
-    simulate_nb: Callable
+    # by mode: njit(nogil=True) kernel(rules, policy, n_seats, seed, first, count) -> int64 sums
+    kernels: Mapping[int, Callable]
     twin: str | None = None  # module of the plain-Python player: simulate(), replay_lines()
     exact: str | None = None  # module of the exact enumerator, where the game has one
     bench_players: tuple[int, ...] = ()  # table sizes `analyze bench` measures

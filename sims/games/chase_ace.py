@@ -136,7 +136,7 @@ from __future__ import annotations
 from typing import Annotated, NamedTuple
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sims.core.deck import DEAL_ROW, FIRST_GAME_ROW, N_CARDS, deal_prefix_nb, new_workspace_nb
 from sims.core.rng import seed_key_nb, stream_nb, uniform_nb
@@ -245,8 +245,8 @@ def check(rules: Rules, policy: np.ndarray, n_seats: int) -> None:
 # ----------------------------------------------------------------------------------------
 # Kernels
 
-HAND_WIDTH = len(HAND_OUTCOMES.seat)
-WIDTH = max(HAND_OUTCOMES.width, GAME_OUTCOMES.width)
+HAND_WIDTH = HAND_OUTCOMES.width  # plain ints: the kernels cannot read Outcomes
+GAME_WIDTH = GAME_OUTCOMES.width
 TOP_RANK = 12
 FACE_QUEEN, FACE_JACK = 11, 10
 
@@ -300,8 +300,6 @@ def play_round_nb(work, policy, m, state):
     losers and the completed exchanges to their rows.  ``state`` is the round's stream,
     used for mixed decisions only.  Returns ``(number of losers, state)``.
     """
-    ranks = work[RANK_ROW]
-    held = work[HELD_ROW]
     kings = work[RULES_ROW, R_KINGS]
     reveal_at_deal = work[RULES_ROW, R_REVEAL] == REVEAL_AT_DEAL
     queens_on = work[RULES_ROW, R_QUEENS] != 0
@@ -310,11 +308,11 @@ def play_round_nb(work, policy, m, state):
     ended = False
     for k in range(m):
         card = work[DEAL_ROW, k]
-        held[k] = card
+        work[HELD_ROW, k] = card
         work[LOST_TURN_ROW, k] = 0
         work[LOSE_ROW, k] = 0
         work[EXCHANGED_ROW, k] = 0
-        if kings == KINGS_FREEZE and ranks[card] == TOP_RANK:
+        if kings == KINGS_FREEZE and work[RANK_ROW, card] == TOP_RANK:
             ended = True
 
     # The exchange a position received from its right-hand neighbour on that one's turn.
@@ -324,36 +322,36 @@ def play_round_nb(work, policy, m, state):
     for k in range(dealer):
         if ended:
             break
-        rank = ranks[held[k]]
+        rank = work[RANK_ROW, work[HELD_ROW, k]]
         if rank == TOP_RANK or work[LOST_TURN_ROW, k]:
             continue
         seat = work[SEAT_ROW, k]
         t = k + 1
         if policy[seat, INFORMED] > 0.5 and received_by == k and rank_received > rank_given:
             continue
-        if reveal_at_deal and (kings == KINGS_BLOCK or kings == KINGS_STOP_ALL) and ranks[held[t]] == TOP_RANK:
+        if reveal_at_deal and (kings == KINGS_BLOCK or kings == KINGS_STOP_ALL) and work[RANK_ROW, work[HELD_ROW, t]] == TOP_RANK:
             continue
         swap, state = _threshold_says_swap_nb(rank + 1.0, policy[seat, THRESHOLD], policy[seat, THRESHOLD_MIX], state)
         if not swap:
             continue
 
         partner = -1
-        target_card = held[t]
-        if ranks[target_card] == TOP_RANK and kings != KINGS_NONE:
+        target_card = work[HELD_ROW, t]
+        if work[RANK_ROW, target_card] == TOP_RANK and kings != KINGS_NONE:
             if kings == KINGS_STOP_ALL:
                 ended = True
             elif kings == KINGS_SKIP:
                 u = t + 1
-                while u <= dealer and ranks[held[u]] == TOP_RANK:
+                while u <= dealer and work[RANK_ROW, work[HELD_ROW, u]] == TOP_RANK:
                     u += 1
                 if u <= dealer:
                     partner = u
         elif queens_on and target_card % 13 == FACE_QUEEN:
             r = k - 1 if k > 0 else dealer
-            right_card = held[r]
+            right_card = work[HELD_ROW, r]
             if r == t or right_card % 13 == FACE_QUEEN:
                 pass
-            elif ranks[right_card] == TOP_RANK and kings != KINGS_NONE:
+            elif work[RANK_ROW, right_card] == TOP_RANK and kings != KINGS_NONE:
                 if kings == KINGS_STOP_ALL:
                     ended = True
             elif jacks != JACKS_OFF and right_card % 13 == FACE_JACK:
@@ -368,24 +366,24 @@ def play_round_nb(work, policy, m, state):
             partner = t
             received_by = t
             rank_received = rank
-            rank_given = ranks[target_card]
+            rank_given = work[RANK_ROW, target_card]
         if partner >= 0:
-            card = held[partner]
-            held[partner] = held[k]
-            held[k] = card
+            card = work[HELD_ROW, partner]
+            work[HELD_ROW, partner] = work[HELD_ROW, k]
+            work[HELD_ROW, k] = card
             work[EXCHANGED_ROW, k] = 1
 
-    if not ended and ranks[held[dealer]] != TOP_RANK and not work[LOST_TURN_ROW, dealer]:
+    if not ended and work[RANK_ROW, work[HELD_ROW, dealer]] != TOP_RANK and not work[LOST_TURN_ROW, dealer]:
         seat = work[SEAT_ROW, dealer]
         if policy[seat, INFORMED] > 0.5 and received_by == dealer:
             cut = rank_received < rank_given
         else:
-            cut, state = _threshold_says_swap_nb(ranks[held[dealer]] + 1.0, policy[seat, THRESHOLD],
+            cut, state = _threshold_says_swap_nb(work[RANK_ROW, work[HELD_ROW, dealer]] + 1.0, policy[seat, THRESHOLD],
                                                  policy[seat, THRESHOLD_MIX], state)
         if cut:
             cut_card = work[DEAL_ROW, m]
-            if not (ranks[cut_card] == TOP_RANK and work[RULES_ROW, R_DEALER_KING_BLOCK]):
-                held[dealer] = cut_card
+            if not (work[RANK_ROW, cut_card] == TOP_RANK and work[RULES_ROW, R_DEALER_KING_BLOCK]):
+                work[HELD_ROW, dealer] = cut_card
                 work[EXCHANGED_ROW, dealer] = 1
 
     return _showdown_nb(work, m), state
@@ -394,40 +392,38 @@ def play_round_nb(work, policy, m, state):
 @njit(cache=True)
 def _showdown_nb(work, m):
     """Mark the losers in ``LOSE_ROW`` under the tie rule; return how many there are."""
-    ranks = work[RANK_ROW]
-    held = work[HELD_ROW]
     lose = work[LOSE_ROW]
     tie = work[RULES_ROW, R_TIE]
     lowest = TOP_RANK + 1
     for k in range(m):
-        if ranks[held[k]] < lowest:
-            lowest = ranks[held[k]]
+        if work[RANK_ROW, work[HELD_ROW, k]] < lowest:
+            lowest = work[RANK_ROW, work[HELD_ROW, k]]
     if tie == TIE_ALL_LOWEST:
         losers = 0
         for k in range(m):
-            if ranks[held[k]] == lowest:
-                lose[k] = 1
+            if work[RANK_ROW, work[HELD_ROW, k]] == lowest:
+                work[LOSE_ROW, k] = 1
                 losers += 1
         return losers
     if tie == TIE_EARLIEST:
         for k in range(m):
-            if ranks[held[k]] == lowest:
-                lose[k] = 1
+            if work[RANK_ROW, work[HELD_ROW, k]] == lowest:
+                work[LOSE_ROW, k] = 1
                 return 1
     if tie == TIE_LATEST:
         for k in range(m - 1, -1, -1):
-            if ranks[held[k]] == lowest:
-                lose[k] = 1
+            if work[RANK_ROW, work[HELD_ROW, k]] == lowest:
+                work[LOSE_ROW, k] = 1
                 return 1
     if tie == TIE_TO_DEALER:
-        loser = 0 if ranks[held[0]] <= ranks[held[m - 1]] else m - 1
-        lose[loser] = 1
+        loser = 0 if work[RANK_ROW, work[HELD_ROW, 0]] <= work[RANK_ROW, work[HELD_ROW, m - 1]] else m - 1
+        work[LOSE_ROW, loser] = 1
         return 1
     # cancel-matches: the holder of the lowest rank that nobody else holds loses
     seen = 0
     shared = 0
     for k in range(m):
-        bit = 1 << ranks[held[k]]
+        bit = 1 << work[RANK_ROW, work[HELD_ROW, k]]
         if seen & bit:
             shared |= bit
         seen |= bit
@@ -437,20 +433,23 @@ def _showdown_nb(work, m):
         while not (unique >> rank) & 1:
             rank += 1
         for k in range(m):
-            if ranks[held[k]] == rank:
-                lose[k] = 1
+            if work[RANK_ROW, work[HELD_ROW, k]] == rank:
+                work[LOSE_ROW, k] = 1
                 return 1
     return 0
 
 
-@njit(cache=True)
-def _play_hands_nb(rules, policy, n, seed, lo, hi, out):
-    """Hand mode: hands ``lo..hi-1``, the dealer in seat ``n-1``; adds into ``out``."""
+@njit(cache=True, nogil=True)
+def simulate_hands_nb(rules, policy, n, seed, first, count):
+    """Hand mode: integer sums over hands ``first .. first+count-1`` of ``seed``, the
+    dealer in seat ``n-1``.  Returns int64 ``[n + 1, width]``: seat rows, then the table
+    row (see ``HAND_OUTCOMES``)."""
+    out = np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
     work = new_chase_workspace_nb(rules)
     for seat in range(n):
         work[SEAT_ROW, seat] = seat
     seed_key = seed_key_nb(seed)
-    for hand in range(lo, hi):
+    for hand in range(first, first + count):
         state = stream_nb(seed_key, hand)
         state = deal_prefix_nb(work, n + 1, state)
         losers, state = play_round_nb(work, policy, n, state)
@@ -461,6 +460,7 @@ def _play_hands_nb(rules, policy, n, seed, lo, hi, out):
         out[n, 1] += losers * losers
         if losers == 0:
             out[n, 2] += 1
+    return out
 
 
 @njit(cache=True)
@@ -492,9 +492,11 @@ def _next_active(lives, dealer, n):
     return seat
 
 
-@njit(cache=True)
-def _play_games_nb(rules, policy, n, seed, lo, hi, out):
-    """Game mode: games ``lo..hi-1``, the first dealer in seat ``n-1``; adds into ``out``."""
+@njit(cache=True, nogil=True)
+def simulate_games_nb(rules, policy, n, seed, first, count):
+    """Game mode: integer sums over games ``first .. first+count-1`` of ``seed``, the first
+    dealer in seat ``n-1``.  Returns int64 ``[n + 1, width]`` (see ``GAME_OUTCOMES``)."""
+    out = np.zeros((n + 1, GAME_WIDTH), dtype=np.int64)
     lives_at_start = rules[R_LIVES]
     final_tie = rules[R_FINAL_TIE]
     work = new_chase_workspace_nb(rules)
@@ -504,7 +506,7 @@ def _play_games_nb(rules, policy, n, seed, lo, hi, out):
     paid = np.zeros(n, dtype=np.int64)
     share = np.zeros(n, dtype=np.int64)  # twelfths of a unit received from the pot
     seed_key = seed_key_nb(seed)
-    for game in range(lo, hi):
+    for game in range(first, first + count):
         state = stream_nb(seed_key, game)
         for seat in range(n):
             lives[seat] = lives_at_start
@@ -586,29 +588,7 @@ def _play_games_nb(rules, policy, n, seed, lo, hi, out):
         out[n, 4] += carried
         out[n, 5] += carried * carried
         out[n, 6] += truncated
-
-
-@njit(cache=True, parallel=True)
-def simulate_nb(rules, policy, n_seats, mode, seed, first, count, n_blocks):
-    """Play hands (mode 0) or games (mode 1) ``first .. first+count-1`` of ``seed``.
-
-    The index range is split into ``n_blocks`` blocks run in parallel; every hand draws
-    from its own stream and the sums are integers, so the result does not depend on the
-    number of blocks or threads.  Returns int64 ``[n_seats + 1, WIDTH]``: seat rows, then
-    the table row.
-    """
-    partial = np.zeros((n_blocks, n_seats + 1, WIDTH), dtype=np.int64)
-    for block in prange(n_blocks):
-        lo = first + count * block // n_blocks
-        hi = first + count * (block + 1) // n_blocks
-        if mode == HANDS:
-            _play_hands_nb(rules, policy, n_seats, seed, lo, hi, partial[block])
-        else:
-            _play_games_nb(rules, policy, n_seats, seed, lo, hi, partial[block])
-    total = np.zeros((n_seats + 1, WIDTH), dtype=np.int64)
-    for block in range(n_blocks):
-        total += partial[block]
-    return total
+    return out
 
 
 def play_dealt(rules: Rules, policy: np.ndarray, cards, stream=None, log=None) -> dict:
@@ -653,7 +633,7 @@ SPEC = GameSpec(
     default_players=8,
     kernel_version=1,
     check=check,
-    simulate_nb=simulate_nb,
+    kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     twin="sims.twins.chase_ace",
     exact="sims.twins.chase_ace_exact",
     bench_players=(4, 8, 20),

@@ -46,7 +46,7 @@ def test_kernel_matches_plain_python_twin_exactly(mode, count):
     rng = np.random.default_rng(2024 + mode)
     for trial in range(40):
         rules, policy, n = random_table(rng)
-        kernel_sums = simulate(SPEC, rules, policy, n, mode, trial, 17, count, 3)
+        kernel_sums = simulate(SPEC, rules, policy, n, mode, trial, 17, count, threads=2)
         twin_sums = twin.simulate(rules, policy, n, mode, trial, 17, count)
         assert np.array_equal(kernel_sums, twin_sums), (rules, policy.tolist(), n)
 
@@ -70,7 +70,7 @@ EXACT_CASES = [
 def test_kernel_agrees_with_exact_enumerator(name, rules, n, policy):
     """Every seat's loss and exchange probability within 4.5 standard errors of the exact value."""
     hands = 200_000
-    sums = simulate(SPEC, rules, policy, n, HANDS, 11, 0, hands, 4)
+    sums = simulate(SPEC, rules, policy, n, HANDS, 11, 0, hands, threads=2)
     exact = exact_hand(rules, policy, n)
     for column, outcome in enumerate(("lose_life", "exchange")):
         for seat in range(n):
@@ -90,7 +90,7 @@ def test_le_her_value_with_the_le_her_preset():
     assert policy[:, 0].tolist() == [7.0, 8.0]
     assert Fraction(1) - exact_hand(rules, policy, 2, exact=True)["lose_life"][0] == Fraction(2828, 5525)
     hands = 1_000_000
-    sums = simulate(SPEC, rules, policy, 2, HANDS, 5, 0, hands, 4)
+    sums = simulate(SPEC, rules, policy, 2, HANDS, 5, 0, hands, threads=2)
     p = 2828 / 5525
     assert abs(1 - sums[0, 0] / hands - p) < 4.5 * math.sqrt(p * (1 - p) / hands)
 
@@ -99,7 +99,7 @@ def test_le_her_value_with_the_le_her_preset():
                                                (8, 0.15734, 1.2588), (10, 0.13343, 1.3343)])
 def test_no_swap_loss_rates_match_the_published_table(n, p_lose, e_losers):
     hands = 200_000
-    sums = simulate(SPEC, ca.Rules(), SPEC.default_policy(n, "never-swap"), n, HANDS, 3, 0, hands, 4)
+    sums = simulate(SPEC, ca.Rules(), SPEC.default_policy(n, "never-swap"), n, HANDS, 3, 0, hands, threads=2)
     se = math.sqrt(p_lose * (1 - p_lose) / hands)
     for seat in range(n):
         assert abs(sums[seat, 0] / hands - p_lose) < 4.5 * se
@@ -109,20 +109,13 @@ def test_no_swap_loss_rates_match_the_published_table(n, p_lose, e_losers):
 
 @pytest.mark.parametrize("mode", [HANDS, GAME_MODE])
 def test_same_numbers_for_any_blocks_threads_and_chunks(mode):
-    import numba
-
     rules = ca.Rules(final_tie=ca.FINAL_CUT_HIGH, queens=1)
     policy = policy_rows(6, 7, 0.5, 1)
     count = 3000 if mode == HANDS else 300
-    reference = simulate(SPEC, rules, policy, 6, mode, 99, 0, count, 1)
-    for blocks in (2, 7, 64):
-        assert np.array_equal(simulate(SPEC, rules, policy, 6, mode, 99, 0, count, blocks), reference)
-    numba.set_num_threads(1)
-    try:
-        assert np.array_equal(simulate(SPEC, rules, policy, 6, mode, 99, 0, count, 8), reference)
-    finally:
-        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
-    chunked = sum(simulate(SPEC, rules, policy, 6, mode, 99, lo, hi - lo, 3)
+    reference = simulate(SPEC, rules, policy, 6, mode, 99, 0, count, threads=1, n_blocks=1)
+    for threads, blocks in ((1, 7), (2, 2), (2, 7), (2, 64), (3, 5)):
+        assert np.array_equal(simulate(SPEC, rules, policy, 6, mode, 99, 0, count, threads, blocks), reference)
+    chunked = sum(simulate(SPEC, rules, policy, 6, mode, 99, lo, hi - lo, threads=2)
                   for lo, hi in ((0, 1), (1, count // 3), (count // 3, count)))
     assert np.array_equal(chunked, reference)
     assert not np.array_equal(simulate(SPEC, rules, policy, 6, mode, 100, 0, count, 1), reference)
@@ -132,7 +125,7 @@ def test_same_numbers_for_any_blocks_threads_and_chunks(mode):
 def test_game_mode_conserves_chips_and_crowns_winners(final_tie):
     n, games = 4, 4000
     rules = ca.Rules(lives=1, final_tie=final_tie)
-    sums = simulate(SPEC, rules, policy_rows(n), n, GAME_MODE, 8, 0, games, 4)
+    sums = simulate(SPEC, rules, policy_rows(n), n, GAME_MODE, 8, 0, games, threads=2)
     win, split_win, net = sums[:n, 0], sums[:n, 1], sums[:n, 2]
     rounds, final_ties, carried, truncated = sums[n, 0], sums[n, 2], sums[n, 4], sums[n, 6]
     assert truncated == 0
@@ -150,7 +143,7 @@ def test_game_mode_conserves_chips_and_crowns_winners(final_tie):
 
 def test_game_mode_with_three_lives_takes_several_rounds():
     n, games = 8, 2000
-    sums = simulate(SPEC, ca.Rules(), policy_rows(n), n, GAME_MODE, 1, 0, games, 4)
+    sums = simulate(SPEC, ca.Rules(), policy_rows(n), n, GAME_MODE, 1, 0, games, threads=2)
     assert sums[:n, 0].sum() + sums[n, 2] == games
     mean_rounds = sums[n, 0] / games
     assert 15 < mean_rounds < 25  # 8 players x 3 lives, about 1.2 lives lost per round

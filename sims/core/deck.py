@@ -24,44 +24,47 @@ N_FACES = 13
 ACE, JACK, QUEEN, KING = 0, 10, 11, 12
 
 
-# Every kernel keeps its per-hand scratch in one int64 workspace of 52-wide rows: the
-# rows below, then the game's own.  A Numba call that is not inlined costs about 10 ns
-# per array argument, so hot functions take the workspace instead of many arrays.
-DECK_ROW = 0  # the pack, identity order between hands
-SWAP_ROW = 1  # deal_prefix_nb's exchange log
-DEAL_ROW = 2  # the cards dealt: deal_prefix_nb's output
-FIRST_GAME_ROW = 3
+# Every kernel keeps its per-hand scratch in one flat int64 workspace made of 52-entry
+# rows: the rows below, then the game's own.  A row is named by the offset where it
+# starts, so ``work[HELD_ROW + k]`` is entry ``k`` of that row.  A Numba call that is not
+# inlined costs about 10 ns per array argument, and indexing a 2-D array multiplies by a
+# stride read at run time, so hot code takes one flat array with constant offsets.
+ROW = N_CARDS
+DECK_ROW = 0 * ROW  # the pack, identity order between hands
+SWAP_ROW = 1 * ROW  # deal_prefix_nb's exchange log
+DEAL_ROW = 2 * ROW  # the cards dealt: deal_prefix_nb's output
+FIRST_GAME_ROW = 3 * ROW
 
 
 @njit(cache=True)
 def new_workspace_nb(game_rows):
     """A workspace with the shared rows (pack in identity order) and ``game_rows`` more."""
-    work = np.zeros((FIRST_GAME_ROW + game_rows, N_CARDS), dtype=np.int64)
+    work = np.zeros(FIRST_GAME_ROW + game_rows * ROW, dtype=np.int64)
     for card in range(N_CARDS):
-        work[DECK_ROW, card] = card
+        work[DECK_ROW + card] = card
     return work
 
 
 @njit(cache=True)
 def deal_prefix_nb(work, m, state):
-    """Deal the first ``m`` cards of a Fisher-Yates shuffle drawn from ``state`` into
-    ``work[DEAL_ROW, :m]``; return the advanced state.
+    """Deal the first ``m`` cards of a Fisher-Yates shuffle drawn from ``state`` into the
+    deal row (``work[DEAL_ROW + k]``, ``k < m``); return the advanced state.
 
     The pack row must be in identity order and is left in identity order.
     """
     for k in range(m):
         j, state = below_nb(state, N_CARDS - k)
         j += k
-        work[SWAP_ROW, k] = j
-        card = work[DECK_ROW, j]
-        work[DECK_ROW, j] = work[DECK_ROW, k]
-        work[DECK_ROW, k] = card
-        work[DEAL_ROW, k] = card
+        work[SWAP_ROW + k] = j
+        card = work[DECK_ROW + j]
+        work[DECK_ROW + j] = work[DECK_ROW + k]
+        work[DECK_ROW + k] = card
+        work[DEAL_ROW + k] = card
     for k in range(m - 1, -1, -1):
-        j = work[SWAP_ROW, k]
-        card = work[DECK_ROW, j]
-        work[DECK_ROW, j] = work[DECK_ROW, k]
-        work[DECK_ROW, k] = card
+        j = work[SWAP_ROW + k]
+        card = work[DECK_ROW + j]
+        work[DECK_ROW + j] = work[DECK_ROW + k]
+        work[DECK_ROW + k] = card
     return state
 
 

@@ -138,7 +138,7 @@ from typing import Annotated, NamedTuple
 import numpy as np
 from numba import njit
 
-from sims.core.deck import DEAL_ROW, FIRST_GAME_ROW, N_CARDS, deal_prefix_nb, new_workspace_nb
+from sims.core.deck import DEAL_ROW, FIRST_GAME_ROW, N_CARDS, ROW, deal_prefix_nb, new_workspace_nb
 from sims.core.rng import seed_key_nb, stream_nb, uniform_nb
 from sims.spec import GAMES, HANDS, GameSpec, Outcomes, PolicyField, PolicyPreset, Switch, Variant
 
@@ -252,28 +252,34 @@ FACE_QUEEN, FACE_JACK = 11, 10
 
 # Workspace rows of this game (see sims.core.deck): the rules and rank table are copied in
 # once per block so the per-hand calls take two arrays (workspace, policy).
-RANK_ROW = FIRST_GAME_ROW  # rank of every card code, 0 lowest .. 12 top
-RULES_ROW = FIRST_GAME_ROW + 1  # the Rules values in field order
-SEAT_ROW = FIRST_GAME_ROW + 2  # seat of each position this round
-HELD_ROW = FIRST_GAME_ROW + 3  # card each position holds
-LOSE_ROW = FIRST_GAME_ROW + 4  # 1 if the position loses a life
-EXCHANGED_ROW = FIRST_GAME_ROW + 5  # 1 if the position completed an exchange on its turn
-LOST_TURN_ROW = FIRST_GAME_ROW + 6  # 1 if the position's turn is lost (jack rule)
-CANDIDATE_ROW = FIRST_GAME_ROW + 7  # cut-high candidates
-N_GAME_ROWS = 8
+RANK_ROW = FIRST_GAME_ROW + 0 * ROW  # rank of every card code, 0 lowest .. 12 top
+RULES_ROW = FIRST_GAME_ROW + 1 * ROW  # the Rules values in field order
+SEAT_ROW = FIRST_GAME_ROW + 2 * ROW  # seat of each position this round
+HELD_ROW = FIRST_GAME_ROW + 3 * ROW  # card each position holds
+LOSE_ROW = FIRST_GAME_ROW + 4 * ROW  # 1 if the position loses a life
+EXCHANGED_ROW = FIRST_GAME_ROW + 5 * ROW  # 1 if the position completed an exchange on its turn
+LOST_TURN_ROW = FIRST_GAME_ROW + 6 * ROW  # 1 if the position's turn is lost (jack rule)
+CANDIDATE_ROW = FIRST_GAME_ROW + 7 * ROW  # cut-high candidates
+HELD_RANK_ROW = FIRST_GAME_ROW + 8 * ROW  # rank of the card each position holds (saves a lookup)
+THRESHOLD_ROW = FIRST_GAME_ROW + 9 * ROW  # each seat's threshold as an integer
+INFORMED_ROW = FIRST_GAME_ROW + 10 * ROW  # each seat's informed flag as 0/1
+N_GAME_ROWS = 11
 
 R_LIVES, R_TIE, R_KINGS, R_REVEAL, R_DEALER_KING_BLOCK, R_QUEENS, R_JACKS, R_FINAL_TIE, R_ACE_HIGH = range(9)
 
 
 @njit(cache=True)
-def new_chase_workspace_nb(rules):
-    """A workspace holding ``rules`` and their rank table."""
+def new_chase_workspace_nb(rules, policy):
+    """A workspace holding ``rules``, their rank table and the integer policy columns."""
     work = new_workspace_nb(N_GAME_ROWS)
+    for seat in range(policy.shape[0]):
+        work[THRESHOLD_ROW + seat] = np.int64(policy[seat, THRESHOLD])
+        work[INFORMED_ROW + seat] = 1 if policy[seat, INFORMED] > 0.5 else 0
     for code in range(N_CARDS):
         face = code % 13
-        work[RANK_ROW, code] = (face + 12) % 13 if rules[R_ACE_HIGH] else face
+        work[RANK_ROW + code] = (face + 12) % 13 if rules[R_ACE_HIGH] else face
     for field in range(len(rules)):
-        work[RULES_ROW, field] = rules[field]
+        work[RULES_ROW + field] = rules[field]
     return work
 
 
@@ -292,6 +298,49 @@ def _threshold_says_swap_nb(rank1, threshold, mix, state):
 
 
 @njit(cache=True)
+def _attempt_on_shown_card_nb(work, k, t, dealer, kings, queens_on, jacks):
+    """Position ``k`` tries to swap with ``t``, who holds a card that is shown: the top
+    card (kings rule), a queen (queen rule) or a jack (jack rule).  Makes the exchange the
+    rule allows, if any; returns True when exchanging ends for the round."""
+    partner = -1
+    ended = False
+    target_card = work[HELD_ROW + t]
+    if work[HELD_RANK_ROW + t] == TOP_RANK and kings != KINGS_NONE:
+        if kings == KINGS_STOP_ALL:
+            ended = True
+        elif kings == KINGS_SKIP:
+            u = t + 1
+            while u <= dealer and work[HELD_RANK_ROW + u] == TOP_RANK:
+                u += 1
+            if u <= dealer:
+                partner = u
+    elif queens_on and target_card % 13 == FACE_QUEEN:
+        r = k - 1 if k > 0 else dealer
+        right_card = work[HELD_ROW + r]
+        if r == t or right_card % 13 == FACE_QUEEN:
+            pass
+        elif work[HELD_RANK_ROW + r] == TOP_RANK and kings != KINGS_NONE:
+            if kings == KINGS_STOP_ALL:
+                ended = True
+        elif jacks != JACKS_OFF and right_card % 13 == FACE_JACK:
+            if jacks == JACKS_HOLDER_SKIPPED:
+                work[LOST_TURN_ROW + r] = 1
+        else:
+            partner = r
+    elif jacks == JACKS_HOLDER_SKIPPED:  # a shown jack: no exchange; its holder's turn is lost
+        work[LOST_TURN_ROW + t] = 1
+    if partner >= 0:
+        card = work[HELD_ROW + partner]
+        work[HELD_ROW + partner] = work[HELD_ROW + k]
+        work[HELD_ROW + k] = card
+        rank = work[HELD_RANK_ROW + partner]
+        work[HELD_RANK_ROW + partner] = work[HELD_RANK_ROW + k]
+        work[HELD_RANK_ROW + k] = rank
+        work[EXCHANGED_ROW + k] = 1
+    return ended
+
+
+@njit(cache=True, inline="always")
 def play_round_nb(work, policy, m, state):
     """Play one round among ``m`` positions (0 = eldest, ``m-1`` = dealer).
 
@@ -300,19 +349,20 @@ def play_round_nb(work, policy, m, state):
     losers and the completed exchanges to their rows.  ``state`` is the round's stream,
     used for mixed decisions only.  Returns ``(number of losers, state)``.
     """
-    kings = work[RULES_ROW, R_KINGS]
-    reveal_at_deal = work[RULES_ROW, R_REVEAL] == REVEAL_AT_DEAL
-    queens_on = work[RULES_ROW, R_QUEENS] != 0
-    jacks = work[RULES_ROW, R_JACKS]
+    kings = work[RULES_ROW + R_KINGS]
+    reveal_at_deal = work[RULES_ROW + R_REVEAL] == REVEAL_AT_DEAL
+    queens_on = work[RULES_ROW + R_QUEENS] != 0
+    jacks = work[RULES_ROW + R_JACKS]
     dealer = m - 1
     ended = False
     for k in range(m):
-        card = work[DEAL_ROW, k]
-        work[HELD_ROW, k] = card
-        work[LOST_TURN_ROW, k] = 0
-        work[LOSE_ROW, k] = 0
-        work[EXCHANGED_ROW, k] = 0
-        if kings == KINGS_FREEZE and work[RANK_ROW, card] == TOP_RANK:
+        card = work[DEAL_ROW + k]
+        work[HELD_ROW + k] = card
+        work[HELD_RANK_ROW + k] = work[RANK_ROW + card]
+        work[LOST_TURN_ROW + k] = 0
+        work[LOSE_ROW + k] = 0
+        work[EXCHANGED_ROW + k] = 0
+        if kings == KINGS_FREEZE and work[RANK_ROW + card] == TOP_RANK:
             ended = True
 
     # The exchange a position received from its right-hand neighbour on that one's turn.
@@ -322,108 +372,94 @@ def play_round_nb(work, policy, m, state):
     for k in range(dealer):
         if ended:
             break
-        rank = work[RANK_ROW, work[HELD_ROW, k]]
-        if rank == TOP_RANK or work[LOST_TURN_ROW, k]:
-            continue
-        seat = work[SEAT_ROW, k]
+        rank = work[HELD_RANK_ROW + k]
+        seat = work[SEAT_ROW + k]
         t = k + 1
-        if policy[seat, INFORMED] > 0.5 and received_by == k and rank_received > rank_given:
+        target_rank = work[HELD_RANK_ROW + t]
+        if rank == TOP_RANK or work[LOST_TURN_ROW + k]:
             continue
-        if reveal_at_deal and (kings == KINGS_BLOCK or kings == KINGS_STOP_ALL) and work[RANK_ROW, work[HELD_ROW, t]] == TOP_RANK:
+        if work[INFORMED_ROW + seat] and received_by == k and rank_received > rank_given:
             continue
-        swap, state = _threshold_says_swap_nb(rank + 1.0, policy[seat, THRESHOLD], policy[seat, THRESHOLD_MIX], state)
-        if not swap:
+        if reveal_at_deal and (kings == KINGS_BLOCK or kings == KINGS_STOP_ALL) and target_rank == TOP_RANK:
             continue
+        threshold = work[THRESHOLD_ROW + seat]
+        swap = rank + 1 <= threshold
+        if rank == threshold:  # one above the threshold: the mixed case
+            mix = policy[seat, THRESHOLD_MIX]
+            if mix >= 1.0:
+                swap = True
+            elif mix > 0.0:
+                u, state = uniform_nb(state)
+                swap = u < mix
+        target_card = work[HELD_ROW + t]
+        face = target_card % 13
+        special = ((target_rank == TOP_RANK and kings != KINGS_NONE) or (queens_on and face == FACE_QUEEN)
+                   or (jacks != JACKS_OFF and face == FACE_JACK))
+        if swap and special:
+            ended = _attempt_on_shown_card_nb(work, k, t, dealer, kings, queens_on, jacks)
+            continue
+        # The common case, without branches on the (unpredictable) swap decision.
+        own_card = work[HELD_ROW + k]
+        work[HELD_ROW + k] = target_card if swap else own_card
+        work[HELD_ROW + t] = own_card if swap else target_card
+        work[HELD_RANK_ROW + k] = target_rank if swap else rank
+        work[HELD_RANK_ROW + t] = rank if swap else target_rank
+        work[EXCHANGED_ROW + k] = swap
+        received_by = t if swap else received_by
+        rank_received = rank if swap else rank_received
+        rank_given = target_rank if swap else rank_given
 
-        partner = -1
-        target_card = work[HELD_ROW, t]
-        if work[RANK_ROW, target_card] == TOP_RANK and kings != KINGS_NONE:
-            if kings == KINGS_STOP_ALL:
-                ended = True
-            elif kings == KINGS_SKIP:
-                u = t + 1
-                while u <= dealer and work[RANK_ROW, work[HELD_ROW, u]] == TOP_RANK:
-                    u += 1
-                if u <= dealer:
-                    partner = u
-        elif queens_on and target_card % 13 == FACE_QUEEN:
-            r = k - 1 if k > 0 else dealer
-            right_card = work[HELD_ROW, r]
-            if r == t or right_card % 13 == FACE_QUEEN:
-                pass
-            elif work[RANK_ROW, right_card] == TOP_RANK and kings != KINGS_NONE:
-                if kings == KINGS_STOP_ALL:
-                    ended = True
-            elif jacks != JACKS_OFF and right_card % 13 == FACE_JACK:
-                if jacks == JACKS_HOLDER_SKIPPED:
-                    work[LOST_TURN_ROW, r] = 1
-            else:
-                partner = r
-        elif jacks != JACKS_OFF and target_card % 13 == FACE_JACK:
-            if jacks == JACKS_HOLDER_SKIPPED:
-                work[LOST_TURN_ROW, t] = 1
-        else:
-            partner = t
-            received_by = t
-            rank_received = rank
-            rank_given = work[RANK_ROW, target_card]
-        if partner >= 0:
-            card = work[HELD_ROW, partner]
-            work[HELD_ROW, partner] = work[HELD_ROW, k]
-            work[HELD_ROW, k] = card
-            work[EXCHANGED_ROW, k] = 1
-
-    if not ended and work[RANK_ROW, work[HELD_ROW, dealer]] != TOP_RANK and not work[LOST_TURN_ROW, dealer]:
-        seat = work[SEAT_ROW, dealer]
-        if policy[seat, INFORMED] > 0.5 and received_by == dealer:
+    if not ended and work[HELD_RANK_ROW + dealer] != TOP_RANK and not work[LOST_TURN_ROW + dealer]:
+        seat = work[SEAT_ROW + dealer]
+        if work[INFORMED_ROW + seat] and received_by == dealer:
             cut = rank_received < rank_given
         else:
-            cut, state = _threshold_says_swap_nb(work[RANK_ROW, work[HELD_ROW, dealer]] + 1.0, policy[seat, THRESHOLD],
+            cut, state = _threshold_says_swap_nb(work[HELD_RANK_ROW + dealer] + 1.0, policy[seat, THRESHOLD],
                                                  policy[seat, THRESHOLD_MIX], state)
         if cut:
-            cut_card = work[DEAL_ROW, m]
-            if not (work[RANK_ROW, cut_card] == TOP_RANK and work[RULES_ROW, R_DEALER_KING_BLOCK]):
-                work[HELD_ROW, dealer] = cut_card
-                work[EXCHANGED_ROW, dealer] = 1
+            cut_card = work[DEAL_ROW + m]
+            if not (work[RANK_ROW + cut_card] == TOP_RANK and work[RULES_ROW + R_DEALER_KING_BLOCK]):
+                work[HELD_ROW + dealer] = cut_card
+                work[HELD_RANK_ROW + dealer] = work[RANK_ROW + cut_card]
+                work[EXCHANGED_ROW + dealer] = 1
 
     return _showdown_nb(work, m), state
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _showdown_nb(work, m):
     """Mark the losers in ``LOSE_ROW`` under the tie rule; return how many there are."""
-    lose = work[LOSE_ROW]
-    tie = work[RULES_ROW, R_TIE]
+    tie = work[RULES_ROW + R_TIE]
     lowest = TOP_RANK + 1
     for k in range(m):
-        if work[RANK_ROW, work[HELD_ROW, k]] < lowest:
-            lowest = work[RANK_ROW, work[HELD_ROW, k]]
+        if work[HELD_RANK_ROW + k] < lowest:
+            lowest = work[HELD_RANK_ROW + k]
     if tie == TIE_ALL_LOWEST:
         losers = 0
         for k in range(m):
-            if work[RANK_ROW, work[HELD_ROW, k]] == lowest:
-                work[LOSE_ROW, k] = 1
+            if work[HELD_RANK_ROW + k] == lowest:
+                work[LOSE_ROW + k] = 1
                 losers += 1
         return losers
     if tie == TIE_EARLIEST:
         for k in range(m):
-            if work[RANK_ROW, work[HELD_ROW, k]] == lowest:
-                work[LOSE_ROW, k] = 1
+            if work[HELD_RANK_ROW + k] == lowest:
+                work[LOSE_ROW + k] = 1
                 return 1
     if tie == TIE_LATEST:
         for k in range(m - 1, -1, -1):
-            if work[RANK_ROW, work[HELD_ROW, k]] == lowest:
-                work[LOSE_ROW, k] = 1
+            if work[HELD_RANK_ROW + k] == lowest:
+                work[LOSE_ROW + k] = 1
                 return 1
     if tie == TIE_TO_DEALER:
-        loser = 0 if work[RANK_ROW, work[HELD_ROW, 0]] <= work[RANK_ROW, work[HELD_ROW, m - 1]] else m - 1
-        work[LOSE_ROW, loser] = 1
+        loser = 0 if work[HELD_RANK_ROW + 0] <= work[HELD_RANK_ROW + m - 1] else m - 1
+        work[LOSE_ROW + loser] = 1
         return 1
     # cancel-matches: the holder of the lowest rank that nobody else holds loses
     seen = 0
     shared = 0
     for k in range(m):
-        bit = 1 << work[RANK_ROW, work[HELD_ROW, k]]
+        bit = 1 << work[HELD_RANK_ROW + k]
         if seen & bit:
             shared |= bit
         seen |= bit
@@ -433,8 +469,8 @@ def _showdown_nb(work, m):
         while not (unique >> rank) & 1:
             rank += 1
         for k in range(m):
-            if work[RANK_ROW, work[HELD_ROW, k]] == rank:
-                work[LOSE_ROW, k] = 1
+            if work[HELD_RANK_ROW + k] == rank:
+                work[LOSE_ROW + k] = 1
                 return 1
     return 0
 
@@ -445,17 +481,17 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
     dealer in seat ``n-1``.  Returns int64 ``[n + 1, width]``: seat rows, then the table
     row (see ``HAND_OUTCOMES``)."""
     out = np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
-    work = new_chase_workspace_nb(rules)
+    work = new_chase_workspace_nb(rules, policy)
     for seat in range(n):
-        work[SEAT_ROW, seat] = seat
+        work[SEAT_ROW + seat] = seat
     seed_key = seed_key_nb(seed)
     for hand in range(first, first + count):
         state = stream_nb(seed_key, hand)
         state = deal_prefix_nb(work, n + 1, state)
         losers, state = play_round_nb(work, policy, n, state)
         for seat in range(n):
-            out[seat, 0] += work[LOSE_ROW, seat]
-            out[seat, 1] += work[EXCHANGED_ROW, seat]
+            out[seat, 0] += work[LOSE_ROW + seat]
+            out[seat, 1] += work[EXCHANGED_ROW + seat]
         out[n, 0] += losers
         out[n, 1] += losers * losers
         if losers == 0:
@@ -467,20 +503,18 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
 def _cut_high_nb(work, k, state):
     """The ``k`` tied players in ``CANDIDATE_ROW`` cut from fresh deals until one cuts the
     highest rank alone; returns ``(winning seat, state)``."""
-    ranks = work[RANK_ROW]
-    candidates = work[CANDIDATE_ROW]
     while k > 1:
         state = deal_prefix_nb(work, k, state)
         best = -1
         for j in range(k):
-            best = max(best, ranks[work[DEAL_ROW, j]])
+            best = max(best, work[RANK_ROW + work[DEAL_ROW + j]])
         kept = 0
         for j in range(k):
-            if ranks[work[DEAL_ROW, j]] == best:
-                candidates[kept] = candidates[j]
+            if work[RANK_ROW + work[DEAL_ROW + j]] == best:
+                work[CANDIDATE_ROW + kept] = work[CANDIDATE_ROW + j]
                 kept += 1
         k = kept
-    return candidates[0], state
+    return work[CANDIDATE_ROW + 0], state
 
 
 @njit(cache=True, inline="always")
@@ -499,9 +533,7 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
     out = np.zeros((n + 1, GAME_WIDTH), dtype=np.int64)
     lives_at_start = rules[R_LIVES]
     final_tie = rules[R_FINAL_TIE]
-    work = new_chase_workspace_nb(rules)
-    seat_of = work[SEAT_ROW]
-    lose = work[LOSE_ROW]
+    work = new_chase_workspace_nb(rules, policy)
     lives = np.zeros(n, dtype=np.int64)
     paid = np.zeros(n, dtype=np.int64)
     share = np.zeros(n, dtype=np.int64)  # twelfths of a unit received from the pot
@@ -524,12 +556,12 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
             seat = (dealer + 1) % n
             for _ in range(n):
                 if lives[seat] > 0:
-                    seat_of[m] = seat
+                    work[SEAT_ROW + m] = seat
                     m += 1
                 seat = (seat + 1) % n
             if m == 1:
-                share[seat_of[0]] = 12 * pot
-                out[seat_of[0], 0] += 1
+                share[work[SEAT_ROW + 0]] = 12 * pot
+                out[work[SEAT_ROW + 0], 0] += 1
                 break
             if rounds >= MAX_ROUNDS:
                 truncated = 1
@@ -539,7 +571,7 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
             rounds += 1
             everyone_out = losers == m
             for k in range(m):
-                if lives[seat_of[k]] != 1:
+                if lives[work[SEAT_ROW + k]] != 1:
                     everyone_out = False
             if everyone_out:
                 final_ties += 1
@@ -547,18 +579,18 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
                     dealer = _next_active(lives, dealer, n)
                     continue
                 for k in range(m):
-                    lives[seat_of[k]] = 0
+                    lives[work[SEAT_ROW + k]] = 0
                     if paying:
-                        paid[seat_of[k]] += 1
+                        paid[work[SEAT_ROW + k]] += 1
                         pot += 1
                 if final_tie == FINAL_SPLIT:
                     for k in range(m):
-                        share[seat_of[k]] = 12 * pot // m
-                        out[seat_of[k], 1] += 1
+                        share[work[SEAT_ROW + k]] = 12 * pot // m
+                        out[work[SEAT_ROW + k], 1] += 1
                     break
                 if final_tie == FINAL_CUT_HIGH:
                     for k in range(m):
-                        work[CANDIDATE_ROW, k] = seat_of[k]
+                        work[CANDIDATE_ROW + k] = work[SEAT_ROW + k]
                     winner, state = _cut_high_nb(work, m, state)
                     share[winner] = 12 * pot
                     out[winner, 0] += 1
@@ -571,10 +603,10 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
                     lives[s] = lives_at_start
             else:
                 for k in range(m):
-                    if lose[k]:
-                        lives[seat_of[k]] -= 1
+                    if work[LOSE_ROW + k]:
+                        lives[work[SEAT_ROW + k]] -= 1
                         if paying:
-                            paid[seat_of[k]] += 1
+                            paid[work[SEAT_ROW + k]] += 1
                             pot += 1
             dealer = _next_active(lives, dealer, n)
         for seat in range(n):
@@ -604,18 +636,20 @@ def play_dealt(rules: Rules, policy: np.ndarray, cards, stream=None, log=None) -
     cards = [int(c) for c in cards]
     m = len(cards) - 1
     check(rules, policy, m)
-    work = new_chase_workspace_nb(np.asarray(rules, dtype=np.int64))
-    work[DEAL_ROW, : m + 1] = cards
-    work[SEAT_ROW, :m] = np.arange(m)
+    policy = np.asarray(policy, dtype=np.float64)
+    work = new_chase_workspace_nb(np.asarray(rules, dtype=np.int64), policy)
+    work[DEAL_ROW : DEAL_ROW + m + 1] = cards
+    work[SEAT_ROW : SEAT_ROW + m] = np.arange(m)
     words = stream.s if stream is not None else [1, 2, 3, 4]
     state = tuple(np.uint64(word) for word in words)
-    _, state = play_round_nb(work, np.asarray(policy, dtype=np.float64), m, state)
+    _, state = play_round_nb(work, policy, m, state)
     if stream is not None:
         stream.s = [int(word) for word in state]
     elif [int(word) for word in state] != [1, 2, 3, 4]:
         raise ValueError("this round needs a mixed-strategy draw: pass a stream.")
-    return {"lose": work[LOSE_ROW, :m].tolist(), "exchange": work[EXCHANGED_ROW, :m].tolist(),
-            "final": work[HELD_ROW, :m].tolist()}
+    return {"lose": work[LOSE_ROW : LOSE_ROW + m].tolist(),
+            "exchange": work[EXCHANGED_ROW : EXCHANGED_ROW + m].tolist(),
+            "final": work[HELD_ROW : HELD_ROW + m].tolist()}
 
 
 SPEC = GameSpec(

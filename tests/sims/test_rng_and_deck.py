@@ -26,7 +26,7 @@ def _deal_nb(seed, index, m):
     work = new_workspace_nb(0)
     state = stream_nb(seed_key_nb(seed), index)
     deal_prefix_nb(work, m, state)
-    return work[DEAL_ROW, :m].copy(), work[DECK_ROW].copy()
+    return work[DEAL_ROW : DEAL_ROW + m].copy(), work[DECK_ROW : DECK_ROW + 52].copy()
 
 
 def test_numba_and_python_streams_agree_bit_for_bit():

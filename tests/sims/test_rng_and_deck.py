@@ -50,12 +50,12 @@ def test_below_is_uniform():
     assert chi2 < 40.0  # 12 degrees of freedom: P(chi2 > 40) < 1e-4
 
 
-def test_deal_prefix_matches_python_and_restores_the_pack():
+def test_deal_prefix_matches_python_and_keeps_a_whole_pack():
     for index in range(20):
         dealt, deck = _deal_nb(np.uint64(5), np.uint64(index), 20)
         assert dealt.tolist() == deal_prefix(Stream(5, index), 20)
         assert len(set(dealt.tolist())) == 20
-        assert deck.tolist() == list(range(52))
+        assert sorted(deck.tolist()) == list(range(52))
 
 
 def test_deal_prefix_is_a_prefix_of_the_full_shuffle():

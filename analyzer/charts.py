@@ -18,7 +18,7 @@ def seat_outcome_chart(frame, outcome: str, title: str, ylabel: str):
     axes = figure.subplots()
     axes.bar(seats, means, yerr=errors, capsize=3, color="#4C72B0")
     axes.set_xticks(seats)
-    axes.set_xlabel("seat (dealer is the last seat)" if "hand" in title else "seat")
+    axes.set_xlabel("seat")
     axes.set_ylabel(ylabel)
     axes.set_title(title, fontsize=10)
     axes.grid(axis="y", alpha=0.3)

@@ -133,10 +133,11 @@ def render_text(spec: GameSpec, summary: dict) -> str:
     players = summary["players"]
     outcomes = spec.outcomes[HANDS if unit == "hands" else GAME_MODE]
     lines = []
+    role = spec.last_seat_role
     if unit == "hands":
-        setting = f"one hand each, the dealer in seat {players - 1}"
+        setting = f"one hand each, the {role} in seat {players - 1}"
     else:
-        setting = f"whole games, seat {players - 1} deals first"
+        setting = f"whole games, seat {players - 1} is the first {role}"
     lines.append(f"{spec.title}: {players} players, {n:,} {unit} ({setting}), seed {summary['seed']}")
     rules_text = " ".join(f"{key}={value}" for key, value in summary["rules"].items())
     lines.append(f"rules   {summary['variant']}: {rules_text}")
@@ -155,14 +156,24 @@ def render_text(spec: GameSpec, summary: dict) -> str:
         mark = "*" if unit == "hands" and seat == players - 1 else " "
         lines.append(f"{seat:>3}{mark}  " + "  ".join(f"{c:<{w}}" for c, w in zip(cells[seat], widths)))
     if unit == "hands":
-        lines.append("  (* dealer)")
+        lines.append(f"  (* {role})")
     lines.append("")
+    grouped = {f"{prefix}_{label}" for prefix, (_, labels) in outcomes.groups.items() for label in labels}
     for name in outcomes.table:
-        if name.endswith("_sq"):
+        if name.endswith(("_sq", "_count")) or name in grouped:
             continue
         record = by_seat["table"][name]
         label = outcomes.help.get(name, name)
         lines.append(f"{label}: {_estimate_text(record)}  (se {record['se']:.2g})")
+        if name in outcomes.odds:
+            odds = by_seat["table"][name + "_fair_odds"]
+            lines.append(f"{outcomes.odds[name]}: {_number(odds['mean'], odds['se'])} to 1 against "
+                         f"[{_number(odds['ci_low'], odds['se'])}, {_number(odds['ci_high'], odds['se'])}]")
+    for prefix, (title, labels) in outcomes.groups.items():
+        lines += ["", f"{title} (mean and 95% CI):"]
+        for label in labels:
+            record = by_seat["table"][f"{prefix}_{label}"]
+            lines.append(f"  {label:>3}  {_estimate_text(record)}")
     rate = n / summary["elapsed_s"] if summary["elapsed_s"] > 0 else float("inf")
     lines.append("")
     lines.append(f"{n:,} {unit} in {summary['elapsed_s']:.2f} s ({rate / 1e6:.2f}M {unit}/s on "
@@ -318,15 +329,21 @@ def exact_command(
         if table.players > enumerator.MAX_PLAYERS:
             raise UserError(f"exact enumeration of {spec.title} handles at most {enumerator.MAX_PLAYERS} players.")
         values = enumerator.exact_hand(spec.rules_type(*table.rules), table.policy, table.players, exact=fractions)
-        typer.echo(f"{spec.title}: exact values of one hand, {table.players} players, dealer in seat {table.players - 1}")
+        typer.echo(f"{spec.title}: exact values of one hand, {table.players} players, "
+                   f"the {spec.last_seat_role} in seat {table.players - 1}")
+
+        def shown(value) -> str:
+            return f"{value}  ({float(value):.6f})" if fractions else f"{float(value):.6f}"
+
         for name, value in values.items():
-            if isinstance(value, (list, tuple)) or hasattr(value, "__len__"):
+            if isinstance(value, dict):  # a value per label, e.g. per card face
+                for label, v in value.items():
+                    typer.echo(f"  {name:<12} {label:>7}: {shown(v)}")
+            elif hasattr(value, "__len__"):  # a value per seat
                 for seat_index, v in enumerate(value):
-                    typer.echo(f"  {name:<12} seat {seat_index}: {v if fractions else f'{float(v):.6f}'}"
-                               + (f"  ({float(v):.6f})" if fractions else ""))
+                    typer.echo(f"  {name:<12} seat {seat_index:>2}: {shown(v)}")
             else:
-                typer.echo(f"  {name:<12} {value if fractions else f'{float(value):.6f}'}"
-                           + (f"  ({float(value):.6f})" if fractions else ""))
+                typer.echo(f"  {name:<12} {shown(value)}")
 
     guarded(body)
 

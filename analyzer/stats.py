@@ -3,8 +3,10 @@
 A column ``X`` with a companion ``X_sq`` is a general per-hand quantity: its mean, the
 standard error from the sample variance, and a normal 95% interval.  A column without one
 is a 0/1 indicator: its proportion, the binomial standard error and a Wilson interval,
-which stays inside [0, 1] and behaves for rare events.  Scales turn stored integers into
-user units (e.g. chips stored in twelfths).
+which stays inside [0, 1] and behaves for rare events.  A companion ``X_count`` makes
+``X`` a conditional mean over that many observations instead of over all hands.  Scales
+turn stored integers into user units (e.g. chips stored in twelfths).  Fair odds against
+an event of probability p are (1 - p) / p, with the interval carried over from p's.
 """
 
 from __future__ import annotations
@@ -59,21 +61,38 @@ def _estimates_for(values: np.ndarray, columns: tuple[str, ...], outcomes: Outco
     index = {name: i for i, name in enumerate(columns)}
     found = []
     for name, i in index.items():
-        if name.endswith("_sq"):
+        if name.endswith(("_sq", "_count")):
             continue
         scale = float(outcomes.scale.get(name, 1))
-        if name + "_sq" in index:
+        count = int(values[index[name + "_count"]]) if name + "_count" in index else n
+        if count == 0:
+            found.append(Estimate(seat, name, math.nan, math.nan, math.nan, math.nan))
+        elif name + "_sq" in index:
             total = float(values[i])
             total_sq = float(values[index[name + "_sq"]])
-            mean, se = mean_estimate(total, total_sq, n, scale)
+            mean, se = mean_estimate(total, total_sq, count, scale)
             found.append(Estimate(seat, name, mean, se, mean - Z95 * se, mean + Z95 * se))
         else:
             successes = int(values[i])
-            p = successes / n
-            se = math.sqrt(p * (1 - p) / n)
-            low, high = wilson_interval(successes, n)
+            p = successes / count
+            se = math.sqrt(p * (1 - p) / count)
+            low, high = wilson_interval(successes, count)
             found.append(Estimate(seat, name, p, se, low, high))
+        if name in outcomes.odds:
+            found.append(fair_odds(found[-1]))
     return found
+
+
+def fair_odds(probability: Estimate) -> Estimate:
+    """Fair odds against an event, ``(1 - p) / p`` to 1, from its probability estimate."""
+
+    def odds(p: float) -> float:
+        return (1 - p) / p if p > 0 else math.inf
+
+    p = probability.mean
+    se = probability.se / (p * p) if p > 0 else math.inf  # delta method
+    return Estimate(probability.seat, probability.outcome + "_fair_odds", odds(p), se,
+                    odds(probability.ci_high), odds(probability.ci_low))
 
 
 def estimates(sums: np.ndarray, outcomes: Outcomes, n: int) -> list[Estimate]:

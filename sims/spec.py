@@ -123,13 +123,19 @@ class Outcomes:
 
     Seat rows hold ``seat`` columns, the extra last row holds ``table`` columns.  A column
     named ``X_sq`` is the sum of squares of ``X`` (used for standard errors); a column
-    without one is a 0/1 indicator.  ``scale`` divides stored integers into user units.
+    without one is a 0/1 indicator.  A column ``X_count`` makes ``X`` a conditional mean:
+    averaged over that count instead of over all hands.  ``scale`` divides stored
+    integers into user units.  ``odds`` names probabilities whose fair odds against are
+    also shown; ``groups`` names families ``X_<label>`` shown together as one small table
+    (title, labels).
     """
 
     seat: tuple[str, ...]
     table: tuple[str, ...]
     scale: Mapping[str, int] = field(default_factory=dict)
     help: Mapping[str, str] = field(default_factory=dict)
+    odds: Mapping[str, str] = field(default_factory=dict)
+    groups: Mapping[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
 
     @property
     def width(self) -> int:
@@ -159,6 +165,7 @@ class GameSpec:
     twin: str | None = None  # module of the plain-Python player: simulate(), replay_lines()
     exact: str | None = None  # module of the exact enumerator, where the game has one
     bench_players: tuple[int, ...] = ()  # table sizes `analyze bench` measures
+    last_seat_role: str = "dealer"  # who sits in the last seat in hand mode
 
     @property
     def rules(self) -> tuple[RuleField, ...]:

@@ -1,0 +1,424 @@
+"""Ace Chasing (the matador game), as this kernel plays it.
+
+Implements ../shared/rules/ace-chasing.md (the pagat page is the only source).  Where the
+rules leave a point open, the reading taken here is marked (reading).
+
+Cards and ranks
+  A card is code = suit*13 + face, face 0=A, 1=2, ..., 9=10, 10=J, 11=Q, 12=K; suit =
+  code // 13.  Rank = face: A lowest, K highest.  Policies speak of rank1 = rank + 1
+  (A=1 ... K=13).
+
+Seating and the deal (one round among k active players)
+  Positions run clockwise from the matador's left: position 0 is the player on the
+  matador's left, position k-2 the player on the matador's right, position k-1 the
+  matador M.  In hand mode k = n and position p is seat p (the matador is seat n-1).  The
+  round's stream deals the first k cards of a Fisher-Yates shuffle
+  (sims.core.deck.deal_prefix): card p goes to position p.
+
+Rule switches (integer codes in brackets)
+  next_matador: right [0] (default; the seed's literal "to the right", anticlockwise),
+    left [1].
+  king_block: 0 (default) or 1: a swap target holding a king shows it and refuses.
+  betting: off [0] (default) or on [1].
+  bet_direction: against-matador [0] (default: every bet backs a knock-out),
+    bettor-chooses [1] (a bettor may also back the matador to go through).
+
+Per-seat policy (one row per seat; the row belongs to the seat, whatever its position)
+  threshold (0..13), matador_right_threshold (0..13), ace_swap (0 or 1),
+  bet_min_rank (1..14), bet_size (0..1000), bet_cap (0..1000), back_max_rank (0..13).
+
+1. Betting (only when betting=on), positions p = 0 .. k-2 in order, on the rank1 of the
+   card p was DEALT:
+     if rank1 >= bet_min_rank: a bet AGAINST the matador (it wins if M is knocked out);
+     else if bet_direction=bettor-chooses and rank1 <= back_max_rank: a bet FOR the
+       matador (it wins if M goes through);
+     else no bet.
+   The proposed amount is the bettor's bet_size; M accepts at most its own bet_cap, so
+   the agreed amount is min(bet_size, M's bet_cap) (integers).  An amount of 0 is no bet.
+2. Swap chain, positions p = 0 .. k-2 in order, on the card p holds NOW (after earlier
+   swaps).  p swaps with its left-hand neighbour p+1 (for p = k-2 that is the matador)
+   when (ace_swap = 1 and the card is an ace) or rank1 <= its threshold, where the
+   threshold is matador_right_threshold for p = k-2 and threshold otherwise.  The partner
+   must accept, except with king_block = 1 when the partner holds a king: the king is
+   shown and nothing changes.  The matador makes no decision.  No random draws.
+3. Reveal: let m be the rank of M's final card.
+     E1 = the non-matadors whose rank is strictly lower than m;
+     up-ace suits = the suit of M's card if it is an ace, and the suit of every ace in E1;
+     E2 = the non-matadors holding a card of an up-ace suit;
+     exposed E = E1 union E2 (one pass: a card exposed by suit is never an ace, because
+     that suit's ace is already face up, so the pass is final).
+4. Result: if E is not empty the exposed players are eliminated and M survives; bets
+   AGAINST M are lost to M, bets FOR M are won from M.  If E is empty M is knocked out
+   (eliminated) and everyone else survives; M pays every bet AGAINST it and collects
+   every bet FOR it.  Even money: a bet of b moves b units.
+
+Hand mode outputs (seat = position, matador = seat n-1), per hand:
+  per seat: exposed (1 if the seat is exposed; always 0 for the matador), swap (1 if
+  the seat's swap was carried out, not blocked), bet_placed (1 if it agreed a bet; 0 for
+  the matador), bet_net (units won minus lost on bets; for the matador, from all bets),
+  bet_net_sq (its square).
+  table: knocked_out (1 if M is knocked out), exposures (number exposed), exposures_sq,
+  and for each face f in A 2 3 4 5 6 7 8 9 10 J Q K: unit_bet_f (the sum over
+  non-matadors DEALT face f of +1 if M is knocked out, -1 if not: the result of a
+  one-unit bet against the matador), unit_bet_f_sq (its square, which equals the count),
+  unit_bet_f_count (the number of non-matadors dealt face f).
+
+Game mode (one game = one stream (seed, game index), rounds drawn from it in sequence)
+  Every seat starts alive; the first matador is seat n-1 (reading: a fixed first matador
+  makes per-starting-seat results meaningful; the seed's organiser is any fixed seat).
+  Each round is played by the alive seats, in clockwise order starting at the seat after
+  the matador's and ending with the matador.  Then the role passes to the nearest alive
+  seat to the matador's right (seats M-1, M-2, ... modulo n) with next_matador=right, or
+  to its left (M+1, M+2, ...) with next_matador=left, whether or not M survived.  The game
+  ends when one seat is left: it wins.
+  Places: the winner is 1st; players eliminated together in a round that leaves r
+  players share places r+1 .. r+j and each gets their average, r + (j+1)/2.
+  Game mode outputs, per game:
+    per seat: win (1 for the last seat standing), place (finishing place, stored in
+    halves so shared places stay integers), place_sq (in quarters), bet_net and
+    bet_net_sq (over the whole game, as bettor and as matador).
+    table: rounds, rounds_sq.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, NamedTuple
+
+import numpy as np
+from numba import njit
+
+from sims.core.cards import FACES
+from sims.core.deck import DEAL_ROW, FIRST_GAME_ROW, ROW, deal_prefix_nb, new_workspace_nb
+from sims.core.rng import seed_key_nb, stream_nb
+from sims.spec import GAMES, HANDS, GameSpec, Outcomes, PolicyField, PolicyPreset, Switch, Variant
+
+NEXT_RIGHT, NEXT_LEFT = range(2)
+BET_AGAINST_MATADOR, BET_BETTOR_CHOOSES = range(2)
+ACE_RANK, KING_RANK = 0, 12
+
+
+class Rules(NamedTuple):
+    """Table rules of Ace Chasing (see the module docstring for what each value does)."""
+
+    next_matador: Annotated[int, Switch(
+        "where the matador role passes after a round: to the right (the seed) or the left",
+        choices=("right", "left"))] = NEXT_RIGHT
+    king_block: Annotated[bool, Switch(
+        "a swap target holding a king refuses the swap (borrowed from Chase the Ace)")] = False
+    betting: Annotated[int, Switch(
+        "players bet against the matador after the deal, before the swaps",
+        choices=("off", "on"))] = 0
+    bet_direction: Annotated[int, Switch(
+        "every bet backs a knock-out, or a bettor may back the matador instead",
+        choices=("against-matador", "bettor-chooses"))] = BET_AGAINST_MATADOR
+
+
+THRESHOLD, MATADOR_RIGHT_THRESHOLD, ACE_SWAP, BET_MIN_RANK, BET_SIZE, BET_CAP, BACK_MAX_RANK = range(7)
+POLICY_FIELDS = (
+    PolicyField("threshold", 7, 0, 13,
+                "swap with the left-hand neighbour when your card ranks at or below this (A=1 ... K=13)",
+                integer=True),
+    PolicyField("matador_right_threshold", 7, 0, 13,
+                "the same, for the player on the matador's right (whose swap hands the matador a card)",
+                integer=True),
+    PolicyField("ace_swap", 1, 0, 1, "1: always pass an ace on", integer=True),
+    PolicyField("bet_min_rank", 14, 1, 14,
+                "bet against the matador when your dealt card ranks at or above this; 14 never bets",
+                integer=True),
+    PolicyField("bet_size", 1, 0, 1000, "units proposed for a bet", integer=True),
+    PolicyField("bet_cap", 1000, 0, 1000, "as matador: the largest bet accepted", integer=True),
+    PolicyField("back_max_rank", 0, 0, 13,
+                "with bet_direction=bettor-chooses: back the matador when your dealt card ranks at "
+                "or below this; 0 never", integer=True),
+)
+
+VARIANTS = {
+    "standard": Variant({}, "the pagat rules: no bets, the matador role passes to the right"),
+    "left-rotation": Variant({"next_matador": NEXT_LEFT}, "the matador role passes to the left (clockwise)"),
+    "with-bets": Variant({"betting": 1}, "bets against the matador, even money", policy="bettors"),
+}
+
+POLICIES = {
+    "default": PolicyPreset({}, "swap on 7 or lower, always pass an ace on, no bets"),
+    "never-swap": PolicyPreset({"threshold": 0, "matador_right_threshold": 0, "ace_swap": 0},
+                               "everyone keeps the dealt card"),
+    "bettors": PolicyPreset({"bet_min_rank": 8, "bet_size": 1},
+                            "swap on 7 or lower; bet one unit against the matador holding an 8 or better"),
+}
+
+FACE_LABELS = FACES  # A 2 ... 10 J Q K
+UNIT_BET_COLUMNS = tuple(column for face in FACE_LABELS
+                         for column in (f"unit_bet_{face}", f"unit_bet_{face}_sq", f"unit_bet_{face}_count"))
+
+HAND_OUTCOMES = Outcomes(
+    seat=("exposed", "swap", "bet_placed", "bet_net", "bet_net_sq"),
+    table=("knocked_out", "exposures", "exposures_sq") + UNIT_BET_COLUMNS,
+    help={"exposed": "probability the seat is exposed (eliminated)",
+          "swap": "probability the seat's swap is carried out",
+          "bet_placed": "probability the seat agrees a bet",
+          "bet_net": "expected units won on bets per hand (the matador: from all bets)",
+          "knocked_out": "probability the matador is knocked out",
+          "exposures": "players exposed per round"},
+    odds={"knocked_out": "fair odds for a bet against the matador"},
+    groups={"unit_bet": ("one-unit bet against the matador, by the bettor's dealt card", FACE_LABELS)},
+)
+GAME_OUTCOMES = Outcomes(
+    seat=("win", "place", "place_sq", "bet_net", "bet_net_sq"),
+    table=("rounds", "rounds_sq"),
+    scale={"place": 2, "place_sq": 4},
+    help={"win": "probability the seat is the last one standing",
+          "place": "expected finishing place (1 = winner)",
+          "bet_net": "expected units won on bets per game",
+          "rounds": "rounds per game"},
+)
+
+
+def check(rules: Rules, policy: np.ndarray, n_seats: int) -> None:
+    """Raise ``ValueError`` with a sentence when the table cannot be played."""
+    if not 4 <= n_seats <= 52:
+        raise ValueError(f"Ace Chasing starts with 4 to 52 players (one card each), not {n_seats}.")
+
+
+# ----------------------------------------------------------------------------------------
+# Kernels
+
+HAND_WIDTH = HAND_OUTCOMES.width  # plain ints: the kernels cannot read Outcomes
+GAME_WIDTH = GAME_OUTCOMES.width
+R_NEXT, R_KING_BLOCK, R_BETTING, R_BET_DIRECTION = range(4)
+UNIT_BET_FIRST = 3  # table column of unit_bet_A; each face has (sum, sum of squares, count)
+
+# Workspace rows (see sims.core.deck): per-seat integer policy columns, then the round.
+SEAT_ROW = FIRST_GAME_ROW + 0 * ROW  # seat of each position this round
+HELD_ROW = FIRST_GAME_ROW + 1 * ROW  # card each position holds
+EXPOSED_ROW = FIRST_GAME_ROW + 2 * ROW  # 1 if the position is exposed
+SWAP_ROW = FIRST_GAME_ROW + 3 * ROW  # 1 if the position's swap was carried out
+BET_ROW = FIRST_GAME_ROW + 4 * ROW  # agreed bet: +b against the matador, -b for it
+POLICY_ROW = FIRST_GAME_ROW + 5 * ROW  # policy field f of seat s at POLICY_ROW + f * ROW + s
+N_GAME_ROWS = 5 + len(POLICY_FIELDS)
+
+
+@njit(cache=True)
+def new_matador_workspace_nb(policy):
+    """A workspace holding the policy as integer rows (every field is a whole number)."""
+    work = new_workspace_nb(N_GAME_ROWS)
+    for seat in range(policy.shape[0]):
+        for field in range(policy.shape[1]):
+            work[POLICY_ROW + field * ROW + seat] = np.int64(policy[seat, field])
+    return work
+
+
+@njit(cache=True, inline="always")
+def _policy(work, field, seat):
+    return work[POLICY_ROW + field * ROW + seat]
+
+
+@njit(cache=True)
+def play_round_nb(work, rules, k):
+    """Play one round among ``k`` positions (0 = the matador's left, ``k-1`` = matador).
+
+    Reads the deal from ``DEAL_ROW`` and the seats from ``SEAT_ROW``; writes the final
+    cards, the exposed players, the swaps and the agreed bets to their rows.  Returns
+    ``(knocked_out, exposures)``.
+    """
+    matador = k - 1
+    matador_seat = work[SEAT_ROW + matador]
+    for p in range(k):
+        work[HELD_ROW + p] = work[DEAL_ROW + p]
+        work[EXPOSED_ROW + p] = 0
+        work[SWAP_ROW + p] = 0
+        work[BET_ROW + p] = 0
+
+    if rules[R_BETTING]:
+        cap = _policy(work, BET_CAP, matador_seat)
+        for p in range(matador):
+            seat = work[SEAT_ROW + p]
+            rank1 = work[HELD_ROW + p] % 13 + 1
+            amount = min(_policy(work, BET_SIZE, seat), cap)
+            if rank1 >= _policy(work, BET_MIN_RANK, seat):
+                work[BET_ROW + p] = amount
+            elif rules[R_BET_DIRECTION] == BET_BETTOR_CHOOSES and rank1 <= _policy(work, BACK_MAX_RANK, seat):
+                work[BET_ROW + p] = -amount
+
+    for p in range(matador):
+        seat = work[SEAT_ROW + p]
+        face = work[HELD_ROW + p] % 13
+        threshold = _policy(work, MATADOR_RIGHT_THRESHOLD if p == matador - 1 else THRESHOLD, seat)
+        if (face == ACE_RANK and _policy(work, ACE_SWAP, seat)) or face + 1 <= threshold:
+            t = p + 1
+            if rules[R_KING_BLOCK] and work[HELD_ROW + t] % 13 == KING_RANK:
+                continue
+            card = work[HELD_ROW + t]
+            work[HELD_ROW + t] = work[HELD_ROW + p]
+            work[HELD_ROW + p] = card
+            work[SWAP_ROW + p] = 1
+
+    # Reveal: lower cards, then the suits of face-up aces (one pass is final).
+    matador_card = work[HELD_ROW + matador]
+    lowest_safe = matador_card % 13
+    up_suits = 1 << (matador_card // 13) if lowest_safe == ACE_RANK else 0
+    exposures = 0
+    for p in range(matador):
+        card = work[HELD_ROW + p]
+        if card % 13 < lowest_safe:
+            work[EXPOSED_ROW + p] = 1
+            exposures += 1
+            if card % 13 == ACE_RANK:
+                up_suits |= 1 << (card // 13)
+    if up_suits:
+        for p in range(matador):
+            card = work[HELD_ROW + p]
+            if not work[EXPOSED_ROW + p] and (up_suits >> (card // 13)) & 1:
+                work[EXPOSED_ROW + p] = 1
+                exposures += 1
+    return exposures == 0, exposures
+
+
+@njit(cache=True, inline="always")
+def _bet_result(bet, knocked_out):
+    """Units a bettor wins on an agreed bet (+b against the matador, -b for it)."""
+    if bet > 0:
+        return bet if knocked_out else -bet
+    return -bet if not knocked_out else bet
+
+
+@njit(cache=True, nogil=True)
+def simulate_hands_nb(rules, policy, n, seed, first, count):
+    """Hand mode: integer sums over hands ``first .. first+count-1`` of ``seed``, the
+    matador in seat ``n-1``.  Returns int64 ``[n + 1, width]`` (see ``HAND_OUTCOMES``)."""
+    out = np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
+    work = new_matador_workspace_nb(policy)
+    for seat in range(n):
+        work[SEAT_ROW + seat] = seat
+    matador = n - 1
+    seed_key = seed_key_nb(seed)
+    for hand in range(first, first + count):
+        state = stream_nb(seed_key, hand)
+        state = deal_prefix_nb(work, n, state)
+        knocked_out, exposures = play_round_nb(work, rules, n)
+        unit = 1 if knocked_out else -1
+        matador_net = 0
+        for p in range(matador):
+            bet = work[BET_ROW + p]
+            net = _bet_result(bet, knocked_out)
+            matador_net -= net
+            out[p, 0] += work[EXPOSED_ROW + p]
+            out[p, 1] += work[SWAP_ROW + p]
+            out[p, 2] += bet != 0
+            out[p, 3] += net
+            out[p, 4] += net * net
+            column = UNIT_BET_FIRST + 3 * (work[DEAL_ROW + p] % 13)
+            out[n, column] += unit
+            out[n, column + 1] += 1
+            out[n, column + 2] += 1
+        out[matador, 3] += matador_net
+        out[matador, 4] += matador_net * matador_net
+        out[n, 0] += knocked_out
+        out[n, 1] += exposures
+        out[n, 2] += exposures * exposures
+    return out
+
+
+@njit(cache=True, nogil=True)
+def simulate_games_nb(rules, policy, n, seed, first, count):
+    """Game mode: integer sums over games ``first .. first+count-1`` of ``seed``, the first
+    matador in seat ``n-1``.  Returns int64 ``[n + 1, width]`` (see ``GAME_OUTCOMES``)."""
+    out = np.zeros((n + 1, GAME_WIDTH), dtype=np.int64)
+    work = new_matador_workspace_nb(policy)
+    alive = np.zeros(n, dtype=np.int64)
+    place2 = np.zeros(n, dtype=np.int64)  # finishing place, in halves
+    bet_net = np.zeros(n, dtype=np.int64)
+    step = 1 if rules[R_NEXT] == NEXT_LEFT else -1
+    seed_key = seed_key_nb(seed)
+    for game in range(first, first + count):
+        state = stream_nb(seed_key, game)
+        for seat in range(n):
+            alive[seat] = 1
+            place2[seat] = 0
+            bet_net[seat] = 0
+        left = n
+        matador = n - 1
+        rounds = 0
+        while left > 1:
+            k = 0
+            for offset in range(1, n + 1):
+                seat = (matador + offset) % n
+                if alive[seat]:
+                    work[SEAT_ROW + k] = seat
+                    k += 1
+            state = deal_prefix_nb(work, k, state)
+            knocked_out, exposures = play_round_nb(work, rules, k)
+            rounds += 1
+            for p in range(k - 1):
+                net = _bet_result(work[BET_ROW + p], knocked_out)
+                bet_net[work[SEAT_ROW + p]] += net
+                bet_net[matador] -= net
+            out_now = 1 if knocked_out else exposures
+            survivors = left - out_now
+            for p in range(k):
+                if (knocked_out and p == k - 1) or (not knocked_out and work[EXPOSED_ROW + p]):
+                    seat = work[SEAT_ROW + p]
+                    alive[seat] = 0
+                    place2[seat] = 2 * survivors + out_now + 1
+            left = survivors
+            seat = (matador + step) % n
+            while not alive[seat] and left > 0:
+                seat = (seat + step) % n
+            matador = seat
+        for seat in range(n):
+            if alive[seat]:
+                place2[seat] = 2
+                out[seat, 0] += 1
+            out[seat, 1] += place2[seat]
+            out[seat, 2] += place2[seat] * place2[seat]
+            out[seat, 3] += bet_net[seat]
+            out[seat, 4] += bet_net[seat] * bet_net[seat]
+        out[n, 0] += rounds
+        out[n, 1] += rounds * rounds
+    return out
+
+
+def play_dealt(rules: Rules, policy: np.ndarray, cards, log=None) -> dict:
+    """Play one round from literal cards through the kernel (for stacked-deck tests).
+
+    ``cards`` lists the card codes of positions 0 (the matador's left) .. k-1 (the
+    matador), k >= 2; ``policy`` has one row per position.  ``log`` is accepted for the
+    plain-Python twin's signature and left untouched.  Returns per-position lists
+    ``exposed``, ``swap``, ``bet`` (+b against the matador, -b for it), ``bet_net``,
+    ``final``, and ``knocked_out``.
+    """
+    cards = [int(c) for c in cards]
+    k = len(cards)
+    if k < 2:
+        raise ValueError("a round needs at least two players.")
+    work = new_matador_workspace_nb(np.asarray(policy, dtype=np.float64))
+    work[DEAL_ROW : DEAL_ROW + k] = cards
+    work[SEAT_ROW : SEAT_ROW + k] = np.arange(k)
+    knocked_out, _ = play_round_nb(work, np.asarray(rules, dtype=np.int64), k)
+    bets = work[BET_ROW : BET_ROW + k].tolist()
+    nets = [int(_bet_result(bet, knocked_out)) for bet in bets[:-1]]
+    return {"exposed": work[EXPOSED_ROW : EXPOSED_ROW + k].tolist(), "swap": work[SWAP_ROW : SWAP_ROW + k].tolist(),
+            "bet": bets, "bet_net": nets + [-sum(nets)], "knocked_out": int(knocked_out),
+            "final": work[HELD_ROW : HELD_ROW + k].tolist()}
+
+
+SPEC = GameSpec(
+    name="ace-chasing",
+    title="Ace Chasing",
+    summary="Everyone against the matador: lower cards and the suits of face-up aces are knocked out.",
+    rules_type=Rules,
+    policy_fields=POLICY_FIELDS,
+    variants=VARIANTS,
+    policies=POLICIES,
+    outcomes={HANDS: HAND_OUTCOMES, GAMES: GAME_OUTCOMES},
+    headline={HANDS: "exposed", GAMES: "win"},
+    min_players=4,
+    max_players=52,
+    default_players=8,
+    kernel_version=1,
+    check=check,
+    kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
+    twin="sims.twins.ace_chasing",
+    exact="sims.twins.ace_chasing_exact",
+    bench_players=(4, 8, 20),
+    last_seat_role="matador",
+)

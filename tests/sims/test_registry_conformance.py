@@ -1,0 +1,79 @@
+"""Every registered game keeps the game-module contract: a consistent spec, deterministic
+kernels for any threads, blocks and chunks, and a plain-Python twin that plays the same
+hands to the same integer sums."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sims.engine import exact_module, simulate, twin_module
+from sims.registry import GAMES
+from sims.spec import GAMES as GAME_MODE
+from sims.spec import HANDS
+
+SPECS = list(GAMES.values())
+IDS = [spec.name for spec in SPECS]
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_spec_is_consistent(spec):
+    fields = {field.key: field for field in spec.rules}
+    for field in fields.values():
+        if field.kind == "choice":
+            assert 0 <= field.default < len(field.choices)
+        elif field.kind == "int":
+            assert field.lo <= field.default <= field.hi
+    policy_keys = {field.key for field in spec.policy_fields}
+    for field in spec.policy_fields:
+        assert field.lo <= field.default <= field.hi, field.key
+    assert "standard" in spec.variants and "default" in spec.policies
+    for variant in spec.variants.values():
+        assert set(variant.rules) <= set(fields)
+        assert variant.policy is None or variant.policy in spec.policies
+    for preset in spec.policies.values():
+        assert set(preset.base) <= policy_keys
+        assert all(set(values) <= policy_keys for values in preset.seats.values())
+    assert spec.min_players <= spec.default_players <= spec.max_players
+    for mode, outcomes in spec.outcomes.items():
+        assert spec.headline[mode] in outcomes.seat
+        assert mode in spec.kernels
+    assert set(spec.bench_players) and all(spec.min_players <= n <= spec.max_players for n in spec.bench_players)
+    assert twin_module(spec) is not None
+    exact = exact_module(spec)
+    assert exact is None or exact.MAX_PLAYERS >= spec.min_players
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+@pytest.mark.parametrize("mode", [HANDS, GAME_MODE], ids=["hands", "games"])
+def test_same_numbers_for_any_threads_blocks_and_chunks(spec, mode):
+    n = spec.default_players
+    rules, policy = spec.default_rules(), spec.default_policy(n)
+    count = 2000 if mode == HANDS else 200
+    reference = simulate(spec, rules, policy, n, mode, 5, 0, count, threads=1, n_blocks=1)
+    assert reference.shape == (n + 1, spec.outcomes[mode].width)
+    for threads, blocks in ((1, 5), (2, 2), (2, 13), (3, 7)):
+        assert np.array_equal(simulate(spec, rules, policy, n, mode, 5, 0, count, threads, blocks), reference)
+    pieces = ((0, 1), (1, count // 2), (count // 2, count))
+    assert np.array_equal(sum(simulate(spec, rules, policy, n, mode, 5, lo, hi - lo, 2) for lo, hi in pieces),
+                          reference)
+    assert not np.array_equal(simulate(spec, rules, policy, n, mode, 6, 0, count, 2), reference)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+@pytest.mark.parametrize("mode", [HANDS, GAME_MODE], ids=["hands", "games"])
+def test_kernel_matches_its_twin_on_default_tables(spec, mode):
+    twin = twin_module(spec)
+    for n in sorted({spec.min_players, spec.default_players}):
+        rules, policy = spec.default_rules(), spec.default_policy(n)
+        count = 300 if mode == HANDS else 30
+        assert np.array_equal(simulate(spec, rules, policy, n, mode, 9, 3, count, 2),
+                              twin.simulate(rules, policy, n, mode, 9, 3, count))
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_check_rejects_tables_outside_the_player_range(spec):
+    for n in (spec.min_players - 1, spec.max_players + 1):
+        with pytest.raises(ValueError):
+            spec.check(spec.default_rules(), spec.default_policy(max(n, 1)), n)
+    spec.check(spec.default_rules(), spec.default_policy(spec.default_players), spec.default_players)

@@ -314,7 +314,7 @@ def exact_command(
     strategy: Optional[str] = STRATEGY,
     policy: Optional[List[str]] = POLICY,
     seat: Optional[List[str]] = SEAT,
-    fractions: bool = typer.Option(False, "--fractions", help="exact fractions (small tables only)"),
+    fractions: bool = typer.Option(True, "--fractions/--decimals", help="exact fractions with decimals, or decimals only"),
 ):
     """Exact hand-mode values by enumerating every deal, for small tables."""
 

@@ -76,7 +76,8 @@ Game mode (one game = one stream (seed, game index), rounds drawn from it in seq
   Game mode outputs, per game:
     per seat: win (1 for the last seat standing), place (finishing place, stored in
     halves so shared places stay integers), place_sq (in quarters), bet_net and
-    bet_net_sq (over the whole game, as bettor and as matador).
+    bet_net_sq (over the whole game, as bettor and as matador), matador_net and
+    matador_net_sq (the part of bet_net won or lost while the seat was matador).
     table: rounds, rounds_sq.
 """
 
@@ -163,12 +164,13 @@ HAND_OUTCOMES = Outcomes(
     groups={"unit_bet": ("one-unit bet against the matador, by the bettor's dealt card", FACE_LABELS)},
 )
 GAME_OUTCOMES = Outcomes(
-    seat=("win", "place", "place_sq", "bet_net", "bet_net_sq"),
+    seat=("win", "place", "place_sq", "bet_net", "bet_net_sq", "matador_net", "matador_net_sq"),
     table=("rounds", "rounds_sq"),
     scale={"place": 2, "place_sq": 4},
     help={"win": "probability the seat is the last one standing",
           "place": "expected finishing place (1 = winner)",
           "bet_net": "expected units won on bets per game",
+          "matador_net": "expected units won on bets per game while matador",
           "rounds": "rounds per game"},
 )
 
@@ -286,6 +288,8 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
     """Hand mode: integer sums over hands ``first .. first+count-1`` of ``seed``, the
     matador in seat ``n-1``.  Returns int64 ``[n + 1, width]`` (see ``HAND_OUTCOMES``)."""
     out = np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
+    dealt_face = np.zeros(13, dtype=np.int64)  # non-matadors dealt each face
+    dealt_face_knocked_out = np.zeros(13, dtype=np.int64)  # ... in hands where M was knocked out
     work = new_matador_workspace_nb(policy)
     for seat in range(n):
         work[SEAT_ROW + seat] = seat
@@ -295,7 +299,6 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
         state = stream_nb(seed_key, hand)
         state = deal_prefix_nb(work, n, state)
         knocked_out, exposures = play_round_nb(work, rules, n)
-        unit = 1 if knocked_out else -1
         matador_net = 0
         for p in range(matador):
             bet = work[BET_ROW + p]
@@ -306,15 +309,19 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
             out[p, 2] += bet != 0
             out[p, 3] += net
             out[p, 4] += net * net
-            column = UNIT_BET_FIRST + 3 * (work[DEAL_ROW + p] % 13)
-            out[n, column] += unit
-            out[n, column + 1] += 1
-            out[n, column + 2] += 1
+            face = work[DEAL_ROW + p] % 13
+            dealt_face[face] += 1
+            dealt_face_knocked_out[face] += knocked_out
         out[matador, 3] += matador_net
         out[matador, 4] += matador_net * matador_net
         out[n, 0] += knocked_out
         out[n, 1] += exposures
         out[n, 2] += exposures * exposures
+    for face in range(13):  # a unit bet wins +1 in knock-outs and -1 otherwise; its square is 1
+        column = UNIT_BET_FIRST + 3 * face
+        out[n, column] = 2 * dealt_face_knocked_out[face] - dealt_face[face]
+        out[n, column + 1] = dealt_face[face]
+        out[n, column + 2] = dealt_face[face]
     return out
 
 
@@ -327,6 +334,7 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
     alive = np.zeros(n, dtype=np.int64)
     place2 = np.zeros(n, dtype=np.int64)  # finishing place, in halves
     bet_net = np.zeros(n, dtype=np.int64)
+    matador_net = np.zeros(n, dtype=np.int64)
     step = 1 if rules[R_NEXT] == NEXT_LEFT else -1
     seed_key = seed_key_nb(seed)
     for game in range(first, first + count):
@@ -335,6 +343,7 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
             alive[seat] = 1
             place2[seat] = 0
             bet_net[seat] = 0
+            matador_net[seat] = 0
         left = n
         matador = n - 1
         rounds = 0
@@ -352,6 +361,7 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
                 net = _bet_result(work[BET_ROW + p], knocked_out)
                 bet_net[work[SEAT_ROW + p]] += net
                 bet_net[matador] -= net
+                matador_net[matador] -= net
             out_now = 1 if knocked_out else exposures
             survivors = left - out_now
             for p in range(k):
@@ -372,6 +382,8 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
             out[seat, 2] += place2[seat] * place2[seat]
             out[seat, 3] += bet_net[seat]
             out[seat, 4] += bet_net[seat] * bet_net[seat]
+            out[seat, 5] += matador_net[seat]
+            out[seat, 6] += matador_net[seat] * matador_net[seat]
         out[n, 0] += rounds
         out[n, 1] += rounds * rounds
     return out

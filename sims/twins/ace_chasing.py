@@ -356,8 +356,9 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
 
     Seat ``s`` always plays with ``policy[s]``; the first matador is seat n-1.  Returns
     ``(seat_rows, table_row)`` in ``GAME_OUTCOMES`` column order: per seat ``(win, place,
-    place_sq, bet_net, bet_net_sq)`` with place in halves (its square in quarters) and
-    bet_net over the whole game; table ``(rounds, rounds_sq)``.
+    place_sq, bet_net, bet_net_sq, matador_net, matador_net_sq)`` with place in halves (its
+    square in quarters), bet_net over the whole game and matador_net the part of it won or
+    lost while the seat was matador; table ``(rounds, rounds_sq)``.
     """
     _check_rules(rules)
     _check_table(n_seats)
@@ -368,6 +369,7 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
     left = n
     place2 = [0] * n  # finishing place in halves
     bet_net = [0] * n
+    matador_net = [0] * n
     mat = n - 1
     rounds = 0
     while left > 1:
@@ -387,6 +389,7 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
         )
         for p, s in enumerate(order):
             bet_net[s] += res["bet_net"][p]
+        matador_net[mat] += res["bet_net"][k - 1]
         if res["knocked_out"]:
             gone = [mat]
         else:
@@ -413,7 +416,7 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
     seat_rows = []
     for s in range(n):
         seat_rows.append([1 if s == winner else 0, place2[s], place2[s] * place2[s],
-                          bet_net[s], bet_net[s] * bet_net[s]])
+                          bet_net[s], bet_net[s] * bet_net[s], matador_net[s], matador_net[s] * matador_net[s]])
     table_row = [rounds, rounds * rounds]
     return seat_rows, table_row
 

@@ -1,0 +1,139 @@
+"""Trick-taking helpers shared by the trick games (Fight for the Lead, All-Fours, Spoil
+Five, Five Hundred).  Game-agnostic: a game describes one deal's context with masks and a
+strength table, and these functions apply the laws of play.
+
+Representation
+  A set of cards is a 64-bit mask: bit ``code`` is set for each card code it holds (codes
+  0..51 as in :mod:`sims.core.deck`; a game with jokers may use bits 52 and 53).  A game
+  builds, for each deal, the mask of every *effective* suit (so a 500 left bower sits in
+  the trump suit's mask and not in its printed suit's, and Spoil Five's ace of hearts sits
+  in the trump mask) and a ``strength`` table: a higher number beats a lower one within a
+  suit and among trumps.
+
+Laws of play (``legal_cards_nb``)
+  FOLLOW_SUIT: a player holding a card of the suit led must play one; otherwise any card.
+  FOLLOW_OR_TRUMP: when a plain suit is led, a player holding a card of it must play a
+    card of that suit or a trump (another plain suit only when void in the suit led);
+    when trumps are led, a player holding a trump must play a trump (any trump), except
+    that the cards in ``renege`` (privileged trumps that outrank the led card, as the game
+    computes them) may be held back: if the only trumps held are such cards, any card
+    may be played.  With no trump suit, this is the same as FOLLOW_SUIT.
+  Whoever leads may play any card.
+
+Winning a trick (``trick_winner_nb``)
+  The highest-strength trump played wins; with no trump played, the highest-strength card
+  of the suit led.  Cards of other suits never win.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+FOLLOW_SUIT, FOLLOW_OR_TRUMP = range(2)
+_ONE = np.uint64(1)
+_ZERO = np.uint64(0)
+
+
+@njit(cache=True, inline="always")
+def card_bit_nb(code):
+    """The mask of one card."""
+    return _ONE << np.uint64(code)
+
+
+@njit(cache=True)
+def cards_mask_nb(codes, n):
+    """The mask of the first ``n`` card codes in ``codes``."""
+    mask = _ZERO
+    for i in range(n):
+        mask |= _ONE << np.uint64(codes[i])
+    return mask
+
+
+@njit(cache=True)
+def count_cards_nb(mask):
+    """How many cards a mask holds."""
+    count = 0
+    while mask:
+        mask &= mask - _ONE
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def legal_cards_nb(hand, led, trump, law, renege):
+    """The mask of the cards ``hand`` may play to a trick whose led suit has mask ``led``
+    (0 when leading).  ``trump`` is the trump suit's mask (0 with no trumps); ``renege``
+    the privileged trumps this player may hold back when trumps are led."""
+    if led == _ZERO:
+        return hand
+    if law == FOLLOW_OR_TRUMP and trump != _ZERO:
+        if led == trump:
+            # Holding a trump that may not be held back forces a trump, any trump.
+            return hand & trump if hand & trump & ~renege else hand
+        if hand & led:
+            return hand & (led | trump)
+        return hand
+    follow = hand & led
+    return follow if follow != _ZERO else hand
+
+
+@njit(cache=True)
+def trick_winner_nb(played, n, led, trump, strength):
+    """Index in ``played[:n]`` (card codes in playing order) of the card that wins: the
+    strongest trump if any was played, else the strongest card of the led suit."""
+    best = -1
+    best_strength = -1
+    best_is_trump = False
+    for i in range(n):
+        bit = _ONE << np.uint64(played[i])
+        is_trump = (bit & trump) != _ZERO
+        if not is_trump and (bit & led) == _ZERO:
+            continue
+        s = strength[played[i]]
+        if (is_trump and not best_is_trump) or (is_trump == best_is_trump and s > best_strength):
+            best, best_strength, best_is_trump = i, s, is_trump
+    return best
+
+
+@njit(cache=True)
+def strongest_nb(mask, strength):
+    """The card code in ``mask`` with the highest strength (ties: the lower code); -1 if empty."""
+    best = -1
+    best_strength = -(1 << 62)
+    while mask:
+        code = _lowest_code(mask)
+        mask &= mask - _ONE
+        if strength[code] > best_strength:
+            best, best_strength = code, strength[code]
+    return best
+
+
+@njit(cache=True)
+def weakest_nb(mask, strength):
+    """The card code in ``mask`` with the lowest strength (ties: the lower code); -1 if empty."""
+    best = -1
+    best_strength = 1 << 62
+    while mask:
+        code = _lowest_code(mask)
+        mask &= mask - _ONE
+        if strength[code] < best_strength:
+            best, best_strength = code, strength[code]
+    return best
+
+
+@njit(cache=True, inline="always")
+def _lowest_code(mask):
+    code = 0
+    while not (mask >> np.uint64(code)) & _ONE:
+        code += 1
+    return code
+
+
+def suit_masks(suit_of) -> np.ndarray:
+    """Plain Python: the four suit masks from a per-card effective suit table (-1 = none)."""
+    masks = np.zeros(4, dtype=np.uint64)
+    for code, suit in enumerate(suit_of):
+        if suit >= 0:
+            masks[suit] |= np.uint64(1 << code)
+    return masks

@@ -353,17 +353,22 @@ def play_round_nb(work, policy, m, state):
     reveal_at_deal = work[RULES_ROW + R_REVEAL] == REVEAL_AT_DEAL
     queens_on = work[RULES_ROW + R_QUEENS] != 0
     jacks = work[RULES_ROW + R_JACKS]
+    face_rules_on = queens_on or jacks != JACKS_OFF
     dealer = m - 1
     ended = False
     for k in range(m):
         card = work[DEAL_ROW + k]
         work[HELD_ROW + k] = card
         work[HELD_RANK_ROW + k] = work[RANK_ROW + card]
-        work[LOST_TURN_ROW + k] = 0
         work[LOSE_ROW + k] = 0
         work[EXCHANGED_ROW + k] = 0
-        if kings == KINGS_FREEZE and work[RANK_ROW + card] == TOP_RANK:
-            ended = True
+    if face_rules_on:  # lost turns come from the jack rule (and queen redirections onto jacks)
+        for k in range(m):
+            work[LOST_TURN_ROW + k] = 0
+    if kings == KINGS_FREEZE:
+        for k in range(m):
+            if work[HELD_RANK_ROW + k] == TOP_RANK:
+                ended = True
 
     # The exchange a position received from its right-hand neighbour on that one's turn.
     received_by = -1
@@ -376,7 +381,7 @@ def play_round_nb(work, policy, m, state):
         seat = work[SEAT_ROW + k]
         t = k + 1
         target_rank = work[HELD_RANK_ROW + t]
-        if rank == TOP_RANK or work[LOST_TURN_ROW + k]:
+        if rank == TOP_RANK or (face_rules_on and work[LOST_TURN_ROW + k]):
             continue
         if work[INFORMED_ROW + seat] and received_by == k and rank_received > rank_given:
             continue
@@ -392,9 +397,10 @@ def play_round_nb(work, policy, m, state):
                 u, state = uniform_nb(state)
                 swap = u < mix
         target_card = work[HELD_ROW + t]
-        face = target_card % 13
-        special = ((target_rank == TOP_RANK and kings != KINGS_NONE) or (queens_on and face == FACE_QUEEN)
-                   or (jacks != JACKS_OFF and face == FACE_JACK))
+        special = target_rank == TOP_RANK and kings != KINGS_NONE
+        if face_rules_on:  # only the queen and jack rules look at faces
+            face = target_card % 13
+            special = special or (queens_on and face == FACE_QUEEN) or (jacks != JACKS_OFF and face == FACE_JACK)
         if swap and special:
             ended = _attempt_on_shown_card_nb(work, k, t, dealer, kings, queens_on, jacks)
             continue
@@ -409,7 +415,7 @@ def play_round_nb(work, policy, m, state):
         rank_received = rank if swap else rank_received
         rank_given = target_rank if swap else rank_given
 
-    if not ended and work[HELD_RANK_ROW + dealer] != TOP_RANK and not work[LOST_TURN_ROW + dealer]:
+    if not ended and work[HELD_RANK_ROW + dealer] != TOP_RANK and not (face_rules_on and work[LOST_TURN_ROW + dealer]):
         seat = work[SEAT_ROW + dealer]
         if work[INFORMED_ROW + seat] and received_by == dealer:
             cut = rank_received < rank_given

@@ -53,6 +53,7 @@ from sims.games.ace_chasing import (
     THRESHOLD,
     Rules,
 )
+from sims.twins import sum_outcome_rows
 
 __all__ = ["play_dealt", "play_hand", "play_game", "simulate", "replay_lines", "rank_of"]
 
@@ -441,23 +442,7 @@ def simulate(rules: Rules, policy, n_seats: int, mode: int, seed: int, first: in
     _check_rules(rules)
     _check_table(n_seats)
     rows = _prepared(policy, n_seats)
-    n_seat_cols, n_table_cols = len(outcomes.seat), len(outcomes.table)
-    width = max(n_seat_cols, n_table_cols)
-    seat_sums = [[0] * n_seat_cols for _ in range(n_seats)]
-    table_sums = [0] * n_table_cols
-    for index in range(first, first + count):
-        seat_rows, table_row = play(rules, rows, n_seats, seed, index)
-        for s in range(n_seats):
-            row, sums = seat_rows[s], seat_sums[s]
-            for c in range(n_seat_cols):
-                sums[c] += row[c]
-        for c in range(n_table_cols):
-            table_sums[c] += table_row[c]
-    out = np.zeros((n_seats + 1, width), dtype=np.int64)
-    for s in range(n_seats):
-        out[s, :n_seat_cols] = seat_sums[s]
-    out[n_seats, :n_table_cols] = table_sums
-    return out
+    return sum_outcome_rows(play, outcomes, rules, rows, n_seats, seed, first, count)
 
 
 def replay_lines(rules: Rules, policy, n_seats: int, seed: int, index: int) -> list[str]:

@@ -60,6 +60,7 @@ from sims.games.chase_ace import (
     TIE_TO_DEALER,
     Rules,
 )
+from sims.twins import sum_outcome_rows
 
 __all__ = ["play_dealt", "play_hand", "play_game", "simulate", "replay_lines", "rank_of"]
 
@@ -633,22 +634,7 @@ def simulate(rules: Rules, policy, n_seats: int, mode: int, seed: int, first: in
         outcomes, play = GAME_OUTCOMES, play_game
     else:
         raise ValueError(f"mode must be 0 (hands) or 1 (games), got {mode}")
-    width = max(len(outcomes.seat), len(outcomes.table))
-    seat_sums = [[0] * len(outcomes.seat) for _ in range(n_seats)]
-    table_sums = [0] * len(outcomes.table)
-    for index in range(first, first + count):
-        seat_rows, table_row = play(rules, policy, n_seats, seed, index)
-        for s in range(n_seats):
-            row, sums = seat_rows[s], seat_sums[s]
-            for c in range(len(row)):
-                sums[c] += row[c]
-        for c in range(len(table_row)):
-            table_sums[c] += table_row[c]
-    out = np.zeros((n_seats + 1, width), dtype=np.int64)
-    for s in range(n_seats):
-        out[s, : len(outcomes.seat)] = seat_sums[s]
-    out[n_seats, : len(outcomes.table)] = table_sums
-    return out
+    return sum_outcome_rows(play, outcomes, rules, policy, n_seats, seed, first, count)
 
 
 def replay_lines(rules: Rules, policy, n_seats: int, seed: int, index: int) -> list[str]:

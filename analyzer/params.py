@@ -118,7 +118,8 @@ def build_policy(spec: GameSpec, n_seats: int, strategy: str | None, all_seats: 
     columns = {field.key: i for i, field in enumerate(spec.policy_fields)}
     for text in all_seats:
         key, value = _split_assignment(text, "--policy")
-        policy[:, columns.get(key, 0)] = parse_policy_value(spec, key, value)
+        number = parse_policy_value(spec, key, value)  # rejects unknown keys first
+        policy[:, columns[key]] = number
     for text in per_seat:
         seat_text, _, assignment = text.partition(":")
         if not assignment or not re.fullmatch(r"\s*-?\d+\s*", seat_text):
@@ -127,7 +128,8 @@ def build_policy(spec: GameSpec, n_seats: int, strategy: str | None, all_seats: 
         if not 0 <= seat < n_seats:
             raise ValueError(f"seat {seat} does not exist with {n_seats} players (seats are 0 to {n_seats - 1}).")
         key, value = _split_assignment(assignment, "--seat")
-        policy[seat, columns.get(key, 0)] = parse_policy_value(spec, key, value)
+        number = parse_policy_value(spec, key, value)
+        policy[seat, columns[key]] = number
     return policy
 
 

@@ -39,7 +39,3 @@ def card_name(code: int) -> str:
 def format_cards(codes) -> str:
     """Space-separated notation of several card codes."""
     return " ".join(card_name(int(c)) for c in codes)
-
-
-def face_of(code: int) -> int:
-    return code % 13

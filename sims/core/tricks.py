@@ -35,12 +35,6 @@ _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 
 
-@njit(cache=True, inline="always")
-def card_bit_nb(code):
-    """The mask of one card."""
-    return _ONE << np.uint64(code)
-
-
 @njit(cache=True)
 def cards_mask_nb(codes, n):
     """The mask of the first ``n`` card codes in ``codes``."""

@@ -89,13 +89,13 @@ import numpy as np
 from numba import njit
 
 from sims.core.cards import FACES
-from sims.core.deck import DEAL_ROW, FIRST_GAME_ROW, ROW, deal_prefix_nb, new_workspace_nb
+from sims.core.deck import ACE, DEAL_ROW, FIRST_GAME_ROW, KING, ROW, deal_prefix_nb, new_workspace_nb
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.spec import GAMES, HANDS, GameSpec, Outcomes, PolicyField, PolicyPreset, Switch, Variant
 
 NEXT_RIGHT, NEXT_LEFT = range(2)
 BET_AGAINST_MATADOR, BET_BETTOR_CHOOSES = range(2)
-ACE_RANK, KING_RANK = 0, 12
+ACE_RANK, KING_RANK = ACE, KING  # rank is the face here (A low, K high)
 
 
 class Rules(NamedTuple):

@@ -138,7 +138,7 @@ from typing import Annotated, NamedTuple
 import numpy as np
 from numba import njit
 
-from sims.core.deck import DEAL_ROW, FIRST_GAME_ROW, N_CARDS, ROW, deal_prefix_nb, new_workspace_nb
+from sims.core.deck import DEAL_ROW, FIRST_GAME_ROW, JACK, N_CARDS, QUEEN, ROW, deal_prefix_nb, new_workspace_nb
 from sims.core.rng import seed_key_nb, stream_nb, uniform_nb
 from sims.spec import GAMES, HANDS, GameSpec, Outcomes, PolicyField, PolicyPreset, Switch, Variant
 
@@ -248,7 +248,6 @@ def check(rules: Rules, policy: np.ndarray, n_seats: int) -> None:
 HAND_WIDTH = HAND_OUTCOMES.width  # plain ints: the kernels cannot read Outcomes
 GAME_WIDTH = GAME_OUTCOMES.width
 TOP_RANK = 12
-FACE_QUEEN, FACE_JACK = 11, 10
 
 # Workspace rows of this game (see sims.core.deck): the rules and rank table are copied in
 # once per block so the per-hand calls take two arrays (workspace, policy).
@@ -284,11 +283,13 @@ def new_chase_workspace_nb(rules, policy):
 
 
 @njit(cache=True, inline="always")
-def _threshold_says_swap_nb(rank1, threshold, mix, state):
-    """The threshold rule, swap at or below it and mixed one above it: ``(swap, state)``."""
-    if rank1 <= threshold:
+def _threshold_says_swap_nb(rank, threshold, mix, state):
+    """The threshold rule for a card of ``rank`` (0-based, so it ranks ``rank + 1``): swap
+    at or below ``threshold``; one above it swap with probability ``mix``, drawing from
+    the stream only when ``0 < mix < 1``.  Returns ``(swap, state)``."""
+    if rank + 1 <= threshold:
         return True, state
-    if rank1 == threshold + 1.0:
+    if rank == threshold:
         if mix >= 1.0:
             return True, state
         if mix > 0.0:
@@ -314,15 +315,15 @@ def _attempt_on_shown_card_nb(work, k, t, dealer, kings, queens_on, jacks):
                 u += 1
             if u <= dealer:
                 partner = u
-    elif queens_on and target_card % 13 == FACE_QUEEN:
+    elif queens_on and target_card % 13 == QUEEN:
         r = k - 1 if k > 0 else dealer
         right_card = work[HELD_ROW + r]
-        if r == t or right_card % 13 == FACE_QUEEN:
+        if r == t or right_card % 13 == QUEEN:
             pass
         elif work[HELD_RANK_ROW + r] == TOP_RANK and kings != KINGS_NONE:
             if kings == KINGS_STOP_ALL:
                 ended = True
-        elif jacks != JACKS_OFF and right_card % 13 == FACE_JACK:
+        elif jacks != JACKS_OFF and right_card % 13 == JACK:
             if jacks == JACKS_HOLDER_SKIPPED:
                 work[LOST_TURN_ROW + r] = 1
         else:
@@ -387,20 +388,12 @@ def play_round_nb(work, policy, m, state):
             continue
         if reveal_at_deal and (kings == KINGS_BLOCK or kings == KINGS_STOP_ALL) and target_rank == TOP_RANK:
             continue
-        threshold = work[THRESHOLD_ROW + seat]
-        swap = rank + 1 <= threshold
-        if rank == threshold:  # one above the threshold: the mixed case
-            mix = policy[seat, THRESHOLD_MIX]
-            if mix >= 1.0:
-                swap = True
-            elif mix > 0.0:
-                u, state = uniform_nb(state)
-                swap = u < mix
+        swap, state = _threshold_says_swap_nb(rank, work[THRESHOLD_ROW + seat], policy[seat, THRESHOLD_MIX], state)
         target_card = work[HELD_ROW + t]
         special = target_rank == TOP_RANK and kings != KINGS_NONE
         if face_rules_on:  # only the queen and jack rules look at faces
             face = target_card % 13
-            special = special or (queens_on and face == FACE_QUEEN) or (jacks != JACKS_OFF and face == FACE_JACK)
+            special = special or (queens_on and face == QUEEN) or (jacks != JACKS_OFF and face == JACK)
         if swap and special:
             ended = _attempt_on_shown_card_nb(work, k, t, dealer, kings, queens_on, jacks)
             continue
@@ -420,7 +413,7 @@ def play_round_nb(work, policy, m, state):
         if work[INFORMED_ROW + seat] and received_by == dealer:
             cut = rank_received < rank_given
         else:
-            cut, state = _threshold_says_swap_nb(work[HELD_RANK_ROW + dealer] + 1.0, policy[seat, THRESHOLD],
+            cut, state = _threshold_says_swap_nb(work[HELD_RANK_ROW + dealer], work[THRESHOLD_ROW + seat],
                                                  policy[seat, THRESHOLD_MIX], state)
         if cut:
             cut_card = work[DEAL_ROW + m]

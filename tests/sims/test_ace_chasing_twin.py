@@ -33,14 +33,8 @@ from sims.games import ace_chasing as kernel
 from sims.twins.ace_chasing import play_game, play_hand, replay_lines, simulate
 
 IMPLEMENTATIONS = {"kernel": kernel.play_dealt, "twin": twin.play_dealt}
-play_dealt = twin.play_dealt  # rebound per test by the fixture below
-
-
-@pytest.fixture(autouse=True, params=sorted(IMPLEMENTATIONS))
-def implementation(request, monkeypatch):
-    """Every stacked-deck test runs once on the kernel and once on the twin."""
-    monkeypatch.setitem(globals(), "play_dealt", IMPLEMENTATIONS[request.param])
-    return request.param
+play_dealt = twin.play_dealt  # rebound per test by the `implementation` fixture (conftest.py)
+pytestmark = pytest.mark.usefixtures("implementation")
 
 R = Rules()  # right rotation, no king block, betting off, against-matador
 BETS = R._replace(betting=1)

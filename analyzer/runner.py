@@ -80,7 +80,7 @@ def run(spec: GameSpec, table: Table, mode: int, seed: int, count: int, threads:
     is below ``target_se`` when it is given."""
     threads = check_threads(threads)
     outcomes = spec.outcomes[mode]
-    sums = np.zeros((table.players + 1, outcomes.width), dtype=np.int64)
+    sums = outcomes.zeros(table.players)
     load_start = time.perf_counter()
     simulate(spec, table.rules, table.policy, table.players, mode, seed, 0, 1)  # compile or load
     load_s = time.perf_counter() - load_start
@@ -92,7 +92,8 @@ def run(spec: GameSpec, table: Table, mode: int, seed: int, count: int, threads:
         while done < count:
             chunk = min(chunk, count - done)
             chunk_start = time.perf_counter()
-            sums += simulate(spec, table.rules, table.policy, table.players, mode, seed, done, chunk, threads)
+            sums = outcomes.combine(sums, simulate(spec, table.rules, table.policy, table.players, mode, seed, done,
+                                                   chunk, threads))
             done += chunk
             bar.update(done)
             if target_se is not None and largest_se(estimates(sums, outcomes, done)) < target_se:

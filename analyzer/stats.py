@@ -61,7 +61,7 @@ def _estimates_for(values: np.ndarray, columns: tuple[str, ...], outcomes: Outco
     index = {name: i for i, name in enumerate(columns)}
     found = []
     for name, i in index.items():
-        if name.endswith(("_sq", "_count")):
+        if name.endswith(("_sq", "_count")) or name in outcomes.maxima:
             continue
         scale = float(outcomes.scale.get(name, 1))
         count = int(values[index[name + "_count"]]) if name + "_count" in index else n
@@ -102,6 +102,18 @@ def estimates(sums: np.ndarray, outcomes: Outcomes, n: int) -> list[Estimate]:
     for seat in range(n_seats):
         found.extend(_estimates_for(sums[seat], outcomes.seat, outcomes, n, seat))
     found.extend(_estimates_for(sums[n_seats], outcomes.table, outcomes, n, "table"))
+    return found
+
+
+def observed_maxima(sums: np.ndarray, outcomes: Outcomes) -> dict:
+    """The largest values seen (``outcomes.maxima``): {outcome: value}, from the table row
+    for table columns and as a per-seat list for seat columns."""
+    found = {}
+    for name in outcomes.maxima:
+        if name in outcomes.table:
+            found[name] = int(sums[-1, outcomes.table.index(name)])
+        else:
+            found[name] = [int(v) for v in sums[:-1, outcomes.seat.index(name)]]
     return found
 
 

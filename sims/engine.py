@@ -2,7 +2,8 @@
 
 The index range is cut into blocks that run on a pool of threads; the kernels are
 ``nogil`` Numba functions, so the threads run in parallel.  Every hand draws from its own
-stream and the sums are integers, so the result is the same for any number of blocks or
+stream and the sums are integers (wide ones carried in limbs, see
+:class:`sims.spec.Outcomes`), so the result is the same for any number of blocks or
 threads.  (A Python thread pool rather than Numba's ``parallel=True`` halves the cold
 compile time and the start-up of a warm run, with the same scaling.)
 
@@ -21,6 +22,7 @@ import numpy as np
 from sims.spec import GameSpec
 
 _POOLS: dict[int, ThreadPoolExecutor] = {}
+MAX_BLOCK = 1 << 31  # items per kernel call: sums of 32-bit limbs stay inside int64
 
 
 def available_threads() -> int:
@@ -41,16 +43,19 @@ def simulate(spec: GameSpec, rules, policy, n_seats: int, mode: int, seed: int,
              first: int, count: int, threads: int = 1, n_blocks: int | None = None) -> np.ndarray:
     """Integer outcome sums of hands/games ``first .. first+count-1`` of ``seed``.
 
-    Returns int64 ``[n_seats + 1, width]``: one row per seat with the mode's seat outcome
-    columns, then one table row with its table columns.  ``threads`` and ``n_blocks``
-    (default: 4 per thread) never change the result.
+    Returns ``[n_seats + 1, width]`` sums: one row per seat with the mode's seat outcome
+    columns, then one table row with its table columns; int64, or exact Python integers
+    when the mode has wide columns.  ``threads`` and ``n_blocks`` (default: 4 per thread)
+    never change the result.
     """
     kernel = spec.kernels[mode]
+    outcomes = spec.outcomes[mode]
     rules_array = spec.rules_array(rules)
     policy_matrix = np.ascontiguousarray(policy, dtype=np.float64)
     if policy_matrix.shape != (n_seats, len(spec.policy_fields)):
         raise ValueError(f"policy must have shape ({n_seats}, {len(spec.policy_fields)}), not {policy_matrix.shape}.")
     blocks = max(1, min(int(n_blocks if n_blocks else 4 * threads), int(count)))
+    blocks = max(blocks, -(-int(count) // MAX_BLOCK))
     bounds = [first + count * b // blocks for b in range(blocks + 1)]
 
     def play(block: int) -> np.ndarray:
@@ -61,7 +66,10 @@ def simulate(spec: GameSpec, rules, policy, n_seats: int, mode: int, seed: int,
         parts = [play(block) for block in range(blocks)]
     else:
         parts = list(_pool(threads).map(play, range(blocks)))
-    return np.sum(parts, axis=0)
+    total = outcomes.decode(parts[0])
+    for part in parts[1:]:
+        total = outcomes.combine(total, outcomes.decode(part))
+    return total
 
 
 def twin_module(spec: GameSpec):

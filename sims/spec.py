@@ -136,10 +136,57 @@ class Outcomes:
     help: Mapping[str, str] = field(default_factory=dict)
     odds: Mapping[str, str] = field(default_factory=dict)
     groups: Mapping[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
+    limbs: Mapping[str, int] = field(default_factory=dict)
+    maxima: tuple[str, ...] = ()
 
     @property
     def width(self) -> int:
+        """Columns of the decoded sums (one per outcome name)."""
         return max(len(self.seat), len(self.table))
+
+    def kernel_columns(self, columns: tuple[str, ...]) -> tuple[str, ...]:
+        """The kernel's column names: each wide column followed by its extra limbs."""
+        return tuple(name for column in columns
+                     for name in (column,) + tuple(f"{column}_limb{k}" for k in range(1, self.limbs.get(column, 1))))
+
+    @property
+    def kernel_width(self) -> int:
+        """Columns of a kernel's output (wide columns take one per limb)."""
+        return max(len(self.kernel_columns(self.seat)), len(self.kernel_columns(self.table)))
+
+    def decode(self, raw: np.ndarray) -> np.ndarray:
+        """Kernel output -> sums with one column per outcome: the same int64 array when
+        there are no wide columns, else an object array of exact Python integers."""
+        if not self.limbs:
+            return raw
+        rows = raw.shape[0]
+        sums = np.zeros((rows, self.width), dtype=object)
+        for row in range(rows):
+            columns = self.seat if row < rows - 1 else self.table
+            k = 0
+            for i, column in enumerate(columns):
+                value = 0
+                for limb in range(self.limbs.get(column, 1)):
+                    value += int(raw[row, k]) << (32 * limb)
+                    k += 1
+                sums[row, i] = value
+        return sums
+
+    def zeros(self, n_seats: int) -> np.ndarray:
+        """Empty decoded sums for a table of ``n_seats``."""
+        return np.zeros((n_seats + 1, self.width), dtype=object if self.limbs else np.int64)
+
+    def combine(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """The decoded sums of two disjoint runs: sums add, maxima take the larger."""
+        total = a + b
+        for name in self.maxima:
+            if name in self.seat:
+                i = self.seat.index(name)
+                total[:-1, i] = np.maximum(a[:-1, i], b[:-1, i])
+            if name in self.table:
+                i = self.table.index(name)
+                total[-1, i] = max(a[-1, i], b[-1, i])
+        return total
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,13 @@ import numpy as np
 def sum_outcome_rows(play, outcomes, rules, policy, n_seats: int, seed: int, first: int, count: int) -> np.ndarray:
     """Sum ``play(rules, policy, n_seats, seed, index) -> (seat_rows, table_row)`` over
     indices ``first .. first+count-1`` into the kernels' int64 layout: rows 0..n-1 the
-    per-seat sums, row n the table sums, ``max(len(seat), len(table))`` columns."""
-    out = np.zeros((n_seats + 1, outcomes.width), dtype=np.int64)
+    per-seat sums, row n the table sums, ``max(len(seat), len(table))`` columns (exact
+    Python integers when the outcomes have wide columns, and maxima where declared)."""
+    out = outcomes.zeros(n_seats)
     for index in range(first, first + count):
         seat_rows, table_row = play(rules, policy, n_seats, seed, index)
-        out[:n_seats, : len(outcomes.seat)] += np.asarray(seat_rows, dtype=np.int64)
-        out[n_seats, : len(outcomes.table)] += np.asarray(table_row, dtype=np.int64)
+        one = outcomes.zeros(n_seats)
+        one[:n_seats, : len(outcomes.seat)] = np.asarray(seat_rows, dtype=one.dtype)
+        one[n_seats, : len(outcomes.table)] = np.asarray(table_row, dtype=one.dtype)
+        out = outcomes.combine(out, one) if index > first else one
     return out

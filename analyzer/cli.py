@@ -88,10 +88,13 @@ def _estimate_text(record: dict) -> str:
 
 
 def _policy_text(spec: GameSpec, policy) -> list[str]:
-    keys = [field.key for field in spec.policy_fields]
+    def value_text(field, value) -> str:
+        if field.choices and float(value).is_integer() and 0 <= value < len(field.choices):
+            return field.choices[int(value)]
+        return f"{value:g}"
 
     def row_text(row) -> str:
-        return " ".join(f"{key}={value:g}" for key, value in zip(keys, row))
+        return " ".join(f"{field.key}={value_text(field, value)}" for field, value in zip(spec.policy_fields, row))
 
     first = row_text(policy[0])
     if all(row_text(row) == first for row in policy):
@@ -101,7 +104,7 @@ def _policy_text(spec: GameSpec, policy) -> list[str]:
 
 def summary_object(spec: GameSpec, result) -> dict:
     """The --json object of a run."""
-    from analyzer.stats import estimates
+    from analyzer.stats import estimates, observed_maxima
 
     outcomes = spec.outcomes[result.mode]
     unit = MODE_NAMES[result.mode]
@@ -123,7 +126,24 @@ def summary_object(spec: GameSpec, result) -> dict:
         "kernel_load_s": round(result.load_s, 4),
         "threads": result.threads,
         "results": [e.as_record() for e in estimates(result.sums, outcomes, result.count)],
+        "largest_seen": observed_maxima(result.sums, outcomes),
     }
+
+
+LINE_WIDTH = 120
+
+
+def _column_blocks(widths: list[int]) -> list[list[int]]:
+    """Split table columns into consecutive blocks that fit in LINE_WIDTH characters."""
+    blocks: list[list[int]] = [[]]
+    used = 6
+    for i, width in enumerate(widths):
+        if blocks[-1] and used + width + 2 > LINE_WIDTH:
+            blocks.append([])
+            used = 6
+        blocks[-1].append(i)
+        used += width + 2
+    return blocks
 
 
 def render_text(spec: GameSpec, summary: dict) -> str:
@@ -148,22 +168,27 @@ def render_text(spec: GameSpec, summary: dict) -> str:
     by_seat: dict = {}
     for record in summary["results"]:
         by_seat.setdefault(record["seat"], {})[record["outcome"]] = record
-    shown = [name for name in outcomes.seat if not name.endswith("_sq")]
+    shown = [name for name in outcomes.seat if not name.endswith(("_sq", "_count")) and name not in outcomes.maxima]
     cells = {seat: [_estimate_text(by_seat[seat][name]) for name in shown] for seat in range(players)}
     widths = [max(len(name) + 9, *(len(cells[s][i]) for s in range(players))) for i, name in enumerate(shown)]
-    lines.append("seat  " + "  ".join(f"{name + ' (95% CI)':<{w}}" for name, w in zip(shown, widths)))
-    for seat in range(players):
-        mark = "*" if unit == "hands" and seat == players - 1 else " "
-        lines.append(f"{seat:>3}{mark}  " + "  ".join(f"{c:<{w}}" for c, w in zip(cells[seat], widths)))
+    for block in _column_blocks(widths):
+        lines.append("seat  " + "  ".join(f"{shown[i] + ' (95% CI)':<{widths[i]}}" for i in block).rstrip())
+        for seat in range(players):
+            mark = "*" if unit == "hands" and seat == players - 1 else " "
+            lines.append(f"{seat:>3}{mark}  " + "  ".join(f"{cells[seat][i]:<{widths[i]}}" for i in block).rstrip())
+        lines.append("")
     if unit == "hands":
-        lines.append(f"  (* {role})")
-    lines.append("")
+        lines[-1] = f"  (* {role})"
+        lines.append("")
     grouped = {f"{prefix}_{label}" for prefix, (_, labels) in outcomes.groups.items() for label in labels}
     for name in outcomes.table:
         if name.endswith(("_sq", "_count")) or name in grouped:
             continue
-        record = by_seat["table"][name]
         label = outcomes.help.get(name, name)
+        if name in outcomes.maxima:
+            lines.append(f"{label}: {summary['largest_seen'][name]:,} (the largest in {n:,} {unit})")
+            continue
+        record = by_seat["table"][name]
         lines.append(f"{label}: {_estimate_text(record)}  (se {record['se']:.2g})")
         if name in outcomes.odds:
             odds = by_seat["table"][name + "_fair_odds"]
@@ -171,9 +196,10 @@ def render_text(spec: GameSpec, summary: dict) -> str:
                          f"[{_number(odds['ci_low'], odds['se'])}, {_number(odds['ci_high'], odds['se'])}]")
     for prefix, (title, labels) in outcomes.groups.items():
         lines += ["", f"{title} (mean and 95% CI):"]
+        label_width = max(3, *(len(label) for label in labels))
         for label in labels:
             record = by_seat["table"][f"{prefix}_{label}"]
-            lines.append(f"  {label:>3}  {_estimate_text(record)}")
+            lines.append(f"  {label:>{label_width}}  {_estimate_text(record)}")
     rate = n / summary["elapsed_s"] if summary["elapsed_s"] > 0 else float("inf")
     lines.append("")
     lines.append(f"{n:,} {unit} in {summary['elapsed_s']:.2f} s ({rate / 1e6:.2f}M {unit}/s on "

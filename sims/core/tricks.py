@@ -23,16 +23,28 @@ Laws of play (``legal_cards_nb``)
 Winning a trick (``trick_winner_nb``)
   The highest-strength trump played wins; with no trump played, the highest-strength card
   of the suit led.  Cards of other suits never win.
+
+Ranked layout (the fast path)
+  A game may instead give each card a bit ``16 * effective_suit + order``, where
+  ``order`` (0..15) increases with the card's strength inside its effective suit (Fight
+  for the Lead: 2 = 0 ... A = 12).  Bit order is then strength order within a suit, so
+  the helpers below answer "the lowest card", "the cheapest card that beats this one" or
+  "who wins" with a few bit operations and no strength table.  ``RANK_COLUMN << order``
+  is the mask of one order in every suit.  Functions taking a mask need it non-empty.
 """
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 FOLLOW_SUIT, FOLLOW_OR_TRUMP = range(2)
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
+RANKED_SUIT = np.uint64(0xFFFF)  # suit s of the ranked layout: RANKED_SUIT << 16 * s
+RANK_COLUMN = np.uint64(0x0001000100010001)
+_S16, _S32, _S48, _63 = np.uint64(16), np.uint64(32), np.uint64(48), np.uint64(63)
 
 
 @njit(cache=True)
@@ -122,6 +134,58 @@ def _lowest_code(mask):
     while not (mask >> np.uint64(code)) & _ONE:
         code += 1
     return code
+
+
+# ------------------------------------------------------------------- ranked layout
+
+
+@njit(cache=True, inline="always")
+def lowest_bit_nb(mask):
+    """The lowest set bit of a non-empty mask (in the ranked layout: the weakest card of
+    the lowest suit present)."""
+    return np.uint64(trailing_zeros(mask))
+
+
+@njit(cache=True, inline="always")
+def highest_bit_nb(mask):
+    """The highest set bit of a non-empty mask."""
+    return _63 - np.uint64(leading_zeros(mask))
+
+
+@njit(cache=True, inline="always")
+def orders_held_nb(mask):
+    """Ranked layout: the 16-bit set of orders held in any suit."""
+    return (mask | (mask >> _S16) | (mask >> _S32) | (mask >> _S48)) & RANKED_SUIT
+
+
+@njit(cache=True, inline="always")
+def lowest_card_nb(mask):
+    """Ranked layout: the card of lowest order in a non-empty mask, ties to the lower suit."""
+    return lowest_bit_nb(mask & (RANK_COLUMN << lowest_bit_nb(orders_held_nb(mask))))
+
+
+@njit(cache=True, inline="always")
+def highest_card_nb(mask):
+    """Ranked layout: the card of highest order in a non-empty mask, ties to the lower suit."""
+    return lowest_bit_nb(mask & (RANK_COLUMN << highest_bit_nb(orders_held_nb(mask))))
+
+
+@njit(cache=True, inline="always")
+def above_nb(bit):
+    """The mask of every bit above ``bit`` (in the ranked layout, within its suit when
+    intersected with that suit's mask)."""
+    return ~((_ONE << bit) | ((_ONE << bit) - _ONE))
+
+
+@njit(cache=True, inline="always")
+def ranked_beats_nb(card, best, led, trump):
+    """Ranked layout: does ``card`` beat the card ``best`` now winning a trick whose led
+    suit has mask ``led`` (trump suit mask ``trump``, 0 with no trumps)?"""
+    card_bit = _ONE << card
+    best_bit = _ONE << best
+    if card_bit & trump:
+        return not (best_bit & trump) or card > best
+    return (card_bit & led) != _ZERO and not (best_bit & trump) and card > best
 
 
 def suit_masks(suit_of) -> np.ndarray:

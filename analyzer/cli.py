@@ -392,7 +392,8 @@ def bench_command(
         twin_count = parse_count(twin_hands, "--twin-hands")
         specs = [get_game(game)] if game else list(GAMES.values())
         most = available_threads()
-        typer.echo(f"{'game':<14}{'players':>8}{'1 thread':>14}{f'{most} threads':>14}{'speed-up':>10}"
+        width = max(len("game"), *(len(spec.name) for spec in specs)) + 2
+        typer.echo(f"{'game':<{width}}{'players':>8}{'1 thread':>14}{f'{most} threads':>14}{'speed-up':>10}"
                    f"{'python twin':>14}{'kernel/twin':>13}")
         for spec in specs:
             for players in spec.bench_players:
@@ -411,7 +412,7 @@ def bench_command(
                 start = time.perf_counter()
                 twin.simulate(rules, policy, players, HANDS, 1, 0, twin_count)
                 twin_rate = twin_count / (time.perf_counter() - start)
-                typer.echo(f"{spec.name:<14}{players:>8}{rates[0] / 1e6:>12.2f}M/s{rates[1] / 1e6:>10.2f}M/s"
+                typer.echo(f"{spec.name:<{width}}{players:>8}{rates[0] / 1e6:>12.2f}M/s{rates[1] / 1e6:>10.2f}M/s"
                            f"{rates[1] / rates[0]:>9.2f}x{twin_rate / 1e3:>11.1f}k/s{rates[0] / twin_rate:>12.0f}x")
 
     guarded(body)

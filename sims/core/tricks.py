@@ -38,6 +38,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+from numba.extending import intrinsic
 
 FOLLOW_SUIT, FOLLOW_OR_TRUMP = range(2)
 _ONE = np.uint64(1)
@@ -56,14 +57,20 @@ def cards_mask_nb(codes, n):
     return mask
 
 
-@njit(cache=True)
+@intrinsic
+def _popcount(typingctx, mask):
+    """LLVM's ctpop: one instruction on CPUs that have it."""
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return mask(mask), codegen
+
+
+@njit(cache=True, inline="always")
 def count_cards_nb(mask):
     """How many cards a mask holds."""
-    count = 0
-    while mask:
-        mask &= mask - _ONE
-        count += 1
-    return count
+    return np.int64(_popcount(mask))
 
 
 @njit(cache=True)

@@ -166,6 +166,7 @@ from sims.core.tricks import (
     RANK_COLUMN,
     RANKED_SUIT,
     above_nb,
+    count_cards_nb,
     highest_bit_nb,
     highest_card_nb,
     legal_cards_nb,
@@ -307,11 +308,13 @@ def check(rules: Rules, policy: np.ndarray, n_seats: int) -> None:
 
 # ---------------------------------------------------------------------------------- Kernels
 #
-# Hands are 64-bit masks in the ranked layout of sims.core.tricks: card bit = 16 * suit +
-# order, order 0 = the 2 ... 12 = the ace, so bit order is rank order inside a suit.  The
-# pack, the pile and every per-seat result live in one flat int64 workspace of 52-entry
-# rows (see sims.core.deck), the hands in a small uint64 array: hot code then calls no
-# function that takes an array.
+# Cards are ranked bits (sims.core.tricks): bit = 16 * suit + order, order 0 = the 2 ...
+# 12 = the ace, so bit order is rank order inside a suit, and a hand is a 64-bit mask.
+# The pack holds bits too (its "code order" is the bits of codes 0..51), so a drawn card
+# needs no translation; play_dealt translates to card codes at the end.  The pack, the
+# pile and every per-seat result live in one flat int64 workspace of 52-entry rows (see
+# sims.core.deck), the hands in a small uint64 array: hot code calls no function that
+# takes an array.
 
 HAND_WIDTH = HAND_OUTCOMES.kernel_width  # plain ints: the kernels cannot read Outcomes
 GAME_WIDTH = GAME_OUTCOMES.kernel_width
@@ -319,22 +322,24 @@ N_RULES = len(Rules._fields)
 R_ANTE, R_ROTATES, R_TRADE_FIRST, R_TRADE_ORDER, R_TRADE_EXHAUST, R_ALL_DROP, R_FIGHT_EXHAUST, R_MAX_HANDS, \
     R_SAMPLE_HAND = range(N_RULES)
 
-DECK_ROW = 0  # the pack: positions below `top` are drawn
-PILE_ROW = FIRST_GAME_ROW + 0 * ROW  # discards, in pile order
-BIT_ROW = FIRST_GAME_ROW + 1 * ROW  # card code -> ranked bit
+DECK_ROW = 0  # the pack (bits): positions below `top` are drawn
+PILE_ROW = FIRST_GAME_ROW + 0 * ROW  # discards (bits), in pile order
+BIT_ROW = FIRST_GAME_ROW + 1 * ROW  # card code -> ranked bit: the pack in code order
 RULES_ROW = FIRST_GAME_ROW + 2 * ROW
-FIGHT_ROW = FIRST_GAME_ROW + 3 * ROW  # each seat's fight card (code)
-PLAYING_ROW = FIRST_GAME_ROW + 4 * ROW
-TRADED_ROW = FIRST_GAME_ROW + 5 * ROW
-WON_ROW = FIRST_GAME_ROW + 6 * ROW  # tricks taken
-NET_ROW = FIRST_GAME_ROW + 7 * ROW
-ORDER_ROW = FIRST_GAME_ROW + 8 * ROW  # the playing seats, clockwise from the dealer's left
-TURNED_ROW = FIRST_GAME_ROW + 9 * ROW  # cards turned in the fight (codes)
-PLAYED_ROW = FIRST_GAME_ROW + 10 * ROW  # card played: trick * MAX_PLAYERS + place (codes)
-PLAYED_SEAT_ROW = FIRST_GAME_ROW + 11 * ROW  # ... and who played it
-INFO_ROW = FIRST_GAME_ROW + 12 * ROW  # the hand's scalar results, I_* below
-POLICY_ROW = FIRST_GAME_ROW + 13 * ROW  # policy field f of seat s at POLICY_ROW + f * ROW + s
-N_WORK_ROWS = 13 + len(POLICY_FIELDS)
+FIGHT_ROW = FIRST_GAME_ROW + 5 * ROW  # each seat's fight card (bit)
+PLAYING_ROW = FIRST_GAME_ROW + 6 * ROW
+TRADED_ROW = FIRST_GAME_ROW + 7 * ROW
+WON_ROW = FIRST_GAME_ROW + 8 * ROW  # tricks taken
+NET_ROW = FIRST_GAME_ROW + 9 * ROW
+ORDER_ROW = FIRST_GAME_ROW + 10 * ROW  # the playing seats, clockwise from the dealer's left
+TURNED_ROW = FIRST_GAME_ROW + 11 * ROW  # cards turned in the fight (bits)
+PLAYED_ROW = FIRST_GAME_ROW + 12 * ROW  # card played: trick * MAX_PLAYERS + place (bits; stacked hands only)
+PLAYED_SEAT_ROW = FIRST_GAME_ROW + 13 * ROW  # ... and who played it
+INFO_ROW = FIRST_GAME_ROW + 14 * ROW  # the hand's scalar results, I_* below
+POLICY_ROW = FIRST_GAME_ROW + 15 * ROW  # policy field f of seat s at POLICY_ROW + f * ROW + s
+ACC_ROW = POLICY_ROW + len(POLICY_FIELDS) * ROW  # hand-mode sums, ACC_STRIDE per seat
+ACC_STRIDE = 16
+N_WORK_ROWS = (ACC_ROW - FIRST_GAME_ROW) // ROW + (MAX_PLAYERS + 1) * ACC_STRIDE // ROW + 1
 I_LEAD, I_LEADER, I_PLAYERS_IN, I_LOSERS, I_TURNED, I_STOCK_SHORT, I_RESHUFFLED, I_ALL_DROPPED, I_POT_NEXT, \
     I_TRICK_LEADERS, I_TRICK_WINNERS = 0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 20
 # The uint64 mask array: hands, then each seat's trade-away mask.
@@ -343,31 +348,17 @@ TRADE_AWAY = 16
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 _SUIT_BITS = np.uint64(0x1FFF)  # the 13 orders of one suit
+_ALL_CARDS = _SUIT_BITS * RANK_COLUMN  # the 52 bits in use
+_MOVES_1, _MOVES_2, _MOVES_4, _MOVES_8 = (~(np.uint64((1 << k) - 1) * RANK_COLUMN) for k in (1, 2, 4, 8))
 ACES = RANK_COLUMN << np.uint64(12)
 ACE_ORDER, KING_ORDER = 12, 11
+_LANE_NONZERO = np.uint64(0x7FFF7FFF7FFF7FFF)
 
 
 @njit(cache=True, inline="always")
 def _suit_mask(bit):
     """The mask of the suit of a ranked bit."""
     return _SUIT_BITS << (bit & np.uint64(0x30))
-
-
-@njit(cache=True, inline="always")
-def _code(bit):
-    """Card code of a ranked bit."""
-    suit = np.int64(bit >> np.uint64(4))
-    order = np.int64(bit & np.uint64(15))
-    return suit * 13 + (order + 1) % 13
-
-
-@njit(cache=True, inline="always")
-def _count(mask):
-    count = 0
-    while mask:
-        mask &= mask - _ONE
-        count += 1
-    return count
 
 
 @njit(cache=True, inline="always")
@@ -384,7 +375,7 @@ def fight_card_nb(hand, choice):
     most = 0
     for suit in range(4):
         in_suit = hand & (_SUIT_BITS << np.uint64(16 * suit))
-        count = _count(in_suit)
+        count = count_cards_nb(in_suit)
         if count > most:
             most = count
             longest = in_suit
@@ -394,12 +385,12 @@ def fight_card_nb(hand, choice):
 @njit(cache=True, inline="always")
 def strength_nb(hand):
     """Strength score: 2 per ace + 1 per king with another card of its suit in hand."""
-    score = 2 * _count(hand & ACES)
-    for suit in range(4):
-        in_suit = hand & (_SUIT_BITS << np.uint64(16 * suit))
-        if (in_suit >> np.uint64(16 * suit + KING_ORDER)) & _ONE and in_suit & (in_suit - _ONE):
-            score += 1
-    return score
+    kings = (hand >> np.uint64(KING_ORDER)) & RANK_COLUMN  # one flag per suit, in bit 0 of its 16
+    others = hand & ~(RANK_COLUMN << np.uint64(KING_ORDER))
+    # A suit's 16 bits hold less than 2**13 here, so adding 0x7FFF sets bit 15 exactly when
+    # the suit holds another card, without carrying into the next suit.
+    guarded = kings & ((others + _LANE_NONZERO) >> np.uint64(15))
+    return 2 * count_cards_nb(hand & ACES) + count_cards_nb(guarded)
 
 
 @njit(cache=True, inline="always")
@@ -407,13 +398,15 @@ def lead_card_nb(hand, dead, style):
     """The card a seat leads (play_style; see the module docstring)."""
     if style == STYLE_HIGH:
         return highest_card_nb(hand)
-    sure = _ZERO
-    for suit in range(4):
-        suit_mask = _SUIT_BITS << np.uint64(16 * suit)
-        own = hand & suit_mask
-        if own:
-            unknown = suit_mask & ~(hand | dead)
-            sure |= own & above_nb(highest_bit_nb(unknown)) if unknown else own
+    # A sure winner lies above every card of its suit that may still be out: smear each
+    # suit's unknown cards down to the suit's lowest order, and keep what is above.
+    # (A bit only moves when it stays inside its suit, hence the masks.)
+    below = _ALL_CARDS & ~(hand | dead)
+    below |= (below & _MOVES_1) >> np.uint64(1)
+    below |= (below & _MOVES_2) >> np.uint64(2)
+    below |= (below & _MOVES_4) >> np.uint64(4)
+    below |= (below & _MOVES_8) >> np.uint64(8)
+    sure = hand & ~below
     if sure:
         return highest_card_nb(sure)
     return lowest_card_nb(hand)
@@ -461,8 +454,8 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
     # an array argument per card.
     top = 0
     size = N_CARDS
-    for i in range(INFO_ROW, INFO_ROW + ROW):
-        work[i] = 0
+    for i in (I_LOSERS, I_STOCK_SHORT, I_RESHUFFLED, I_ALL_DROPPED, I_POT_NEXT):
+        work[INFO_ROW + i] = 0
     for seat in range(n):
         masks[seat] = _ZERO
         work[PLAYING_ROW + seat] = 0
@@ -482,7 +475,7 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
         work[DECK_ROW + j] = work[DECK_ROW + top]
         work[DECK_ROW + top] = card
         top += 1
-        masks[seat] |= _ONE << np.uint64(work[BIT_ROW + card])
+        masks[seat] |= _ONE << np.uint64(card)
 
     # 2-3. Fight cards, chosen at once.
     fight_bits = _ZERO
@@ -490,7 +483,7 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
         bit = fight_card_nb(masks[seat], work[POLICY_ROW + FIGHT_CARD * ROW + seat])
         masks[seat] &= ~(_ONE << bit)
         fight_bits |= _ONE << bit
-        work[FIGHT_ROW + seat] = _code(bit)
+        work[FIGHT_ROW + seat] = bit
     fight_suits = 0
     for suit in range(4):
         if fight_bits & (_SUIT_BITS << np.uint64(16 * suit)):
@@ -510,10 +503,12 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
         top += 1
         work[TURNED_ROW + turned] = card
         turned += 1
-        suit = card // 13
+        suit = card >> 4
         if (fight_suits >> suit) & 1:
             best = highest_bit_nb(fight_bits & (_SUIT_BITS << np.uint64(16 * suit)))
-            lead = _seat_of_fight_card(work, n, _code(best))
+            lead = 0
+            while work[FIGHT_ROW + lead] != best:
+                lead += 1
             break
     if lead < 0:  # the stock ran out with no match
         lead = dealer + 1 if dealer + 1 < n else 0
@@ -521,7 +516,7 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
             best_order = -1
             for offset in range(1, n + 1):
                 seat = (dealer + offset) % n
-                order = work[BIT_ROW + work[FIGHT_ROW + seat]] & 15
+                order = work[FIGHT_ROW + seat] & 15
                 if order > best_order:
                     best_order = order
                     lead = seat
@@ -540,7 +535,7 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
         pile += 1
     dead = fight_bits
     for i in range(turned):
-        dead |= _ONE << np.uint64(work[BIT_ROW + work[TURNED_ROW + i]])
+        dead |= _ONE << np.uint64(work[TURNED_ROW + i])
     seat = dealer
     for i in range(n):
         seat = seat + 1 if seat + 1 < n else 0
@@ -555,7 +550,7 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
         work[DECK_ROW + j] = work[DECK_ROW + top]
         work[DECK_ROW + top] = card
         top += 1
-        masks[seat] |= _ONE << np.uint64(work[BIT_ROW + card])
+        masks[seat] |= _ONE << np.uint64(card)
 
     # 6. Stay or drop, at once.
     playing = 0
@@ -605,7 +600,7 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
             wanted = masks[seat] & masks[TRADE_AWAY + seat]
             if not wanted:
                 continue
-            want = _count(wanted)
+            want = count_cards_nb(wanted)
             allowed = size - top
             if may_reshuffle:
                 allowed += pile
@@ -634,11 +629,11 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
                 work[DECK_ROW + j] = work[DECK_ROW + top]
                 work[DECK_ROW + top] = card
                 top += 1
-                masks[seat] |= _ONE << np.uint64(work[BIT_ROW + card])
+                masks[seat] |= _ONE << np.uint64(card)
             while wanted:
                 low = lowest_bit_nb(wanted)
                 wanted &= wanted - _ONE
-                work[PILE_ROW + pile] = _code(low)
+                work[PILE_ROW + pile] = low
                 pile += 1
 
     # 8. Four tricks.
@@ -663,8 +658,9 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
                     winner_place = place
             masks[seat] = hand & ~(_ONE << bit)
             dead |= _ONE << bit
-            work[PLAYED_ROW + trick * MAX_PLAYERS + k] = _code(bit)
-            work[PLAYED_SEAT_ROW + trick * MAX_PLAYERS + k] = seat
+            if not shuffle:  # a stacked hand keeps the log that play_dealt returns
+                work[PLAYED_ROW + trick * MAX_PLAYERS + k] = bit
+                work[PLAYED_SEAT_ROW + trick * MAX_PLAYERS + k] = seat
             place = place + 1 if place + 1 < playing else 0
         winner = work[ORDER_ROW + winner_place]
         work[WON_ROW + winner] += 1
@@ -687,14 +683,6 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
 
 
 @njit(cache=True)
-def _seat_of_fight_card(work, n, code):
-    for seat in range(n):
-        if work[FIGHT_ROW + seat] == code:
-            return seat
-    return -1
-
-
-@njit(cache=True)
 def _reshuffle_pile(work, pile):
     """Make the pile (in pile order) the new pack; returns (size, top, pile, dead)."""
     for i in range(pile):
@@ -705,49 +693,53 @@ def _reshuffle_pile(work, pile):
 
 @njit(cache=True, inline="always")
 def _reset_pack(work):
-    for card in range(N_CARDS):
-        work[DECK_ROW + card] = card
+    for code in range(N_CARDS):
+        work[DECK_ROW + code] = work[BIT_ROW + code]
 
 
 @njit(cache=True, nogil=True)
 def simulate_hands_nb(rules, policy, n, seed, first, count):
     """Hand mode: integer sums over hands ``first .. first+count-1`` of ``seed``, dealer in
     seat ``n-1``, pot n * ante.  Returns int64 ``[n + 1, width]`` (see ``HAND_OUTCOMES``)."""
-    out = np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
     work, masks = new_table_nb(rules, policy, n)
     ante = rules[R_ANTE] if rules[R_ANTE] else 4 // _gcd4(n)
     pot = n * ante
     compulsory = rules[R_SAMPLE_HAND] == SAMPLE_FIRST
+    table = ACC_ROW + n * ACC_STRIDE  # the sums live in the flat workspace until the end
     seed_key = seed_key_nb(seed)
     for hand in range(first, first + count):
         state = stream_nb(seed_key, hand)
         _reset_pack(work)
         state = play_hand_nb(work, masks, n, n - 1, pot, compulsory, True, state)
-        lead = work[INFO_ROW + I_LEAD]
         for seat in range(n):
+            acc = ACC_ROW + seat * ACC_STRIDE
             net = work[NET_ROW + seat]
             traded = work[TRADED_ROW + seat]
             if work[PLAYING_ROW + seat]:
-                out[seat, 2 + work[WON_ROW + seat]] += 1
+                work[acc + 2 + work[WON_ROW + seat]] += 1
             else:
-                out[seat, 0] += 1
-            out[seat, 7] += net
-            out[seat, 8] += net * net
-            out[seat, 9] += traded
-            out[seat, 10] += traded * traded
-        out[lead, 1] += 1
+                work[acc] += 1
+            work[acc + 7] += net
+            work[acc + 8] += net * net
+            work[acc + 9] += traded
+            work[acc + 10] += traded * traded
+        work[ACC_ROW + work[INFO_ROW + I_LEAD] * ACC_STRIDE + 1] += 1
         playing = work[INFO_ROW + I_PLAYERS_IN]
         losers = work[INFO_ROW + I_LOSERS]
         turned = work[INFO_ROW + I_TURNED]
-        out[n, 0] += work[INFO_ROW + I_ALL_DROPPED]
-        out[n, 1] += playing
-        out[n, 2] += playing * playing
-        out[n, 3] += losers
-        out[n, 4] += losers * losers
-        out[n, 5] += turned
-        out[n, 6] += turned * turned
-        out[n, 7] += work[INFO_ROW + I_STOCK_SHORT]
-        out[n, 8] += work[INFO_ROW + I_RESHUFFLED]
+        work[table] += work[INFO_ROW + I_ALL_DROPPED]
+        work[table + 1] += playing
+        work[table + 2] += playing * playing
+        work[table + 3] += losers
+        work[table + 4] += losers * losers
+        work[table + 5] += turned
+        work[table + 6] += turned * turned
+        work[table + 7] += work[INFO_ROW + I_STOCK_SHORT]
+        work[table + 8] += work[INFO_ROW + I_RESHUFFLED]
+    out = np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
+    for row in range(n + 1):
+        for column in range(HAND_WIDTH):
+            out[row, column] = work[ACC_ROW + row * ACC_STRIDE + column]
     return out
 
 
@@ -846,12 +838,17 @@ def play_dealt(rules: Rules, policy: np.ndarray, n_seats: int, cards, dealer: in
         raise ValueError(f"a stacked pack must list at least the {4 * n_seats} cards of the deal.")
     rules_array = np.asarray([int(v) for v in rules], dtype=np.int64)
     work, masks = new_table_nb(rules_array, np.asarray(policy, dtype=np.float64), n_seats)
-    work[DECK_ROW:DECK_ROW + N_CARDS] = cards + [c for c in range(N_CARDS) if c not in set(cards)]
+    pack = cards + [c for c in range(N_CARDS) if c not in set(cards)]
+    work[DECK_ROW:DECK_ROW + N_CARDS] = [BIT_OF_CODE[c] for c in pack]
     dealer = n_seats - 1 if dealer is None else int(dealer)
     pot = n_seats * ante_for(rules, n_seats) if pot is None else int(pot)
     play_hand_nb(work, masks, np.int64(n_seats), np.int64(dealer), np.int64(pot), bool(compulsory), False,
                  stream_nb(seed_key_nb(np.uint64(0)), np.int64(0)))
     return _hand_result(work, masks, n_seats)
+
+
+BIT_OF_CODE = [16 * (code // 13) + (code % 13 + 12) % 13 for code in range(N_CARDS)]
+CODE_OF_BIT = {bit: code for code, bit in enumerate(BIT_OF_CODE)}
 
 
 def _hand_result(work: np.ndarray, masks: np.ndarray, n: int) -> dict:
@@ -863,17 +860,18 @@ def _hand_result(work: np.ndarray, masks: np.ndarray, n: int) -> dict:
     if players >= 2:
         for trick in range(4):
             base = trick * MAX_PLAYERS
-            plays = [(int(work[PLAYED_SEAT_ROW + base + k]), int(work[PLAYED_ROW + base + k])) for k in range(players)]
+            plays = [(int(work[PLAYED_SEAT_ROW + base + k]), CODE_OF_BIT[work[PLAYED_ROW + base + k]])
+                     for k in range(players)]
             tricks.append((int(info[I_TRICK_LEADERS + trick]), plays, int(info[I_TRICK_WINNERS + trick])))
     held = []
     for seat in range(n):
-        cards = [code for code in range(N_CARDS) if int(masks[seat]) >> int(work[BIT_ROW + code]) & 1]
+        cards = [code for code in range(N_CARDS) if int(masks[seat]) >> BIT_OF_CODE[code] & 1]
         if players >= 2 and playing[seat]:  # play emptied the hand: put its four cards back
             cards = sorted(card for trick in tricks for who, card in trick[1] if who == seat)
         held.append(sorted(cards))
     return {
-        "fight": work[FIGHT_ROW:FIGHT_ROW + n].tolist(),
-        "turned": work[TURNED_ROW:TURNED_ROW + int(info[I_TURNED])].tolist(),
+        "fight": [CODE_OF_BIT[bit] for bit in work[FIGHT_ROW:FIGHT_ROW + n]],
+        "turned": [CODE_OF_BIT[bit] for bit in work[TURNED_ROW:TURNED_ROW + int(info[I_TURNED])]],
         "lead": int(info[I_LEAD]),
         "playing": playing,
         "leader": int(info[I_LEADER]),

@@ -1,5 +1,6 @@
 """The shared laws of trick play, with literal cards: following suit, follow-or-trump,
-Spoil Five's renege privilege, the 500 left bower, and who wins a trick."""
+Spoil Five's renege privilege, the 500 left bower, who wins a trick, and the ranked-layout
+helpers (bit = 16 * suit + order)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,17 @@ from sims.core.cards import card_code, parse_cards
 from sims.core.tricks import (
     FOLLOW_OR_TRUMP,
     FOLLOW_SUIT,
+    RANKED_SUIT,
+    above_nb,
     cards_mask_nb,
     count_cards_nb,
+    highest_bit_nb,
+    highest_card_nb,
     legal_cards_nb,
+    lowest_bit_nb,
+    lowest_card_nb,
+    orders_held_nb,
+    ranked_beats_nb,
     strongest_nb,
     suit_masks,
     trick_winner_nb,
@@ -112,3 +121,46 @@ def test_strongest_weakest_and_count():
     assert weakest_nb(hand, ACE_HIGH) == card_code("2h")
     assert count_cards_nb(hand) == 4
     assert strongest_nb(np.uint64(0), ACE_HIGH) == -1
+
+
+# Ranked layout with ace-high orders (Fight for the Lead's): 2 = order 0 ... A = order 12.
+
+
+def ranked(text: str) -> np.uint64:
+    total = 0
+    for code in parse_cards(text):
+        total |= 1 << (16 * (code // 13) + int(ACE_HIGH[code]))
+    return np.uint64(total)
+
+
+def ranked_bit(text: str) -> np.uint64:
+    return highest_bit_nb(ranked(text))
+
+
+def test_ranked_lowest_and_highest_card_break_rank_ties_by_the_lower_suit():
+    hand = ranked("9d 3s Ah 3d As")
+    assert lowest_card_nb(hand) == ranked_bit("3d")  # 3d and 3s tie on rank; diamonds first
+    assert highest_card_nb(hand) == ranked_bit("Ah")  # Ah and As tie; hearts before spades
+    assert lowest_bit_nb(hand) == ranked_bit("3d") and highest_bit_nb(hand) == ranked_bit("As")
+    assert orders_held_nb(hand) == np.uint64((1 << 1) | (1 << 7) | (1 << 12))
+
+
+def test_above_covers_every_higher_bit_and_none_below():
+    ten = ranked_bit("10c")
+    clubs = RANKED_SUIT
+    assert ranked("Jc Qc Kc Ac") == above_nb(ten) & clubs & ranked("2c 10c Jc Qc Kc Ac")
+    assert above_nb(np.uint64(63)) == np.uint64(0)
+
+
+def test_ranked_beats_follows_suit_and_trumps():
+    clubs, hearts = RANKED_SUIT, RANKED_SUIT << np.uint64(32)
+    assert ranked_beats_nb(ranked_bit("Kc"), ranked_bit("9c"), clubs, np.uint64(0))
+    assert not ranked_beats_nb(ranked_bit("8c"), ranked_bit("9c"), clubs, np.uint64(0))
+    assert not ranked_beats_nb(ranked_bit("As"), ranked_bit("9c"), clubs, np.uint64(0))  # off-suit never wins
+    assert ranked_beats_nb(ranked_bit("2h"), ranked_bit("Ac"), clubs, hearts)  # any trump beats the suit led
+    assert not ranked_beats_nb(ranked_bit("Kc"), ranked_bit("2h"), clubs, hearts)
+    assert ranked_beats_nb(ranked_bit("3h"), ranked_bit("2h"), clubs, hearts)
+
+
+def test_count_cards_counts_bits():
+    assert count_cards_nb(ranked("2c 3c Ah As Kd")) == 5 and count_cards_nb(np.uint64(0)) == 0

@@ -1,8 +1,8 @@
 """Plain-Python slow twin of the Fight for the Lead kernel (:mod:`sims.games.fight_for_the_lead`).
 
-Written from the rules contract alone (the module docstring of
-``sims/games/fight_for_the_lead.py``, the Python definitions that follow it and the
-docstring of its ``play_dealt``) and ``shared/rules/fight-for-the-lead.md``, without
+Written from the rules contract alone (the package docstring of
+``sims/games/fight_for_the_lead``, the definitions in its ``rules.py`` and the docstring
+of its ``play_dealt``) and ``shared/rules/fight-for-the-lead.md``, without
 reference to the Numba kernel, so that agreement between the two is evidence that both
 follow the contract.
 
@@ -618,10 +618,11 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
         pot = carry
     if log is not None:
         log.append("game over after %d hands: " % hands + ", ".join(f"seat {s} {chips[s]:+d}" for s in range(n)))
-    seat_rows = [[c, c * c, 1 if c > 0 else 0] for c in chips]
+    finished = 1 - truncated  # the game ended by the rules, not stopped
+    seat_rows = [[c, c * c, 1 if c > 0 else 0, c * finished, c * c * finished, finished] for c in chips]
     bucket = max(i for i, low in enumerate(LENGTH_BUCKET_LOW) if hands >= low)
     lengths = [1 if i == bucket else 0 for i in range(len(LENGTH_BUCKET_LOW))]
-    table_row = [hands, hands * hands, truncated, overflow, largest] + lengths
+    table_row = [hands, hands * hands, truncated, overflow, truncated - overflow, largest] + lengths
     assert len(table_row) == len(GAME_OUTCOMES.table)
     return seat_rows, table_row
 

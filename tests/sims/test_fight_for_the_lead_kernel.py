@@ -12,6 +12,7 @@ from sims.registry import GAMES
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS
 from sims.twins import fight_for_the_lead as twin
+from tests.sims.test_fight_for_the_lead_twin import check_hand
 
 SPEC = GAMES["fight-for-the-lead"]
 FIELDS = [f.key for f in SPEC.policy_fields]
@@ -65,6 +66,39 @@ def test_big_tables_exercise_reshuffles_and_short_trades_identically():
         assert np.array_equal(sums, twin.simulate(rules, matrix, n, HANDS, 3, 0, 400))
         assert sums[n, HAND_TABLE["stock_short"]] > 0
         assert (sums[n, HAND_TABLE["reshuffled"]] > 0) == (exhaust == ffl.RESHUFFLE_DISCARDS)
+
+
+def test_kernel_hands_match_the_twin_one_by_one():
+    """Hand by hand (one hand per call), so a difference could not cancel in a sum."""
+    rng = np.random.default_rng(31)
+    for hand in range(200):
+        n = int(rng.integers(2, 11))
+        rules, matrix = random_table(rng, n)
+        assert np.array_equal(simulate(SPEC, rules, matrix, n, HANDS, 8, hand, 1),
+                              twin.simulate(rules, matrix, n, HANDS, 8, hand, 1)), (hand, rules, matrix.tolist())
+
+
+def test_kernel_stacked_hands_obey_the_laws_of_play():
+    """The twin tests' full hand check (fight, leader, follow suit, trick winners, cards,
+    chips) applied to the kernel's play_dealt on shuffled packs."""
+    rng = np.random.default_rng(12)
+    for trial in range(200):
+        n = int(rng.integers(2, 11))
+        rules, matrix = random_table(rng, n)
+        pot = n * ffl.ante_for(rules, n) * int(rng.choice([1, 3]))
+        compulsory = bool(rng.integers(0, 2))
+        result = ffl.play_dealt(rules, matrix, n, rng.permutation(52).tolist(), dealer=int(rng.integers(0, n)),
+                                pot=pot, compulsory=compulsory)
+        check_hand(result, rules, n, pot, compulsory)
+
+
+def test_play_dealt_refuses_what_the_kernel_cannot_play():
+    matrix = policy(4)
+    for kwargs, message in (({"dealer": 4}, "dealer"), ({"pot": 6}, "multiple of 4"), ({"pot": 0}, "multiple of 4")):
+        with pytest.raises(ValueError, match=message):
+            ffl.play_dealt(ffl.Rules(), matrix, 4, list(range(16)), **kwargs)
+    with pytest.raises(ValueError, match="2 to 10"):
+        ffl.play_dealt(ffl.Rules(), policy(11), 11, list(range(44)))
 
 
 def test_every_hand_conserves_chips_and_cards():
@@ -173,3 +207,56 @@ def test_policy_fields_change_what_happens():
     sums = simulate(SPEC, ffl.Rules(), fighter, n, HANDS, 4, 0, hands)
     lead = sums[:n, HAND_COLUMN["lead"]] / hands
     assert lead[2] > max(lead[0], lead[1], lead[3]) + 0.05
+
+
+def test_stopped_games_are_counted_by_cause_and_left_out_of_finished_net():
+    """max_hands=2 stops long games: hit_max_hands + overflow = truncated, and
+    finished_net sums exactly the games that ended by the rules."""
+    n = 6
+    rules = ffl.Rules(max_hands=2)
+    sums = simulate(SPEC, rules, policy(n), n, GAME_MODE, 3, 0, 3000)
+    truncated = sums[n, GAME_TABLE["truncated"]]
+    assert truncated > 0 and sums[n, GAME_TABLE["hit_max_hands"]] + sums[n, GAME_TABLE["overflow"]] == truncated
+    assert all(sums[seat, GAME_COLUMN["finished_net_count"]] == 3000 - truncated for seat in range(n))
+    assert sum(sums[:n, GAME_COLUMN["finished_net"]]) == 0  # finished games conserve chips on their own
+    finished = 0
+    for game in range(200):
+        one = simulate(SPEC, rules, policy(n), n, GAME_MODE, 3, game, 1)
+        if not one[n, GAME_TABLE["truncated"]]:
+            assert np.array_equal(one[:n, GAME_COLUMN["finished_net"]], one[:n, GAME_COLUMN["net"]])
+            finished += 1
+        else:
+            assert not any(one[:n, GAME_COLUMN["finished_net"]])
+    assert 0 < finished < 200
+
+
+def test_dealer_rotates_between_hands_only_when_the_rule_says_so():
+    """The twin's game log (which the kernel matches exactly, above) names each hand's dealer."""
+    n = 4
+    for rotates, expected in ((True, [3, 0, 1, 2, 3, 0]), (False, [3] * 6)):
+        rules = ffl.Rules(dealer_rotates=rotates, max_hands=6)
+        matrix = policy(n, stay_min_strength=0, keep_min_rank=2)
+        for game in range(200):
+            log = []
+            twin.play_game(rules, matrix, n, 5, game, log=log)
+            dealers = [int(line.split("dealer seat ")[1].split(",")[0]) for line in log
+                       if line.startswith("hand: dealer seat")]
+            if len(dealers) == 6:
+                break
+        assert dealers == expected
+
+
+def test_play_style_and_stay_with_lead_change_the_sums():
+    n = 4
+    hands = 20_000
+    base = simulate(SPEC, ffl.Rules(), policy(n), n, HANDS, 6, 0, hands)
+    high = policy(n)
+    high[0, FIELDS.index("play_style")] = ffl.STYLE_HIGH
+    with_high = simulate(SPEC, ffl.Rules(), high, n, HANDS, 6, 0, hands)
+    assert not np.array_equal(with_high[0], base[0])
+    assert np.array_equal(with_high[:, HAND_COLUMN["lead"]], base[:, HAND_COLUMN["lead"]])  # same fights
+    lead_only = policy(n, stay_min_strength=9, stay_with_lead=1)
+    sums = simulate(SPEC, ffl.Rules(), lead_only, n, HANDS, 6, 0, hands)
+    # Only the fight winner stays: a lone player, every hand.
+    assert sums[n, HAND_TABLE["players_in"]] == hands
+    assert all(sums[seat, HAND_COLUMN["took_4"]] == sums[seat, HAND_COLUMN["lead"]] for seat in range(n))

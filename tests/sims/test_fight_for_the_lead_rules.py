@@ -2,8 +2,8 @@
 (sims.games.fight_for_the_lead.play_dealt) and the plain-Python twin
 (sims.twins.fight_for_the_lead.play_dealt).
 
-Every expected value below is derived by hand from the rules contract: the module
-docstring of sims/games/fight_for_the_lead.py and the docstring of its ``play_dealt``.
+Every expected value below is derived by hand from the rules contract: the package
+docstring of sims/games/fight_for_the_lead and the docstring of its ``play_dealt``.
 Conventions used in the derivations:
   * rank value 2..14 (J=11, Q=12, K=13, A=14); "lowest"/"highest" ties go to the lower
     suit (clubs < diamonds < hearts < spades);

@@ -1,0 +1,317 @@
+"""Fight for the Lead, as this kernel plays it.
+
+Implements ../shared/rules/fight-for-the-lead.md (the pagat page by Jay Noack is the only
+source).  Where the rules leave a point open, the reading taken here is marked (reading).
+
+Cards and ranks
+  A card is code = suit*13 + face (sims.core.deck): suits clubs, diamonds, hearts, spades
+  = 0..3, face 0=A, 1=2, ..., 9=10, 10=J, 11=Q, 12=K.  There are no trumps; within a suit
+  A (high) K Q J 10 ... 2.  Policies speak of a card's rank value 2..14 (J=11, Q=12,
+  K=13, A=14).  "The lowest card" of a set means the lowest rank value, ties going to the
+  lower suit (clubs first); "the highest card" the highest rank value, ties again to the
+  lower suit.
+
+Stakes
+  ante: chips each player pays into the pot before the first hand of a game; 0 (default)
+  means the smallest ante that makes the pot n*ante divisible by 4, which is 4/gcd(n, 4).
+  Each trick pays P/4 to its winner, where P is the pot at stake; every player who played
+  and took no trick pays P into the next pot, so P_next = L*P for L such losers.  Players
+  who drop pay and win nothing.  Chips are exact integers.
+
+The pack of one hand
+  The pack starts in code order 0..51.  Cards are drawn one at a time from the top; the
+  draw at pack position t (t = cards already drawn from this pack, pack size m) first
+  swaps position t with position t + below(m - t) (a lazy Fisher-Yates shuffle on the
+  hand's stream), then takes position t.  So the first draws are exactly
+  sims.core.deck.deal_prefix.  Cards go out in this order:
+  1. the deal: draw k = 0 .. 4n-1 goes to seat (dealer + 1 + k) mod n (one at a time,
+     clockwise from the dealer's left);
+  2. the fight's turned cards (step 4 below);
+  3. the replacements (step 5);
+  4. the trades (step 7).
+  Discards are collected in a pile, in this order: the turned cards (in the order
+  turned), then the fight cards (seat order from the dealer's left), then each trader's
+  discards (in trade order; one trader's discards by suit clubs..spades, and within a
+  suit from 2 up to A).  Reshuffling (replacement or trade_exhaust below) makes the pile,
+  in pile order, a new pack of size m = pile size; the pile is emptied and drawing goes
+  on at t = 0 with the same lazy Fisher-Yates draws.
+  Stacked decks (play_dealt) use the same order with no swaps: the pack is the listed
+  cards then every other card in code order, and a reshuffled pile is drawn in pile order.
+
+Rule switches (integer codes in brackets)
+  ante: 0..100 (default 0 = automatic, above); n*ante must be divisible by 4.
+  dealer_rotates: true (default): the deal passes one seat to the left every hand.
+  trade_in_first_hand: true (default): players may trade in a compulsory hand too.
+  trade_order: from-dealer-left [0] (default) | from-lead-winner [1].
+  trade_exhaust: reshuffle-discards [0] (default) | serve-until-empty [1] | cap-equal [2].
+  all_drop: forced-replay [0] (default) | replay-optional [1] | refund-split [2].
+  fight_exhaust: highest-rank-any-suit [0] (default) | eldest-gets-lead [1].
+  max_hands: 1..1000 (default 200): a game still going after this many hands is stopped
+    as truncated.
+  (The rules file's dealer_must_play reading of everyone dropping is left out: with
+  simultaneous decisions it cannot be played, as that file says.)
+  sample_hand: later [0] (default) | first [1]: hand mode only (reading: the rules
+    define a game, so hand mode needs to say which hand of a game it samples): a later
+    hand, where players may drop, or the compulsory first hand.
+  Players: 2 to 9, and 10 only with trade_exhaust=reshuffle-discards.
+
+Per-seat policy (one row per seat; every field is a whole number)
+  fight_card: lowest [0] (default) | highest [1] | highest-non-ace [2] (the highest card
+    that is not an ace; a hand of four aces gives its lowest-suit ace) |
+    lowest-of-longest-suit [3] (the suit holding most cards, ties to the lower suit; its
+    lowest card).
+  stay_min_strength 0..9 (default 1): stay in when the hand's strength score reaches it.
+    Strength score = 2 per ace + 1 per guarded king (a king with at least one other card
+    of its suit in the hand).  So 0 always stays and 9 never stays on strength alone.
+  stay_with_lead 0|1 (default 1): always stay when you won the fight.
+  keep_min_rank 2..15 (default 12): trade away every card whose rank value is below it;
+    2 keeps everything and 15 trades all four.
+  play_style: greedy [0] (default) | high [1]; see card play below.
+
+One hand (dealer D, pot P at stake, compulsory or not)
+  1. Deal four cards to each seat (above).
+  2. Fight card: every seat, at once, lays down one of its four cards by its fight_card
+     policy.  Everyone fights, including players who will drop.
+  3. The fight cards are public.
+  4. Fight: draw (turn) a card; if some fight card has its suit, the highest fight card
+     of that suit wins the lead; otherwise turn the next card, and so on.  If the pack
+     runs out with no match (fight_exhaust): highest-rank-any-suit gives the lead to the
+     highest fight card of any suit, ties to the first such seat clockwise from the
+     dealer's left; eldest-gets-lead gives it to seat D+1.  The turned cards are public.
+  5. Replacement: the turned cards and then the fight cards go to the pile; each seat,
+     clockwise from the dealer's left, draws one card.  (Reading: if the pack is empty
+     here, which happens when the fight turns more than 52 - 5n cards, the pile is
+     reshuffled into a new pack
+     whatever trade_exhaust says, because every player must hold four cards.)
+  6. Stay or drop, all at once: in a compulsory hand everyone plays.  Otherwise a seat
+     plays when (stay_with_lead = 1 and it won the fight) or its strength score
+     >= stay_min_strength, else it drops.
+     * Nobody plays (all_drop): forced-replay and replay-optional carry the pot to the
+       next hand unchanged with nobody paying (the next hand is compulsory under
+       forced-replay, open under replay-optional); refund-split pays every seat P/n and
+       ends the game.  Nothing else happens in this hand.
+     * Exactly one plays: it takes all four tricks and the whole pot, and the game ends.
+       (Reading: there is no trading and no play, since nothing could change.)
+  7. Trading (two or more playing), unless the hand is compulsory and
+     trade_in_first_hand is false.  The leader is the fight winner if it plays, else the
+     next playing seat clockwise from it.  Traders are the playing seats in clockwise
+     order, starting with the first playing seat at or after D+1 (from-dealer-left) or
+     with the leader (from-lead-winner).  S = the cards left in the pack when trading starts.  Each
+     trader wants to trade the k cards ranked below its keep_min_rank and is allowed
+       reshuffle-discards: min(k, pack left + pile size if the pile has not yet been
+         reshuffled during this trading, else pack left);
+       serve-until-empty: min(k, pack left);
+       cap-equal: min(k, S // number playing).
+     With fewer allowed than wanted (the hand's stock_short flag), it trades the lowest
+     `allowed` of the cards it wanted.  It discards them, then draws as many one at a
+     time; when the pack is empty (reshuffle-discards only) the pile, which does not yet
+     hold this trader's discards, becomes the new pack (at most once per trading).  Then
+     its discards join the pile.
+  8. Card play: four tricks among the playing seats.  The leader leads the first; each
+     trick goes clockwise among the playing seats; a player must follow the suit led if
+     able (sims.core.tricks, FOLLOW_SUIT), otherwise plays any card; the highest card of
+     the suit led wins, and its player leads the next trick.
+     Dead cards (public, out of play): the fight cards and turned cards still in the
+     pile (a reshuffle puts them back into play, so it empties the dead set) and every
+     card played so far in the hand.  A sure winner is a card in hand such that every
+     higher card of its suit is in the player's own hand or dead.
+       greedy: lead the highest sure winner if you hold one (so aces first), else the
+         lowest card.  Following: when able to follow, play the lowest card of the suit
+         led that beats the card now winning the trick, or if none does, the lowest card
+         of the suit led; when void, the lowest card.
+       high: lead the highest card; when able to follow, the highest card of the suit
+         led; when void, the lowest card.
+  9. Settlement (stakes above).  The game goes on while P_next > 0.
+
+Games (game mode)
+  One game = one stream (seed, game index); every hand resets the pack to code order and
+  draws go on from the same stream.  Each seat antes; the first dealer is seat n-1
+  (reading: a fixed first dealer makes per-starting-seat results meaningful); the first
+  hand is compulsory; the dealer moves one seat left after every hand, all-drop hands
+  included, when dealer_rotates.  The game ends when the pot is empty (everyone who
+  played took a trick, or a lone player took it all) or after refund-split.  It is
+  stopped as truncated, and the pot carried over split equally among all seats (reading:
+  an abandoned game shares out its pot, so chips are conserved), when a hand leaves a
+  pot to carry and either max_hands hands have been played or the pot to carry exceeds
+  POT_LIMIT = 2**48 chips (overflow).  The limit keeps every seat's running net, at most
+  max_hands * 2**48 chips with max_hands <= 1000, far inside int64, so chips stay exact
+  integers.  P is always a multiple of n and of 4, so every share is a whole number of
+  chips.  The rules pass the deal on between games too; games here are independent
+  samples, so starting each one with seat n-1 dealing only relabels the seats (reading).
+
+Hand mode outputs (dealer = seat n-1, pot P = n*ante, per hand)
+  per seat: dropped (1 if the seat dropped), lead (1 if it won the fight), took_0 ..
+    took_4 (1 if it played and took that many tricks), net and net_sq (chips won from
+    the pot minus chips paid into the next one; a refund-split share counts as won),
+    traded and traded_sq (cards traded).
+  table: all_dropped, players_in and players_in_sq (seats that played), losers and
+    losers_sq (L), turned and turned_sq (cards turned in the fight), stock_short (some
+    trader was allowed fewer cards than it wanted), reshuffled (the pile was made a
+    new pack).
+Game mode outputs (per game)
+  per seat: net and net_sq (chips at the end of the game minus chips at the start, antes
+    included; wide columns: exact however large), profit (1 if net > 0), and
+    finished_net, finished_net_sq, finished_net_count (the same net summed over the games
+    that ended by the rules, and their number: the mean without stopped games, whose
+    huge shared-out pots can swamp net).
+  table: hands and hands_sq (hands dealt), truncated (stopped by max_hands or
+    overflow), overflow (stopped by the pot limit), hit_max_hands (stopped by max_hands
+    and not by the pot limit), largest_pot (the largest pot at stake in any hand: a
+    maximum, not a sum), and length_<bucket> (1 if the game lasted that many hands;
+    buckets 1, 2, 3, 4, 5-8, 9-16, 17-32, 33+).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sims.core.deck import N_CARDS, ROW
+from sims.core.rng import seed_key_nb, stream_nb
+from sims.games.fight_for_the_lead.kernel import (
+    DECK_ROW,
+    FIGHT_ROW,
+    I_ALL_DROPPED,
+    I_LEAD,
+    I_LEADER,
+    I_PLAYERS_IN,
+    I_POT_NEXT,
+    I_RESHUFFLED,
+    I_STOCK_SHORT,
+    I_TRICK_LEADERS,
+    I_TRICK_WINNERS,
+    I_TURNED,
+    INFO_ROW,
+    NET_ROW,
+    PLAYED_ROW,
+    PLAYED_SEAT_ROW,
+    PLAYING_ROW,
+    TRADED_ROW,
+    TURNED_ROW,
+    WON_ROW,
+    new_table_nb,
+    play_hand_nb,
+    simulate_games_nb,
+    simulate_hands_nb,
+)
+from sims.games.fight_for_the_lead.rules import *  # noqa: F401,F403 (the game's public names live here)
+from sims.games.fight_for_the_lead.rules import (
+    GAME_OUTCOMES,
+    HAND_OUTCOMES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    POLICIES,
+    POLICY_FIELDS,
+    REFUND_SPLIT,
+    VARIANTS,
+    Rules,
+    ante_for,
+    check,
+)
+from sims.spec import GAMES, HANDS, GameSpec
+
+def play_dealt(rules: Rules, policy: np.ndarray, n_seats: int, cards, dealer: int | None = None,
+               pot: int | None = None, compulsory: bool = False, log=None) -> dict:
+    """Play one hand from a stacked pack (stacked-deck tests), through the kernel.
+
+    ``cards`` are the top of the pack in draw order (distinct codes): the first 4n are
+    dealt one at a time clockwise from the dealer's left, the rest are the stock; every
+    card not listed follows in code order.  No shuffling: reshuffled piles are drawn in
+    pile order.  ``policy`` has one row per seat.  ``dealer`` defaults to seat n-1,
+    ``pot`` to n * ante; ``compulsory`` makes it a first hand.  ``log`` is accepted for
+    the plain-Python twin's signature and left untouched.
+
+    Returns a dict (card codes as in sims.core.deck; per-seat lists are indexed by seat):
+      fight: each seat's fight card; turned: the turned cards in order; lead: the seat
+      that won the fight; playing: 1/0 per seat; leader: the seat leading the first trick
+      (-1 when fewer than two play); traded: cards each seat traded; held: each seat's
+      four cards when play starts (after trading; for a seat that dropped, after the
+      replacement), sorted by code; tricks: a list of (leader, [(seat, card), ...] in
+      playing order, winner) for each trick played; won: tricks taken per seat; net:
+      chips per seat (won from the pot minus paid, a refund-split share counting as won);
+      pot_next: the pot carried to the next hand (0 when the game ends; P when everyone
+      dropped under forced-replay or replay-optional); all_dropped, stock_short,
+      reshuffled: 1/0 flags as in the hand mode outputs.
+    """
+    check(rules, policy, n_seats)
+    dealer = n_seats - 1 if dealer is None else int(dealer)
+    pot = n_seats * ante_for(rules, n_seats) if pot is None else int(pot)
+    if not 0 <= dealer < n_seats:
+        raise ValueError(f"the dealer must be a seat 0..{n_seats - 1}, not {dealer}.")
+    if pot <= 0 or pot % 4 or (rules.all_drop == REFUND_SPLIT and pot % n_seats):
+        raise ValueError(f"the pot must be a positive multiple of 4 (and of the {n_seats} players with "
+                         f"refund-split), not {pot}.")
+    cards = [int(c) for c in cards]
+    if len(set(cards)) != len(cards) or not all(0 <= c < N_CARDS for c in cards):
+        raise ValueError("the stacked cards must be distinct card codes 0..51.")
+    if len(cards) < 4 * n_seats:
+        raise ValueError(f"a stacked pack must list at least the {4 * n_seats} cards of the deal.")
+    rules_array = np.asarray([int(v) for v in rules], dtype=np.int64)
+    work, masks = new_table_nb(rules_array, np.asarray(policy, dtype=np.float64), n_seats)
+    pack = cards + [c for c in range(N_CARDS) if c not in set(cards)]
+    work[DECK_ROW:DECK_ROW + N_CARDS] = [BIT_OF_CODE[c] for c in pack]
+    play_hand_nb(work, masks, np.int64(n_seats), np.int64(dealer), np.int64(pot), bool(compulsory), False,
+                 stream_nb(seed_key_nb(np.uint64(0)), np.int64(0)))
+    return _hand_result(work, masks, n_seats)
+
+
+BIT_OF_CODE = [16 * (code // 13) + (code % 13 + 12) % 13 for code in range(N_CARDS)]
+CODE_OF_BIT = {bit: code for code, bit in enumerate(BIT_OF_CODE)}
+
+
+def _hand_result(work: np.ndarray, masks: np.ndarray, n: int) -> dict:
+    """The play_dealt dict of the hand just played in ``work``."""
+    info = work[INFO_ROW:INFO_ROW + ROW]
+    playing = work[PLAYING_ROW:PLAYING_ROW + n].tolist()
+    players = int(info[I_PLAYERS_IN])
+    tricks = []
+    if players >= 2:
+        for trick in range(4):
+            base = trick * MAX_PLAYERS
+            plays = [(int(work[PLAYED_SEAT_ROW + base + k]), CODE_OF_BIT[work[PLAYED_ROW + base + k]])
+                     for k in range(players)]
+            tricks.append((int(info[I_TRICK_LEADERS + trick]), plays, int(info[I_TRICK_WINNERS + trick])))
+    held = []
+    for seat in range(n):
+        cards = [code for code in range(N_CARDS) if int(masks[seat]) >> BIT_OF_CODE[code] & 1]
+        if players >= 2 and playing[seat]:  # play emptied the hand: put its four cards back
+            cards = sorted(card for trick in tricks for who, card in trick[1] if who == seat)
+        held.append(sorted(cards))
+    return {
+        "fight": [CODE_OF_BIT[bit] for bit in work[FIGHT_ROW:FIGHT_ROW + n]],
+        "turned": [CODE_OF_BIT[bit] for bit in work[TURNED_ROW:TURNED_ROW + int(info[I_TURNED])]],
+        "lead": int(info[I_LEAD]),
+        "playing": playing,
+        "leader": int(info[I_LEADER]),
+        "traded": work[TRADED_ROW:TRADED_ROW + n].tolist(),
+        "held": held,
+        "tricks": tricks,
+        "won": work[WON_ROW:WON_ROW + n].tolist(),
+        "net": work[NET_ROW:NET_ROW + n].tolist(),
+        "pot_next": int(info[I_POT_NEXT]),
+        "all_dropped": int(info[I_ALL_DROPPED]),
+        "stock_short": int(info[I_STOCK_SHORT]),
+        "reshuffled": int(info[I_RESHUFFLED]),
+    }
+
+
+SPEC = GameSpec(
+    name="fight-for-the-lead",
+    title="Fight for the Lead",
+    summary="Four tricks, no trumps; win the fight for the lead, and anyone who plays and takes no trick "
+            "matches the pot.",
+    rules_type=Rules,
+    policy_fields=POLICY_FIELDS,
+    variants=VARIANTS,
+    policies=POLICIES,
+    outcomes={HANDS: HAND_OUTCOMES, GAMES: GAME_OUTCOMES},
+    headline={HANDS: "net", GAMES: "net"},
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    default_players=4,
+    kernel_version=1,
+    check=check,
+    kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
+    twin="sims.twins.fight_for_the_lead",
+    bench_players=(4, 6, 8),
+    last_seat_role="dealer",
+)

@@ -185,6 +185,20 @@ def new_table_nb(rules, policy, n):
     return work, masks
 
 
+@njit(cache=True, inline="always")
+def _draw_nb(work, top, size, shuffle, state):
+    """Draw the card at pack position ``top`` (lazy Fisher-Yates over positions top..size-1,
+    no swap for a stacked pack): ``(card, top + 1, state)``."""
+    j = top
+    if shuffle:
+        j, state = below_nb(state, size - top)
+        j += top
+    card = work[DECK_ROW + j]
+    work[DECK_ROW + j] = work[DECK_ROW + top]
+    work[DECK_ROW + top] = card
+    return card, top + 1, state
+
+
 @njit(cache=True)
 def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
     """Play one hand (module docstring, steps 1-9) and return the advanced stream state.
@@ -193,9 +207,6 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
     otherwise); ``shuffle`` = 0 draws it without swaps.  Results go to the rows
     FIGHT..PLAYED_SEAT and INFO (I_*).
     """
-    # One draw of the lazy Fisher-Yates pack is written out where it is needed (deal,
-    # fight, replacement, trades): a helper taking the workspace would cost a call with
-    # an array argument per card.
     top = 0
     size = N_CARDS
     for i in (I_LOSERS, I_STOCK_SHORT, I_RESHUFFLED, I_ALL_DROPPED, I_POT_NEXT):
@@ -211,14 +222,7 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
     seat = dealer
     for k in range(4 * n):
         seat = seat + 1 if seat + 1 < n else 0
-        j = top
-        if shuffle:
-            j, state = below_nb(state, size - top)
-            j += top
-        card = work[DECK_ROW + j]
-        work[DECK_ROW + j] = work[DECK_ROW + top]
-        work[DECK_ROW + top] = card
-        top += 1
+        card, top, state = _draw_nb(work, top, size, shuffle, state)
         masks[seat] |= _ONE << np.uint64(card)
 
     # 2-3. Fight cards, chosen at once.
@@ -237,14 +241,7 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
     lead = -1
     turned = 0
     while top < size:
-        j = top
-        if shuffle:
-            j, state = below_nb(state, size - top)
-            j += top
-        card = work[DECK_ROW + j]
-        work[DECK_ROW + j] = work[DECK_ROW + top]
-        work[DECK_ROW + top] = card
-        top += 1
+        card, top, state = _draw_nb(work, top, size, shuffle, state)
         work[TURNED_ROW + turned] = card
         turned += 1
         suit = card >> 4
@@ -286,14 +283,7 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
         if top == size:  # only after a fight that turned more than 52 - 5n cards
             size, top, pile, dead = _reshuffle_pile_nb(work, pile)
             work[INFO_ROW + I_RESHUFFLED] = 1
-        j = top
-        if shuffle:
-            j, state = below_nb(state, size - top)
-            j += top
-        card = work[DECK_ROW + j]
-        work[DECK_ROW + j] = work[DECK_ROW + top]
-        work[DECK_ROW + top] = card
-        top += 1
+        card, top, state = _draw_nb(work, top, size, shuffle, state)
         masks[seat] |= _ONE << np.uint64(card)
 
     # 6. Stay or drop, at once.
@@ -365,14 +355,7 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
                     size, top, pile, dead = _reshuffle_pile_nb(work, pile)
                     work[INFO_ROW + I_RESHUFFLED] = 1
                     may_reshuffle = False
-                j = top
-                if shuffle:
-                    j, state = below_nb(state, size - top)
-                    j += top
-                card = work[DECK_ROW + j]
-                work[DECK_ROW + j] = work[DECK_ROW + top]
-                work[DECK_ROW + top] = card
-                top += 1
+                card, top, state = _draw_nb(work, top, size, shuffle, state)
                 masks[seat] |= _ONE << np.uint64(card)
             while wanted:
                 low = lowest_bit_nb(wanted)

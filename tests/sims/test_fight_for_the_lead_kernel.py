@@ -12,7 +12,6 @@ from sims.registry import GAMES
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS
 from sims.twins import fight_for_the_lead as twin
-from tests.sims.test_fight_for_the_lead_twin import check_hand
 
 SPEC = GAMES["fight-for-the-lead"]
 FIELDS = [f.key for f in SPEC.policy_fields]
@@ -78,7 +77,7 @@ def test_kernel_hands_match_the_twin_one_by_one():
                               twin.simulate(rules, matrix, n, HANDS, 8, hand, 1)), (hand, rules, matrix.tolist())
 
 
-def test_kernel_stacked_hands_obey_the_laws_of_play():
+def test_kernel_stacked_hands_obey_the_laws_of_play(ffl_hand_check):
     """The twin tests' full hand check (fight, leader, follow suit, trick winners, cards,
     chips) applied to the kernel's play_dealt on shuffled packs."""
     rng = np.random.default_rng(12)
@@ -89,7 +88,7 @@ def test_kernel_stacked_hands_obey_the_laws_of_play():
         compulsory = bool(rng.integers(0, 2))
         result = ffl.play_dealt(rules, matrix, n, rng.permutation(52).tolist(), dealer=int(rng.integers(0, n)),
                                 pot=pot, compulsory=compulsory)
-        check_hand(result, rules, n, pot, compulsory)
+        ffl_hand_check(result, rules, n, pot, compulsory)
 
 
 def test_play_dealt_refuses_what_the_kernel_cannot_play():

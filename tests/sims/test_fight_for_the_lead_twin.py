@@ -17,7 +17,6 @@ from sims.core.cards import card_name
 from sims.core.deck import deal_prefix
 from sims.core.rng import Stream
 from sims.games.fight_for_the_lead import (
-    CAP_EQUAL,
     FORCED_REPLAY,
     GAME_OUTCOMES,
     HAND_OUTCOMES,
@@ -34,7 +33,7 @@ from sims.games.fight_for_the_lead import (
     ante_for,
 )
 from sims.spec import GAMES, HANDS
-from sims.twins.fight_for_the_lead import play_dealt, play_game, play_hand, rank_value, replay_lines, simulate
+from sims.twins.fight_for_the_lead import play_dealt, play_game, play_hand, replay_lines, simulate
 
 HS = {name: i for i, name in enumerate(HAND_OUTCOMES.seat)}
 HT = {name: i for i, name in enumerate(HAND_OUTCOMES.table)}
@@ -143,90 +142,10 @@ def test_stacked_pack_puts_unlisted_cards_in_code_order():
 
 
 # ----------------------------------------------------------------------------------------
-# Conservation and laws of play over random hands
+# Conservation and laws of play over random hands (the hand check is conftest's ffl_hand_check)
 
 
-def check_hand(res, rules, n, pot, compulsory):
-    playing = res["playing"]
-    n_in = sum(playing)
-    # cards: every seat holds 4 distinct cards, no card in two hands, fight/turned disjoint from held
-    held = [c for h in res["held"] for c in h]
-    assert all(len(h) == 4 and h == sorted(h) for h in res["held"])
-    assert len(set(held)) == 4 * n
-    assert len(set(res["fight"])) == n
-    assert len(set(res["turned"])) == len(res["turned"])
-    assert not set(res["turned"]) & set(res["fight"])
-    # the fight: the last turned card matches the winner's suit unless the pack ran out
-    if res["turned"] and any(f // 13 == res["turned"][-1] // 13 for f in res["fight"]):
-        suit = res["turned"][-1] // 13
-        assert res["fight"][res["lead"]] // 13 == suit
-        assert all(rank_value(f) <= rank_value(res["fight"][res["lead"]]) for f in res["fight"] if f // 13 == suit)
-        for c in res["turned"][:-1]:
-            assert all(f // 13 != c // 13 for f in res["fight"])
-    else:
-        assert 4 * n + len(res["turned"]) == 52
-    if compulsory:
-        assert playing == [1] * n
-    if n_in == 0:
-        assert res["all_dropped"] == 1 and res["leader"] == -1 and res["tricks"] == []
-        assert res["won"] == [0] * n and res["traded"] == [0] * n
-        if rules.all_drop == REFUND_SPLIT:
-            assert res["net"] == [pot // n] * n and res["pot_next"] == 0
-            assert sum(res["net"]) == pot
-        else:
-            assert res["net"] == [0] * n and res["pot_next"] == pot
-        return
-    assert res["all_dropped"] == 0
-    # trick winnings sum to the pot; payments make the next pot
-    winnings = [res["won"][s] * pot // 4 for s in range(n)]
-    assert sum(winnings) == pot
-    losers = [s for s in range(n) if playing[s] and res["won"][s] == 0]
-    assert res["pot_next"] == len(losers) * pot
-    for s in range(n):
-        assert res["net"][s] == winnings[s] - (pot if s in losers else 0)
-        if not playing[s]:
-            assert res["won"][s] == 0 and res["net"][s] == 0 and res["traded"][s] == 0
-    assert sum(res["net"]) == pot - res["pot_next"]
-    if n_in == 1:
-        lone = playing.index(1)
-        assert res["won"][lone] == 4 and res["net"][lone] == pot and res["pot_next"] == 0
-        assert res["leader"] == -1 and res["tricks"] == []
-        return
-    # the leader: the fight winner or the next playing seat clockwise from it
-    lead, leader = res["lead"], res["leader"]
-    assert playing[leader]
-    step = 0
-    while not playing[(lead + step) % n]:
-        step += 1
-    assert leader == (lead + step) % n
-    if compulsory and not rules.trade_in_first_hand:
-        assert res["traded"] == [0] * n
-    if rules.trade_exhaust == CAP_EQUAL:
-        assert max(res["traded"]) <= 52 - 5 * n  # at most S // n_in <= S
-    # four tricks, each seat plays its held cards, follows suit, highest of the led suit wins
-    assert len(res["tricks"]) == 4
-    hands = {s: set(res["held"][s]) for s in range(n) if playing[s]}
-    to_lead = leader
-    won = [0] * n
-    for trick_leader, plays, winner in res["tricks"]:
-        assert trick_leader == to_lead
-        seats = [s for s, _ in plays]
-        assert seats == [(to_lead + i) % n for i in range(n) if playing[(to_lead + i) % n]]
-        led = plays[0][1] // 13
-        for s, card in plays:
-            assert card in hands[s]
-            if card // 13 != led:
-                assert all(c // 13 != led for c in hands[s])
-            hands[s].discard(card)
-        top = max((c for _, c in plays if c // 13 == led), key=rank_value)
-        assert winner == [s for s, c in plays if c == top][0]
-        won[winner] += 1
-        to_lead = winner
-    assert all(not h for h in hands.values())
-    assert won == res["won"]
-
-
-def test_random_hands_conserve_chips_and_cards_and_follow_the_laws():
+def test_random_hands_conserve_chips_and_cards_and_follow_the_laws(ffl_hand_check):
     rng = random.Random(2024)
     seen = {"all_dropped": 0, "lone": 0, "stock_short": 0, "reshuffled": 0, "played": 0}
     for index in range(400):
@@ -235,7 +154,7 @@ def test_random_hands_conserve_chips_and_cards_and_follow_the_laws():
         pot = n * ante_for(rules, n) * rng.choice([1, 1, 2, 5, 7])
         dealer = rng.randrange(n)
         res = hand_result(rules, pol, n, 5, index, dealer=dealer, pot=pot, compulsory=compulsory)
-        check_hand(res, rules, n, pot, compulsory)
+        ffl_hand_check(res, rules, n, pot, compulsory)
         seen["all_dropped"] += res["all_dropped"]
         seen["lone"] += sum(res["playing"]) == 1
         seen["stock_short"] += res["stock_short"]
@@ -245,7 +164,7 @@ def test_random_hands_conserve_chips_and_cards_and_follow_the_laws():
     assert all(v > 0 for v in seen.values()), seen
 
 
-def test_stacked_random_orders_conserve_too():
+def test_stacked_random_orders_conserve_too(ffl_hand_check):
     rng = random.Random(7)
     for _ in range(150):
         rules, pol, n = random_table(rng)
@@ -254,7 +173,7 @@ def test_stacked_random_orders_conserve_too():
         cards = cards[: rng.randint(0, 52)]
         compulsory = rng.random() < 0.3
         res = play_dealt(rules, pol, n, cards, compulsory=compulsory)
-        check_hand(res, rules, n, n * ante_for(rules, n), compulsory)
+        ffl_hand_check(res, rules, n, n * ante_for(rules, n), compulsory)
 
 
 def test_hand_rows_are_consistent_with_the_hand():
@@ -496,7 +415,7 @@ def test_simulate_games_is_split_invariant_with_exact_integers_and_a_maximum():
         simulate(rules, pol, n, 2, 8, 0, 1)
 
 
-def test_trading_reshuffles_at_most_once_and_ten_players_run_short():
+def test_trading_reshuffles_at_most_once_and_ten_players_run_short(ffl_hand_check):
     n = 10
     rules = Rules(sample_hand=SAMPLE_FIRST)  # compulsory: all ten play and trade
     pol = policy(n, keep_min_rank=15)  # everyone wants to trade all four cards
@@ -510,5 +429,5 @@ def test_trading_reshuffles_at_most_once_and_ten_players_run_short():
         assert res["reshuffled"] == (1 if in_trading + in_replacement else 0)
         short += res["stock_short"]
         trade_reshuffles += in_trading
-        check_hand(res, rules, n, n * ante_for(rules, n), True)
+        ffl_hand_check(res, rules, n, n * ante_for(rules, n), True)
     assert short > 0 and trade_reshuffles > 0

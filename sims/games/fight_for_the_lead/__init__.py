@@ -168,6 +168,7 @@ import numpy as np
 from sims.core.deck import N_CARDS, ROW
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.games.fight_for_the_lead.kernel import (
+    BIT_OF_CODE,
     DECK_ROW,
     FIGHT_ROW,
     I_ALL_DROPPED,
@@ -248,14 +249,13 @@ def play_dealt(rules: Rules, policy: np.ndarray, n_seats: int, cards, dealer: in
     rules_array = np.asarray([int(v) for v in rules], dtype=np.int64)
     work, masks = new_table_nb(rules_array, np.asarray(policy, dtype=np.float64), n_seats)
     pack = cards + [c for c in range(N_CARDS) if c not in set(cards)]
-    work[DECK_ROW:DECK_ROW + N_CARDS] = [BIT_OF_CODE[c] for c in pack]
+    work[DECK_ROW:DECK_ROW + N_CARDS] = [int(BIT_OF_CODE[c]) for c in pack]
     play_hand_nb(work, masks, np.int64(n_seats), np.int64(dealer), np.int64(pot), bool(compulsory), False,
                  stream_nb(seed_key_nb(np.uint64(0)), np.int64(0)))
     return _hand_result(work, masks, n_seats)
 
 
-BIT_OF_CODE = [16 * (code // 13) + (code % 13 + 12) % 13 for code in range(N_CARDS)]
-CODE_OF_BIT = {bit: code for code, bit in enumerate(BIT_OF_CODE)}
+CODE_OF_BIT = {int(bit): code for code, bit in enumerate(BIT_OF_CODE)}
 
 
 def _hand_result(work: np.ndarray, masks: np.ndarray, n: int) -> dict:
@@ -272,7 +272,7 @@ def _hand_result(work: np.ndarray, masks: np.ndarray, n: int) -> dict:
             tricks.append((int(info[I_TRICK_LEADERS + trick]), plays, int(info[I_TRICK_WINNERS + trick])))
     held = []
     for seat in range(n):
-        cards = [code for code in range(N_CARDS) if int(masks[seat]) >> BIT_OF_CODE[code] & 1]
+        cards = [code for code in range(N_CARDS) if int(masks[seat]) >> int(BIT_OF_CODE[code]) & 1]
         if players >= 2 and playing[seat]:  # play emptied the hand: put its four cards back
             cards = sorted(card for trick in tricks for who, card in trick[1] if who == seat)
         held.append(sorted(cards))

@@ -43,6 +43,7 @@ from sims.games.fight_for_the_lead.rules import (
     REFUND_SPLIT,
     RESHUFFLE_DISCARDS,
     SAMPLE_FIRST,
+    SMALLEST_ANTE,
     STAY_MIN_STRENGTH,
     STAY_WITH_LEAD,
     STYLE_HIGH,
@@ -88,6 +89,9 @@ I_LEAD, I_LEADER, I_PLAYERS_IN, I_LOSERS, I_TURNED, I_STOCK_SHORT, I_RESHUFFLED,
     I_TRICK_LEADERS, I_TRICK_WINNERS = 0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 20
 # The uint64 mask array: hands, then each seat's trade-away mask.
 TRADE_AWAY = 16
+
+# Card code -> ranked bit (16 * suit + order, the 2 = 0 ... the ace = 12).
+BIT_OF_CODE = np.array([16 * (code // 13) + (code % 13 + 12) % 13 for code in range(N_CARDS)], dtype=np.int64)
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
@@ -174,7 +178,7 @@ def new_table_nb(rules, policy, n):
     work = np.zeros(FIRST_GAME_ROW + N_WORK_ROWS * ROW, dtype=np.int64)
     masks = np.zeros(TRADE_AWAY + MAX_PLAYERS, dtype=np.uint64)
     for code in range(N_CARDS):
-        work[BIT_ROW + code] = 16 * (code // 13) + (code % 13 + 12) % 13
+        work[BIT_ROW + code] = BIT_OF_CODE[code]
     for r in range(rules.shape[0]):
         work[RULES_ROW + r] = rules[r]
     for seat in range(n):
@@ -473,9 +477,7 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
 @njit(cache=True, inline="always")
 def ante_nb(rules, n):
     """The ante: the rule's, or the smallest making n * ante divisible by 4 (see ante_for)."""
-    if rules[R_ANTE]:
-        return rules[R_ANTE]
-    return 1 if n % 4 == 0 else (2 if n % 2 == 0 else 4)
+    return rules[R_ANTE] if rules[R_ANTE] else SMALLEST_ANTE[n]
 
 
 @njit(cache=True, nogil=True)

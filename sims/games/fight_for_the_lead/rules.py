@@ -129,9 +129,13 @@ GAME_OUTCOMES = Outcomes(
 )
 
 
+# The smallest ante that makes the pot n * ante divisible by 4, by n (the kernels read it too).
+SMALLEST_ANTE = np.array([4 // math.gcd(n, 4) for n in range(MAX_PLAYERS + 1)], dtype=np.int64)
+
+
 def ante_for(rules: Rules, n_seats: int) -> int:
     """The ante each player pays: the rule's, or the smallest making n*ante divisible by 4."""
-    return int(rules.ante) if rules.ante else 4 // math.gcd(n_seats, 4)
+    return int(rules.ante) if rules.ante else int(SMALLEST_ANTE[n_seats])
 
 
 def check(rules: Rules, policy: np.ndarray, n_seats: int) -> None:

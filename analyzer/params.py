@@ -151,7 +151,9 @@ def resolve_table(spec: GameSpec, players: int | None, variant: str | None, rule
     if players is None:
         players = suggested.players if suggested and suggested.players else spec.default_players
     if not spec.min_players <= players <= spec.max_players:
-        raise ValueError(f"{spec.title} takes {spec.min_players} to {spec.max_players} players, not {players}.")
+        allowed = (f"exactly {spec.min_players}" if spec.min_players == spec.max_players
+                   else f"{spec.min_players} to {spec.max_players}")
+        raise ValueError(f"{spec.title} takes {allowed} players, not {players}.")
     rules = build_rules(spec, variant, rule_assignments)
     if strategy is None and suggested and suggested.policy:
         strategy = suggested.policy

@@ -195,6 +195,12 @@ def ranked_beats_nb(card, best, led, trump):
     return (card_bit & led) != _ZERO and not (best_bit & trump) and card > best
 
 
+# Card code -> ranked bit for the games that rank A (high) K Q J 10 ... 2 in every suit
+# (Fight for the Lead, All-Fours): bit = 16 * suit + order, the 2 = order 0 ... the ace = 12.
+ACE_HIGH_BIT = np.array([16 * (code // 13) + (code % 13 + 12) % 13 for code in range(52)], dtype=np.int64)
+ACE_HIGH_CODE = {int(bit): code for code, bit in enumerate(ACE_HIGH_BIT)}  # plain Python: bit -> card code
+
+
 def suit_masks(suit_of) -> np.ndarray:
     """Plain Python: the four suit masks from a per-card effective suit table (-1 = none)."""
     masks = np.zeros(4, dtype=np.uint64)

@@ -167,6 +167,7 @@ import numpy as np
 
 from sims.core.deck import N_CARDS, ROW
 from sims.core.rng import seed_key_nb, stream_nb
+from sims.core.tricks import ACE_HIGH_CODE
 from sims.games.fight_for_the_lead.kernel import (
     BIT_OF_CODE,
     DECK_ROW,
@@ -255,7 +256,7 @@ def play_dealt(rules: Rules, policy: np.ndarray, n_seats: int, cards, dealer: in
     return _hand_result(work, masks, n_seats)
 
 
-CODE_OF_BIT = {int(bit): code for code, bit in enumerate(BIT_OF_CODE)}
+CODE_OF_BIT = ACE_HIGH_CODE
 
 
 def _hand_result(work: np.ndarray, masks: np.ndarray, n: int) -> dict:

@@ -12,6 +12,7 @@ from numba import njit
 from sims.core.deck import FIRST_GAME_ROW, N_CARDS, ROW
 from sims.core.rng import below_nb, seed_key_nb, stream_nb
 from sims.core.tricks import (
+    ACE_HIGH_BIT,
     FOLLOW_SUIT,
     RANK_COLUMN,
     above_nb,
@@ -90,8 +91,7 @@ I_LEAD, I_LEADER, I_PLAYERS_IN, I_LOSERS, I_TURNED, I_STOCK_SHORT, I_RESHUFFLED,
 # The uint64 mask array: hands, then each seat's trade-away mask.
 TRADE_AWAY = 16
 
-# Card code -> ranked bit (16 * suit + order, the 2 = 0 ... the ace = 12).
-BIT_OF_CODE = np.array([16 * (code // 13) + (code % 13 + 12) % 13 for code in range(N_CARDS)], dtype=np.int64)
+BIT_OF_CODE = ACE_HIGH_BIT  # card code -> ranked bit (16 * suit + order, the 2 = 0 ... the ace = 12)
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)

@@ -1,0 +1,325 @@
+"""All-Fours (two players), as this kernel plays it.
+
+Implements ../shared/rules/all-fours.md (Hoyle, Cassell's, Foster; the seed text is
+Cotton 1674).  Where the rules leave a point open, the reading taken here is marked
+(reading).
+
+Seats, cards and ranks
+  Two seats, 0 and 1.  In a deal the dealer is D and the other seat the elder E.  Hand
+  mode plays one deal with E = seat 0 and D = seat 1 from scores 0-0; a game starts with
+  seat 1 dealing (reading: a fixed first dealer makes per-seat results "first elder" and
+  "first dealer"; the rules cut for it).
+  A card is code = suit*13 + face (sims.core.deck): suits clubs, diamonds, hearts, spades
+  = 0..3, face 0=A, 1=2, ..., 9=10, 10=J, 11=Q, 12=K.  In every suit, trumps included,
+  A (high) K Q J 10 9 ... 2 (low).  "Lower suit" means clubs < diamonds < hearts < spades.
+  Counting cards for Game: A=4, K=3, Q=2, J=1, 10=10, others 0 (80 in the pack).
+
+The pack of one deal
+  The pack starts in code order 0..51.  Cards are drawn one at a time from the top; the
+  draw at pack position t first swaps position t with position t + below(52 - t) on the
+  deal's stream (a lazy Fisher-Yates shuffle), then takes position t, so the first draws
+  are exactly sims.core.deck.deal_prefix.  Cards are drawn in this order: 3 to E, 3 to
+  D, 3 to E, 3 to D, the turn-up (13 cards); each round of a run then draws 3 to E, 3 to
+  D and the next turn-up (7 cards).  Stacked packs (play_dealt) are drawn in the listed
+  order with no swaps: the listed cards, then every other card in code order.
+
+Rule switches (integer codes in brackets)
+  target 7..15 (default 11): the first player to reach it wins at that moment.
+  gift_then: play [0] (default) | redeal [1]; gift_redeal_same_dealer (default false).
+  gift_cannot_win (default true).
+  after_run: keep-all [0] (default) | discard-to-six [1] | foster-club [2].
+  low_to: dealt-holder [0] (default) | trick-winner [1].
+  game_tie: elder-scores [0] (default) | nobody [1].
+  exhaust_keeps_jack_points (default false).
+  bunch (default false).
+  Players: exactly 2.
+
+Trump-strength score (the policies' measure of a hand in a suit)
+  strength(hand, suit) = the sum over the hand's cards of that suit of: A 4, K 3, Q 2,
+  J 2, 10 2, any other 1.  (So it is the number of trumps plus 3 for the ace, 2 for the
+  king and 1 each for the queen, jack and ten; 0..14 for six cards.)
+
+Per-seat policy (one row per seat, used whenever that seat has the decision)
+  beg_below 0..15 (default 3): as E, beg when strength(E's six cards, turn-up suit) <
+    beg_below (0 never begs, 15 always begs).
+  give_at_least 0..15 (default 4): as D, give when strength(D's six cards, turn-up suit)
+    >= give_at_least, else run (0 always gives, 15 always runs).
+  bunch_below 0..15 (default 2): with bunch on, a seat wants a redeal when
+    strength(its whole hand, the new trump) < bunch_below.
+  play_style: greedy [0] (default) | high [1]; see card play below.
+  The policies read no scores (reading: the rules allow it; these simple players do not).
+
+One deal (dealer D, elder E, scores before the deal s_E and s_D)
+  Points are added one at a time; the moment a player's score reaches the target, that
+  player has won: the deal stops there and nothing after it is scored or played.
+  1. Deal 6 cards to each (above) and turn up the 13th card: its suit is the proposed
+     trump.  If it is a jack, D scores 1 (a turned jack).
+  2. E stands or begs (policy beg_below).  Standing: the turn-up suit is trump; go to 6.
+  3. E begged: D gives or runs (policy give_at_least).  D must run when gift_cannot_win
+     is on and s_E + 1 >= target.
+  4. Give: E scores 1 (the gift).  gift_then=play: the turn-up suit is trump; go to 6.
+     gift_then=redeal: the cards are thrown in (thrown_in); nothing else happens in this
+     deal, and the next deal is dealt by the other seat, or by D again when
+     gift_redeal_same_dealer.
+  5. Run: deal a round (3 to E, 3 to D, a new turn-up).  If the new turn-up's suit is not
+     the rejected suit (the first turn-up's), it is trump; if it is a jack, D scores 1.
+     If it is of the rejected suit (a jack of it scores nothing), it is set aside and,
+     when the pack still holds 7 cards, another round is dealt; else the deal is void:
+     nothing is played and the same dealer deals again; the points D scored for turned
+     jacks in this deal are taken back unless exhaust_keeps_jack_points (the gift cannot
+     happen in a run).  At most 5 rounds fit (13 + 35 = 48 cards).
+     Bunch (only when bunch is on, after a run has found a new trump and D's possible
+     turned-jack point did not end the game): if both seats want a redeal (bunch_below),
+     the deal is bunched: nothing is played, points already scored stand (reading: the
+     deal was valid, only the play is given up), and the same dealer deals again.
+     Hand size (after a run that found a new trump, not bunched): keep-all keeps every
+     card (6 + 3 * rounds each, as many tricks); discard-to-six makes each seat discard
+     down to six; foster-club does so only when rounds >= 2.  A seat keeps its six most
+     valuable cards: its trumps from the highest down, then its other cards from the
+     highest rank down, ties to the lower suit; the rest are discarded face down, out of
+     play (reading: the rules give no discard policy; this is the careful player's).
+  6. Play: E leads the first trick; the winner of each trick leads the next, until the
+     hands are empty.  Law (sims.core.tricks FOLLOW_OR_TRUMP, no renege): to a trump lead,
+     play a trump if you hold one; to a plain lead, follow suit or trump as you like, and
+     play another plain suit only when void in the suit led.  The highest trump in the
+     trick wins, else the higher card of the suit led.
+  7. Scoring, in this order (each only while nobody has reached the target):
+     High: 1 to the seat that holds, at the start of play, the highest trump in play.
+     Low: 1 to the seat that holds the lowest trump in play (dealt-holder) or that wins
+       the trick it falls in (trick-winner).  With one trump in play it is both High and
+       Low.
+     Jack: 1 to the seat that wins the trick holding the jack of trumps, if it is in play.
+     Game: 1 to the seat whose tricks hold more counting-card points; on a tie (0-0
+       included) to E (elder-scores) or nobody.
+     "In play" = held at the start of play: never the stock, the turn-ups or discards.
+     With no trump in play only Game is scored.
+  8. The next deal is dealt by the other seat, except after a void or bunched deal (and
+     gift_redeal_same_dealer), when D deals again.
+
+Card play (what a seat knows: its hand, the trump, every turn-up, its own discards and
+every card played in this deal; "dead" = those turn-ups, own discards and cards played)
+  Worth of a card (the greedy player's value of giving a card away): the jack of trumps
+  20, a ten 10, A 4, K 3, Q 2, any other jack 1, others 0.  The cheapest card of a set:
+  the lowest worth, then non-trumps before trumps, then the lowest rank, then the lower
+  suit (so a void player ruffs with a small trump rather than throw away a ten).  A
+  sure winner is a card that no card outside the seat's hand and the dead cards can
+  beat: a trump with every higher trump held or dead, or a plain card with every higher
+  card of its suit and every trump held or dead.
+  greedy:
+    leading: the jack of trumps if it is a sure winner; else the highest sure-winning
+      trump; else the highest sure-winning plain card (highest rank, ties to the lower
+      suit); else the cheapest card.
+    following (a card c led; "winning cards" = legal cards that beat c): the lowest
+      winning card of the suit led when c is a plain card and one exists; else, when
+      worth(c) > 0 and a winning trump exists, the lowest winning trump; else the
+      cheapest legal card.
+  high: always the strongest legal card: the highest trump when a trump is legal, else
+    the highest rank, ties to the lower suit.
+
+Games (game mode)
+  One game = one stream (seed, game index): every deal resets the pack to code order and
+  draws go on from the same stream.  Scores start 0-0 with seat 1 dealing; deals go on
+  until a seat reaches the target (the game ends with probability one: every played hand
+  with a trump in play scores High).
+
+Hand mode outputs (one deal: E = seat 0, D = seat 1, scores 0-0; a deal that is void,
+bunched or thrown in is one sample, not replayed)
+  per seat: points and points_sq (points scored in the deal, after any void cancels the
+    turned jacks), high, low, jack, game (1 if the seat scored that point), gift (1 if
+    given a point), turned_jacks and turned_jacks_sq (points for turned-up jacks, after
+    cancelling), game_points and game_points_sq (counting-card points in its tricks; 0
+    when not played).
+  table: begged, gave, ran, void, thrown_in, bunched, played (1/0 flags), no_trump,
+    one_trump (a played hand with 0 / exactly 1 trump in play), jack_in_play (a played
+    hand with the jack of trumps in play), game_tie (a played hand whose Game is tied),
+    runs_1 .. runs_5 with runs_k_count (rounds dealt, counted over the deals where D
+    ran: a conditional distribution; a void deal has 5 rounds).
+Game mode outputs (per game; seat 0 the first elder, seat 1 the first dealer)
+  per seat: win (1 if the seat won), score and score_sq (its final score), begged and
+    begged_sq (times it begged as E), gave and gave_sq (times it gave as D).
+  table: deals and deals_sq (every deal: void, bunched and thrown-in ones included),
+    played and played_sq (hands played), void and void_sq (void deals), before_play (1 if
+    the game ended in step 1, 4 or 5, before its last deal was played).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sims.core.deck import N_CARDS
+from sims.core.rng import seed_key_nb, stream_nb
+from sims.core.tricks import ACE_HIGH_BIT, ACE_HIGH_CODE
+from sims.games.all_fours.kernel import (
+    DECK_ROW,
+    I_BEGGED,
+    I_BUNCHED,
+    I_GAME,
+    I_GAME_TIE,
+    I_GAVE,
+    I_HIGH,
+    I_JACK,
+    I_JACK_IN_PLAY,
+    I_LOW,
+    I_NEXT_DEALER,
+    I_PLAYED,
+    I_RAN,
+    I_ROUNDS,
+    I_THROWN_IN,
+    I_TRICKS,
+    I_TRUMP,
+    I_TRUMPS_IN_PLAY,
+    I_TURNUPS,
+    I_VOID,
+    I_WINNER,
+    INFO_ROW,
+    M_DEALT,
+    M_DISCARDED,
+    PLAYED_ROW,
+    S_GAME_POINTS,
+    S_GIFT,
+    S_POINTS,
+    S_SCORE,
+    S_TURNED_JACKS,
+    SEAT_ROW,
+    TRICK_ROW,
+    TURNUP_ROW,
+    new_table_nb,
+    play_deal_nb,
+    simulate_games_nb,
+    simulate_hands_nb,
+)
+from sims.games.all_fours.rules import *  # noqa: F401,F403 (the game's public names live here)
+from sims.games.all_fours.rules import (
+    GAME_OUTCOMES,
+    HAND_OUTCOMES,
+    N_PLAYERS,
+    POLICIES,
+    POLICY_FIELDS,
+    VARIANTS,
+    Rules,
+    check,
+)
+from sims.spec import GAMES, HANDS, GameSpec
+
+
+def check_deal(rules: Rules, policy, dealer: int, scores) -> tuple[np.ndarray, int, tuple[int, int]]:
+    """Validate a stacked deal's table: the policy matrix, the dealer and the scores."""
+    policy = np.asarray(policy, dtype=np.float64)
+    check(rules, policy, policy.shape[0] if policy.ndim == 2 else 0)
+    if policy.shape != (N_PLAYERS, len(POLICY_FIELDS)):
+        raise ValueError(f"the policy must have one row of {len(POLICY_FIELDS)} fields per seat, "
+                         f"not shape {policy.shape}.")
+    if dealer not in (0, 1):
+        raise ValueError(f"the dealer must be seat 0 or 1, not {dealer}.")
+    scores = tuple(int(s) for s in scores)
+    if len(scores) != 2 or not all(0 <= s < rules.target for s in scores):
+        raise ValueError(f"the scores must be two numbers from 0 to {rules.target - 1} (below the target).")
+    return policy, int(dealer), scores
+
+
+def play_dealt(rules: Rules, policy, cards, dealer: int = 1, scores=(0, 0), log=None) -> dict:
+    """Play one deal from a stacked pack (stacked-deck tests), through the kernel.
+
+    ``cards`` are the top of the pack in draw order (distinct codes): 3 to E, 3 to D, 3 to
+    E, 3 to D, the turn-up, then for each round of a run 3 to E, 3 to D and a turn-up;
+    every card not listed follows in code order.  ``policy`` has one row per seat (two).
+    ``dealer`` is 0 or 1 (E is the other seat); ``scores`` are the seats' scores before the
+    deal (each below the target).  ``log`` is accepted for the twin's signature and left
+    untouched.
+
+    Returns a dict (card codes as in sims.core.deck; per-seat lists indexed by seat):
+      dealt: every card dealt to each seat, sorted; discarded: each seat's discards, sorted
+      (empty unless discarding); held: each seat's cards at the start of play (dealt minus
+      discarded), sorted; turnups: the turned-up cards in order; trump: the suit (0..3)
+      the hand is or would be played with, -1 for a void deal; begged, gave, ran, void,
+      thrown_in, bunched, played: 1/0; rounds: rounds dealt in the run (0 without one);
+      tricks: (leader, [(seat, card), (seat, card)], winner) per trick played;
+      game_points: counting-card points in each seat's tricks; trumps_in_play: trumps
+      held at the start of play (0 when not played); jack_in_play, game_tie: 1/0 (0 when
+      not played); high, low, jack, game: the seat that scored that point, or -1;
+      turned_jacks, gift: per seat, points for turned jacks (after cancelling) and the
+      gift point; points: per seat, points scored in this deal; scores: per seat, after
+      the deal; winner: the seat that reached the target in this deal, or -1;
+      next_dealer: the seat that deals next, -1 when a seat has won.
+    A deal that stops early keeps what happened up to that point: begged, gave, ran,
+    rounds and turnups as they were; trump is the last turn-up's suit (the first
+    turn-up's when a turned jack wins at once or the cards are thrown in); held equals
+    dealt (no discards) when the deal is not played; a gift that wins the game is not
+    thrown in.  In a played deal, game_points and game_tie come from the tricks even when
+    the target was reached before Game was scored (game is then -1).
+    """
+    policy, dealer, scores = check_deal(rules, policy, dealer, scores)
+    cards = [int(c) for c in cards]
+    if len(set(cards)) != len(cards) or not all(0 <= c < N_CARDS for c in cards):
+        raise ValueError("the stacked cards must be distinct card codes 0..51.")
+    work, masks = new_table_nb(np.asarray([int(v) for v in rules], dtype=np.int64), policy)
+    listed = set(cards)
+    pack = cards + [c for c in range(N_CARDS) if c not in listed]
+    work[DECK_ROW:DECK_ROW + N_CARDS] = [int(ACE_HIGH_BIT[c]) for c in pack]
+    elder = 1 - dealer
+    play_deal_nb(work, masks, np.int64(dealer), np.int64(scores[elder]), np.int64(scores[dealer]), False,
+                 stream_nb(seed_key_nb(np.uint64(0)), np.int64(0)))
+    return _deal_result(work, masks)
+
+
+def _codes(mask) -> list[int]:
+    return sorted(ACE_HIGH_CODE[bit] for bit in range(64) if int(mask) >> bit & 1)
+
+
+def _deal_result(work: np.ndarray, masks: np.ndarray) -> dict:
+    """The play_dealt dict of the deal just played in ``work``."""
+    info = [int(v) for v in work[INFO_ROW:INFO_ROW + I_TRICKS + 1]]
+    seat = [int(v) for v in work[SEAT_ROW:SEAT_ROW + 10]]
+    dealt = [_codes(masks[M_DEALT + s]) for s in range(2)]
+    discarded = [_codes(masks[M_DISCARDED + s]) for s in range(2)]
+    tricks = []
+    for trick in range(info[I_TRICKS]):
+        leader = int(work[TRICK_ROW + 2 * trick])
+        plays = [(leader, ACE_HIGH_CODE[int(work[PLAYED_ROW + 2 * trick])]),
+                 (1 - leader, ACE_HIGH_CODE[int(work[PLAYED_ROW + 2 * trick + 1])])]
+        tricks.append((leader, plays, int(work[TRICK_ROW + 2 * trick + 1])))
+    return {
+        "dealt": dealt,
+        "discarded": discarded,
+        "held": [sorted(set(dealt[s]) - set(discarded[s])) for s in range(2)],
+        "turnups": [ACE_HIGH_CODE[int(b)] for b in work[TURNUP_ROW:TURNUP_ROW + info[I_TURNUPS]]],
+        "trump": info[I_TRUMP],
+        "begged": info[I_BEGGED], "gave": info[I_GAVE], "ran": info[I_RAN], "void": info[I_VOID],
+        "thrown_in": info[I_THROWN_IN], "bunched": info[I_BUNCHED], "played": info[I_PLAYED],
+        "rounds": info[I_ROUNDS],
+        "tricks": tricks,
+        "game_points": [seat[S_GAME_POINTS + s] for s in range(2)],
+        "trumps_in_play": info[I_TRUMPS_IN_PLAY],
+        "jack_in_play": info[I_JACK_IN_PLAY],
+        "game_tie": info[I_GAME_TIE] if info[I_PLAYED] else 0,
+        "high": info[I_HIGH], "low": info[I_LOW], "jack": info[I_JACK], "game": info[I_GAME],
+        "turned_jacks": [seat[S_TURNED_JACKS + s] for s in range(2)],
+        "gift": [seat[S_GIFT + s] for s in range(2)],
+        "points": [seat[S_POINTS + s] for s in range(2)],
+        "scores": [seat[S_SCORE + s] for s in range(2)],
+        "winner": info[I_WINNER],
+        "next_dealer": -1 if info[I_WINNER] >= 0 else info[I_NEXT_DEALER],
+    }
+
+
+SPEC = GameSpec(
+    name="all-fours",
+    title="All-Fours",
+    summary="Two players, trumps turned up; the elder may beg, the dealer gives a point or runs the cards; "
+            "High, Low, Jack and Game score one each.",
+    rules_type=Rules,
+    policy_fields=POLICY_FIELDS,
+    variants=VARIANTS,
+    policies=POLICIES,
+    outcomes={HANDS: HAND_OUTCOMES, GAMES: GAME_OUTCOMES},
+    headline={HANDS: "points", GAMES: "win"},
+    min_players=N_PLAYERS,
+    max_players=N_PLAYERS,
+    default_players=N_PLAYERS,
+    kernel_version=1,
+    check=check,
+    kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
+    twin="sims.twins.all_fours",
+    bench_players=(N_PLAYERS,),
+    last_seat_role="dealer",
+)

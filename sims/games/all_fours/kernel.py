@@ -1,0 +1,537 @@
+"""All-Fours: the Numba kernels (one deal, hand mode, game mode).
+
+They play the rules contract in the package docstring (sims/games/all_fours/__init__.py).
+
+Cards are ranked bits (sims.core.tricks, ACE_HIGH_BIT): bit = 16 * suit + order, the 2 =
+order 0 ... the ace = 12, so a hand is a 64-bit mask and bit order is rank order inside
+a suit.  The pack holds bits too, so a drawn card needs no translation.  The pack, the
+per-seat results and the hand-mode sums live in one flat int64 workspace of 52-entry
+rows (see sims.core.deck); the hands live in a small uint64 array.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sims.core.deck import FIRST_GAME_ROW, N_CARDS, ROW
+from sims.core.rng import below_nb, seed_key_nb, stream_nb
+from sims.core.tricks import (
+    ACE_HIGH_BIT,
+    FOLLOW_OR_TRUMP,
+    RANK_COLUMN,
+    above_nb,
+    count_cards_nb,
+    highest_bit_nb,
+    highest_card_nb,
+    legal_cards_nb,
+    lowest_bit_nb,
+    lowest_card_nb,
+    ranked_beats_nb,
+)
+from sims.games.all_fours.rules import (
+    BEG_BELOW,
+    BUNCH_BELOW,
+    DISCARD_TO_SIX,
+    FOSTER_CLUB,
+    GAME_OUTCOMES,
+    GIFT_THEN_REDEAL,
+    GIVE_AT_LEAST,
+    HAND_OUTCOMES,
+    LOW_TO_TRICK_WINNER,
+    MAX_ROUNDS,
+    PLAY_STYLE,
+    POLICY_FIELDS,
+    STYLE_HIGH,
+    TIE_NOBODY,
+    Rules,
+)
+
+HAND_WIDTH = HAND_OUTCOMES.kernel_width  # plain ints: the kernels cannot read Outcomes
+GAME_WIDTH = GAME_OUTCOMES.kernel_width
+N_RULES = len(Rules._fields)
+R_TARGET, R_GIFT_THEN, R_GIFT_SAME_DEALER, R_GIFT_CANNOT_WIN, R_AFTER_RUN, R_LOW_TO, R_GAME_TIE, \
+    R_EXHAUST_KEEPS_JACKS, R_BUNCH = range(N_RULES)
+
+DECK_ROW = 0  # the pack (bits): positions below `top` are drawn
+BIT_ROW = FIRST_GAME_ROW + 0 * ROW  # card code -> ranked bit: the pack in code order
+RULES_ROW = FIRST_GAME_ROW + 1 * ROW
+POLICY_ROW = FIRST_GAME_ROW + 2 * ROW  # policy field f of seat s at POLICY_ROW + 2 * f + s
+INFO_ROW = FIRST_GAME_ROW + 3 * ROW  # the deal's scalar results, I_* below
+SEAT_ROW = FIRST_GAME_ROW + 4 * ROW  # per-seat results: SEAT_ROW + S_* + seat
+TURNUP_ROW = FIRST_GAME_ROW + 5 * ROW  # the turned-up cards (bits)
+PLAYED_ROW = FIRST_GAME_ROW + 6 * ROW  # 2 * trick + place: card played (bits; stacked deals only)
+TRICK_ROW = FIRST_GAME_ROW + 7 * ROW  # 2 * trick: its leader, 2 * trick + 1: its winner (stacked deals only)
+ACC_ROW = FIRST_GAME_ROW + 8 * ROW  # hand-mode sums: seat 0, seat 1, table, ACC_STRIDE each
+ACC_STRIDE = 32
+N_WORK_ROWS = 8 + 3 * ACC_STRIDE // ROW + 1
+I_BEGGED, I_GAVE, I_RAN, I_ROUNDS, I_VOID, I_THROWN_IN, I_BUNCHED, I_PLAYED, I_TRUMP, I_TRUMPS_IN_PLAY, \
+    I_JACK_IN_PLAY, I_GAME_TIE, I_HIGH, I_LOW, I_JACK, I_GAME, I_WINNER, I_NEXT_DEALER, I_TURNUPS, \
+    I_TRICKS = range(20)
+S_POINTS, S_SCORE, S_GAME_POINTS, S_TURNED_JACKS, S_GIFT = 0, 2, 4, 6, 8
+# The uint64 mask array: each seat's hand (emptied by play), dealt cards, discards.
+M_HAND, M_DEALT, M_DISCARDED = 0, 2, 4
+
+_ONE = np.uint64(1)
+_ZERO = np.uint64(0)
+_SUIT_BITS = np.uint64(0x1FFF)  # the 13 orders of one suit
+_ALL_CARDS = _SUIT_BITS * RANK_COLUMN
+_MOVES_1, _MOVES_2, _MOVES_4, _MOVES_8 = (~(np.uint64((1 << k) - 1) * RANK_COLUMN) for k in (1, 2, 4, 8))
+TEN, JACK, QUEEN, KING, ACE = 8, 9, 10, 11, 12  # orders
+_LOW_ORDERS = np.uint64(0xFF) * RANK_COLUMN  # the 2 .. 9 of every suit: worth 0
+# Counting-card points by order (10 = 10, J 1, Q 2, K 3, A 4).
+COUNT_OF_ORDER = np.array([0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4, 0, 0, 0], dtype=np.int64)
+_HONOURS = np.uint64((1 << TEN) | (1 << JACK) | (1 << QUEEN) | (1 << KING) | (1 << ACE))
+_ACE_KING = np.uint64((1 << KING) | (1 << ACE))
+_ACE = np.uint64(1 << ACE)
+
+
+@njit(cache=True, inline="always")
+def _suit_mask_nb(bit):
+    """The mask of the suit of a ranked bit."""
+    return _SUIT_BITS << (bit & np.uint64(0x30))
+
+
+@njit(cache=True, inline="always")
+def strength_nb(hand, suit):
+    """Trump-strength score of ``hand`` in ``suit``: per card of the suit A 4, K 3, Q/J/10 2,
+    others 1 (the number held, plus 1 per honour 10..A, plus 1 for A or K, plus 1 for A)."""
+    held = (hand >> np.uint64(16 * suit)) & _SUIT_BITS
+    return count_cards_nb(held) + count_cards_nb(held & _HONOURS) + count_cards_nb(held & _ACE_KING) \
+        + count_cards_nb(held & _ACE)
+
+
+@njit(cache=True, inline="always")
+def cheapest_nb(cards, trump):
+    """The cheapest card of a non-empty set: the lowest worth (a ten 10, A 4, K 3, Q 2, J 1,
+    others 0; the jack of trumps 20), then non-trumps first, the lowest rank, the lower suit."""
+    low = cards & _LOW_ORDERS
+    if low:
+        plain = low & ~trump
+        return lowest_card_nb(plain) if plain else lowest_bit_nb(low)
+    jacks = cards & ~trump & (RANK_COLUMN << np.uint64(JACK))
+    if jacks:
+        return lowest_bit_nb(jacks)
+    for order in (QUEEN, KING, ACE, TEN):
+        column = cards & (RANK_COLUMN << np.uint64(order))
+        if column:
+            plain = column & ~trump
+            return lowest_bit_nb(plain if plain else column)
+    return lowest_bit_nb(cards)  # only the jack of trumps is left
+
+
+@njit(cache=True, inline="always")
+def strongest_nb(cards, trump):
+    """The highest trump of a non-empty set if it holds one, else its highest card (ties
+    to the lower suit)."""
+    trumps = cards & trump
+    if trumps:
+        return highest_bit_nb(trumps)
+    return highest_card_nb(cards)
+
+
+@njit(cache=True, inline="always")
+def lead_card_nb(hand, seen, trump, style):
+    """The card a seat leads (play_style, package docstring): ``seen`` = its dead cards."""
+    if style == STYLE_HIGH:
+        return strongest_nb(hand, trump)
+    unknown = _ALL_CARDS & ~(hand | seen)
+    unknown_trumps = unknown & trump
+    sure_trumps = hand & trump
+    if unknown_trumps:
+        sure_trumps &= above_nb(highest_bit_nb(unknown_trumps))
+    if sure_trumps:
+        jack = sure_trumps & (RANK_COLUMN << np.uint64(JACK))
+        if jack:
+            return lowest_bit_nb(jack)
+        return highest_bit_nb(sure_trumps)
+    if not unknown_trumps:
+        # A plain sure winner lies above every unknown card of its suit: smear each suit's
+        # unknown cards down to the suit's lowest order and keep what is above them.
+        below = unknown
+        below |= (below & _MOVES_1) >> np.uint64(1)
+        below |= (below & _MOVES_2) >> np.uint64(2)
+        below |= (below & _MOVES_4) >> np.uint64(4)
+        below |= (below & _MOVES_8) >> np.uint64(8)
+        sure = hand & ~trump & ~below
+        if sure:
+            return highest_card_nb(sure)
+    return cheapest_nb(hand, trump)
+
+
+@njit(cache=True, inline="always")
+def follow_card_nb(hand, led_card, trump, style):
+    """The card a seat plays to the card ``led_card`` (play_style, package docstring)."""
+    led = _suit_mask_nb(led_card)
+    legal = legal_cards_nb(hand, led, trump, FOLLOW_OR_TRUMP, _ZERO)
+    if style == STYLE_HIGH:
+        return strongest_nb(legal, trump)
+    higher = above_nb(led_card)
+    if led & trump:
+        winning_trumps = legal & trump & higher
+    else:
+        winning_in_suit = legal & led & higher
+        if winning_in_suit:
+            return lowest_bit_nb(winning_in_suit)
+        winning_trumps = legal & trump
+    if winning_trumps and (led_card & np.uint64(15)) >= TEN:  # the led card has worth
+        return lowest_bit_nb(winning_trumps)
+    return cheapest_nb(legal, trump)
+
+
+@njit(cache=True, inline="always")
+def keep_six_nb(hand, trump):
+    """The six cards a seat keeps when it discards down to six: its trumps from the
+    highest down, then its other cards from the highest rank down, ties to the lower suit."""
+    kept = _ZERO
+    rest = hand & trump
+    for k in range(6):
+        if rest:
+            card = highest_bit_nb(rest)
+        else:
+            card = highest_card_nb(hand & ~trump & ~kept)
+        kept |= _ONE << card
+        rest &= ~(_ONE << card)
+    return kept
+
+
+@njit(cache=True)
+def new_table_nb(rules, policy):
+    """The workspace and masks of a table: rules, policy and the code -> bit row filled in."""
+    work = np.zeros(FIRST_GAME_ROW + N_WORK_ROWS * ROW, dtype=np.int64)
+    masks = np.zeros(6, dtype=np.uint64)
+    for code in range(N_CARDS):
+        work[BIT_ROW + code] = ACE_HIGH_BIT[code]
+    for r in range(rules.shape[0]):
+        work[RULES_ROW + r] = rules[r]
+    for seat in range(2):
+        for field in range(policy.shape[1]):
+            work[POLICY_ROW + 2 * field + seat] = np.int64(policy[seat, field])
+    return work, masks
+
+
+@njit(cache=True, inline="always")
+def _draw_nb(work, top, shuffle, state):
+    """Draw the card at pack position ``top`` (a lazy Fisher-Yates step over positions
+    top..51; no swap for a stacked pack): ``(card, top + 1, state)``."""
+    j = top
+    if shuffle:
+        j, state = below_nb(state, N_CARDS - top)
+        j += top
+    card = work[DECK_ROW + j]
+    work[DECK_ROW + j] = work[DECK_ROW + top]
+    work[DECK_ROW + top] = card
+    return np.uint64(card), top + 1, state
+
+
+@njit(cache=True, inline="always")
+def _deal_round_nb(work, masks, elder, dealer, top, shuffle, state):
+    """Three cards to E, then three to D: ``(top, state)``."""
+    for k in range(3):
+        card, top, state = _draw_nb(work, top, shuffle, state)
+        masks[M_HAND + elder] |= _ONE << card
+    for k in range(3):
+        card, top, state = _draw_nb(work, top, shuffle, state)
+        masks[M_HAND + dealer] |= _ONE << card
+    return top, state
+
+
+@njit(cache=True, inline="always")
+def _score_nb(work, seat, target):
+    """One point to ``seat``: True when it reaches the target."""
+    work[SEAT_ROW + S_POINTS + seat] += 1
+    work[SEAT_ROW + S_SCORE + seat] += 1
+    return work[SEAT_ROW + S_SCORE + seat] >= target
+
+
+@njit(cache=True)
+def play_deal_nb(work, masks, dealer, score_elder, score_dealer, shuffle, state):
+    """Play one deal (package docstring, steps 1-8) and return the advanced stream state.
+
+    The pack row must hold the pack (code order for a random deal, the stacked order
+    otherwise); ``shuffle`` = 0 draws it without swaps.  Results go to the INFO row (I_*),
+    the SEAT row (S_*), the turn-up row and the masks.
+    """
+    elder = 1 - dealer
+    target = work[RULES_ROW + R_TARGET]
+    for i in range(I_TRICKS + 1):
+        work[INFO_ROW + i] = 0
+    for i in (I_TRUMP, I_HIGH, I_LOW, I_JACK, I_GAME, I_WINNER):
+        work[INFO_ROW + i] = -1
+    for seat in range(2):
+        for field in (S_POINTS, S_GAME_POINTS, S_TURNED_JACKS, S_GIFT):
+            work[SEAT_ROW + field + seat] = 0
+        masks[M_HAND + seat] = _ZERO
+        masks[M_DISCARDED + seat] = _ZERO
+    work[SEAT_ROW + S_SCORE + elder] = score_elder
+    work[SEAT_ROW + S_SCORE + dealer] = score_dealer
+    winner = -1
+    next_dealer = elder
+
+    # 1. The deal and the turn-up.
+    top = 0
+    top, state = _deal_round_nb(work, masks, elder, dealer, top, shuffle, state)
+    top, state = _deal_round_nb(work, masks, elder, dealer, top, shuffle, state)
+    turnup, top, state = _draw_nb(work, top, shuffle, state)
+    work[TURNUP_ROW] = np.int64(turnup)
+    turnups = 1
+    seen = _ONE << turnup  # the public dead cards: turn-ups, then cards played
+    trump_suit = np.int64(turnup >> np.uint64(4))
+    if (turnup & np.uint64(15)) == JACK:
+        work[SEAT_ROW + S_TURNED_JACKS + dealer] += 1
+        if _score_nb(work, dealer, target):
+            winner = dealer
+
+    # 2-5. Stand or beg; give or run.
+    rounds = 0
+    ended = winner >= 0
+    if not ended and strength_nb(masks[M_HAND + elder], trump_suit) < work[POLICY_ROW + 2 * BEG_BELOW + elder]:
+        work[INFO_ROW + I_BEGGED] = 1
+        must_run = work[RULES_ROW + R_GIFT_CANNOT_WIN] != 0 and score_elder + 1 >= target
+        if not must_run and strength_nb(masks[M_HAND + dealer], trump_suit) \
+                >= work[POLICY_ROW + 2 * GIVE_AT_LEAST + dealer]:
+            work[INFO_ROW + I_GAVE] = 1
+            work[SEAT_ROW + S_GIFT + elder] = 1
+            if _score_nb(work, elder, target):
+                winner = elder
+                ended = True
+            elif work[RULES_ROW + R_GIFT_THEN] == GIFT_THEN_REDEAL:
+                work[INFO_ROW + I_THROWN_IN] = 1
+                ended = True
+                if work[RULES_ROW + R_GIFT_SAME_DEALER]:
+                    next_dealer = dealer
+        else:
+            work[INFO_ROW + I_RAN] = 1
+            rejected = trump_suit
+            while True:
+                if N_CARDS - top < 7:  # the next round cannot be dealt: a void deal
+                    work[INFO_ROW + I_VOID] = 1
+                    ended = True
+                    next_dealer = dealer
+                    trump_suit = -1
+                    if not work[RULES_ROW + R_EXHAUST_KEEPS_JACKS]:
+                        jacks = work[SEAT_ROW + S_TURNED_JACKS + dealer]
+                        work[SEAT_ROW + S_TURNED_JACKS + dealer] = 0
+                        work[SEAT_ROW + S_POINTS + dealer] -= jacks
+                        work[SEAT_ROW + S_SCORE + dealer] -= jacks
+                    break
+                rounds += 1
+                top, state = _deal_round_nb(work, masks, elder, dealer, top, shuffle, state)
+                turnup, top, state = _draw_nb(work, top, shuffle, state)
+                work[TURNUP_ROW + turnups] = np.int64(turnup)
+                turnups += 1
+                seen |= _ONE << turnup
+                suit = np.int64(turnup >> np.uint64(4))
+                if suit != rejected:
+                    trump_suit = suit
+                    if (turnup & np.uint64(15)) == JACK:
+                        work[SEAT_ROW + S_TURNED_JACKS + dealer] += 1
+                        if _score_nb(work, dealer, target):
+                            winner = dealer
+                            ended = True
+                    break
+    work[INFO_ROW + I_ROUNDS] = rounds
+    work[INFO_ROW + I_TURNUPS] = turnups
+    work[INFO_ROW + I_TRUMP] = trump_suit
+    masks[M_DEALT] = masks[M_HAND]
+    masks[M_DEALT + 1] = masks[M_HAND + 1]
+    if not ended and rounds and work[RULES_ROW + R_BUNCH] \
+            and strength_nb(masks[M_HAND + elder], trump_suit) < work[POLICY_ROW + 2 * BUNCH_BELOW + elder] \
+            and strength_nb(masks[M_HAND + dealer], trump_suit) < work[POLICY_ROW + 2 * BUNCH_BELOW + dealer]:
+        work[INFO_ROW + I_BUNCHED] = 1
+        ended = True
+        next_dealer = dealer
+    work[INFO_ROW + I_WINNER] = winner
+    work[INFO_ROW + I_NEXT_DEALER] = next_dealer
+    if ended:
+        return state
+
+    # Hand size after a run.
+    trump = _SUIT_BITS << np.uint64(16 * trump_suit)
+    after_run = work[RULES_ROW + R_AFTER_RUN]
+    if rounds and (after_run == DISCARD_TO_SIX or (after_run == FOSTER_CLUB and rounds >= 2)):
+        for seat in range(2):
+            hand = masks[M_HAND + seat]
+            kept = keep_six_nb(hand, trump)
+            masks[M_HAND + seat] = kept
+            masks[M_DISCARDED + seat] = hand & ~kept
+
+    # 6. Play.
+    work[INFO_ROW + I_PLAYED] = 1
+    held_elder = masks[M_HAND + elder]
+    trumps_in_play = (held_elder | masks[M_HAND + dealer]) & trump
+    low_card = lowest_bit_nb(trumps_in_play) if trumps_in_play else np.uint64(63)
+    jack_card = np.uint64(16 * trump_suit + JACK)
+    low_winner = -1
+    jack_winner = -1
+    tricks = count_cards_nb(held_elder)
+    leader = elder
+    for trick in range(tricks):
+        follower = 1 - leader
+        card = lead_card_nb(masks[M_HAND + leader], seen | masks[M_DISCARDED + leader], trump,
+                            work[POLICY_ROW + 2 * PLAY_STYLE + leader])
+        answer = follow_card_nb(masks[M_HAND + follower], card, trump, work[POLICY_ROW + 2 * PLAY_STYLE + follower])
+        masks[M_HAND + leader] &= ~(_ONE << card)
+        masks[M_HAND + follower] &= ~(_ONE << answer)
+        both = (_ONE << card) | (_ONE << answer)
+        seen |= both
+        winner_seat = follower if ranked_beats_nb(answer, card, _suit_mask_nb(card), trump) else leader
+        work[SEAT_ROW + S_GAME_POINTS + winner_seat] += COUNT_OF_ORDER[card & np.uint64(15)] \
+            + COUNT_OF_ORDER[answer & np.uint64(15)]
+        if both & (_ONE << low_card):
+            low_winner = winner_seat
+        if both & (_ONE << jack_card):
+            jack_winner = winner_seat
+        if not shuffle:  # a stacked deal keeps the log that play_dealt returns
+            work[PLAYED_ROW + 2 * trick] = np.int64(card)
+            work[PLAYED_ROW + 2 * trick + 1] = np.int64(answer)
+            work[TRICK_ROW + 2 * trick] = leader
+            work[TRICK_ROW + 2 * trick + 1] = winner_seat
+        leader = winner_seat
+    work[INFO_ROW + I_TRICKS] = tricks
+
+    # 7. High, Low, Jack, Game, each while nobody has reached the target.
+    work[INFO_ROW + I_TRUMPS_IN_PLAY] = count_cards_nb(trumps_in_play)
+    jack_in_play = (trumps_in_play & (_ONE << jack_card)) != _ZERO
+    work[INFO_ROW + I_JACK_IN_PLAY] = jack_in_play
+    elder_points = work[SEAT_ROW + S_GAME_POINTS + elder]
+    dealer_points = work[SEAT_ROW + S_GAME_POINTS + dealer]
+    game_tie = elder_points == dealer_points
+    work[INFO_ROW + I_GAME_TIE] = game_tie
+    if trumps_in_play:
+        high = elder if held_elder & (_ONE << highest_bit_nb(trumps_in_play)) else dealer
+        work[INFO_ROW + I_HIGH] = high
+        if _score_nb(work, high, target):
+            work[INFO_ROW + I_WINNER] = high
+            return state
+        if work[RULES_ROW + R_LOW_TO] == LOW_TO_TRICK_WINNER:
+            low = low_winner
+        else:
+            low = elder if held_elder & (_ONE << low_card) else dealer
+        work[INFO_ROW + I_LOW] = low
+        if _score_nb(work, low, target):
+            work[INFO_ROW + I_WINNER] = low
+            return state
+        if jack_in_play:
+            work[INFO_ROW + I_JACK] = jack_winner
+            if _score_nb(work, jack_winner, target):
+                work[INFO_ROW + I_WINNER] = jack_winner
+                return state
+    if game_tie:
+        game = elder if work[RULES_ROW + R_GAME_TIE] != TIE_NOBODY else -1
+    else:
+        game = elder if elder_points > dealer_points else dealer
+    if game >= 0:
+        work[INFO_ROW + I_GAME] = game
+        if _score_nb(work, game, target):
+            work[INFO_ROW + I_WINNER] = game
+    return state
+
+
+@njit(cache=True, inline="always")
+def _reset_pack_nb(work):
+    for code in range(N_CARDS):
+        work[DECK_ROW + code] = work[BIT_ROW + code]
+
+
+@njit(cache=True, nogil=True)
+def simulate_hands_nb(rules, policy, n, seed, first, count):
+    """Hand mode: integer sums over deals ``first .. first+count-1`` of ``seed``, E in seat
+    0, D in seat 1, scores 0-0.  Returns int64 ``[3, width]`` (see ``HAND_OUTCOMES``)."""
+    work, masks = new_table_nb(rules, policy)
+    table = ACC_ROW + 2 * ACC_STRIDE  # the sums live in the flat workspace until the end
+    seed_key = seed_key_nb(seed)
+    for hand in range(first, first + count):
+        state = stream_nb(seed_key, hand)
+        _reset_pack_nb(work)
+        state = play_deal_nb(work, masks, 1, 0, 0, True, state)
+        for seat in range(2):
+            acc = ACC_ROW + seat * ACC_STRIDE
+            points = work[SEAT_ROW + S_POINTS + seat]
+            jacks = work[SEAT_ROW + S_TURNED_JACKS + seat]
+            counted = work[SEAT_ROW + S_GAME_POINTS + seat]
+            work[acc] += points
+            work[acc + 1] += points * points
+            work[acc + 2] += work[INFO_ROW + I_HIGH] == seat
+            work[acc + 3] += work[INFO_ROW + I_LOW] == seat
+            work[acc + 4] += work[INFO_ROW + I_JACK] == seat
+            work[acc + 5] += work[INFO_ROW + I_GAME] == seat
+            work[acc + 6] += work[SEAT_ROW + S_GIFT + seat]
+            work[acc + 7] += jacks
+            work[acc + 8] += jacks * jacks
+            work[acc + 9] += counted
+            work[acc + 10] += counted * counted
+        played = work[INFO_ROW + I_PLAYED]
+        trumps = work[INFO_ROW + I_TRUMPS_IN_PLAY]
+        for i in range(I_PLAYED + 1):  # begged, gave, ran, (rounds), void, thrown_in, bunched, played
+            if i < I_ROUNDS:
+                work[table + i] += work[INFO_ROW + i]
+            elif i > I_ROUNDS:
+                work[table + i - 1] += work[INFO_ROW + i]
+        work[table + 7] += (played == 1) & (trumps == 0)
+        work[table + 8] += trumps == 1
+        work[table + 9] += work[INFO_ROW + I_JACK_IN_PLAY]
+        work[table + 10] += work[INFO_ROW + I_GAME_TIE]
+        rounds = work[INFO_ROW + I_ROUNDS]
+        if work[INFO_ROW + I_RAN]:
+            work[table + 10 + rounds] += 1
+    out = np.zeros((3, HAND_WIDTH), dtype=np.int64)
+    for row in range(3):
+        for column in range(HAND_WIDTH):
+            out[row, column] = work[ACC_ROW + row * ACC_STRIDE + column]
+    for k in range(MAX_ROUNDS):  # runs_k_count: the deals where the dealer ran
+        out[2, 11 + MAX_ROUNDS + k] = out[2, 2]
+    return out
+
+
+@njit(cache=True, nogil=True)
+def simulate_games_nb(rules, policy, n, seed, first, count):
+    """Game mode: integer sums over games ``first .. first+count-1`` of ``seed``, seat 1
+    dealing first.  Returns int64 ``[3, width]`` (see ``GAME_OUTCOMES``)."""
+    out = np.zeros((3, GAME_WIDTH), dtype=np.int64)
+    work, masks = new_table_nb(rules, policy)
+    seed_key = seed_key_nb(seed)
+    scores = np.zeros(2, dtype=np.int64)
+    begged = np.zeros(2, dtype=np.int64)
+    gave = np.zeros(2, dtype=np.int64)
+    for game in range(first, first + count):
+        state = stream_nb(seed_key, game)
+        dealer = 1
+        deals = 0
+        played = 0
+        voids = 0
+        for seat in range(2):
+            scores[seat] = 0
+            begged[seat] = 0
+            gave[seat] = 0
+        while True:
+            elder = 1 - dealer
+            _reset_pack_nb(work)
+            state = play_deal_nb(work, masks, dealer, scores[elder], scores[dealer], True, state)
+            deals += 1
+            played += work[INFO_ROW + I_PLAYED]
+            voids += work[INFO_ROW + I_VOID]
+            begged[elder] += work[INFO_ROW + I_BEGGED]
+            gave[dealer] += work[INFO_ROW + I_GAVE]
+            for seat in range(2):
+                scores[seat] = work[SEAT_ROW + S_SCORE + seat]
+            winner = work[INFO_ROW + I_WINNER]
+            if winner >= 0:
+                break
+            dealer = work[INFO_ROW + I_NEXT_DEALER]
+        for seat in range(2):
+            out[seat, 0] += seat == winner
+            out[seat, 1] += scores[seat]
+            out[seat, 2] += scores[seat] * scores[seat]
+            out[seat, 3] += begged[seat]
+            out[seat, 4] += begged[seat] * begged[seat]
+            out[seat, 5] += gave[seat]
+            out[seat, 6] += gave[seat] * gave[seat]
+        out[2, 0] += deals
+        out[2, 1] += deals * deals
+        out[2, 2] += played
+        out[2, 3] += played * played
+        out[2, 4] += voids
+        out[2, 5] += voids * voids
+        out[2, 6] += 1 - work[INFO_ROW + I_PLAYED]
+    return out

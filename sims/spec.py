@@ -78,6 +78,19 @@ def rule_fields(rules_type: type) -> tuple[RuleField, ...]:
     return tuple(fields)
 
 
+def check_rule_values(rules) -> None:
+    """Raise ``ValueError`` when a rule of a ``Rules`` NamedTuple holds a value its field
+    does not allow (the command line refuses these when parsing; this guards direct calls
+    such as a stacked-deck test's)."""
+    for field, value in zip(rule_fields(type(rules)), rules):
+        code = int(value)
+        allowed = (0 <= code < len(field.choices) if field.kind == "choice"
+                   else code in (0, 1) if field.kind == "bool"
+                   else field.lo <= code <= field.hi)
+        if code != value or not allowed:
+            raise ValueError(f"rule {field.key} takes {field.allowed_text()}, not {value}.")
+
+
 @dataclass(frozen=True)
 class PolicyField:
     """One column of the per-seat policy matrix."""
@@ -96,6 +109,16 @@ class PolicyField:
         if self.integer:
             return f"{int(self.lo)}..{int(self.hi)}"
         return f"{self.lo:g}..{self.hi:g}"
+
+
+def check_policy_values(fields: Sequence[PolicyField], policy: np.ndarray) -> None:
+    """Raise ``ValueError`` when a policy matrix (one row per seat) holds a value outside
+    its field's range, or a fraction in an integer field."""
+    for seat, row in enumerate(policy):
+        for field, value in zip(fields, row):
+            if not field.lo <= value <= field.hi or (field.integer and value != int(value)):
+                raise ValueError(f"policy field {field.key} of seat {seat} takes {field.allowed_text()}, "
+                                 f"not {value:g}.")
 
 
 @dataclass(frozen=True)

@@ -276,7 +276,7 @@ def _prepared(policy) -> _Rows:
     out = _Rows()
     for s, row in enumerate(rows):
         for f, x in zip(POLICY_FIELDS, row):
-            if not f.lo <= x <= f.hi:
+            if not f.lo <= x <= f.hi or (f.integer and x != int(x)):
                 raise ValueError(f"policy field {f.key} of seat {s} must be in {f.allowed_text()}, not {x:g}.")
         out.append([int(x) for x in row])
     return out
@@ -567,7 +567,7 @@ def play_hand(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
     table_row = [res["begged"], res["gave"], res["ran"], res["void"], res["thrown_in"], res["bunched"], played,
                  1 if played and res["trumps_in_play"] == 0 else 0,
                  1 if played and res["trumps_in_play"] == 1 else 0,
-                 res["jack_in_play"], res["game_tie"]] + runs + [res["ran"]] * MAX_ROUNDS
+                 res["jack_in_play"], res["game_tie"]] + runs + [played] * 4 + [res["ran"]] * MAX_ROUNDS
     assert len(seat_rows[0]) == len(HAND_OUTCOMES.seat) and len(table_row) == len(HAND_OUTCOMES.table)
     return seat_rows, table_row
 
@@ -588,7 +588,7 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
     dealer = 1
     begged = [0, 0]
     gave = [0, 0]
-    deals = played = void = 0
+    deals = played = void = thrown_in = bunched = 0
     while True:
         deals += 1
         if log is not None:
@@ -599,6 +599,8 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
         gave[dealer] += res["gave"]
         played += res["played"]
         void += res["void"]
+        thrown_in += res["thrown_in"]
+        bunched += res["bunched"]
         if res["winner"] >= 0:
             break
         dealer = res["next_dealer"]
@@ -607,7 +609,8 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
         log.append(f"game over after {deals} deals: seat {winner} wins {scores[0]}-{scores[1]}")
     seat_rows = [[1 if s == winner else 0, scores[s], scores[s] ** 2, begged[s], begged[s] ** 2,
                   gave[s], gave[s] ** 2] for s in range(N_PLAYERS)]
-    table_row = [deals, deals * deals, played, played * played, void, void * void, 1 - res["played"]]
+    table_row = [deals, deals * deals, played, played * played, void, void * void, thrown_in, thrown_in ** 2,
+                 bunched, bunched ** 2, 1 - res["played"]]
     assert len(seat_rows[0]) == len(GAME_OUTCOMES.seat) and len(table_row) == len(GAME_OUTCOMES.table)
     return seat_rows, table_row
 

@@ -36,9 +36,9 @@ def test_hand_mode_json_points_add_up_and_the_run_distribution_is_conditional():
     summary = json.loads(invoke("all-fours", "--hands", "30000", "--json").stdout)
     records = records_of(summary)
     played = records[("table", "played")]["mean"]
-    no_trump = records[("table", "no_trump")]["mean"]
+    no_trump = records[("table", "no_trump")]["mean"]  # given that the deal is played
     # High goes to one seat in every played deal with a trump in play, Game in every played deal.
-    assert abs(records[(0, "high")]["mean"] + records[(1, "high")]["mean"] - (played - no_trump)) < 1e-9
+    assert abs(records[(0, "high")]["mean"] + records[(1, "high")]["mean"] - played * (1 - no_trump)) < 1e-9
     assert abs(records[(0, "game")]["mean"] + records[(1, "game")]["mean"] - played) < 1e-9
     runs = sum(records[("table", f"runs_{k}")]["mean"] for k in range(1, 6))
     assert abs(runs - 1) < 1e-9  # a distribution over the deals where the dealer ran

@@ -234,3 +234,39 @@ def test_begging_more_changes_the_game_and_shows_in_the_counts():
     sums = simulate(SPEC, af.Rules(), matrix, 2, GAME_MODE, 5, 0, n)
     assert sums[0, GAME_SEAT["begged"]] == 0
     assert sums[1, GAME_SEAT["begged"]] > 0.4 * sums[2, GAME_TABLE["deals"]]
+
+
+@pytest.mark.parametrize("implementation", [af.play_dealt, twin.play_dealt], ids=["kernel", "twin"])
+@pytest.mark.parametrize("change", [
+    {"rules": af.Rules(target=6)}, {"rules": af.Rules(after_run=3)}, {"rules": af.Rules(bunch=2)},
+    {"policy": "beg_below=16"}, {"policy": "play_style=2"}, {"policy": "give_at_least=2.5"},
+    {"dealer": 2}, {"scores": (11, 0)}, {"cards": [0, 0]}, {"cards": [52]},
+], ids=lambda change: str(change))
+def test_play_dealt_refuses_values_outside_the_contract(implementation, change):
+    """A stacked deal with a rule code, policy value, dealer, score or card the contract
+    does not allow is refused by both implementations (never played as some default)."""
+    matrix = policy()
+    if "policy" in change:
+        key, value = change["policy"].split("=")
+        matrix[1, FIELDS.index(key)] = float(value)
+    with pytest.raises(ValueError):
+        implementation(change.get("rules", af.Rules()), matrix, change.get("cards", list(range(13))),
+                       dealer=change.get("dealer", 1), scores=change.get("scores", (0, 0)))
+
+
+def test_conditional_columns_count_over_played_deals():
+    """Under the seed-literal rule some deals are thrown in: the played-deal columns are
+    counted over played deals, and games count thrown-in deals apart from void ones."""
+    n = 20_000
+    rules = af.Rules(gift_then=af.GIFT_THEN_REDEAL)
+    sums = simulate(SPEC, rules, policy(give_at_least=3), 2, HANDS, 8, 0, n)
+    table = sums[2]
+    assert 0 < table[TABLE["thrown_in"]] and table[TABLE["played"]] + table[TABLE["thrown_in"]] \
+        + table[TABLE["void"]] == n
+    for name in af.PLAYED_HAND_COLUMNS:
+        assert table[TABLE[name + "_count"]] == table[TABLE["played"]]
+    # Every deal of a game is played, void, thrown in, bunched, or ends the game before play.
+    games = simulate(SPEC, af.Rules(gift_then=af.GIFT_THEN_REDEAL, bunch=True), policy(give_at_least=3,
+                     bunch_below=4), 2, GAME_MODE, 8, 0, 2_000)[2]
+    parts = [games[GAME_TABLE[name]] for name in ("played", "void", "thrown_in", "bunched", "before_play")]
+    assert games[GAME_TABLE["deals"]] == sum(parts) and all(part > 0 for part in parts)

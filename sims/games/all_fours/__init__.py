@@ -129,17 +129,18 @@ bunched or thrown in is one sample, not replayed)
     given a point), turned_jacks and turned_jacks_sq (points for turned-up jacks, after
     cancelling), game_points and game_points_sq (counting-card points in its tricks; 0
     when not played).
-  table: begged, gave, ran, void, thrown_in, bunched, played (1/0 flags), no_trump,
-    one_trump (a played hand with 0 / exactly 1 trump in play), jack_in_play (a played
-    hand with the jack of trumps in play), game_tie (a played hand whose Game is tied),
-    runs_1 .. runs_5 with runs_k_count (rounds dealt, counted over the deals where D
-    ran: a conditional distribution; a void deal has 5 rounds).
+  table: begged, gave, ran, void, thrown_in, bunched, played (1/0 flags); over the
+    played deals only (X_count = played): no_trump, one_trump (0 / exactly 1 trump in
+    play), jack_in_play (the jack of trumps in play), game_tie (Game tied); runs_1 ..
+    runs_5 (rounds dealt, over the deals where D ran, runs_k_count = ran; a void deal has
+    5 rounds).
 Game mode outputs (per game; seat 0 the first elder, seat 1 the first dealer)
   per seat: win (1 if the seat won), score and score_sq (its final score), begged and
     begged_sq (times it begged as E), gave and gave_sq (times it gave as D).
   table: deals and deals_sq (every deal: void, bunched and thrown-in ones included),
-    played and played_sq (hands played), void and void_sq (void deals), before_play (1 if
-    the game ended in step 1, 4 or 5, before its last deal was played).
+    played and played_sq (hands played), void and void_sq (void deals), thrown_in and
+    thrown_in_sq (deals thrown in after a gift), bunched and bunched_sq (bunched deals),
+    before_play (1 if the game ended in step 1, 4 or 5, before its last deal was played).
 """
 
 from __future__ import annotations
@@ -199,7 +200,7 @@ from sims.games.all_fours.rules import (
     Rules,
     check,
 )
-from sims.spec import GAMES, HANDS, GameSpec
+from sims.spec import GAMES, HANDS, GameSpec, check_policy_values, check_rule_values
 
 
 def check_deal(rules: Rules, policy, dealer: int, scores) -> tuple[np.ndarray, int, tuple[int, int]]:
@@ -209,6 +210,8 @@ def check_deal(rules: Rules, policy, dealer: int, scores) -> tuple[np.ndarray, i
     if policy.shape != (N_PLAYERS, len(POLICY_FIELDS)):
         raise ValueError(f"the policy must have one row of {len(POLICY_FIELDS)} fields per seat, "
                          f"not shape {policy.shape}.")
+    check_rule_values(rules)
+    check_policy_values(POLICY_FIELDS, policy)
     if dealer not in (0, 1):
         raise ValueError(f"the dealer must be seat 0 or 1, not {dealer}.")
     scores = tuple(int(s) for s in scores)

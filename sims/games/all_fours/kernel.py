@@ -49,6 +49,21 @@ from sims.games.all_fours.rules import (
 
 HAND_WIDTH = HAND_OUTCOMES.kernel_width  # plain ints: the kernels cannot read Outcomes
 GAME_WIDTH = GAME_OUTCOMES.kernel_width
+# Column of each outcome (hand mode: H_*, the table row's HT_*; game mode: G_*, GT_*).
+H_POINTS, H_HIGH, H_LOW, H_JACK, H_GAME, H_GIFT, H_TURNED_JACKS, H_GAME_POINTS = (
+    HAND_OUTCOMES.seat.index(name)
+    for name in ("points", "high", "low", "jack", "game", "gift", "turned_jacks", "game_points"))
+HT_BEGGED, HT_GAVE, HT_RAN, HT_VOID, HT_THROWN_IN, HT_BUNCHED, HT_PLAYED, HT_NO_TRUMP, HT_ONE_TRUMP, \
+    HT_JACK_IN_PLAY, HT_GAME_TIE, HT_RUNS, HT_PLAYED_COUNTS, HT_RUNS_COUNTS = (
+        HAND_OUTCOMES.table.index(name)
+        for name in ("begged", "gave", "ran", "void", "thrown_in", "bunched", "played", "no_trump", "one_trump",
+                     "jack_in_play", "game_tie", "runs_1", "no_trump_count", "runs_1_count"))
+for _outcomes in (HAND_OUTCOMES, GAME_OUTCOMES):  # the kernels write X_sq right after X
+    for _columns in (_outcomes.seat, _outcomes.table):
+        assert all(_columns[i + 1] == name + "_sq" for i, name in enumerate(_columns) if name + "_sq" in _columns)
+G_WIN, G_SCORE, G_BEGGED, G_GAVE = (GAME_OUTCOMES.seat.index(name) for name in ("win", "score", "begged", "gave"))
+GT_DEALS, GT_PLAYED, GT_VOID, GT_THROWN_IN, GT_BUNCHED, GT_BEFORE_PLAY = (
+    GAME_OUTCOMES.table.index(name) for name in ("deals", "played", "void", "thrown_in", "bunched", "before_play"))
 N_RULES = len(Rules._fields)
 R_TARGET, R_GIFT_THEN, R_GIFT_SAME_DEALER, R_GIFT_CANNOT_WIN, R_AFTER_RUN, R_LOW_TO, R_GAME_TIE, \
     R_EXHAUST_KEEPS_JACKS, R_BUNCH = range(N_RULES)
@@ -64,6 +79,7 @@ PLAYED_ROW = FIRST_GAME_ROW + 6 * ROW  # 2 * trick + place: card played (bits; s
 TRICK_ROW = FIRST_GAME_ROW + 7 * ROW  # 2 * trick: its leader, 2 * trick + 1: its winner (stacked deals only)
 ACC_ROW = FIRST_GAME_ROW + 8 * ROW  # hand-mode sums: seat 0, seat 1, table, ACC_STRIDE each
 ACC_STRIDE = 32
+assert HAND_WIDTH <= ACC_STRIDE
 N_WORK_ROWS = 8 + 3 * ACC_STRIDE // ROW + 1
 I_BEGGED, I_GAVE, I_RAN, I_ROUNDS, I_VOID, I_THROWN_IN, I_BUNCHED, I_PLAYED, I_TRUMP, I_TRUMPS_IN_PLAY, \
     I_JACK_IN_PLAY, I_GAME_TIE, I_HIGH, I_LOW, I_JACK, I_GAME, I_WINNER, I_NEXT_DEALER, I_TURNUPS, \
@@ -121,7 +137,7 @@ def cheapest_nb(cards, trump):
 
 
 @njit(cache=True, inline="always")
-def strongest_nb(cards, trump):
+def strongest_card_nb(cards, trump):
     """The highest trump of a non-empty set if it holds one, else its highest card (ties
     to the lower suit)."""
     trumps = cards & trump
@@ -134,7 +150,7 @@ def strongest_nb(cards, trump):
 def lead_card_nb(hand, seen, trump, style):
     """The card a seat leads (play_style, package docstring): ``seen`` = its dead cards."""
     if style == STYLE_HIGH:
-        return strongest_nb(hand, trump)
+        return strongest_card_nb(hand, trump)
     unknown = _ALL_CARDS & ~(hand | seen)
     unknown_trumps = unknown & trump
     sure_trumps = hand & trump
@@ -165,7 +181,7 @@ def follow_card_nb(hand, led_card, trump, style):
     led = _suit_mask_nb(led_card)
     legal = legal_cards_nb(hand, led, trump, FOLLOW_OR_TRUMP, _ZERO)
     if style == STYLE_HIGH:
-        return strongest_nb(legal, trump)
+        return strongest_card_nb(legal, trump)
     higher = above_nb(led_card)
     if led & trump:
         winning_trumps = legal & trump & higher
@@ -450,37 +466,40 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
             points = work[SEAT_ROW + S_POINTS + seat]
             jacks = work[SEAT_ROW + S_TURNED_JACKS + seat]
             counted = work[SEAT_ROW + S_GAME_POINTS + seat]
-            work[acc] += points
-            work[acc + 1] += points * points
-            work[acc + 2] += work[INFO_ROW + I_HIGH] == seat
-            work[acc + 3] += work[INFO_ROW + I_LOW] == seat
-            work[acc + 4] += work[INFO_ROW + I_JACK] == seat
-            work[acc + 5] += work[INFO_ROW + I_GAME] == seat
-            work[acc + 6] += work[SEAT_ROW + S_GIFT + seat]
-            work[acc + 7] += jacks
-            work[acc + 8] += jacks * jacks
-            work[acc + 9] += counted
-            work[acc + 10] += counted * counted
-        played = work[INFO_ROW + I_PLAYED]
+            work[acc + H_POINTS] += points
+            work[acc + H_POINTS + 1] += points * points
+            work[acc + H_HIGH] += work[INFO_ROW + I_HIGH] == seat
+            work[acc + H_LOW] += work[INFO_ROW + I_LOW] == seat
+            work[acc + H_JACK] += work[INFO_ROW + I_JACK] == seat
+            work[acc + H_GAME] += work[INFO_ROW + I_GAME] == seat
+            work[acc + H_GIFT] += work[SEAT_ROW + S_GIFT + seat]
+            work[acc + H_TURNED_JACKS] += jacks
+            work[acc + H_TURNED_JACKS + 1] += jacks * jacks
+            work[acc + H_GAME_POINTS] += counted
+            work[acc + H_GAME_POINTS + 1] += counted * counted
         trumps = work[INFO_ROW + I_TRUMPS_IN_PLAY]
-        for i in range(I_PLAYED + 1):  # begged, gave, ran, (rounds), void, thrown_in, bunched, played
-            if i < I_ROUNDS:
-                work[table + i] += work[INFO_ROW + i]
-            elif i > I_ROUNDS:
-                work[table + i - 1] += work[INFO_ROW + i]
-        work[table + 7] += (played == 1) & (trumps == 0)
-        work[table + 8] += trumps == 1
-        work[table + 9] += work[INFO_ROW + I_JACK_IN_PLAY]
-        work[table + 10] += work[INFO_ROW + I_GAME_TIE]
-        rounds = work[INFO_ROW + I_ROUNDS]
+        played = work[INFO_ROW + I_PLAYED]
+        work[table + HT_BEGGED] += work[INFO_ROW + I_BEGGED]
+        work[table + HT_GAVE] += work[INFO_ROW + I_GAVE]
+        work[table + HT_RAN] += work[INFO_ROW + I_RAN]
+        work[table + HT_VOID] += work[INFO_ROW + I_VOID]
+        work[table + HT_THROWN_IN] += work[INFO_ROW + I_THROWN_IN]
+        work[table + HT_BUNCHED] += work[INFO_ROW + I_BUNCHED]
+        work[table + HT_PLAYED] += played
+        work[table + HT_NO_TRUMP] += (played == 1) & (trumps == 0)
+        work[table + HT_ONE_TRUMP] += trumps == 1
+        work[table + HT_JACK_IN_PLAY] += work[INFO_ROW + I_JACK_IN_PLAY]
+        work[table + HT_GAME_TIE] += work[INFO_ROW + I_GAME_TIE]
         if work[INFO_ROW + I_RAN]:
-            work[table + 10 + rounds] += 1
+            work[table + HT_RUNS - 1 + work[INFO_ROW + I_ROUNDS]] += 1
     out = np.zeros((3, HAND_WIDTH), dtype=np.int64)
     for row in range(3):
         for column in range(HAND_WIDTH):
             out[row, column] = work[ACC_ROW + row * ACC_STRIDE + column]
-    for k in range(MAX_ROUNDS):  # runs_k_count: the deals where the dealer ran
-        out[2, 11 + MAX_ROUNDS + k] = out[2, 2]
+    for k in range(HT_RUNS - HT_NO_TRUMP):  # the played-deal columns count over played deals
+        out[2, HT_PLAYED_COUNTS + k] = out[2, HT_PLAYED]
+    for k in range(MAX_ROUNDS):  # the run distribution counts over the deals where D ran
+        out[2, HT_RUNS_COUNTS + k] = out[2, HT_RAN]
     return out
 
 
@@ -500,6 +519,8 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
         deals = 0
         played = 0
         voids = 0
+        thrown_in = 0
+        bunched = 0
         for seat in range(2):
             scores[seat] = 0
             begged[seat] = 0
@@ -511,6 +532,8 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
             deals += 1
             played += work[INFO_ROW + I_PLAYED]
             voids += work[INFO_ROW + I_VOID]
+            thrown_in += work[INFO_ROW + I_THROWN_IN]
+            bunched += work[INFO_ROW + I_BUNCHED]
             begged[elder] += work[INFO_ROW + I_BEGGED]
             gave[dealer] += work[INFO_ROW + I_GAVE]
             for seat in range(2):
@@ -520,18 +543,22 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
                 break
             dealer = work[INFO_ROW + I_NEXT_DEALER]
         for seat in range(2):
-            out[seat, 0] += seat == winner
-            out[seat, 1] += scores[seat]
-            out[seat, 2] += scores[seat] * scores[seat]
-            out[seat, 3] += begged[seat]
-            out[seat, 4] += begged[seat] * begged[seat]
-            out[seat, 5] += gave[seat]
-            out[seat, 6] += gave[seat] * gave[seat]
-        out[2, 0] += deals
-        out[2, 1] += deals * deals
-        out[2, 2] += played
-        out[2, 3] += played * played
-        out[2, 4] += voids
-        out[2, 5] += voids * voids
-        out[2, 6] += 1 - work[INFO_ROW + I_PLAYED]
+            out[seat, G_WIN] += seat == winner
+            out[seat, G_SCORE] += scores[seat]
+            out[seat, G_SCORE + 1] += scores[seat] * scores[seat]
+            out[seat, G_BEGGED] += begged[seat]
+            out[seat, G_BEGGED + 1] += begged[seat] * begged[seat]
+            out[seat, G_GAVE] += gave[seat]
+            out[seat, G_GAVE + 1] += gave[seat] * gave[seat]
+        out[2, GT_DEALS] += deals
+        out[2, GT_DEALS + 1] += deals * deals
+        out[2, GT_PLAYED] += played
+        out[2, GT_PLAYED + 1] += played * played
+        out[2, GT_VOID] += voids
+        out[2, GT_VOID + 1] += voids * voids
+        out[2, GT_THROWN_IN] += thrown_in
+        out[2, GT_THROWN_IN + 1] += thrown_in * thrown_in
+        out[2, GT_BUNCHED] += bunched
+        out[2, GT_BUNCHED + 1] += bunched * bunched
+        out[2, GT_BEFORE_PLAY] += 1 - work[INFO_ROW + I_PLAYED]
     return out

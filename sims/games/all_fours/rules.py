@@ -92,13 +92,16 @@ POLICIES = {
 }
 
 RUN_LABELS = tuple(str(k) for k in range(1, MAX_ROUNDS + 1))
+# Table columns of hand mode counted over the played deals only (their X_count = played).
+PLAYED_HAND_COLUMNS = ("no_trump", "one_trump", "jack_in_play", "game_tie")
 
 HAND_OUTCOMES = Outcomes(
     seat=("points", "points_sq", "high", "low", "jack", "game", "gift", "turned_jacks", "turned_jacks_sq",
           "game_points", "game_points_sq"),
-    table=("begged", "gave", "ran", "void", "thrown_in", "bunched", "played", "no_trump", "one_trump",
-           "jack_in_play", "game_tie")
-    + tuple(f"runs_{label}" for label in RUN_LABELS) + tuple(f"runs_{label}_count" for label in RUN_LABELS),
+    table=("begged", "gave", "ran", "void", "thrown_in", "bunched", "played")
+    + PLAYED_HAND_COLUMNS + tuple(f"runs_{label}" for label in RUN_LABELS)
+    + tuple(f"{name}_count" for name in PLAYED_HAND_COLUMNS)
+    + tuple(f"runs_{label}_count" for label in RUN_LABELS),
     help={"points": "expected points scored in the deal", "high": "probability of scoring High",
           "low": "probability of scoring Low", "jack": "probability of scoring Jack",
           "game": "probability of scoring Game", "gift": "probability of being given a point",
@@ -110,17 +113,19 @@ HAND_OUTCOMES = Outcomes(
           "bunched": "probability of a bunch (agreed redeal)", "played": "probability the hand is played",
           "no_trump": "probability a played hand has no trump in play",
           "one_trump": "probability a played hand has exactly one trump in play",
-          "jack_in_play": "probability the jack of trumps is in play",
-          "game_tie": "probability Game is tied"},
+          "jack_in_play": "probability a played hand has the jack of trumps in play",
+          "game_tie": "probability a played hand ties for Game"},
     groups={"runs": ("three-card rounds dealt when the dealer runs", RUN_LABELS)},
 )
 GAME_OUTCOMES = Outcomes(
     seat=("win", "score", "score_sq", "begged", "begged_sq", "gave", "gave_sq"),
-    table=("deals", "deals_sq", "played", "played_sq", "void", "void_sq", "before_play"),
+    table=("deals", "deals_sq", "played", "played_sq", "void", "void_sq", "thrown_in", "thrown_in_sq",
+           "bunched", "bunched_sq", "before_play"),
     help={"win": "probability of winning the game", "score": "points at the end of the game",
           "begged": "times the seat begs per game", "gave": "times the seat gives a point per game",
           "deals": "deals per game (void and thrown-in deals included)", "played": "hands played per game",
-          "void": "void deals per game",
+          "void": "void deals per game", "thrown_in": "deals thrown in after a gift per game",
+          "bunched": "bunched deals per game",
           "before_play": "probability the game ends on a turned-up jack or a gift, before play"},
 )
 

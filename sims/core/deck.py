@@ -63,6 +63,22 @@ def deal_prefix_nb(work, m, state):
     return state
 
 
+@njit(cache=True, inline="always")
+def draw_nb(work, top, size, shuffle, state):
+    """Draw the card at pack position ``top`` of a pack of ``size`` in the pack row: first
+    swap it with position ``top + below(size - top)`` (one lazy Fisher-Yates step, so the
+    first draws from a full pack are :func:`deal_prefix_nb`'s), or with nothing when
+    ``shuffle`` is false (a stacked pack).  Returns ``(card, top + 1, state)``."""
+    j = top
+    if shuffle:
+        j, state = below_nb(state, size - top)
+        j += top
+    card = work[DECK_ROW + j]
+    work[DECK_ROW + j] = work[DECK_ROW + top]
+    work[DECK_ROW + top] = card
+    return card, top + 1, state
+
+
 def deal_prefix(stream, m: int) -> list[int]:
     """Plain-Python :func:`deal_prefix_nb` on a :class:`sims.core.rng.Stream`."""
     deck = list(range(N_CARDS))

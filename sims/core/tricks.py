@@ -45,6 +45,7 @@ _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 RANKED_SUIT = np.uint64(0xFFFF)  # suit s of the ranked layout: RANKED_SUIT << 16 * s
 RANK_COLUMN = np.uint64(0x0001000100010001)
+ACE_HIGH_CARDS = np.uint64(0x1FFF) * RANK_COLUMN  # the 52 bits of a 13-card-suit ranked layout
 _S16, _S32, _S48, _63 = np.uint64(16), np.uint64(32), np.uint64(48), np.uint64(63)
 
 
@@ -175,6 +176,29 @@ def lowest_card_nb(mask):
 def highest_card_nb(mask):
     """Ranked layout: the card of highest order in a non-empty mask, ties to the lower suit."""
     return lowest_bit_nb(mask & (RANK_COLUMN << highest_bit_nb(orders_held_nb(mask))))
+
+
+@njit(cache=True, inline="always")
+def suit_of_bit_nb(bit):
+    """Ranked layout: the mask of the whole suit of a bit."""
+    return RANKED_SUIT << (bit & np.uint64(0x30))
+
+
+_MOVES_1, _MOVES_2, _MOVES_4, _MOVES_8 = (~(np.uint64((1 << k) - 1) * RANK_COLUMN) for k in (1, 2, 4, 8))
+
+
+@njit(cache=True, inline="always")
+def tops_of_suits_nb(cards, others):
+    """Ranked layout: the cards of ``cards`` that rank above every card of ``others`` of
+    their own suit (with ``others`` the cards still unseen, the sure winners of a suit)."""
+    # Smear each suit's `others` down to the suit's lowest order, and keep what lies above.
+    # (A bit only moves when it stays inside its suit, hence the masks.)
+    below = others
+    below |= (below & _MOVES_1) >> np.uint64(1)
+    below |= (below & _MOVES_2) >> np.uint64(2)
+    below |= (below & _MOVES_4) >> np.uint64(4)
+    below |= (below & _MOVES_8) >> np.uint64(8)
+    return cards & ~below
 
 
 @njit(cache=True, inline="always")

@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit
 
 from sims.core.cards import card_code, card_name, format_cards, parse_cards
-from sims.core.deck import DEAL_ROW, DECK_ROW, deal_prefix, deal_prefix_nb, new_workspace_nb
+from sims.core.deck import DEAL_ROW, DECK_ROW, deal_prefix, deal_prefix_nb, draw_nb, new_workspace_nb
 from sims.core.rng import Stream, below_nb, next_u64_nb, seed_key_nb, stream_nb, uniform_nb
 
 
@@ -69,3 +69,21 @@ def test_card_notation_round_trips():
     assert card_code("Td") == card_code("10d")
     assert format_cards(parse_cards("Ac 2c Qh")) == "Ac 2c Qh"
     assert card_name(51) == "Ks"
+
+
+@njit(cache=True)
+def _one_at_a_time_nb(seed, index, m, shuffle):
+    """The first ``m`` cards drawn one at a time with draw_nb from a pack in code order."""
+    work = new_workspace_nb(0)
+    state = stream_nb(seed_key_nb(seed), index)
+    drawn = np.zeros(m, dtype=np.int64)
+    top = 0
+    for k in range(m):
+        drawn[k], top, state = draw_nb(work, top, 52, shuffle, state)
+    return drawn
+
+
+def test_drawing_one_card_at_a_time_is_the_deal_prefix_or_the_stacked_order():
+    for index in range(10):
+        assert _one_at_a_time_nb(np.uint64(3), np.int64(index), 30, True).tolist() == deal_prefix(Stream(3, index), 30)
+    assert _one_at_a_time_nb(np.uint64(3), np.int64(0), 52, False).tolist() == list(range(52))

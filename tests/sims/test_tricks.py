@@ -8,6 +8,9 @@ import numpy as np
 
 from sims.core.cards import card_code, parse_cards
 from sims.core.tricks import (
+    ACE_HIGH_BIT,
+    ACE_HIGH_CARDS,
+    ACE_HIGH_CODE,
     FOLLOW_OR_TRUMP,
     FOLLOW_SUIT,
     RANKED_SUIT,
@@ -23,6 +26,8 @@ from sims.core.tricks import (
     ranked_beats_nb,
     strongest_nb,
     suit_masks,
+    suit_of_bit_nb,
+    tops_of_suits_nb,
     trick_winner_nb,
     weakest_nb,
 )
@@ -164,3 +169,25 @@ def test_ranked_beats_follows_suit_and_trumps():
 
 def test_count_cards_counts_bits():
     assert count_cards_nb(ranked("2c 3c Ah As Kd")) == 5 and count_cards_nb(np.uint64(0)) == 0
+
+
+def test_ace_high_bits_are_the_ranked_layout_and_round_trip():
+    assert ACE_HIGH_BIT[card_code("2c")] == 0 and ACE_HIGH_BIT[card_code("Ac")] == 12
+    assert ACE_HIGH_BIT[card_code("Kd")] == 16 + 11 and ACE_HIGH_BIT[card_code("As")] == 48 + 12
+    assert all(ACE_HIGH_CODE[int(ACE_HIGH_BIT[code])] == code for code in range(52))
+    assert ranked(" ".join(f"{face}{suit}" for face in "A 2 3 4 5 6 7 8 9 10 J Q K".split() for suit in "cdhs")) \
+        == ACE_HIGH_CARDS
+
+
+def test_suit_of_a_bit_is_its_whole_suit():
+    assert suit_of_bit_nb(ranked_bit("5d")) == RANKED_SUIT << np.uint64(16)
+    assert suit_of_bit_nb(ranked_bit("As")) & ranked("2s Ks Ah") == ranked("2s Ks")
+
+
+def test_tops_of_suits_are_the_cards_above_every_other_card_of_their_suit():
+    hand = ranked("Ah Kh 9h 9c 3d")
+    unseen = ranked("Qh 10c 2d 5s")
+    # Ah Kh lie above Qh, 9h does not; 9c is below 10c; 3d is above 2d; no spade is held.
+    assert tops_of_suits_nb(hand, unseen) == ranked("Ah Kh 3d")
+    assert tops_of_suits_nb(hand, np.uint64(0)) == hand
+    assert tops_of_suits_nb(hand, ranked("Ac Ad Ah")) == np.uint64(0)

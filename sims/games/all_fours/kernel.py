@@ -14,10 +14,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sims.core.deck import FIRST_GAME_ROW, N_CARDS, ROW
-from sims.core.rng import below_nb, seed_key_nb, stream_nb
+from sims.core.deck import FIRST_GAME_ROW, N_CARDS, ROW, draw_nb
+from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.tricks import (
     ACE_HIGH_BIT,
+    ACE_HIGH_CARDS,
     FOLLOW_OR_TRUMP,
     RANK_COLUMN,
     above_nb,
@@ -28,6 +29,8 @@ from sims.core.tricks import (
     lowest_bit_nb,
     lowest_card_nb,
     ranked_beats_nb,
+    suit_of_bit_nb,
+    tops_of_suits_nb,
 )
 from sims.games.all_fours.rules import (
     BEG_BELOW,
@@ -41,7 +44,6 @@ from sims.games.all_fours.rules import (
     LOW_TO_TRICK_WINNER,
     MAX_ROUNDS,
     PLAY_STYLE,
-    POLICY_FIELDS,
     STYLE_HIGH,
     TIE_NOBODY,
     Rules,
@@ -91,8 +93,6 @@ M_HAND, M_DEALT, M_DISCARDED = 0, 2, 4
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 _SUIT_BITS = np.uint64(0x1FFF)  # the 13 orders of one suit
-_ALL_CARDS = _SUIT_BITS * RANK_COLUMN
-_MOVES_1, _MOVES_2, _MOVES_4, _MOVES_8 = (~(np.uint64((1 << k) - 1) * RANK_COLUMN) for k in (1, 2, 4, 8))
 TEN, JACK, QUEEN, KING, ACE = 8, 9, 10, 11, 12  # orders
 _LOW_ORDERS = np.uint64(0xFF) * RANK_COLUMN  # the 2 .. 9 of every suit: worth 0
 # Counting-card points by order (10 = 10, J 1, Q 2, K 3, A 4).
@@ -100,12 +100,6 @@ COUNT_OF_ORDER = np.array([0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4, 0, 0, 0], dty
 _HONOURS = np.uint64((1 << TEN) | (1 << JACK) | (1 << QUEEN) | (1 << KING) | (1 << ACE))
 _ACE_KING = np.uint64((1 << KING) | (1 << ACE))
 _ACE = np.uint64(1 << ACE)
-
-
-@njit(cache=True, inline="always")
-def _suit_mask_nb(bit):
-    """The mask of the suit of a ranked bit."""
-    return _SUIT_BITS << (bit & np.uint64(0x30))
 
 
 @njit(cache=True, inline="always")
@@ -151,7 +145,7 @@ def lead_card_nb(hand, seen, trump, style):
     """The card a seat leads (play_style, package docstring): ``seen`` = its dead cards."""
     if style == STYLE_HIGH:
         return strongest_card_nb(hand, trump)
-    unknown = _ALL_CARDS & ~(hand | seen)
+    unknown = ACE_HIGH_CARDS & ~(hand | seen)
     unknown_trumps = unknown & trump
     sure_trumps = hand & trump
     if unknown_trumps:
@@ -162,14 +156,8 @@ def lead_card_nb(hand, seen, trump, style):
             return lowest_bit_nb(jack)
         return highest_bit_nb(sure_trumps)
     if not unknown_trumps:
-        # A plain sure winner lies above every unknown card of its suit: smear each suit's
-        # unknown cards down to the suit's lowest order and keep what is above them.
-        below = unknown
-        below |= (below & _MOVES_1) >> np.uint64(1)
-        below |= (below & _MOVES_2) >> np.uint64(2)
-        below |= (below & _MOVES_4) >> np.uint64(4)
-        below |= (below & _MOVES_8) >> np.uint64(8)
-        sure = hand & ~trump & ~below
+        # With no trump out, a plain card above every unknown card of its suit is sure.
+        sure = tops_of_suits_nb(hand & ~trump, unknown)
         if sure:
             return highest_card_nb(sure)
     return cheapest_nb(hand, trump)
@@ -178,7 +166,7 @@ def lead_card_nb(hand, seen, trump, style):
 @njit(cache=True, inline="always")
 def follow_card_nb(hand, led_card, trump, style):
     """The card a seat plays to the card ``led_card`` (play_style, package docstring)."""
-    led = _suit_mask_nb(led_card)
+    led = suit_of_bit_nb(led_card)
     legal = legal_cards_nb(hand, led, trump, FOLLOW_OR_TRUMP, _ZERO)
     if style == STYLE_HIGH:
         return strongest_card_nb(legal, trump)
@@ -227,28 +215,14 @@ def new_table_nb(rules, policy):
 
 
 @njit(cache=True, inline="always")
-def _draw_nb(work, top, shuffle, state):
-    """Draw the card at pack position ``top`` (a lazy Fisher-Yates step over positions
-    top..51; no swap for a stacked pack): ``(card, top + 1, state)``."""
-    j = top
-    if shuffle:
-        j, state = below_nb(state, N_CARDS - top)
-        j += top
-    card = work[DECK_ROW + j]
-    work[DECK_ROW + j] = work[DECK_ROW + top]
-    work[DECK_ROW + top] = card
-    return np.uint64(card), top + 1, state
-
-
-@njit(cache=True, inline="always")
 def _deal_round_nb(work, masks, elder, dealer, top, shuffle, state):
     """Three cards to E, then three to D: ``(top, state)``."""
     for k in range(3):
-        card, top, state = _draw_nb(work, top, shuffle, state)
-        masks[M_HAND + elder] |= _ONE << card
+        card, top, state = draw_nb(work, top, N_CARDS, shuffle, state)
+        masks[M_HAND + elder] |= _ONE << np.uint64(card)
     for k in range(3):
-        card, top, state = _draw_nb(work, top, shuffle, state)
-        masks[M_HAND + dealer] |= _ONE << card
+        card, top, state = draw_nb(work, top, N_CARDS, shuffle, state)
+        masks[M_HAND + dealer] |= _ONE << np.uint64(card)
     return top, state
 
 
@@ -288,7 +262,8 @@ def play_deal_nb(work, masks, dealer, score_elder, score_dealer, shuffle, state)
     top = 0
     top, state = _deal_round_nb(work, masks, elder, dealer, top, shuffle, state)
     top, state = _deal_round_nb(work, masks, elder, dealer, top, shuffle, state)
-    turnup, top, state = _draw_nb(work, top, shuffle, state)
+    turnup, top, state = draw_nb(work, top, N_CARDS, shuffle, state)
+    turnup = np.uint64(turnup)
     work[TURNUP_ROW] = np.int64(turnup)
     turnups = 1
     seen = _ONE << turnup  # the public dead cards: turn-ups, then cards played
@@ -333,7 +308,8 @@ def play_deal_nb(work, masks, dealer, score_elder, score_dealer, shuffle, state)
                     break
                 rounds += 1
                 top, state = _deal_round_nb(work, masks, elder, dealer, top, shuffle, state)
-                turnup, top, state = _draw_nb(work, top, shuffle, state)
+                turnup, top, state = draw_nb(work, top, N_CARDS, shuffle, state)
+                turnup = np.uint64(turnup)
                 work[TURNUP_ROW + turnups] = np.int64(turnup)
                 turnups += 1
                 seen |= _ONE << turnup
@@ -391,7 +367,7 @@ def play_deal_nb(work, masks, dealer, score_elder, score_dealer, shuffle, state)
         masks[M_HAND + follower] &= ~(_ONE << answer)
         both = (_ONE << card) | (_ONE << answer)
         seen |= both
-        winner_seat = follower if ranked_beats_nb(answer, card, _suit_mask_nb(card), trump) else leader
+        winner_seat = follower if ranked_beats_nb(answer, card, suit_of_bit_nb(card), trump) else leader
         work[SEAT_ROW + S_GAME_POINTS + winner_seat] += COUNT_OF_ORDER[card & np.uint64(15)] \
             + COUNT_OF_ORDER[answer & np.uint64(15)]
         if both & (_ONE << low_card):

@@ -9,10 +9,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sims.core.deck import FIRST_GAME_ROW, N_CARDS, ROW
-from sims.core.rng import below_nb, seed_key_nb, stream_nb
+from sims.core.deck import FIRST_GAME_ROW, N_CARDS, ROW, draw_nb
+from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.tricks import (
     ACE_HIGH_BIT,
+    ACE_HIGH_CARDS,
     FOLLOW_SUIT,
     RANK_COLUMN,
     above_nb,
@@ -23,6 +24,8 @@ from sims.core.tricks import (
     lowest_bit_nb,
     lowest_card_nb,
     ranked_beats_nb,
+    suit_of_bit_nb,
+    tops_of_suits_nb,
 )
 from sims.core.wide import add_wide_nb, add_wide_square_nb
 from sims.games.fight_for_the_lead.rules import (
@@ -96,17 +99,9 @@ BIT_OF_CODE = ACE_HIGH_BIT  # card code -> ranked bit (16 * suit + order, the 2 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 _SUIT_BITS = np.uint64(0x1FFF)  # the 13 orders of one suit
-_ALL_CARDS = _SUIT_BITS * RANK_COLUMN  # the 52 bits in use
-_MOVES_1, _MOVES_2, _MOVES_4, _MOVES_8 = (~(np.uint64((1 << k) - 1) * RANK_COLUMN) for k in (1, 2, 4, 8))
 ACES = RANK_COLUMN << np.uint64(12)
 ACE_ORDER, KING_ORDER = 12, 11
 _LANE_NONZERO = np.uint64(0x7FFF7FFF7FFF7FFF)
-
-
-@njit(cache=True, inline="always")
-def _suit_mask_nb(bit):
-    """The mask of the suit of a ranked bit."""
-    return _SUIT_BITS << (bit & np.uint64(0x30))
 
 
 @njit(cache=True, inline="always")
@@ -146,15 +141,8 @@ def lead_card_nb(hand, dead, style):
     """The card a seat leads (play_style; see the module docstring)."""
     if style == STYLE_HIGH:
         return highest_card_nb(hand)
-    # A sure winner lies above every card of its suit that may still be out: smear each
-    # suit's unknown cards down to the suit's lowest order, and keep what is above.
-    # (A bit only moves when it stays inside its suit, hence the masks.)
-    below = _ALL_CARDS & ~(hand | dead)
-    below |= (below & _MOVES_1) >> np.uint64(1)
-    below |= (below & _MOVES_2) >> np.uint64(2)
-    below |= (below & _MOVES_4) >> np.uint64(4)
-    below |= (below & _MOVES_8) >> np.uint64(8)
-    sure = hand & ~below
+    # A sure winner lies above every card of its suit that may still be out.
+    sure = tops_of_suits_nb(hand, ACE_HIGH_CARDS & ~(hand | dead))
     if sure:
         return highest_card_nb(sure)
     return lowest_card_nb(hand)
@@ -189,20 +177,6 @@ def new_table_nb(rules, policy, n):
     return work, masks
 
 
-@njit(cache=True, inline="always")
-def _draw_nb(work, top, size, shuffle, state):
-    """Draw the card at pack position ``top`` (lazy Fisher-Yates over positions top..size-1,
-    no swap for a stacked pack): ``(card, top + 1, state)``."""
-    j = top
-    if shuffle:
-        j, state = below_nb(state, size - top)
-        j += top
-    card = work[DECK_ROW + j]
-    work[DECK_ROW + j] = work[DECK_ROW + top]
-    work[DECK_ROW + top] = card
-    return card, top + 1, state
-
-
 @njit(cache=True)
 def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
     """Play one hand (module docstring, steps 1-9) and return the advanced stream state.
@@ -226,7 +200,7 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
     seat = dealer
     for k in range(4 * n):
         seat = seat + 1 if seat + 1 < n else 0
-        card, top, state = _draw_nb(work, top, size, shuffle, state)
+        card, top, state = draw_nb(work, top, size, shuffle, state)
         masks[seat] |= _ONE << np.uint64(card)
 
     # 2-3. Fight cards, chosen at once.
@@ -245,7 +219,7 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
     lead = -1
     turned = 0
     while top < size:
-        card, top, state = _draw_nb(work, top, size, shuffle, state)
+        card, top, state = draw_nb(work, top, size, shuffle, state)
         work[TURNED_ROW + turned] = card
         turned += 1
         suit = card >> 4
@@ -287,7 +261,7 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
         if top == size:  # only after a fight that turned more than 52 - 5n cards
             size, top, pile, dead = _reshuffle_pile_nb(work, pile)
             work[INFO_ROW + I_RESHUFFLED] = 1
-        card, top, state = _draw_nb(work, top, size, shuffle, state)
+        card, top, state = draw_nb(work, top, size, shuffle, state)
         masks[seat] |= _ONE << np.uint64(card)
 
     # 6. Stay or drop, at once.
@@ -359,7 +333,7 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
                     size, top, pile, dead = _reshuffle_pile_nb(work, pile)
                     work[INFO_ROW + I_RESHUFFLED] = 1
                     may_reshuffle = False
-                card, top, state = _draw_nb(work, top, size, shuffle, state)
+                card, top, state = draw_nb(work, top, size, shuffle, state)
                 masks[seat] |= _ONE << np.uint64(card)
             while wanted:
                 low = lowest_bit_nb(wanted)
@@ -380,7 +354,7 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
             style = work[POLICY_ROW + PLAY_STYLE * ROW + seat]
             if k == 0:
                 bit = lead_card_nb(hand, dead, style)
-                led = _suit_mask_nb(bit)
+                led = suit_of_bit_nb(bit)
                 winning = bit
             else:
                 bit = follow_card_nb(hand, led, winning, style)

@@ -127,6 +127,7 @@ def summary_object(spec: GameSpec, result) -> dict:
         "threads": result.threads,
         "results": [e.as_record() for e in estimates(result.sums, outcomes, result.count)],
         "largest_seen": observed_maxima(result.sums, outcomes),
+        "warnings": spec.warnings(spec.rules_type(*result.table.rules), result.table.players),
     }
 
 
@@ -159,6 +160,7 @@ def render_text(spec: GameSpec, summary: dict) -> str:
     else:
         setting = f"whole games, seat {players - 1} is the first {role}"
     lines.append(f"{spec.title}: {players} players, {n:,} {unit} ({setting}), seed {summary['seed']}")
+    lines += [f"warning: {message}" for message in summary.get("warnings", [])]
     rules_text = " ".join(f"{key}={value}" for key, value in summary["rules"].items())
     lines.append(f"rules   {summary['variant']}: {rules_text}")
     policy = np.array([[row[f.key] for f in spec.policy_fields] for row in summary["policy"]])

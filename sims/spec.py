@@ -236,6 +236,13 @@ class GameSpec:
     exact: str | None = None  # module of the exact enumerator, where the game has one
     bench_players: tuple[int, ...] = ()  # table sizes `analyze bench` measures
     last_seat_role: str = "dealer"  # who sits in the last seat in hand mode
+    # (rules, n_seats) -> a sentence the output shows for a table the rules only tolerate
+    warning: Callable[[Any, int], str | None] | None = None
+
+    def warnings(self, rules, n_seats: int) -> list[str]:
+        """The warnings a run's output shows (an empty list for most tables)."""
+        message = self.warning(rules, n_seats) if self.warning else None
+        return [message] if message else []
 
     @property
     def rules(self) -> tuple[RuleField, ...]:

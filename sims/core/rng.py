@@ -155,3 +155,10 @@ class Stream:
 
     def uniform(self) -> float:
         return (self.next_u64() >> 11) * (1.0 / 9007199254740992.0)
+
+
+def stream_state(seed: int, index: int) -> tuple:
+    """The kernels' state tuple of the stream ``(seed, index)``, for a kernel called from
+    Python (a stacked deal's policy draws).  Built here because words passed through
+    Python lose their uint64 type and would be read as other numbers."""
+    return tuple(np.uint64(word) for word in Stream(seed, index).s)

@@ -7,7 +7,7 @@ from numba import njit
 
 from sims.core.cards import card_code, card_name, format_cards, parse_cards
 from sims.core.deck import DEAL_ROW, DECK_ROW, deal_prefix, deal_prefix_nb, draw_nb, new_workspace_nb
-from sims.core.rng import Stream, below_nb, next_u64_nb, seed_key_nb, stream_nb, uniform_nb
+from sims.core.rng import Stream, below_nb, next_u64_nb, seed_key_nb, stream_nb, stream_state, uniform_nb
 
 
 @njit(cache=True)
@@ -87,3 +87,17 @@ def test_drawing_one_card_at_a_time_is_the_deal_prefix_or_the_stacked_order():
     for index in range(10):
         assert _one_at_a_time_nb(np.uint64(3), np.int64(index), 30, True).tolist() == deal_prefix(Stream(3, index), 30)
     assert _one_at_a_time_nb(np.uint64(3), np.int64(0), 52, False).tolist() == list(range(52))
+
+
+@njit(cache=True)
+def _first_words_nb(state, k):
+    words = np.zeros(k, dtype=np.uint64)
+    for i in range(k):
+        words[i], state = next_u64_nb(state)
+    return words
+
+
+def test_a_stream_state_built_in_python_drives_a_kernel_exactly():
+    for seed, index in ((0, 0), (2**64 - 1, 7)):
+        stream = Stream(seed, index)
+        assert [int(w) for w in _first_words_nb(stream_state(seed, index), 4)] == [stream.next_u64() for _ in range(4)]

@@ -148,7 +148,7 @@ from __future__ import annotations
 import numpy as np
 
 from sims.core.deck import N_CARDS
-from sims.core.rng import seed_key_nb, stream_nb
+from sims.core.rng import stream_state
 from sims.core.tricks import ACE_HIGH_BIT, ACE_HIGH_CODE
 from sims.games.all_fours.kernel import (
     DECK_ROW,
@@ -261,7 +261,7 @@ def play_dealt(rules: Rules, policy, cards, dealer: int = 1, scores=(0, 0), log=
     work[DECK_ROW:DECK_ROW + N_CARDS] = [int(ACE_HIGH_BIT[c]) for c in pack]
     elder = 1 - dealer
     play_deal_nb(work, masks, np.int64(dealer), np.int64(scores[elder]), np.int64(scores[dealer]), False,
-                 stream_nb(seed_key_nb(np.uint64(0)), np.int64(0)))
+                 stream_state(0, 0))
     return _deal_result(work, masks)
 
 

@@ -166,7 +166,7 @@ from __future__ import annotations
 import numpy as np
 
 from sims.core.deck import N_CARDS, ROW
-from sims.core.rng import seed_key_nb, stream_nb
+from sims.core.rng import stream_state
 from sims.core.tricks import ACE_HIGH_CODE
 from sims.games.fight_for_the_lead.kernel import (
     BIT_OF_CODE,
@@ -252,7 +252,7 @@ def play_dealt(rules: Rules, policy: np.ndarray, n_seats: int, cards, dealer: in
     pack = cards + [c for c in range(N_CARDS) if c not in set(cards)]
     work[DECK_ROW:DECK_ROW + N_CARDS] = [int(BIT_OF_CODE[c]) for c in pack]
     play_hand_nb(work, masks, np.int64(n_seats), np.int64(dealer), np.int64(pot), bool(compulsory), False,
-                 stream_nb(seed_key_nb(np.uint64(0)), np.int64(0)))
+                 stream_state(0, 0))
     return _hand_result(work, masks, n_seats)
 
 

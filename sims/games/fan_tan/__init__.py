@@ -1,0 +1,233 @@
+"""Fan Tan (Sevens), as this kernel plays it.
+
+Implements ../shared/rules/fan-tan.md (the seed is a Katz-style text cut off before the
+ending; the ending is the standard American Hoyle/Bicycle one).  Where the rules leave a
+point open, the reading taken here is marked (reading).
+
+Seats, cards and the layout
+  n seats, 2 to 8 (the rules say 3 to 8; 2 runs with a warning).  Seat d deals; the
+  eldest hand is d+1 (mod n) and play goes clockwise, seat s to s+1.
+  A card is code = suit*13 + face (sims.core.deck): suits clubs, diamonds, hearts,
+  spades = 0..3, face 0=A, 1=2, ..., 6=7, ..., 9=10, 10=J, 11=Q, 12=K.  Within a suit A is
+  low and K high, never wrapping.  "Code order" (the fixed order of the `first` style) is
+  clubs A..K, then diamonds, hearts, spades.
+  The layout: a suit's row starts with its 7 and grows one card at a time up (8, 9, ...
+  K) and down (6, 5, ... A); the two branches grow independently.
+  Legal cards (the cards that may be added now): every 7 not yet played; and for each
+  started row, the card one above its highest card (if it is not the K) and the card
+  one below its lowest card (if it is not the A).  With eight_before_six, a row's 6 is
+  legal only once its 8 is on the table (so nothing below the 7 comes before the 8).
+
+The deal
+  The pack starts in code order 0..51 and is shuffled by 52 lazy Fisher-Yates draws on
+  the deal's stream: draw k (k = 0..51) swaps position k with k + below(52 - k) and takes
+  position k (exactly sims.core.deck.deal_prefix(stream, 52)).  Draw k goes to seat
+  (d + 1 + k) mod n, so the first 52 mod n seats from the dealer's left get one card more.
+  Stacked packs (play_dealt) list the 52 cards in draw order (no swaps).
+
+Rule switches (integer codes in brackets)
+  ante 0..20 (default 2): chips each seat antes into the pot at the deal.
+  uneven_ante: none [0] (default) | fewer-cards-pay-extra [1] | more-cards-pay-extra [2]:
+    when the hands are uneven (52 mod n > 0), each seat dealt the fewer (more) cards antes
+    one chip more.
+  start: eldest [0] (default) | holder-7d [1] | holder-7h [2]: the eldest hand takes the
+    first turn; or the holder of the 7 of diamonds (hearts) opens by playing it (whatever
+    its style) and the turn then passes to its left.
+  settle: pot-plus-cards [0] (default) | pot-only [1] | card-count-score [2]:
+    pot-plus-cards: when a seat goes out, every other seat pays card_fee per card left in
+    its hand into the pot, and the seat that went out takes the whole pot.
+    pot-only: the seat that went out takes the pot; nothing more is paid.
+    card-count-score: no chips change hands at all (no ante, fees or penalties: net and
+    paid are 0); each loser scores its cards left (reading: a scoring game uses no chips).
+  may_pass_when_able (default false): a seat able to play may pass instead (policy
+    pass_with_sevens).  A voluntary pass pays Hoyle's irregularity penalties (reading: the
+    issue asks for them whenever voluntary passes are on): 3 chips into the pot instead of
+    pass_fee, and for each 7 in the passer's hand (a 7 held back) 5 chips to the holder of
+    that suit's 6 and 5 chips to the holder of its 8, when another seat holds them.  A
+    voluntary pass is not allowed when the previous n-1 turns were all passes (reading:
+    otherwise a table of passers could pass for ever); the seat must then play.
+  eight_before_six (default false): above.
+  pass_fee 0..20 (default 1): chips a seat that cannot play pays into the pot.
+  card_fee 0..20 (default 1): above.
+
+Per-seat policy (one row per seat)
+  style: which legal card to play when the hand holds more than one ("playable" = legal
+  cards in the hand; a card c "unlocks" the cards that are legal after c is played and
+  were not before):
+    first [0] (default): the playable card lowest in code order.
+    random [1]: a uniformly random playable card: with k > 1 playable cards, draw
+      i = below(k) from the deal's stream and play the i-th lowest in code order (no
+      draw when only one is playable).
+    hold-sevens [2]: the first non-seven playable card; a seven (the first) only when
+      every playable card is a seven.
+    block [3]: keeps back the cards next to a seven (the 6s and 8s) when it holds another
+      playable card.  Among the candidates (the playable cards that are not a 6 or 8, or
+      all playable cards when that leaves none) it plays the first in code order that
+      unlocks a card of its own hand, else the first candidate.
+    greedy-unlock [4]: the playable card that unlocks the most cards of its own hand;
+      ties to the first in code order.
+  pass_with_sevens 0|1 (default 0): with may_pass_when_able, pass voluntarily when every
+    playable card is a seven (holding the sevens back), whenever a voluntary pass is
+    allowed.
+  The styles use only the hand and the layout.  (A pass reveals that the passer held no
+  legal card; a policy may use that, and these do not.)
+
+One deal (dealer d, one stream)
+  1. The deal (above); antes into the pot (none under card-count-score).
+  2. The opening: under start=eldest the eldest hand has the first turn; under
+     holder-7d/7h the holder plays that 7 and the next turn is its left-hand
+     neighbour's.
+  3. Turns go clockwise.  On its turn a seat with a playable card plays exactly one
+     (style), unless it passes voluntarily (above); a seat with none passes and pays
+     pass_fee into the pot.  Until a 7 is down only 7s are legal, so the first seats
+     without one pass.
+  4. The deal ends the moment a seat plays its last card: it wins; settlement (settle).
+  The deal always ends: some seat always holds a legal card (every unplayed card is in
+  a hand), so at most n-1 turns in a row are forced passes, and at most 2n-2 are passes
+  of either kind (after n-1 passes in a row nobody may pass voluntarily).
+
+Games (game mode): a rotation of n deals on one stream (seed, game index), every deal
+  starting from a pack in code order; the first deal is dealt by seat n-1, then seat 0,
+  1, ..., n-2 (the deal passes left), so every seat deals once.
+
+Hand mode outputs (one deal, dealer = seat n-1)
+  per seat: win (1 if it went out), net and net_sq (chips received minus chips paid),
+    passes and passes_sq (its passes, voluntary ones included), paid and paid_sq (chips
+    it paid: ante, pass fees, penalties, card fees), cards_left and cards_left_sq (cards
+    in its hand at the end; 0 for the winner).
+  table: turns and turns_sq (turns taken, passes included, the opening play of
+    holder-7d/7h counting as one), pot and pot_sq (the chips the winner takes, 0 under
+    card-count-score).
+Game mode outputs (per rotation)
+  per seat: net and net_sq (summed over the n deals), wins and wins_sq (deals won),
+    cards_left and cards_left_sq (summed: its card-count score), best_score (1 if no seat
+    has a lower card-count score; ties count for every tied seat).
+  table: turns and turns_sq (summed over the n deals).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sims.core.deck import N_CARDS
+from sims.core.rng import stream_state
+from sims.games.fan_tan.kernel import (
+    BIT_OF_CODE,
+    DECK_ROW,
+    I_POT,
+    I_TURNS,
+    I_WINNER,
+    LOG_ROW,
+    S_CARDS_LEFT,
+    S_PAID,
+    S_PASSES,
+    S_RECEIVED,
+    SEAT_ROW,
+    VOLUNTARY_PASS,
+    INFO_ROW,
+    new_table_nb,
+    play_deal_nb,
+    simulate_games_nb,
+    simulate_hands_nb,
+)
+from sims.games.fan_tan.rules import *  # noqa: F401,F403 (the game's public names live here)
+from sims.games.fan_tan.rules import (
+    GAME_OUTCOMES,
+    HAND_OUTCOMES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    POLICIES,
+    POLICY_FIELDS,
+    VARIANTS,
+    Rules,
+    check,
+    hand_sizes,
+    warning,
+)
+from sims.spec import GAMES, HANDS, GameSpec, check_policy_values, check_rule_values
+
+CODE_OF_BIT = {int(bit): code for code, bit in enumerate(BIT_OF_CODE)}
+
+
+def play_dealt(rules: Rules, policy, n_seats: int, cards, dealer: int | None = None, log=None) -> dict:
+    """Play one deal from a stacked pack (stacked-deck tests), through the kernel.
+
+    ``cards`` are all 52 codes in draw order: draw k goes to seat (dealer + 1 + k) mod n.
+    ``policy`` has one row per seat; ``dealer`` defaults to seat n-1.  The random style
+    draws from the stream of seed 0, index 0.  ``log`` is accepted for the twin's
+    signature and left untouched.
+
+    Returns a dict (card codes as in sims.core.deck; per-seat lists indexed by seat):
+      hands: each seat's dealt cards, sorted; plays: the turns in order, each
+      (seat, card) for a play or (seat, -1) for a pass; voluntary: the indices in plays of
+      the voluntary passes; winner: the seat that went out; cards_left: cards in each hand
+      at the end; passes: passes per seat; paid: chips each seat paid; received: chips
+      each seat received (the pot for the winner, penalty payments to holders); net:
+      received - paid per seat; pot: the chips the winner took; turns: len(plays).
+    """
+    policy = np.asarray(policy, dtype=np.float64)
+    check(rules, policy, n_seats)
+    if policy.shape != (n_seats, len(POLICY_FIELDS)):
+        raise ValueError(f"the policy must have one row of {len(POLICY_FIELDS)} fields per seat, "
+                         f"not shape {policy.shape}.")
+    check_rule_values(rules)
+    check_policy_values(POLICY_FIELDS, policy)
+    dealer = n_seats - 1 if dealer is None else int(dealer)
+    if not 0 <= dealer < n_seats:
+        raise ValueError(f"the dealer must be a seat 0..{n_seats - 1}, not {dealer}.")
+    cards = [int(c) for c in cards]
+    if sorted(cards) != list(range(N_CARDS)):
+        raise ValueError("a stacked Fan Tan pack lists each of the 52 card codes once.")
+    work, hands = new_table_nb(np.asarray([int(v) for v in rules], dtype=np.int64), policy, n_seats)
+    work[DECK_ROW:DECK_ROW + N_CARDS] = [int(BIT_OF_CODE[c]) for c in cards]
+    play_deal_nb(work, hands, np.int64(n_seats), np.int64(dealer), False, stream_state(0, 0))
+    dealt = [sorted(cards[k] for k in range(N_CARDS) if (dealer + 1 + k) % n_seats == seat) for seat in range(n_seats)]
+    turns = int(work[INFO_ROW + I_TURNS])
+    plays, voluntary = [], []
+    for t in range(turns):
+        seat, bit = int(work[LOG_ROW + 2 * t]), int(work[LOG_ROW + 2 * t + 1])
+        if bit == VOLUNTARY_PASS:
+            voluntary.append(t)
+        plays.append((seat, CODE_OF_BIT[bit] if bit >= 0 else -1))
+
+    def per_seat(field):
+        return [int(work[SEAT_ROW + field * MAX_PLAYERS + seat]) for seat in range(n_seats)]
+
+    paid, received = per_seat(S_PAID), per_seat(S_RECEIVED)
+    return {
+        "hands": dealt,
+        "plays": plays,
+        "voluntary": voluntary,
+        "winner": int(work[INFO_ROW + I_WINNER]),
+        "cards_left": per_seat(S_CARDS_LEFT),
+        "passes": per_seat(S_PASSES),
+        "paid": paid,
+        "received": received,
+        "net": [r - p for r, p in zip(received, paid)],
+        "pot": int(work[INFO_ROW + I_POT]),
+        "turns": turns,
+    }
+
+
+SPEC = GameSpec(
+    name="fan-tan",
+    title="Fan Tan",
+    summary="Sevens: build each suit up and down from its seven; play when you can, pay when you cannot, "
+            "and the first out takes the pot.",
+    rules_type=Rules,
+    policy_fields=POLICY_FIELDS,
+    variants=VARIANTS,
+    policies=POLICIES,
+    outcomes={HANDS: HAND_OUTCOMES, GAMES: GAME_OUTCOMES},
+    headline={HANDS: "net", GAMES: "net"},
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    default_players=4,
+    kernel_version=1,
+    check=check,
+    kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
+    twin="sims.twins.fan_tan",
+    bench_players=(4, 6, 8),
+    last_seat_role="dealer",
+    warning=warning,
+)

@@ -1,0 +1,357 @@
+"""Fan Tan: the Numba kernels (one deal, hand mode, game mode).
+
+They play the rules contract in the package docstring (sims/games/fan_tan/__init__.py).
+
+Cards are bits 16 * suit + face (face 0 = A ... 12 = K), so a hand and the layout are
+64-bit masks, bit order is code order, and the cards that may be added to the layout are
+the neighbours of the played cards inside their suit plus the unplayed sevens: a few
+shifts and masks per turn.  The pack, the per-seat results and the hand-mode sums live
+in one flat int64 workspace of 52-entry rows (see sims.core.deck).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sims.core.deck import FIRST_GAME_ROW, N_CARDS, ROW, draw_nb
+from sims.core.rng import below_nb, seed_key_nb, stream_nb
+from sims.core.tricks import RANK_COLUMN, count_cards_nb, lowest_bit_nb
+from sims.games.fan_tan.rules import (
+    FEWER_CARDS_PAY_EXTRA,
+    GAME_OUTCOMES,
+    HAND_OUTCOMES,
+    HOYLE_HOLDER_PENALTY,
+    HOYLE_PASS_PENALTY,
+    MAX_PLAYERS,
+    MORE_CARDS_PAY_EXTRA,
+    PASS_WITH_SEVENS,
+    SETTLE_CARD_COUNT,
+    SETTLE_POT_PLUS_CARDS,
+    START_ELDEST,
+    START_HOLDER_7D,
+    STYLE,
+    STYLE_BLOCK,
+    STYLE_FIRST,
+    STYLE_GREEDY_UNLOCK,
+    STYLE_HOLD_SEVENS,
+    STYLE_RANDOM,
+    Rules,
+)
+
+HAND_WIDTH = HAND_OUTCOMES.kernel_width  # plain ints: the kernels cannot read Outcomes
+GAME_WIDTH = GAME_OUTCOMES.kernel_width
+H_WIN, H_NET, H_PASSES, H_PAID, H_CARDS_LEFT = (
+    HAND_OUTCOMES.seat.index(name) for name in ("win", "net", "passes", "paid", "cards_left"))
+HT_TURNS, HT_POT = (HAND_OUTCOMES.table.index(name) for name in ("turns", "pot"))
+G_NET, G_WINS, G_CARDS_LEFT, G_BEST_SCORE = (
+    GAME_OUTCOMES.seat.index(name) for name in ("net", "wins", "cards_left", "best_score"))
+GT_TURNS = GAME_OUTCOMES.table.index("turns")
+for _outcomes in (HAND_OUTCOMES, GAME_OUTCOMES):  # the kernels write X_sq right after X
+    for _columns in (_outcomes.seat, _outcomes.table):
+        assert all(_columns[i + 1] == name + "_sq" for i, name in enumerate(_columns) if name + "_sq" in _columns)
+
+N_RULES = len(Rules._fields)
+R_ANTE, R_UNEVEN_ANTE, R_START, R_SETTLE, R_MAY_PASS, R_EIGHT_BEFORE_SIX, R_PASS_FEE, R_CARD_FEE = range(N_RULES)
+
+DECK_ROW = 0  # the pack (bits)
+BIT_ROW = FIRST_GAME_ROW + 0 * ROW  # card code -> bit: the pack in code order
+RULES_ROW = FIRST_GAME_ROW + 1 * ROW
+POLICY_ROW = FIRST_GAME_ROW + 2 * ROW  # policy field f of seat s at POLICY_ROW + f * MAX_PLAYERS + s
+SEAT_ROW = FIRST_GAME_ROW + 3 * ROW  # per-seat results: SEAT_ROW + S_* * MAX_PLAYERS + seat
+INFO_ROW = FIRST_GAME_ROW + 4 * ROW  # the deal's scalar results, I_* below
+ACC_ROW = FIRST_GAME_ROW + 5 * ROW  # hand-mode sums, ACC_STRIDE per seat and one for the table
+ACC_STRIDE = 16
+LOG_ROW = ACC_ROW + 3 * ROW  # stacked deals only: turn t's seat at LOG_ROW + 2t, its card (bit) at 2t + 1
+MAX_TURNS = 52 * MAX_PLAYERS  # at most n - 1 passes before each play
+N_WORK_ROWS = (LOG_ROW - FIRST_GAME_ROW) // ROW + 2 * MAX_TURNS // ROW + 1
+assert HAND_WIDTH <= ACC_STRIDE and (MAX_PLAYERS + 1) * ACC_STRIDE <= LOG_ROW - ACC_ROW
+S_PAID, S_RECEIVED, S_PASSES, S_CARDS_LEFT = range(4)
+I_WINNER, I_TURNS, I_POT = range(3)
+PASS, VOLUNTARY_PASS = -1, -2  # the log's card of a pass
+
+BIT_OF_CODE = np.array([16 * (code // 13) + code % 13 for code in range(N_CARDS)], dtype=np.int64)
+_ONE = np.uint64(1)
+_ZERO = np.uint64(0)
+ALL_CARDS = np.uint64(0x1FFF) * RANK_COLUMN
+SIXES, SEVENS, EIGHTS = (RANK_COLUMN << np.uint64(face) for face in (5, 6, 7))
+
+
+@njit(cache=True, inline="always")
+def legal_cards_nb(layout, eight_before_six):
+    """The cards that may be added to ``layout`` (package docstring): the unplayed sevens
+    and the cards next to a started row, a 6 only after its 8 with eight_before_six."""
+    legal = ((((layout << _ONE) | (layout >> _ONE)) & ALL_CARDS) | SEVENS) & ~layout
+    if eight_before_six:
+        legal &= ~SIXES | ((layout & EIGHTS) >> np.uint64(2))
+    return legal
+
+
+@njit(cache=True, inline="always")
+def unlocked_nb(hand, card, layout, legal, eight_before_six):
+    """The cards of ``hand`` that playing ``card`` makes legal (and that were not)."""
+    return legal_cards_nb(layout | (_ONE << card), eight_before_six) & ~legal & hand
+
+
+@njit(cache=True, inline="always")
+def choose_card_nb(style, hand, playable, layout, legal, eight_before_six, state):
+    """The card a seat plays (policy style, package docstring): ``(card, state)``."""
+    if style == STYLE_FIRST:
+        return lowest_bit_nb(playable), state
+    if style == STYLE_RANDOM:
+        k = count_cards_nb(playable)
+        if k > 1:
+            i, state = below_nb(state, k)
+            for skip in range(i):
+                playable &= playable - _ONE
+        return lowest_bit_nb(playable), state
+    if style == STYLE_HOLD_SEVENS:
+        others = playable & ~SEVENS
+        return lowest_bit_nb(others if others else playable), state
+    if style == STYLE_BLOCK:
+        candidates = playable & ~(SIXES | EIGHTS)
+        if not candidates:
+            candidates = playable
+        rest = candidates
+        while rest:
+            card = lowest_bit_nb(rest)
+            if unlocked_nb(hand, card, layout, legal, eight_before_six):
+                return card, state
+            rest &= rest - _ONE
+        return lowest_bit_nb(candidates), state
+    # greedy-unlock
+    best = lowest_bit_nb(playable)
+    most = -1
+    rest = playable
+    while rest:
+        card = lowest_bit_nb(rest)
+        unlocked = count_cards_nb(unlocked_nb(hand, card, layout, legal, eight_before_six))
+        if unlocked > most:
+            most = unlocked
+            best = card
+        rest &= rest - _ONE
+    return best, state
+
+
+@njit(cache=True)
+def new_table_nb(rules, policy, n):
+    """The workspace and hand masks of a table: rules, policy and the code -> bit row filled in."""
+    work = np.zeros(FIRST_GAME_ROW + N_WORK_ROWS * ROW, dtype=np.int64)
+    hands = np.zeros(MAX_PLAYERS, dtype=np.uint64)
+    for code in range(N_CARDS):
+        work[BIT_ROW + code] = BIT_OF_CODE[code]
+    for r in range(rules.shape[0]):
+        work[RULES_ROW + r] = rules[r]
+    for seat in range(n):
+        for field in range(policy.shape[1]):
+            work[POLICY_ROW + field * MAX_PLAYERS + seat] = np.int64(policy[seat, field])
+    return work, hands
+
+
+@njit(cache=True, inline="always")
+def _pay_nb(work, seat, chips):
+    work[SEAT_ROW + S_PAID * MAX_PLAYERS + seat] += chips
+    return chips
+
+
+@njit(cache=True)
+def play_deal_nb(work, hands, n, dealer, shuffle, state):
+    """Play one deal (package docstring, steps 1-4) and return the advanced stream state.
+
+    The pack row must hold the pack (code order for a random deal, the stacked order
+    otherwise); ``shuffle`` = 0 draws it without swaps and logs every turn.  Results go to
+    the SEAT rows (S_*), the INFO row (I_*) and ``hands`` (the cards left).
+    """
+    chips = work[RULES_ROW + R_SETTLE] != SETTLE_CARD_COUNT
+    eight_before_six = work[RULES_ROW + R_EIGHT_BEFORE_SIX] != 0
+    may_pass = work[RULES_ROW + R_MAY_PASS] != 0
+    pass_fee = work[RULES_ROW + R_PASS_FEE]
+    for seat in range(n):
+        hands[seat] = _ZERO
+        for field in range(4):
+            work[SEAT_ROW + field * MAX_PLAYERS + seat] = 0
+
+    # 1. The deal and the antes.
+    seat = dealer
+    top = 0
+    for k in range(N_CARDS):
+        seat = seat + 1 if seat + 1 < n else 0
+        card, top, state = draw_nb(work, top, N_CARDS, shuffle, state)
+        hands[seat] |= _ONE << np.uint64(card)
+    pot = 0
+    if chips:
+        short = N_CARDS // n  # the size of the smaller hands
+        uneven = work[RULES_ROW + R_UNEVEN_ANTE]
+        for seat in range(n):
+            ante = work[RULES_ROW + R_ANTE]
+            if N_CARDS % n:
+                fewer = count_cards_nb(hands[seat]) == short
+                if (uneven == FEWER_CARDS_PAY_EXTRA and fewer) or (uneven == MORE_CARDS_PAY_EXTRA and not fewer):
+                    ante += 1
+            pot += _pay_nb(work, seat, ante)
+
+    # 2. The opening.
+    layout = _ZERO
+    turns = 0
+    seat = dealer + 1 if dealer + 1 < n else 0
+    start = work[RULES_ROW + R_START]
+    if start != START_ELDEST:
+        opening = _ONE << np.uint64(16 * (1 if start == START_HOLDER_7D else 2) + 6)
+        while not hands[seat] & opening:
+            seat = seat + 1 if seat + 1 < n else 0
+        hands[seat] &= ~opening
+        layout = opening
+        if not shuffle:
+            work[LOG_ROW] = seat
+            work[LOG_ROW + 1] = np.int64(16 * (1 if start == START_HOLDER_7D else 2) + 6)
+        turns = 1
+        seat = seat + 1 if seat + 1 < n else 0
+    legal = legal_cards_nb(layout, eight_before_six)
+
+    # 3. Turns until a hand is empty.
+    passes_in_a_row = 0
+    while True:
+        hand = hands[seat]
+        playable = hand & legal
+        logged = PASS
+        if playable and not (may_pass and passes_in_a_row < n - 1 and not (playable & ~SEVENS)
+                             and work[POLICY_ROW + PASS_WITH_SEVENS * MAX_PLAYERS + seat]):
+            card, state = choose_card_nb(work[POLICY_ROW + STYLE * MAX_PLAYERS + seat], hand, playable, layout,
+                                         legal, eight_before_six, state)
+            hand &= ~(_ONE << card)
+            hands[seat] = hand
+            layout |= _ONE << card
+            legal = legal_cards_nb(layout, eight_before_six)
+            passes_in_a_row = 0
+            logged = np.int64(card)
+        else:
+            work[SEAT_ROW + S_PASSES * MAX_PLAYERS + seat] += 1
+            passes_in_a_row += 1
+            if not playable:
+                if chips:
+                    pot += _pay_nb(work, seat, pass_fee)
+            else:  # a voluntary pass, holding back sevens: Hoyle's penalties
+                logged = VOLUNTARY_PASS
+                if chips:
+                    pot += _pay_nb(work, seat, HOYLE_PASS_PENALTY)
+                    held = hand & SEVENS
+                    while held:
+                        seven = lowest_bit_nb(held)
+                        held &= held - _ONE
+                        for neighbour in (seven - _ONE, seven + _ONE):
+                            for other in range(n):
+                                if other != seat and hands[other] & (_ONE << neighbour):
+                                    _pay_nb(work, seat, HOYLE_HOLDER_PENALTY)
+                                    work[SEAT_ROW + S_RECEIVED * MAX_PLAYERS + other] += HOYLE_HOLDER_PENALTY
+        if not shuffle:
+            work[LOG_ROW + 2 * turns] = seat
+            work[LOG_ROW + 2 * turns + 1] = logged
+        turns += 1
+        if not hand:
+            break
+        seat = seat + 1 if seat + 1 < n else 0
+
+    # 4. Settlement.
+    winner = seat
+    for other in range(n):
+        left = count_cards_nb(hands[other])
+        work[SEAT_ROW + S_CARDS_LEFT * MAX_PLAYERS + other] = left
+        if chips and work[RULES_ROW + R_SETTLE] == SETTLE_POT_PLUS_CARDS:
+            pot += _pay_nb(work, other, left * work[RULES_ROW + R_CARD_FEE])
+    if chips:
+        work[SEAT_ROW + S_RECEIVED * MAX_PLAYERS + winner] += pot
+    work[INFO_ROW + I_WINNER] = winner
+    work[INFO_ROW + I_TURNS] = turns
+    work[INFO_ROW + I_POT] = pot
+    return state
+
+
+@njit(cache=True, inline="always")
+def _reset_pack_nb(work):
+    for code in range(N_CARDS):
+        work[DECK_ROW + code] = work[BIT_ROW + code]
+
+
+@njit(cache=True, inline="always")
+def _net_nb(work, seat):
+    return work[SEAT_ROW + S_RECEIVED * MAX_PLAYERS + seat] - work[SEAT_ROW + S_PAID * MAX_PLAYERS + seat]
+
+
+@njit(cache=True, nogil=True)
+def simulate_hands_nb(rules, policy, n, seed, first, count):
+    """Hand mode: integer sums over deals ``first .. first+count-1`` of ``seed``, dealer in
+    seat ``n-1``.  Returns int64 ``[n + 1, width]`` (see ``HAND_OUTCOMES``)."""
+    work, hands = new_table_nb(rules, policy, n)
+    table = ACC_ROW + n * ACC_STRIDE  # the sums live in the flat workspace until the end
+    seed_key = seed_key_nb(seed)
+    for deal in range(first, first + count):
+        state = stream_nb(seed_key, deal)
+        _reset_pack_nb(work)
+        state = play_deal_nb(work, hands, n, n - 1, True, state)
+        for seat in range(n):
+            acc = ACC_ROW + seat * ACC_STRIDE
+            net = _net_nb(work, seat)
+            passes = work[SEAT_ROW + S_PASSES * MAX_PLAYERS + seat]
+            paid = work[SEAT_ROW + S_PAID * MAX_PLAYERS + seat]
+            left = work[SEAT_ROW + S_CARDS_LEFT * MAX_PLAYERS + seat]
+            work[acc + H_NET] += net
+            work[acc + H_NET + 1] += net * net
+            work[acc + H_PASSES] += passes
+            work[acc + H_PASSES + 1] += passes * passes
+            work[acc + H_PAID] += paid
+            work[acc + H_PAID + 1] += paid * paid
+            work[acc + H_CARDS_LEFT] += left
+            work[acc + H_CARDS_LEFT + 1] += left * left
+        work[ACC_ROW + work[INFO_ROW + I_WINNER] * ACC_STRIDE + H_WIN] += 1
+        turns = work[INFO_ROW + I_TURNS]
+        pot = work[INFO_ROW + I_POT]
+        work[table + HT_TURNS] += turns
+        work[table + HT_TURNS + 1] += turns * turns
+        work[table + HT_POT] += pot
+        work[table + HT_POT + 1] += pot * pot
+    out = np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
+    for row in range(n + 1):
+        for column in range(HAND_WIDTH):
+            out[row, column] = work[ACC_ROW + row * ACC_STRIDE + column]
+    return out
+
+
+@njit(cache=True, nogil=True)
+def simulate_games_nb(rules, policy, n, seed, first, count):
+    """Game mode: integer sums over rotations ``first .. first+count-1`` of ``seed``: n
+    deals, dealt by seats n-1, 0, 1, ..., n-2.  Returns int64 ``[n + 1, width]``."""
+    out = np.zeros((n + 1, GAME_WIDTH), dtype=np.int64)
+    work, hands = new_table_nb(rules, policy, n)
+    net = np.zeros(n, dtype=np.int64)
+    wins = np.zeros(n, dtype=np.int64)
+    left = np.zeros(n, dtype=np.int64)
+    seed_key = seed_key_nb(seed)
+    for game in range(first, first + count):
+        state = stream_nb(seed_key, game)
+        turns = 0
+        for seat in range(n):
+            net[seat] = 0
+            wins[seat] = 0
+            left[seat] = 0
+        for deal in range(n):
+            _reset_pack_nb(work)
+            state = play_deal_nb(work, hands, n, (n - 1 + deal) % n, True, state)
+            turns += work[INFO_ROW + I_TURNS]
+            wins[work[INFO_ROW + I_WINNER]] += 1
+            for seat in range(n):
+                net[seat] += _net_nb(work, seat)
+                left[seat] += work[SEAT_ROW + S_CARDS_LEFT * MAX_PLAYERS + seat]
+        lowest = left[0]
+        for seat in range(n):
+            lowest = min(lowest, left[seat])
+        for seat in range(n):
+            out[seat, G_NET] += net[seat]
+            out[seat, G_NET + 1] += net[seat] * net[seat]
+            out[seat, G_WINS] += wins[seat]
+            out[seat, G_WINS + 1] += wins[seat] * wins[seat]
+            out[seat, G_CARDS_LEFT] += left[seat]
+            out[seat, G_CARDS_LEFT + 1] += left[seat] * left[seat]
+            out[seat, G_BEST_SCORE] += left[seat] == lowest
+        out[n, GT_TURNS] += turns
+        out[n, GT_TURNS + 1] += turns * turns
+    return out

@@ -69,13 +69,15 @@ def draw_nb(work, top, size, shuffle, state):
     swap it with position ``top + below(size - top)`` (one lazy Fisher-Yates step, so the
     first draws from a full pack are :func:`deal_prefix_nb`'s), or with nothing when
     ``shuffle`` is false (a stacked pack).  Returns ``(card, top + 1, state)``."""
-    j = top
+    # Unsigned positions spare Numba's negative-index checks.  Position `top` is never
+    # read again (draws only look above it), so the drawn card is not stored back.
+    here = np.uint64(DECK_ROW + top)
+    there = here
     if shuffle:
-        j, state = below_nb(state, size - top)
-        j += top
-    card = work[DECK_ROW + j]
-    work[DECK_ROW + j] = work[DECK_ROW + top]
-    work[DECK_ROW + top] = card
+        k, state = below_nb(state, size - top)
+        there = here + np.uint64(k)
+    card = work[there]
+    work[there] = work[here]
     return card, top + 1, state
 
 

@@ -150,7 +150,7 @@ def new_table_nb(rules, policy, n):
 
 @njit(cache=True, inline="always")
 def _pay_nb(work, seat, chips):
-    work[SEAT_ROW + S_PAID * MAX_PLAYERS + seat] += chips
+    work[np.uint64(SEAT_ROW + S_PAID * MAX_PLAYERS + seat)] += chips
     return chips
 
 
@@ -167,9 +167,9 @@ def play_deal_nb(work, hands, n, dealer, shuffle, state):
     may_pass = work[RULES_ROW + R_MAY_PASS] != 0
     pass_fee = work[RULES_ROW + R_PASS_FEE]
     for seat in range(n):
-        hands[seat] = _ZERO
+        hands[np.uint64(seat)] = _ZERO
         for field in range(4):
-            work[SEAT_ROW + field * MAX_PLAYERS + seat] = 0
+            work[np.uint64(SEAT_ROW + field * MAX_PLAYERS + seat)] = 0
 
     # 1. The deal and the antes.
     seat = dealer
@@ -177,7 +177,7 @@ def play_deal_nb(work, hands, n, dealer, shuffle, state):
     for k in range(N_CARDS):
         seat = seat + 1 if seat + 1 < n else 0
         card, top, state = draw_nb(work, top, N_CARDS, shuffle, state)
-        hands[seat] |= _ONE << np.uint64(card)
+        hands[np.uint64(seat)] |= _ONE << np.uint64(card)
     pot = 0
     if chips:
         short = N_CARDS // n  # the size of the smaller hands
@@ -211,21 +211,21 @@ def play_deal_nb(work, hands, n, dealer, shuffle, state):
     # 3. Turns until a hand is empty.
     passes_in_a_row = 0
     while True:
-        hand = hands[seat]
+        hand = hands[np.uint64(seat)]  # unsigned: no negative-index check
         playable = hand & legal
         logged = PASS
         if playable and not (may_pass and passes_in_a_row < n - 1 and not (playable & ~SEVENS)
                              and work[POLICY_ROW + PASS_WITH_SEVENS * MAX_PLAYERS + seat]):
-            card, state = choose_card_nb(work[POLICY_ROW + STYLE * MAX_PLAYERS + seat], hand, playable, layout,
+            card, state = choose_card_nb(work[np.uint64(POLICY_ROW + STYLE * MAX_PLAYERS + seat)], hand, playable, layout,
                                          legal, eight_before_six, state)
             hand &= ~(_ONE << card)
-            hands[seat] = hand
+            hands[np.uint64(seat)] = hand
             layout |= _ONE << card
             legal = legal_cards_nb(layout, eight_before_six)
             passes_in_a_row = 0
             logged = np.int64(card)
         else:
-            work[SEAT_ROW + S_PASSES * MAX_PLAYERS + seat] += 1
+            work[np.uint64(SEAT_ROW + S_PASSES * MAX_PLAYERS + seat)] += 1
             passes_in_a_row += 1
             if not playable:
                 if chips:
@@ -273,8 +273,14 @@ def _reset_pack_nb(work):
 
 
 @njit(cache=True, inline="always")
+def _seat_value_nb(work, field, seat):
+    """A per-seat result (S_*), read with an unsigned index (no negative-index check)."""
+    return work[np.uint64(SEAT_ROW + field * MAX_PLAYERS + seat)]
+
+
+@njit(cache=True, inline="always")
 def _net_nb(work, seat):
-    return work[SEAT_ROW + S_RECEIVED * MAX_PLAYERS + seat] - work[SEAT_ROW + S_PAID * MAX_PLAYERS + seat]
+    return _seat_value_nb(work, S_RECEIVED, seat) - _seat_value_nb(work, S_PAID, seat)
 
 
 @njit(cache=True, nogil=True)
@@ -289,19 +295,19 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
         _reset_pack_nb(work)
         state = play_deal_nb(work, hands, n, n - 1, True, state)
         for seat in range(n):
-            acc = ACC_ROW + seat * ACC_STRIDE
+            acc = np.uint64(ACC_ROW + seat * ACC_STRIDE)  # unsigned: no negative-index checks
             net = _net_nb(work, seat)
-            passes = work[SEAT_ROW + S_PASSES * MAX_PLAYERS + seat]
-            paid = work[SEAT_ROW + S_PAID * MAX_PLAYERS + seat]
-            left = work[SEAT_ROW + S_CARDS_LEFT * MAX_PLAYERS + seat]
-            work[acc + H_NET] += net
-            work[acc + H_NET + 1] += net * net
-            work[acc + H_PASSES] += passes
-            work[acc + H_PASSES + 1] += passes * passes
-            work[acc + H_PAID] += paid
-            work[acc + H_PAID + 1] += paid * paid
-            work[acc + H_CARDS_LEFT] += left
-            work[acc + H_CARDS_LEFT + 1] += left * left
+            passes = _seat_value_nb(work, S_PASSES, seat)
+            paid = _seat_value_nb(work, S_PAID, seat)
+            left = _seat_value_nb(work, S_CARDS_LEFT, seat)
+            work[acc + np.uint64(H_NET)] += net
+            work[acc + np.uint64(H_NET + 1)] += net * net
+            work[acc + np.uint64(H_PASSES)] += passes
+            work[acc + np.uint64(H_PASSES + 1)] += passes * passes
+            work[acc + np.uint64(H_PAID)] += paid
+            work[acc + np.uint64(H_PAID + 1)] += paid * paid
+            work[acc + np.uint64(H_CARDS_LEFT)] += left
+            work[acc + np.uint64(H_CARDS_LEFT + 1)] += left * left
         work[ACC_ROW + work[INFO_ROW + I_WINNER] * ACC_STRIDE + H_WIN] += 1
         turns = work[INFO_ROW + I_TURNS]
         pot = work[INFO_ROW + I_POT]

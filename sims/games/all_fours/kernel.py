@@ -219,10 +219,10 @@ def _deal_round_nb(work, masks, elder, dealer, top, shuffle, state):
     """Three cards to E, then three to D: ``(top, state)``."""
     for k in range(3):
         card, top, state = draw_nb(work, top, N_CARDS, shuffle, state)
-        masks[M_HAND + elder] |= _ONE << np.uint64(card)
+        masks[np.uint64(M_HAND + elder)] |= _ONE << np.uint64(card)
     for k in range(3):
         card, top, state = draw_nb(work, top, N_CARDS, shuffle, state)
-        masks[M_HAND + dealer] |= _ONE << np.uint64(card)
+        masks[np.uint64(M_HAND + dealer)] |= _ONE << np.uint64(card)
     return top, state
 
 
@@ -359,12 +359,16 @@ def play_deal_nb(work, masks, dealer, score_elder, score_dealer, shuffle, state)
     tricks = count_cards_nb(held_elder)
     leader = elder
     for trick in range(tricks):
+        # Unsigned seat indices spare Numba's negative-index checks in this hot loop.
+        lead_seat = np.uint64(leader)
+        follow_seat = np.uint64(1 - leader)
         follower = 1 - leader
-        card = lead_card_nb(masks[M_HAND + leader], seen | masks[M_DISCARDED + leader], trump,
-                            work[POLICY_ROW + 2 * PLAY_STYLE + leader])
-        answer = follow_card_nb(masks[M_HAND + follower], card, trump, work[POLICY_ROW + 2 * PLAY_STYLE + follower])
-        masks[M_HAND + leader] &= ~(_ONE << card)
-        masks[M_HAND + follower] &= ~(_ONE << answer)
+        card = lead_card_nb(masks[np.uint64(M_HAND) + lead_seat], seen | masks[np.uint64(M_DISCARDED) + lead_seat], trump,
+                            work[np.uint64(POLICY_ROW + 2 * PLAY_STYLE) + lead_seat])
+        answer = follow_card_nb(masks[np.uint64(M_HAND) + follow_seat], card, trump,
+                                work[np.uint64(POLICY_ROW + 2 * PLAY_STYLE) + follow_seat])
+        masks[np.uint64(M_HAND) + lead_seat] &= ~(_ONE << card)
+        masks[np.uint64(M_HAND) + follow_seat] &= ~(_ONE << answer)
         both = (_ONE << card) | (_ONE << answer)
         seen |= both
         winner_seat = follower if ranked_beats_nb(answer, card, suit_of_bit_nb(card), trump) else leader
@@ -438,21 +442,21 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
         _reset_pack_nb(work)
         state = play_deal_nb(work, masks, 1, 0, 0, True, state)
         for seat in range(2):
-            acc = ACC_ROW + seat * ACC_STRIDE
+            acc = np.uint64(ACC_ROW + seat * ACC_STRIDE)  # unsigned: no negative-index checks
             points = work[SEAT_ROW + S_POINTS + seat]
             jacks = work[SEAT_ROW + S_TURNED_JACKS + seat]
             counted = work[SEAT_ROW + S_GAME_POINTS + seat]
-            work[acc + H_POINTS] += points
-            work[acc + H_POINTS + 1] += points * points
-            work[acc + H_HIGH] += work[INFO_ROW + I_HIGH] == seat
-            work[acc + H_LOW] += work[INFO_ROW + I_LOW] == seat
-            work[acc + H_JACK] += work[INFO_ROW + I_JACK] == seat
-            work[acc + H_GAME] += work[INFO_ROW + I_GAME] == seat
-            work[acc + H_GIFT] += work[SEAT_ROW + S_GIFT + seat]
-            work[acc + H_TURNED_JACKS] += jacks
-            work[acc + H_TURNED_JACKS + 1] += jacks * jacks
-            work[acc + H_GAME_POINTS] += counted
-            work[acc + H_GAME_POINTS + 1] += counted * counted
+            work[acc + np.uint64(H_POINTS)] += points
+            work[acc + np.uint64(H_POINTS + 1)] += points * points
+            work[acc + np.uint64(H_HIGH)] += work[INFO_ROW + I_HIGH] == seat
+            work[acc + np.uint64(H_LOW)] += work[INFO_ROW + I_LOW] == seat
+            work[acc + np.uint64(H_JACK)] += work[INFO_ROW + I_JACK] == seat
+            work[acc + np.uint64(H_GAME)] += work[INFO_ROW + I_GAME] == seat
+            work[acc + np.uint64(H_GIFT)] += work[SEAT_ROW + S_GIFT + seat]
+            work[acc + np.uint64(H_TURNED_JACKS)] += jacks
+            work[acc + np.uint64(H_TURNED_JACKS + 1)] += jacks * jacks
+            work[acc + np.uint64(H_GAME_POINTS)] += counted
+            work[acc + np.uint64(H_GAME_POINTS + 1)] += counted * counted
         trumps = work[INFO_ROW + I_TRUMPS_IN_PLAY]
         played = work[INFO_ROW + I_PLAYED]
         work[table + HT_BEGGED] += work[INFO_ROW + I_BEGGED]

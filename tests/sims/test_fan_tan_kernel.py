@@ -146,3 +146,29 @@ def test_play_dealt_refuses_values_outside_the_contract(implementation, change):
     with pytest.raises(ValueError):
         implementation(change.get("rules", ft.Rules()), matrix, n, change.get("cards", list(range(52))),
                        dealer=change.get("dealer"))
+
+
+@pytest.mark.parametrize("implementation", [ft.play_dealt, twin.play_dealt], ids=["kernel", "twin"])
+def test_the_first_seats_may_all_hold_their_sevens_back_and_the_next_must_open(implementation):
+    """Cards dealt in code order to 4 seats (dealer 3): seat 0 holds 7h, seat 1 7s, seat 2
+    7c, seat 3 7d; only sevens are legal at first.  With voluntary passes and
+    pass_with_sevens, seats 0, 1 and 2 pass (fewer than n-1 passes precede each), and seat
+    3, after 3 passes in a row, must open with 7d.  Each voluntary pass pays 3 chips and 5
+    to each other holder of its seven's 6 and 8: seat 0 (7h; 6h seat 3, 8h seat 1) pays
+    13, seat 1 (7s; 6s seat 0, 8s seat 2) 13, seat 2 (7c; 6c seat 1, 8c seat 3) 13."""
+    matrix = SPEC.default_policy(4)
+    matrix[:, FIELDS.index("pass_with_sevens")] = 1
+    res = implementation(ft.Rules(may_pass_when_able=True), matrix, 4, list(range(52)))
+    assert res["plays"][:4] == [(0, -1), (1, -1), (2, -1), (3, 19)]
+    assert res["voluntary"][:3] == [0, 1, 2]
+    first_penalties = [13, 13, 13, 0]
+    assert all(paid >= 2 + penalty for paid, penalty in zip(res["paid"], first_penalties))
+    assert sum(res["net"]) == 0
+
+
+@pytest.mark.parametrize("dealer", [1.5, True, "1"])
+def test_kernel_play_dealt_refuses_a_dealer_that_is_not_a_whole_number(dealer):
+    with pytest.raises(ValueError):
+        ft.play_dealt(ft.Rules(), SPEC.default_policy(4), 4, list(range(52)), dealer=dealer)
+    with pytest.raises(ValueError):
+        ft.play_dealt(ft.Rules(), SPEC.default_policy(4), 4, [0.5] + list(range(1, 52)))

@@ -45,7 +45,10 @@ Rule switches (integer codes in brackets)
     pass_fee, and for each 7 in the passer's hand (a 7 held back) 5 chips to the holder of
     that suit's 6 and 5 chips to the holder of its 8, when another seat holds them.  A
     voluntary pass is not allowed when the previous n-1 turns were all passes (reading:
-    otherwise a table of passers could pass for ever); the seat must then play.
+    otherwise a table of passers could pass for ever); the seat must then play.  Before
+    n-1 turns have been taken a voluntary pass is allowed (so the first n-1 seats may all
+    hold their sevens back and the next must open).  The built-in policy passes only to
+    hold back sevens, never a 6 or an 8.
   eight_before_six (default false): above.
   pass_fee 0..20 (default 1): chips a seat that cannot play pays into the pot.
   card_fee 0..20 (default 1): above.
@@ -122,9 +125,9 @@ from sims.games.fan_tan.kernel import (
     S_PAID,
     S_PASSES,
     S_RECEIVED,
+    INFO_ROW,
     SEAT_ROW,
     VOLUNTARY_PASS,
-    INFO_ROW,
     new_table_nb,
     play_deal_nb,
     simulate_games_nb,
@@ -141,12 +144,16 @@ from sims.games.fan_tan.rules import (
     VARIANTS,
     Rules,
     check,
-    hand_sizes,
     warning,
 )
 from sims.spec import GAMES, HANDS, GameSpec, check_policy_values, check_rule_values
 
 CODE_OF_BIT = {int(bit): code for code, bit in enumerate(BIT_OF_CODE)}
+
+
+def _is_whole(value) -> bool:
+    """A whole number (not a bool, not a float that happens to be whole)."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
 def play_dealt(rules: Rules, policy, n_seats: int, cards, dealer: int | None = None, log=None) -> dict:
@@ -172,12 +179,14 @@ def play_dealt(rules: Rules, policy, n_seats: int, cards, dealer: int | None = N
                          f"not shape {policy.shape}.")
     check_rule_values(rules)
     check_policy_values(POLICY_FIELDS, policy)
-    dealer = n_seats - 1 if dealer is None else int(dealer)
-    if not 0 <= dealer < n_seats:
+    dealer = n_seats - 1 if dealer is None else dealer
+    if not _is_whole(dealer) or not 0 <= dealer < n_seats:
         raise ValueError(f"the dealer must be a seat 0..{n_seats - 1}, not {dealer}.")
-    cards = [int(c) for c in cards]
-    if sorted(cards) != list(range(N_CARDS)):
+    cards = list(cards)
+    if not all(_is_whole(c) for c in cards) or sorted(int(c) for c in cards) != list(range(N_CARDS)):
         raise ValueError("a stacked Fan Tan pack lists each of the 52 card codes once.")
+    cards = [int(c) for c in cards]
+    dealer = int(dealer)
     work, hands = new_table_nb(np.asarray([int(v) for v in rules], dtype=np.int64), policy, n_seats)
     work[DECK_ROW:DECK_ROW + N_CARDS] = [int(BIT_OF_CODE[c]) for c in cards]
     play_deal_nb(work, hands, np.int64(n_seats), np.int64(dealer), False, stream_state(0, 0))

@@ -33,7 +33,6 @@ from sims.games.fan_tan.rules import (
     STYLE,
     STYLE_BLOCK,
     STYLE_FIRST,
-    STYLE_GREEDY_UNLOCK,
     STYLE_HOLD_SEVENS,
     STYLE_RANDOM,
     Rules,
@@ -63,7 +62,7 @@ INFO_ROW = FIRST_GAME_ROW + 4 * ROW  # the deal's scalar results, I_* below
 ACC_ROW = FIRST_GAME_ROW + 5 * ROW  # hand-mode sums, ACC_STRIDE per seat and one for the table
 ACC_STRIDE = 16
 LOG_ROW = ACC_ROW + 3 * ROW  # stacked deals only: turn t's seat at LOG_ROW + 2t, its card (bit) at 2t + 1
-MAX_TURNS = 52 * MAX_PLAYERS  # at most n - 1 passes before each play
+MAX_TURNS = 52 * (2 * MAX_PLAYERS - 1)  # at most 2n - 2 passes (voluntary ones included) before each play
 N_WORK_ROWS = (LOG_ROW - FIRST_GAME_ROW) // ROW + 2 * MAX_TURNS // ROW + 1
 assert HAND_WIDTH <= ACC_STRIDE and (MAX_PLAYERS + 1) * ACC_STRIDE <= LOG_ROW - ACC_ROW
 S_PAID, S_RECEIVED, S_PASSES, S_CARDS_LEFT = range(4)
@@ -119,7 +118,7 @@ def choose_card_nb(style, hand, playable, layout, legal, eight_before_six, state
                 return card, state
             rest &= rest - _ONE
         return lowest_bit_nb(candidates), state
-    # greedy-unlock
+    # STYLE_GREEDY_UNLOCK
     best = lowest_bit_nb(playable)
     most = -1
     rest = playable

@@ -64,6 +64,14 @@ def deal_prefix_nb(work, m, state):
 
 
 @njit(cache=True, inline="always")
+def reset_pack_nb(work, order_row):
+    """Put the pack row back in "code order": the 52 entries of the row at ``order_row``
+    (a game's cards in code order, in whatever encoding it deals)."""
+    for k in range(N_CARDS):
+        work[DECK_ROW + k] = work[order_row + k]
+
+
+@njit(cache=True, inline="always")
 def draw_nb(work, top, size, shuffle, state):
     """Draw the card at pack position ``top`` of a pack of ``size`` in the pack row: first
     swap it with position ``top + below(size - top)`` (one lazy Fisher-Yates step, so the

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sims.core.deck import FIRST_GAME_ROW, N_CARDS, ROW, draw_nb
+from sims.core.deck import FIRST_GAME_ROW, N_CARDS, ROW, draw_nb, reset_pack_nb
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.tricks import (
     ACE_HIGH_BIT,
@@ -424,12 +424,6 @@ def play_deal_nb(work, masks, dealer, score_elder, score_dealer, shuffle, state)
     return state
 
 
-@njit(cache=True, inline="always")
-def _reset_pack_nb(work):
-    for code in range(N_CARDS):
-        work[DECK_ROW + code] = work[BIT_ROW + code]
-
-
 @njit(cache=True, nogil=True)
 def simulate_hands_nb(rules, policy, n, seed, first, count):
     """Hand mode: integer sums over deals ``first .. first+count-1`` of ``seed``, E in seat
@@ -439,7 +433,7 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
     seed_key = seed_key_nb(seed)
     for hand in range(first, first + count):
         state = stream_nb(seed_key, hand)
-        _reset_pack_nb(work)
+        reset_pack_nb(work, BIT_ROW)
         state = play_deal_nb(work, masks, 1, 0, 0, True, state)
         for seat in range(2):
             acc = np.uint64(ACC_ROW + seat * ACC_STRIDE)  # unsigned: no negative-index checks
@@ -507,7 +501,7 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
             gave[seat] = 0
         while True:
             elder = 1 - dealer
-            _reset_pack_nb(work)
+            reset_pack_nb(work, BIT_ROW)
             state = play_deal_nb(work, masks, dealer, scores[elder], scores[dealer], True, state)
             deals += 1
             played += work[INFO_ROW + I_PLAYED]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sims.core.deck import FIRST_GAME_ROW, N_CARDS, ROW, draw_nb
+from sims.core.deck import FIRST_GAME_ROW, N_CARDS, ROW, draw_nb, reset_pack_nb
 from sims.core.rng import below_nb, seed_key_nb, stream_nb
 from sims.core.tricks import RANK_COLUMN, count_cards_nb, lowest_bit_nb
 from sims.games.fan_tan.rules import (
@@ -266,12 +266,6 @@ def play_deal_nb(work, hands, n, dealer, shuffle, state):
 
 
 @njit(cache=True, inline="always")
-def _reset_pack_nb(work):
-    for code in range(N_CARDS):
-        work[DECK_ROW + code] = work[BIT_ROW + code]
-
-
-@njit(cache=True, inline="always")
 def _seat_value_nb(work, field, seat):
     """A per-seat result (S_*), read with an unsigned index (no negative-index check)."""
     return work[np.uint64(SEAT_ROW + field * MAX_PLAYERS + seat)]
@@ -291,7 +285,7 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
     seed_key = seed_key_nb(seed)
     for deal in range(first, first + count):
         state = stream_nb(seed_key, deal)
-        _reset_pack_nb(work)
+        reset_pack_nb(work, BIT_ROW)
         state = play_deal_nb(work, hands, n, n - 1, True, state)
         for seat in range(n):
             acc = np.uint64(ACC_ROW + seat * ACC_STRIDE)  # unsigned: no negative-index checks
@@ -339,7 +333,7 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
             wins[seat] = 0
             left[seat] = 0
         for deal in range(n):
-            _reset_pack_nb(work)
+            reset_pack_nb(work, BIT_ROW)
             state = play_deal_nb(work, hands, n, (n - 1 + deal) % n, True, state)
             turns += work[INFO_ROW + I_TURNS]
             wins[work[INFO_ROW + I_WINNER]] += 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sims.core.deck import FIRST_GAME_ROW, N_CARDS, ROW, draw_nb
+from sims.core.deck import FIRST_GAME_ROW, N_CARDS, ROW, draw_nb, reset_pack_nb
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.tricks import (
     ACE_HIGH_BIT,
@@ -396,12 +396,6 @@ def _reshuffle_pile_nb(work, pile):
 
 
 
-@njit(cache=True, inline="always")
-def _reset_pack_nb(work):
-    for code in range(N_CARDS):
-        work[DECK_ROW + code] = work[BIT_ROW + code]
-
-
 @njit(cache=True, nogil=True)
 def simulate_hands_nb(rules, policy, n, seed, first, count):
     """Hand mode: integer sums over hands ``first .. first+count-1`` of ``seed``, dealer in
@@ -414,7 +408,7 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
     seed_key = seed_key_nb(seed)
     for hand in range(first, first + count):
         state = stream_nb(seed_key, hand)
-        _reset_pack_nb(work)
+        reset_pack_nb(work, BIT_ROW)
         state = play_hand_nb(work, masks, n, n - 1, pot, compulsory, True, state)
         for seat in range(n):
             acc = ACC_ROW + seat * ACC_STRIDE
@@ -478,7 +472,7 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
         truncated = 0
         overflow = 0
         while True:
-            _reset_pack_nb(work)
+            reset_pack_nb(work, BIT_ROW)
             state = play_hand_nb(work, masks, n, dealer, pot, compulsory, True, state)
             hands += 1
             largest_pot = max(largest_pot, pot)

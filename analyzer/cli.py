@@ -280,8 +280,10 @@ def rules_command(game: str = typer.Argument(..., help="game name, e.g. chase-ac
     def body():
         spec = get_game(game)
         lines = [f"{spec.title} ({spec.name}): {spec.summary}",
-                 f"players: {spec.min_players} to {spec.max_players} (default {spec.default_players})", "",
-                 "rules (--rule KEY=VALUE):"]
+                 f"players: {spec.min_players} to {spec.max_players} (default {spec.default_players})"]
+        for players in range(spec.min_players, spec.max_players + 1):
+            lines += [f"  with {players}: {message}" for message in spec.warnings(spec.default_rules(), players)]
+        lines += ["", "rules (--rule KEY=VALUE):"]
         for field in spec.rules:
             lines.append(f"  {field.key:<20} default {field.value_text(field.default):<16} {field.allowed_text()}")
             lines.append(f"  {'':<20} {field.help}")
@@ -328,7 +330,8 @@ def replay_command(
         if twin is None:
             raise UserError(f"{spec.title} has no replay yet.")
         rules = spec.rules_type(*table.rules)
-        typer.echo("\n".join(twin.replay_lines(rules, table.policy, table.players, seed, hand)))
+        warnings = [f"warning: {message}" for message in spec.warnings(rules, table.players)]
+        typer.echo("\n".join(warnings + twin.replay_lines(rules, table.policy, table.players, seed, hand)))
 
     guarded(body)
 

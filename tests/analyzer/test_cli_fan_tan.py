@@ -41,6 +41,11 @@ def test_two_players_run_with_a_warning_in_text_and_json():
     assert result.stdout.splitlines()[1].startswith("warning: the rules are for 3 to 8 players")
     summary = json.loads(invoke("fan-tan", "--players", "2", "--hands", "2000", "--json").stdout)
     assert len(summary["warnings"]) == 1 and "3 to 8" in summary["warnings"][0]
+    replay = invoke("replay", "fan-tan", "--players", "2", "--hand", "1")
+    assert replay.exit_code == 0 and replay.stdout.startswith("warning: the rules are for 3 to 8 players")
+    assert "warning" not in invoke("replay", "fan-tan", "--players", "3", "--hand", "1").stdout
+    listing = invoke("rules", "fan-tan").stdout
+    assert "  with 2: the rules are for 3 to 8 players" in listing and "with 3:" not in listing
 
 
 def test_game_mode_is_a_rotation_with_nets_summing_to_zero():

@@ -82,13 +82,13 @@ def check_rule_values(rules) -> None:
     """Raise ``ValueError`` when a rule of a ``Rules`` NamedTuple holds a value its field
     does not allow (the command line refuses these when parsing; this guards direct calls
     such as a stacked-deck test's)."""
-    for field, value in zip(rule_fields(type(rules)), rules):
+    for rule, value in zip(rule_fields(type(rules)), rules):
         code = int(value)
-        allowed = (0 <= code < len(field.choices) if field.kind == "choice"
-                   else code in (0, 1) if field.kind == "bool"
-                   else field.lo <= code <= field.hi)
+        allowed = (0 <= code < len(rule.choices) if rule.kind == "choice"
+                   else code in (0, 1) if rule.kind == "bool"
+                   else rule.lo <= code <= rule.hi)
         if code != value or not allowed:
-            raise ValueError(f"rule {field.key} takes {field.allowed_text()}, not {value}.")
+            raise ValueError(f"rule {rule.key} takes {rule.allowed_text()}, not {value}.")
 
 
 @dataclass(frozen=True)
@@ -111,13 +111,16 @@ class PolicyField:
         return f"{self.lo:g}..{self.hi:g}"
 
 
-def check_policy_values(fields: Sequence[PolicyField], policy: np.ndarray) -> None:
-    """Raise ``ValueError`` when a policy matrix (one row per seat) holds a value outside
-    its field's range, or a fraction in an integer field."""
+def check_policy_values(fields: Sequence[PolicyField], policy: np.ndarray, n_seats: int) -> None:
+    """Raise ``ValueError`` when a policy matrix is not one row of ``fields`` per seat, or
+    holds a value outside its field's range, or a fraction in an integer column."""
+    if np.shape(policy) != (n_seats, len(fields)):
+        raise ValueError(f"the policy must have one row of {len(fields)} fields per seat ({n_seats} seats), "
+                         f"not shape {np.shape(policy)}.")
     for seat, row in enumerate(policy):
-        for field, value in zip(fields, row):
-            if not field.lo <= value <= field.hi or (field.integer and value != int(value)):
-                raise ValueError(f"policy field {field.key} of seat {seat} takes {field.allowed_text()}, "
+        for column, value in zip(fields, row):
+            if not column.lo <= value <= column.hi or (column.integer and value != int(value)):
+                raise ValueError(f"policy field {column.key} of seat {seat} takes {column.allowed_text()}, "
                                  f"not {value:g}.")
 
 
@@ -161,6 +164,13 @@ class Outcomes:
     groups: Mapping[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
     limbs: Mapping[str, int] = field(default_factory=dict)
     maxima: tuple[str, ...] = ()
+
+    def squares_follow(self) -> bool:
+        """True when every ``X_sq`` column comes right after its ``X`` (kernels that write
+        the square at X's column + 1 assert this)."""
+        return all(columns[i + 1] == name + "_sq"
+                   for columns in (self.seat, self.table)
+                   for i, name in enumerate(columns) if name + "_sq" in columns)
 
     @property
     def width(self) -> int:

@@ -207,11 +207,8 @@ def check_deal(rules: Rules, policy, dealer: int, scores) -> tuple[np.ndarray, i
     """Validate a stacked deal's table: the policy matrix, the dealer and the scores."""
     policy = np.asarray(policy, dtype=np.float64)
     check(rules, policy, policy.shape[0] if policy.ndim == 2 else 0)
-    if policy.shape != (N_PLAYERS, len(POLICY_FIELDS)):
-        raise ValueError(f"the policy must have one row of {len(POLICY_FIELDS)} fields per seat, "
-                         f"not shape {policy.shape}.")
     check_rule_values(rules)
-    check_policy_values(POLICY_FIELDS, policy)
+    check_policy_values(POLICY_FIELDS, policy, N_PLAYERS)
     if dealer not in (0, 1):
         raise ValueError(f"the dealer must be seat 0 or 1, not {dealer}.")
     scores = tuple(int(s) for s in scores)

@@ -60,9 +60,7 @@ HT_BEGGED, HT_GAVE, HT_RAN, HT_VOID, HT_THROWN_IN, HT_BUNCHED, HT_PLAYED, HT_NO_
         HAND_OUTCOMES.table.index(name)
         for name in ("begged", "gave", "ran", "void", "thrown_in", "bunched", "played", "no_trump", "one_trump",
                      "jack_in_play", "game_tie", "runs_1", "no_trump_count", "runs_1_count"))
-for _outcomes in (HAND_OUTCOMES, GAME_OUTCOMES):  # the kernels write X_sq right after X
-    for _columns in (_outcomes.seat, _outcomes.table):
-        assert all(_columns[i + 1] == name + "_sq" for i, name in enumerate(_columns) if name + "_sq" in _columns)
+assert HAND_OUTCOMES.squares_follow() and GAME_OUTCOMES.squares_follow()  # the kernels write X_sq at X + 1
 G_WIN, G_SCORE, G_BEGGED, G_GAVE = (GAME_OUTCOMES.seat.index(name) for name in ("win", "score", "begged", "gave"))
 GT_DEALS, GT_PLAYED, GT_VOID, GT_THROWN_IN, GT_BUNCHED, GT_BEFORE_PLAY = (
     GAME_OUTCOMES.table.index(name) for name in ("deals", "played", "void", "thrown_in", "bunched", "before_play"))

@@ -174,11 +174,8 @@ def play_dealt(rules: Rules, policy, n_seats: int, cards, dealer: int | None = N
     """
     policy = np.asarray(policy, dtype=np.float64)
     check(rules, policy, n_seats)
-    if policy.shape != (n_seats, len(POLICY_FIELDS)):
-        raise ValueError(f"the policy must have one row of {len(POLICY_FIELDS)} fields per seat, "
-                         f"not shape {policy.shape}.")
     check_rule_values(rules)
-    check_policy_values(POLICY_FIELDS, policy)
+    check_policy_values(POLICY_FIELDS, policy, n_seats)
     dealer = n_seats - 1 if dealer is None else dealer
     if not _is_whole(dealer) or not 0 <= dealer < n_seats:
         raise ValueError(f"the dealer must be a seat 0..{n_seats - 1}, not {dealer}.")

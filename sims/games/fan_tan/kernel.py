@@ -46,9 +46,7 @@ HT_TURNS, HT_POT = (HAND_OUTCOMES.table.index(name) for name in ("turns", "pot")
 G_NET, G_WINS, G_CARDS_LEFT, G_BEST_SCORE = (
     GAME_OUTCOMES.seat.index(name) for name in ("net", "wins", "cards_left", "best_score"))
 GT_TURNS = GAME_OUTCOMES.table.index("turns")
-for _outcomes in (HAND_OUTCOMES, GAME_OUTCOMES):  # the kernels write X_sq right after X
-    for _columns in (_outcomes.seat, _outcomes.table):
-        assert all(_columns[i + 1] == name + "_sq" for i, name in enumerate(_columns) if name + "_sq" in _columns)
+assert HAND_OUTCOMES.squares_follow() and GAME_OUTCOMES.squares_follow()  # the kernels write X_sq at X + 1
 
 N_RULES = len(Rules._fields)
 R_ANTE, R_UNEVEN_ANTE, R_START, R_SETTLE, R_MAY_PASS, R_EIGHT_BEFORE_SIX, R_PASS_FEE, R_CARD_FEE = range(N_RULES)

@@ -423,6 +423,9 @@ def bench_command(
     guarded(body)
 
 
+from analyzer import strategy_cli  # noqa: E402,F401  (registers sweep, optimize, compare and report)
+
+
 def main() -> None:
     """Console entry point."""
     app()

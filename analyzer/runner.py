@@ -16,7 +16,7 @@ import numpy as np
 
 from analyzer.params import Table
 from analyzer.stats import estimates, largest_se
-from sims.engine import available_threads, simulate
+from sims.engine import available_threads, simulate, simulate_jobs
 from sims.spec import GameSpec
 
 FIRST_CHUNK = 20_000
@@ -103,3 +103,126 @@ def run(spec: GameSpec, table: Table, mode: int, seed: int, count: int, threads:
     finally:
         bar.close()
     return RunResult(spec, table, mode, seed, done, sums, time.perf_counter() - start, threads, load_s)
+
+
+# ------------------------------------------------------------------------------ paired runs
+
+BATCHES = 64  # batches a paired run of a known length is cut into (enough for batch errors)
+MAX_BATCHES = 128  # past this, neighbouring batches are merged in pairs
+FIRST_BATCH = 1_000  # hands per batch at first when --target-se may stop the run early
+
+
+@dataclass(frozen=True)
+class Config:
+    """One arm of a paired run: rules (a ``Rules`` tuple) and a policy matrix."""
+
+    rules: tuple
+    policy: np.ndarray
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class PairedRun:
+    """Several configurations played on the same hands: batch ``b`` of every configuration
+    is hands ``starts[b] .. starts[b] + sizes[b] - 1`` of ``seed``."""
+
+    spec: GameSpec
+    players: int
+    mode: int
+    seed: int
+    configs: tuple[Config, ...]
+    batch_sums: tuple[tuple[np.ndarray, ...], ...]  # [config][batch] decoded sums
+    sizes: tuple[int, ...]
+    starts: tuple[int, ...]
+    elapsed_s: float
+    threads: int
+
+    @property
+    def count(self) -> int:
+        return sum(self.sizes)
+
+    def sums(self, config: int) -> np.ndarray:
+        """The whole-run sums of one configuration."""
+        outcomes = self.spec.outcomes[self.mode]
+        total = outcomes.zeros(self.players)
+        for part in self.batch_sums[config]:
+            total = outcomes.combine(total, part)
+        return total
+
+    def estimates(self, config: int) -> list:
+        return estimates(self.sums(config), self.spec.outcomes[self.mode], self.count)
+
+    def linearized(self, config: int, batches=None) -> tuple[np.ndarray, np.ndarray]:
+        """Estimates and batch error shares of one configuration (see ``stats.linearized``);
+        ``batches`` picks a resample of the batches (a bootstrap), default all of them."""
+        from analyzer.stats import linearized
+
+        chosen = range(len(self.sizes)) if batches is None else batches
+        return linearized([self.batch_sums[config][b] for b in chosen], [self.sizes[b] for b in chosen],
+                          self.spec.outcomes[self.mode])
+
+
+def _merged(parts: list, sizes: list[int], starts: list[int], combine) -> tuple[list, list[int], list[int]]:
+    """Neighbouring batches merged in pairs (an odd last one stays alone)."""
+    merged_parts = [[combine(p[i], p[i + 1]) if i + 1 < len(p) else p[i] for i in range(0, len(p), 2)] for p in parts]
+    merged_sizes = [sum(sizes[i:i + 2]) for i in range(0, len(sizes), 2)]
+    return merged_parts, merged_sizes, starts[::2]
+
+
+def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list[Config], count: int,
+               threads: int | None = None, target_se: float | None = None, largest_se_of=None,
+               progress: bool | None = None) -> PairedRun:
+    """Play every configuration on the same ``count`` hands (or games) of ``seed``.
+
+    The hands are cut into batches, each played by every configuration, so differences
+    between configurations get their standard errors from the batches (common random
+    numbers).  With ``target_se`` the run stops between rounds of batches once
+    ``largest_se_of(run)`` (default: the largest standard error of every estimate of every
+    configuration) is below it; ``count`` is then the cap.
+    """
+    threads = check_threads(threads)
+    outcomes = spec.outcomes[mode]
+    if not configs:
+        raise ValueError("a paired run needs at least one configuration.")
+    simulate(spec, configs[0].rules, configs[0].policy, players, mode, seed, 0, 1)  # compile or load first
+    size = -(-count // BATCHES)
+    if target_se is not None:
+        size = max(1, min(size, FIRST_BATCH))
+    parts: list[list] = [[] for _ in configs]
+    sizes: list[int] = []
+    starts: list[int] = []
+    bar = ProgressBar(count * len(configs), "hands" if mode == 0 else "games", progress)
+    start = time.perf_counter()
+
+    def snapshot() -> PairedRun:
+        return PairedRun(spec, players, mode, seed, tuple(configs), tuple(tuple(p) for p in parts), tuple(sizes),
+                         tuple(starts), time.perf_counter() - start, threads)
+
+    done = 0
+    try:
+        while done < count:
+            round_starts, round_sizes = [], []
+            while done < count and len(round_starts) < BATCHES // 2:
+                round_starts.append(done)
+                round_sizes.append(min(size, count - done))
+                done += round_sizes[-1]
+            jobs = [(config.rules, config.policy, first, batch)
+                    for config in configs for first, batch in zip(round_starts, round_sizes)]
+            played = simulate_jobs(spec, jobs, players, mode, seed, threads)
+            for index in range(len(configs)):
+                parts[index].extend(played[index * len(round_starts):(index + 1) * len(round_starts)])
+            starts.extend(round_starts)
+            sizes.extend(round_sizes)
+            bar.update(done * len(configs))
+            if len(sizes) >= MAX_BATCHES:
+                parts, sizes, starts = _merged(parts, sizes, starts, outcomes.combine)
+                size *= 2
+            if target_se is not None and len(sizes) >= BATCHES // 2:
+                found = snapshot()
+                largest = largest_se_of(found) if largest_se_of else max(
+                    largest_se(found.estimates(i)) for i in range(len(configs)))
+                if largest < target_se:
+                    break
+    finally:
+        bar.close()
+    return snapshot()

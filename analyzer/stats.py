@@ -120,3 +120,63 @@ def observed_maxima(sums: np.ndarray, outcomes: Outcomes) -> dict:
 def largest_se(found: list[Estimate]) -> float:
     """The largest standard error among ``found`` (for --target-se)."""
     return max((e.se for e in found if not math.isnan(e.se)), default=float("inf"))
+
+
+# ------------------------------------------------------------------------------ paired runs
+
+
+def ratio_parts(sums: np.ndarray, outcomes: Outcomes, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every estimate as a ratio ``numerator / denominator`` (before its scale).
+
+    The numerator is the column's sum; the denominator is the number of hands, or the
+    ``X_count`` column of a conditional mean.  Both come back as float arrays shaped like
+    ``sums`` (the entries of ``_sq``/``_count`` columns are not estimates and are unused).
+    """
+    numerators = np.asarray(sums, dtype=np.float64)
+    denominators = np.full(numerators.shape, float(n))
+    n_seats = numerators.shape[0] - 1
+    for rows, columns in ((slice(0, n_seats), outcomes.seat), (slice(n_seats, n_seats + 1), outcomes.table)):
+        for i, name in enumerate(columns):
+            if name + "_count" in columns:
+                denominators[rows, i] = numerators[rows, columns.index(name + "_count")]
+    return numerators, denominators
+
+
+def scales(outcomes: Outcomes, n_seats: int) -> np.ndarray:
+    """The unit scale of every column, shaped like the sums of ``n_seats`` seats."""
+    found = np.ones((n_seats + 1, outcomes.width))
+    for i, name in enumerate(outcomes.seat):
+        found[:n_seats, i] = outcomes.scale.get(name, 1)
+    for i, name in enumerate(outcomes.table):
+        found[n_seats, i] = outcomes.scale.get(name, 1)
+    return found
+
+
+def linearized(batch_sums: list[np.ndarray], batch_sizes: list[int], outcomes: Outcomes) -> tuple[np.ndarray, np.ndarray]:
+    """Estimates of one run played in batches, and each batch's linearised share of their error.
+
+    For a ratio estimate R = sum(Y_b) / sum(X_b) over batches b, the share of batch b is
+    z_b = (Y_b - R X_b) / sum(X), and Var(R) ~ K/(K-1) * sum(z_b^2) for K batches.  Two
+    runs over the same batches of the same hands (common random numbers) have a
+    difference whose variance is K/(K-1) * sum((zA_b - zB_b)^2): the covariance between
+    them comes in through the shared batches, so no per-hand cross products are needed.
+    Returns ``(estimates, shares)`` shaped ``[rows, width]`` and ``[K, rows, width]``, in
+    user units; an estimate with no observations is nan.
+    """
+    parts = [ratio_parts(sums, outcomes, size) for sums, size in zip(batch_sums, batch_sizes)]
+    numerators = np.stack([p[0] for p in parts])
+    denominators = np.stack([p[1] for p in parts])
+    total_y, total_x = numerators.sum(axis=0), denominators.sum(axis=0)
+    unit = scales(outcomes, numerators.shape[1] - 1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ratio = total_y / total_x
+        shares = (numerators - ratio * denominators) / total_x
+    return ratio / unit, np.nan_to_num(shares) / unit
+
+
+def batch_se(shares: np.ndarray) -> np.ndarray:
+    """Standard errors from linearised batch shares (``[K, ...]`` -> ``[...]``)."""
+    k = shares.shape[0]
+    if k < 2:
+        return np.full(shares.shape[1:], np.nan)
+    return np.sqrt(k / (k - 1) * (shares * shares).sum(axis=0))

@@ -10,3 +10,11 @@ def estimates_frame(records: list[dict], n: int, unit: str):
     frame = pd.DataFrame.from_records(records, columns=["seat", "outcome", "mean", "se", "ci_low", "ci_high"])
     frame[unit] = n
     return frame
+
+
+def sweep_frame(records: list[dict]):
+    """A tidy DataFrame of a sweep: one row per (value, seat, outcome)."""
+    import pandas as pd
+
+    return pd.DataFrame.from_records(records, columns=["field", "value", "value_text", "seat", "outcome", "mean", "se",
+                                                       "ci_low", "ci_high"])

@@ -164,6 +164,7 @@ class Outcomes:
     groups: Mapping[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
     limbs: Mapping[str, int] = field(default_factory=dict)
     maxima: tuple[str, ...] = ()
+    lower_is_better: tuple[str, ...] = ()  # outcomes a player wants small (a lost life, exposure)
 
     def squares_follow(self) -> bool:
         """True when every ``X_sq`` column comes right after its ``X`` (kernels that write
@@ -248,6 +249,24 @@ class GameSpec:
     last_seat_role: str = "dealer"  # who sits in the last seat in hand mode
     # (rules, n_seats) -> a sentence the output shows for a table the rules only tolerate
     warning: Callable[[Any, int], str | None] | None = None
+    # strategy questions: the policy fields a player really decides (swept and optimised in
+    # reports, the first is `analyze optimize`'s default), the mode whose headline decides
+    # them, and the table sizes a report finds best responses for
+    strategy_fields: tuple[str, ...] = ()
+    strategy_mode: int = HANDS
+    report_players: tuple[int, ...] = ()
+
+    def lower_is_better(self, mode: int, outcome: str) -> bool:
+        """True when a player wants ``outcome`` of ``mode`` to be small."""
+        return outcome in self.outcomes[mode].lower_is_better
+
+    def policy_field(self, key: str) -> PolicyField:
+        """The policy field called ``key`` (``KeyError`` with the known keys otherwise)."""
+        for candidate in self.policy_fields:
+            if candidate.key == key:
+                return candidate
+        raise KeyError(f"unknown policy field '{key}' for {self.name}; the fields are: "
+                       f"{', '.join(f.key for f in self.policy_fields)}.")
 
     def warnings(self, rules, n_seats: int) -> list[str]:
         """The warnings a run's output shows (an empty list for most tables)."""

@@ -153,6 +153,7 @@ UNIT_BET_COLUMNS = tuple(column for face in FACE_LABELS
 
 HAND_OUTCOMES = Outcomes(
     seat=("exposed", "swap", "bet_placed", "bet_net", "bet_net_sq"),
+    lower_is_better=("exposed",),
     table=("knocked_out", "exposures", "exposures_sq") + UNIT_BET_COLUMNS,
     help={"exposed": "probability the seat is exposed (eliminated)",
           "swap": "probability the seat's swap is carried out",
@@ -165,6 +166,7 @@ HAND_OUTCOMES = Outcomes(
 )
 GAME_OUTCOMES = Outcomes(
     seat=("win", "place", "place_sq", "bet_net", "bet_net_sq", "matador_net", "matador_net_sq"),
+    lower_is_better=("place",),
     table=("rounds", "rounds_sq"),
     scale={"place": 2, "place_sq": 4},
     help={"win": "probability the seat is the last one standing",
@@ -432,5 +434,6 @@ SPEC = GameSpec(
     twin="sims.twins.ace_chasing",
     exact="sims.twins.ace_chasing_exact",
     bench_players=(4, 8, 20),
+    strategy_fields=("threshold", "matador_right_threshold"),
     last_seat_role="matador",
 )

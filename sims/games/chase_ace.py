@@ -214,6 +214,7 @@ POLICIES = {
 HAND_OUTCOMES = Outcomes(
     seat=("lose_life", "exchange"),
     table=("losers", "losers_sq", "no_loser"),
+    lower_is_better=("lose_life",),
     help={"lose_life": "probability the seat loses a life",
           "exchange": "probability the seat completes a swap (the dealer: takes a cut card)",
           "losers": "players losing a life per round",
@@ -670,4 +671,6 @@ SPEC = GameSpec(
     twin="sims.twins.chase_ace",
     exact="sims.twins.chase_ace_exact",
     bench_players=(4, 8, 20),
+    strategy_fields=("threshold",),
+    report_players=tuple(range(3, 11)),
 )

@@ -321,5 +321,7 @@ SPEC = GameSpec(
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     twin="sims.twins.all_fours",
     bench_players=(N_PLAYERS,),
+    strategy_fields=("beg_below", "give_at_least"),
+    strategy_mode=GAMES,
     last_seat_role="dealer",
 )

@@ -234,6 +234,7 @@ SPEC = GameSpec(
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     twin="sims.twins.fan_tan",
     bench_players=(4, 6, 8),
+    strategy_fields=("style",),
     last_seat_role="dealer",
     warning=warning,
 )

@@ -314,5 +314,6 @@ SPEC = GameSpec(
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     twin="sims.twins.fight_for_the_lead",
     bench_players=(4, 6, 8),
+    strategy_fields=("stay_min_strength", "keep_min_rank", "fight_card"),
     last_seat_role="dealer",
 )

@@ -1,0 +1,518 @@
+"""The strategy commands of ``analyze``: sweep, optimize, compare and report.
+
+They parse and print; the work is done by ``analyzer.optimize`` (sweeps, best responses,
+equilibria), ``analyzer.compare`` (paired differences) and ``analyzer.report`` (reports).
+Imported by ``analyzer.cli``, which owns the Typer app.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import List, Optional
+
+import numpy as np
+import typer
+
+from analyzer.cli import (PLAYERS, POLICY, RULE, SEAT, SEED, STRATEGY, VARIANT, UserError, _column_blocks,
+                          _estimate_text, _number, _policy_text, _table, app, guarded)
+from sims.registry import GAMES, get_game
+from sims.spec import GAMES as GAME_MODE
+from sims.spec import HANDS, MODE_NAMES, GameSpec
+
+THREADS = typer.Option(None, "--threads", help="kernel threads (default: all cores)")
+TARGET_SE = typer.Option(None, "--target-se", help="stop once every reported standard error is below this "
+                                                   "(--hands/--games is then the cap)")
+AS_JSON = typer.Option(False, "--json", help="print one JSON object instead of the tables")
+
+
+def _mode_and_count(spec: GameSpec, hands: str | None, games: str | None, default_mode: int,
+                    default_counts: dict[int, str]) -> tuple[int, int]:
+    from analyzer.params import parse_count
+
+    if hands is not None and games is not None:
+        raise UserError("give either --hands or --games, not both.")
+    mode = GAME_MODE if games is not None else HANDS if hands is not None else default_mode
+    if mode not in spec.outcomes:
+        raise UserError(f"{spec.title} has no {MODE_NAMES[mode]} mode.")
+    text = games if games is not None else hands if hands is not None else default_counts[mode]
+    return mode, parse_count(text, f"--{MODE_NAMES[mode]}")
+
+
+def _check_target(target_se: float | None) -> None:
+    if target_se is not None and not target_se > 0:
+        raise UserError(f"--target-se must be positive, not {target_se}.")
+
+
+def _rules_line(spec: GameSpec, table) -> str:
+    text = " ".join(f"{field.key}={field.value_text(code)}" for field, code in zip(spec.rules, table.rules))
+    return f"rules   {table.variant or 'standard'}: {text}"
+
+
+def _better(spec: GameSpec, mode: int) -> str:
+    headline = spec.headline[mode]
+    return f"{headline} ({'lower' if spec.lower_is_better(mode, headline) else 'higher'} is better)"
+
+
+def _signed(value: float, se: float) -> str:
+    return f"{'+' if value >= 0 else '-'}{_number(abs(value), se)} ± {se:.2g}"
+
+
+def _grid(row_labels: list[str], first_header: str, columns: list[tuple[str, list[str]]]) -> list[str]:
+    """A text table wrapped into blocks of columns that fit the line width."""
+    label_width = max(len(first_header), *(len(label) for label in row_labels))
+    widths = [max(len(header), *(len(cell) for cell in cells)) for header, cells in columns]
+    lines = []
+    for block in _column_blocks(widths):
+        lines.append(f"{first_header:>{label_width}}  " + "  ".join(f"{columns[i][0]:<{widths[i]}}" for i in block).rstrip())
+        for r, label in enumerate(row_labels):
+            lines.append(f"{label:>{label_width}}  " + "  ".join(f"{columns[i][1][r]:<{widths[i]}}" for i in block).rstrip())
+        lines.append("")
+    return lines
+
+
+# ------------------------------------------------------------------------------ sweep
+
+
+def shown_outcomes(spec: GameSpec, mode: int, columns: tuple[str, ...]) -> list[str]:
+    outcomes = spec.outcomes[mode]
+    return [name for name in columns if not name.endswith(("_sq", "_count")) and name not in outcomes.maxima]
+
+
+def sweep_records(result) -> list[dict]:
+    """Tidy records of a sweep: one per (value, seat, outcome)."""
+    records = []
+    for point, value in enumerate(result.values.values):
+        for estimate in result.estimates(point):
+            if estimate.outcome.endswith("_fair_odds"):
+                continue
+            record = estimate.as_record()
+            record.update({"field": result.values.field.key, "value": value,
+                           "value_text": result.values.value_text(value)})
+            records.append(record)
+    return records
+
+
+def render_sweep(spec: GameSpec, table, result, current: float) -> str:
+    from analyzer.compare import paired_differences
+
+    mode = result.mode
+    unit = MODE_NAMES[mode]
+    outcomes = spec.outcomes[mode]
+    field = result.values.field.key
+    who = f"seat {result.seat}" if result.seat is not None else "every seat together"
+    lines = [f"{spec.title}: {table.players} players, sweep of {field} for {who}, {result.run.count:,} {unit} per "
+             f"value, every value on the same {unit} (seed {result.run.seed})"]
+    lines += [f"warning: {message}" for message in spec.warnings(spec.rules_type(*table.rules), table.players)]
+    lines.append(_rules_line(spec, table))
+    for i, text in enumerate(_policy_text(spec, table.policy)):
+        lines.append(("policy  " + table.strategy + ": " if i == 0 else "        ") + text)
+    lines.append("")
+    by_point = [{(e.seat, e.outcome): e.as_record() for e in result.estimates(p)} for p in range(len(result.values.values))]
+    headline = spec.headline[mode]
+    seats = [result.seat] if result.seat is not None else list(range(table.players))
+    columns = []
+    for seat in seats:
+        for name in shown_outcomes(spec, mode, outcomes.seat):
+            header = f"{name} (95% CI)" if result.seat is not None else f"{name} seat {seat}"
+            columns.append((header, [_estimate_text(point[(seat, name)]) for point in by_point]))
+    values = result.values.values
+    reference = min(range(len(values)), key=lambda i: abs(values[i] - current))
+    for seat in seats:
+        differences = []
+        for point in range(len(values)):
+            found = {(d.seat, d.outcome): d for d in paired_differences(result.run, reference, point)}[(seat, headline)]
+            differences.append("0 (reference)" if point == reference else _signed(found.difference, found.se))
+        label = f"{headline} vs {result.values.value_text(values[reference])} (± se)"
+        columns.append((label if result.seat is not None else f"{label} seat {seat}", differences))
+    if result.seat is not None:
+        for seat in range(table.players):
+            if seat != result.seat:
+                columns.append((f"{headline} seat {seat}", [_estimate_text(point[(seat, headline)]) for point in by_point]))
+    for name in shown_outcomes(spec, mode, outcomes.table):
+        columns.append((name, [_estimate_text(point[("table", name)]) for point in by_point]))
+    lines += _grid([result.values.value_text(v) for v in values], field, columns)
+    lines.append(f"95% intervals; differences are paired (the same {unit}) with their standard errors; "
+                 f"{result.run.count * len(values):,} {unit} in {result.run.elapsed_s:.1f} s")
+    return "\n".join(lines)
+
+
+@app.command("sweep")
+def sweep_command(
+    game: str = typer.Argument(..., help="game name, e.g. chase-ace"),
+    param: str = typer.Option(..., "--param", help="the policy field and its values: FIELD=LO:HI[:STEP] (or FIELD)"),
+    seat: Optional[str] = typer.Option(None, "--seat", help="the seat that varies (default: every seat together)"),
+    players: Optional[int] = PLAYERS,
+    hands: Optional[str] = typer.Option(None, "--hands", help="hands per value (default 1e6)"),
+    games: Optional[str] = typer.Option(None, "--games", help="whole games per value instead of hands"),
+    seed: int = SEED,
+    variant: Optional[str] = VARIANT,
+    rule: Optional[List[str]] = RULE,
+    strategy: Optional[str] = STRATEGY,
+    policy: Optional[List[str]] = POLICY,
+    threads: Optional[int] = THREADS,
+    target_se: Optional[float] = TARGET_SE,
+    as_json: bool = AS_JSON,
+    out: Optional[Path] = typer.Option(None, "--out", help="also write a CSV and a PNG chart into this folder"),
+):
+    """Every outcome against one policy field, every value on the same deals."""
+
+    def body():
+        from analyzer.optimize import field_range, parse_seat, sweep
+        from analyzer.runner import check_threads
+        from analyzer.stats import largest_se
+
+        spec = get_game(game)
+        mode, count = _mode_and_count(spec, hands, games, HANDS, {HANDS: "1e6", GAME_MODE: "1e5"})
+        _check_target(target_se)
+        table = _table(spec, players, variant, rule, strategy, policy, [])
+        swept_seat = parse_seat(seat, table.players)
+        values = field_range(spec, param)
+        check_threads(threads)
+        current = float(table.policy[swept_seat if swept_seat is not None else 0, values.column])
+
+        def largest(run) -> float:
+            return max(largest_se([e for e in run.estimates(i) if not e.outcome.endswith("_fair_odds")])
+                       for i in range(len(run.configs)))
+
+        result = sweep(spec, table.players, table.rules, table.policy, mode, seed, values, swept_seat, count, threads,
+                       target_se, largest, progress=False if as_json else None)
+        records = sweep_records(result)
+        if as_json:
+            typer.echo(json.dumps({"game": spec.name, "mode": MODE_NAMES[mode], "players": table.players,
+                                   "seed": seed, MODE_NAMES[mode]: result.run.count, "field": values.field.key,
+                                   "seat": swept_seat, "values": list(values.values), "results": records}))
+        else:
+            typer.echo(render_sweep(spec, table, result, current))
+        if out is not None:
+            from analyzer.report import write_sweep_outputs
+
+            who = f"seat{swept_seat}" if swept_seat is not None else "all"
+            paths = write_sweep_outputs(out, f"{spec.name}-{table.players}p-sweep-{values.field.key}-{who}", records,
+                                        spec, mode, swept_seat, table.players)
+            if not as_json:
+                typer.echo("wrote " + ", ".join(str(p) for p in paths))
+
+    guarded(body)
+
+
+# ------------------------------------------------------------------------------ optimize
+
+
+def _values_text(values) -> str:
+    return " ".join(f"{v:g}" for v in values)
+
+
+def best_response_records(spec: GameSpec, mode: int, values, responses) -> list[dict]:
+    return [{"seat": r.seat, "best": r.values[r.best], "tied": [r.values[i] for i in r.tied], "tie": r.is_tie,
+             "value": r.means[r.best], "se": r.ses[r.best], "current": r.values[r.current],
+             "current_value": r.means[r.current], "gain": r.gain, "gain_se": r.gain_se,
+             "runner_up": None if r.runner_up is None else r.values[r.runner_up], "margin": r.runner_up_gap,
+             "margin_se": r.runner_up_se} for r in responses]
+
+
+def render_best_responses(spec: GameSpec, mode: int, values, responses) -> list[str]:
+    headline = spec.headline[mode]
+    key = values.field.key
+    rows = []
+    for r in responses:
+        best = values.value_text(r.values[r.best])
+        if r.is_tie:
+            best = " or ".join(values.value_text(r.values[i]) for i in sorted(r.tied)) + " (tie)"
+        record = {"mean": r.means[r.best], "se": r.ses[r.best],
+                  "ci_low": r.means[r.best] - 1.96 * r.ses[r.best], "ci_high": r.means[r.best] + 1.96 * r.ses[r.best]}
+        runner = ("-" if r.runner_up is None else
+                  f"{values.value_text(r.values[r.runner_up])} by {_number(r.runner_up_gap, r.runner_up_se)} ± "
+                  f"{r.runner_up_se:.2g}")
+        rows.append([str(r.seat), best, _estimate_text(record), values.value_text(r.values[r.current]),
+                     _number(r.means[r.current], r.ses[r.current]),
+                     "0" if r.current == r.best else _signed(r.gain, r.gain_se), runner])
+    headers = ["seat", f"best {key}", f"{headline} at best (95% CI)", "current", f"{headline} at current",
+               "gain (± se)", "runner-up, behind by (± se)"]
+    widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(headers)]
+    lines = ["  ".join(f"{h:<{w}}" for h, w in zip(headers, widths)).rstrip()]
+    lines += ["  ".join(f"{cell:<{w}}" for cell, w in zip(row, widths)).rstrip() for row in rows]
+    return lines
+
+
+def render_matrix_game(spec: GameSpec, mode: int, values, game) -> list[str]:
+    headline = spec.headline[mode]
+    key = values.field.key
+    if not game.constant_sum:
+        return [f"The two seats' {headline} is not constant-sum over these policies, so there is no matrix-game "
+                f"solution; see the iterated best response below."]
+
+    def mix_text(mix, ses) -> str:
+        return ", ".join(f"{key}={values.value_text(v)} with {_number(p, s)} ± {s:.2g}"
+                         for v, p, s in zip(values.values, mix, ses) if p > 1e-9)
+
+    return [f"Matrix game over {key} = {values.value_text(values.values[0])}..{values.value_text(values.values[-1])} "
+            f"(the {headline} of the two seats is constant-sum), {game.count:,} {MODE_NAMES[mode]} per cell:",
+            f"  seat 0 plays {mix_text(game.row_mix, game.row_mix_se)}",
+            f"  seat 1 plays {mix_text(game.column_mix, game.column_mix_se)}",
+            f"  value: seat 0's {headline} = {_number(game.value, game.value_se)} ± {game.value_se:.2g} "
+            f"(errors: bootstrap over the batches)"]
+
+
+def render_equilibrium(spec: GameSpec, mode: int, values, equilibrium, evaluation) -> list[str]:
+    key = values.field.key
+    lines = [f"Iterated best response (each seat in turn moves to its best {key}, staying put while tied):"]
+    for number, state in enumerate(equilibrium.rounds, start=1):
+        lines.append(f"  round {number}: {key} = {_values_text(state)}")
+    if equilibrium.converged:
+        kind = "symmetric" if equilibrium.symmetric else "per-seat"
+        lines.append(f"  converged: a {kind} equilibrium, {key} = {_values_text(equilibrium.values)} "
+                     f"(each seat's value is a best response, within two standard errors, to the others')")
+    elif equilibrium.cycled:
+        lines.append("  no equilibrium among these values: the best responses cycle")
+    else:
+        lines.append(f"  not settled after {len(equilibrium.rounds)} rounds")
+    if evaluation:
+        headline = spec.headline[mode]
+        lines.append(f"  at the final policy, per seat: {headline} (± se) and the change from the starting policy "
+                     f"(paired ± se):")
+        for d in evaluation:
+            lines.append(f"    seat {d.seat}: {_number(d.other, d.other_se)} ± {d.other_se:.2g}  "
+                         f"{_signed(d.difference, d.se)}")
+    return lines
+
+
+def optimize_all(spec: GameSpec, table, mode: int, seed: int, values, count: int, threads, progress,
+                 max_rounds: int = 6) -> dict:
+    """Best responses to the table's policy, then the matrix game (two seats, constant-sum)
+    or iterated best response, and the final policy against the starting one."""
+    from analyzer.compare import paired_differences
+    from analyzer.optimize import best_responses, iterate_best_response, matrix_game, with_value
+    from analyzer.runner import Config, run_paired
+
+    found = {"responses": best_responses(spec, table.players, table.rules, table.policy, mode, seed, values, count,
+                                         threads, progress)}
+    if table.players == 2:
+        found["matrix"] = matrix_game(spec, table.rules, table.policy, mode, seed, values, count, threads, progress)
+        if found["matrix"].constant_sum:
+            return found
+    equilibrium = iterate_best_response(spec, table.players, table.rules, table.policy, mode, seed, values, count,
+                                        threads, max_rounds, progress)
+    found["equilibrium"] = equilibrium
+    final = np.array(table.policy, copy=True)
+    for seat, value in enumerate(equilibrium.values):
+        final = with_value(final, values.column, seat, value)
+    run = run_paired(spec, table.players, mode, seed, [Config(table.rules, table.policy), Config(table.rules, final)],
+                     count, threads, progress=progress)
+    headline = spec.headline[mode]
+    found["evaluation"] = [d for d in paired_differences(run, 0, 1) if d.outcome == headline and d.seat != "table"]
+    return found
+
+
+@app.command("optimize")
+def optimize_command(
+    game: str = typer.Argument(..., help="game name, e.g. chase-ace"),
+    players: Optional[int] = PLAYERS,
+    field: Optional[str] = typer.Option(None, "--field", help="the policy field to optimise, FIELD or "
+                                        "FIELD=LO:HI[:STEP] (default: the game's main strategy field)"),
+    hands: Optional[str] = typer.Option(None, "--hands", help="hands per policy tried (default 200k)"),
+    games: Optional[str] = typer.Option(None, "--games", help="whole games per policy tried instead of hands"),
+    seed: int = SEED,
+    variant: Optional[str] = VARIANT,
+    rule: Optional[List[str]] = RULE,
+    strategy: Optional[str] = STRATEGY,
+    policy: Optional[List[str]] = POLICY,
+    seat: Optional[List[str]] = SEAT,
+    rounds: int = typer.Option(6, "--rounds", help="most rounds of iterated best response", min=1, max=50),
+    threads: Optional[int] = THREADS,
+    as_json: bool = AS_JSON,
+):
+    """Each seat's best response to the others, and the equilibrium: a matrix game for two
+    players when the headline is constant-sum, else iterated best response."""
+
+    def body():
+        from analyzer.optimize import field_range
+        from analyzer.runner import check_threads
+
+        spec = get_game(game)
+        mode, count = _mode_and_count(spec, hands, games, spec.strategy_mode, {HANDS: "200k", GAME_MODE: "20k"})
+        table = _table(spec, players, variant, rule, strategy, policy, seat)
+        check_threads(threads)
+        key = field or (spec.strategy_fields[0] if spec.strategy_fields else spec.policy_fields[0].key)
+        values = field_range(spec, key)
+        found = optimize_all(spec, table, mode, seed, values, count, threads, False if as_json else None, rounds)
+        if as_json:
+            typer.echo(json.dumps(optimize_object(spec, table, mode, seed, values, count, found)))
+        else:
+            typer.echo(render_optimize(spec, table, mode, seed, values, count, found))
+
+    guarded(body)
+
+
+def optimize_object(spec, table, mode, seed, values, count, found) -> dict:
+    summary = {"game": spec.name, "mode": MODE_NAMES[mode], "players": table.players, "seed": seed,
+               MODE_NAMES[mode]: count, "field": values.field.key, "values": list(values.values),
+               "headline": spec.headline[mode], "lower_is_better": spec.lower_is_better(mode, spec.headline[mode]),
+               "best_responses": best_response_records(spec, mode, values, found["responses"])}
+    if "matrix" in found:
+        game = found["matrix"]
+        summary["matrix_game"] = {"constant_sum": game.constant_sum, "row_mix": game.row_mix,
+                                  "row_mix_se": game.row_mix_se, "column_mix": game.column_mix,
+                                  "column_mix_se": game.column_mix_se, "value": game.value, "value_se": game.value_se,
+                                  "means": game.means.tolist()}
+    if "equilibrium" in found:
+        equilibrium = found["equilibrium"]
+        summary["equilibrium"] = {"values": list(equilibrium.values), "rounds": [list(r) for r in equilibrium.rounds],
+                                  "converged": equilibrium.converged, "cycled": equilibrium.cycled,
+                                  "symmetric": equilibrium.symmetric,
+                                  "per_seat": [d.as_record() for d in found["evaluation"]]}
+    return summary
+
+
+def render_optimize(spec, table, mode, seed, values, count, found) -> str:
+    unit = MODE_NAMES[mode]
+    lines = [f"{spec.title}: {table.players} players, the best {values.field.key} for each seat by {_better(spec, mode)}",
+             f"{count:,} {unit} per policy tried, every policy on the same {unit} (seed {seed}); "
+             f"{values.field.key} tried: {values.value_text(values.values[0])}..{values.value_text(values.values[-1])}"]
+    lines += [f"warning: {message}" for message in spec.warnings(spec.rules_type(*table.rules), table.players)]
+    lines.append(_rules_line(spec, table))
+    for i, text in enumerate(_policy_text(spec, table.policy)):
+        lines.append(("policy  " + table.strategy + ": " if i == 0 else "        ") + text)
+    lines += ["", "Best response of each seat to the others' policy above (a tie when the best does not beat the "
+                  "runner-up by two standard errors of their paired difference):"]
+    lines += render_best_responses(spec, mode, values, found["responses"])
+    if "matrix" in found:
+        lines += [""] + render_matrix_game(spec, mode, values, found["matrix"])
+    if "equilibrium" in found:
+        lines += [""] + render_equilibrium(spec, mode, values, found["equilibrium"], found["evaluation"])
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------------------ compare
+
+
+def render_compare(spec: GameSpec, table, run, labels: list[str], changed: list[str]) -> str:
+    from analyzer.compare import paired_differences
+
+    unit = MODE_NAMES[run.mode]
+    lines = [f"{spec.title}: {table.players} players, {' vs '.join(labels)}: {run.count:,} {unit} each, on the same "
+             f"{unit} (seed {run.seed})"]
+    lines += [f"warning: {message}" for message in spec.warnings(spec.rules_type(*run.configs[0].rules), table.players)]
+    lines += changed
+    for i, text in enumerate(_policy_text(spec, table.policy)):
+        lines.append(("policy  " + table.strategy + ": " if i == 0 else "        ") + text)
+    for other in range(1, len(run.configs)):
+        lines += ["", f"{labels[other]} minus {labels[0]}:"]
+        differences = paired_differences(run, 0, other)
+        rows = []
+        for d in differences:
+            reduction = d.variance_reduction
+            rows.append([str(d.seat), d.outcome, _number(d.base, d.base_se), _number(d.other, d.other_se),
+                         _signed(d.difference, d.se) if d.se > 0 else ("0 (identical)" if d.difference == 0
+                                                                         else f"{d.difference:+.4g}"),
+                         f"{d.se_independent:.2g}",
+                         "identical" if not math.isfinite(reduction) else f"{reduction:.1f}x"])
+        headers = ["seat", "outcome", labels[0], labels[other], "difference (± paired se)", "independent se",
+                   "variance reduction"]
+        widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
+        lines.append("  ".join(f"{h:<{w}}" for h, w in zip(headers, widths)).rstrip())
+        lines += ["  ".join(f"{c:<{w}}" for c, w in zip(r, widths)).rstrip() for r in rows]
+    lines += ["", "The paired standard error comes from batches of the same deals; the independent one is "
+                  "what two separate runs of this length would give; variance reduction = (independent / paired)^2."]
+    return "\n".join(lines)
+
+
+@app.command("compare")
+def compare_command(
+    game: str = typer.Argument(..., help="game name, e.g. chase-ace"),
+    variant: Optional[List[str]] = typer.Option(None, "--variant", help="a named rule preset to compare (repeatable; "
+                                                "with one, it is compared with the standard rules)"),
+    rule: Optional[List[str]] = typer.Option(None, "--rule", help="KEY=VALUE: together they make one rule set "
+                                             "compared with the standard rules (repeatable)"),
+    players: Optional[int] = PLAYERS,
+    hands: Optional[str] = typer.Option(None, "--hands", help="hands per rule set (default 1e6)"),
+    games: Optional[str] = typer.Option(None, "--games", help="whole games per rule set instead of hands"),
+    seed: int = SEED,
+    strategy: Optional[str] = STRATEGY,
+    policy: Optional[List[str]] = POLICY,
+    seat: Optional[List[str]] = SEAT,
+    threads: Optional[int] = THREADS,
+    target_se: Optional[float] = TARGET_SE,
+    as_json: bool = AS_JSON,
+):
+    """Paired differences of every outcome between rule sets, on the same deals."""
+
+    def body():
+        from analyzer.compare import largest_paired_se, paired_differences
+        from analyzer.params import build_rules
+        from analyzer.runner import Config, check_threads, run_paired
+
+        spec = get_game(game)
+        variants = list(variant or [])
+        rules_given = list(rule or [])
+        arms = [(name, build_rules(spec, name, [])) for name in variants]
+        if rules_given:
+            arms.append((" ".join(rules_given), build_rules(spec, None, rules_given)))
+        if not arms:
+            raise UserError("give what to compare: --variant A --variant B, or --variant A, or --rule KEY=VALUE ...")
+        if len(arms) == 1:
+            arms.insert(0, ("standard", spec.default_rules()))
+        mode, count = _mode_and_count(spec, hands, games, HANDS, {HANDS: "1e6", GAME_MODE: "1e5"})
+        _check_target(target_se)
+        check_threads(threads)
+        suggested = variants[0] if variants else None
+        table = _table(spec, players, suggested, [], strategy, policy, seat)
+        for _, rules in arms:
+            spec.check(rules, table.policy, table.players)
+        run = run_paired(spec, table.players, mode, seed, [Config(tuple(r), table.policy, label) for label, r in arms],
+                         count, threads, target_se, largest_paired_se if target_se else None,
+                         progress=False if as_json else None)
+        labels = [label for label, _ in arms]
+        changed = []
+        for index, field in enumerate(spec.rules):
+            texts = [field.value_text(int(r[index])) for _, r in arms]
+            if len(set(texts)) > 1:
+                changed.append(f"rule {field.key}: " + " | ".join(texts))
+        if as_json:
+            typer.echo(json.dumps({"game": spec.name, "mode": MODE_NAMES[mode], "players": table.players, "seed": seed,
+                                   MODE_NAMES[mode]: run.count, "labels": labels, "changed": changed,
+                                   "differences": {labels[o]: [d.as_record() for d in paired_differences(run, 0, o)]
+                                                   for o in range(1, len(arms))}}, default=_json_number))
+        else:
+            typer.echo(render_compare(spec, table, run, labels, changed or ["(the rule sets are the same)"]))
+
+    guarded(body)
+
+
+def _json_number(value):
+    return float(value)
+
+
+# ------------------------------------------------------------------------------ report
+
+
+@app.command("report")
+def report_command(
+    game: str = typer.Argument(..., help="game name, or 'all' for every game"),
+    out: Path = typer.Option(Path("reports"), "--out", help="folder to write into (one subfolder per game)"),
+    hands: Optional[str] = typer.Option(None, "--hands", help="hands per run (default 1e6; strategy runs use a "
+                                        "fraction, see the report)"),
+    report_format: str = typer.Option("md", "--format", help="md (Markdown with PNG charts) or html (one "
+                                      "self-contained file)"),
+    seed: int = SEED,
+    threads: Optional[int] = THREADS,
+):
+    """A strategy report per game: rules, tables, sweeps, best responses, equilibrium, house rules."""
+
+    def body():
+        from analyzer.params import parse_count
+        from analyzer.report import write_report
+        from analyzer.runner import check_threads
+
+        specs = list(GAMES.values()) if game == "all" else [get_game(game)]
+        if report_format not in ("md", "html"):
+            raise UserError(f"--format takes md or html, not '{report_format}'.")
+        count = parse_count(hands or "1e6", "--hands")
+        check_threads(threads)
+        for spec in specs:
+            path = write_report(spec, out / spec.name, count, seed, report_format, threads,
+                                progress=lambda text: typer.echo(text, err=True))
+            typer.echo(f"wrote {path}")
+
+    guarded(body)

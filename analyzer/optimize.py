@@ -142,6 +142,16 @@ class Sweep:
     def estimates(self, point: int) -> list:
         return self.run.estimates(point)
 
+    def records(self) -> list[dict]:
+        """Tidy records: one per (value, seat, outcome), fair odds left out."""
+        found = []
+        for point, value in enumerate(self.values.values):
+            for estimate in self.estimates(point):
+                if not estimate.outcome.endswith("_fair_odds"):
+                    found.append({**estimate.as_record(), "field": self.values.field.key, "value": value,
+                                  "value_text": self.values.value_text(value)})
+        return found
+
 
 def sweep(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray, mode: int, seed: int,
           values: FieldRange, seat: int | None, count: int, threads: int | None = None,
@@ -361,6 +371,42 @@ def _stacked_batches(run: PairedRun, column: int) -> np.ndarray:
             numerators, denominators = ratio_parts(sums, outcomes, size)
             found[c, b] = numerators[0, column] / scale, denominators[0, column]
     return found
+
+
+@dataclass(frozen=True)
+class Optimum:
+    """Everything ``optimize`` finds for one field: best responses to the starting policy,
+    the matrix game (two seats), and iterated best response with its final policy's
+    headline per seat against the starting one (``evaluation``, paired differences)."""
+
+    responses: tuple[BestResponse, ...]
+    matrix: MatrixGame | None = None
+    equilibrium: Equilibrium | None = None
+    evaluation: tuple = ()
+
+
+def optimize_all(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray, mode: int, seed: int,
+                 values: FieldRange, count: int, threads: int | None = None, progress: bool | None = None,
+                 max_rounds: int = 6) -> Optimum:
+    """Best responses to ``policy``, then the matrix game (two seats, constant-sum
+    headline) or else iterated best response and its final policy against ``policy``."""
+    from analyzer.compare import paired_differences
+
+    responses = tuple(best_responses(spec, players, rules, policy, mode, seed, values, count, threads, progress))
+    matrix = None
+    if players == 2:
+        matrix = matrix_game(spec, rules, policy, mode, seed, values, count, threads, progress)
+        if matrix.constant_sum:
+            return Optimum(responses, matrix)
+    equilibrium = iterate_best_response(spec, players, rules, policy, mode, seed, values, count, threads, max_rounds,
+                                        progress)
+    final = np.array(policy, dtype=np.float64, copy=True)
+    final[:, values.column] = equilibrium.values
+    run = run_paired(spec, players, mode, seed, [Config(tuple(rules), policy), Config(tuple(rules), final)], count,
+                     threads, progress=progress)
+    headline = spec.headline[mode]
+    evaluation = tuple(d for d in paired_differences(run, 0, 1) if d.outcome == headline and d.seat != "table")
+    return Optimum(responses, matrix, equilibrium, evaluation)
 
 
 def parse_seat(text: str | None, players: int) -> int | None:

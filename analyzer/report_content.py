@@ -158,7 +158,6 @@ def _strategy_sections(spec, table, counts, seed, threads, document, findings, p
     from analyzer.charts import sweep_chart
     from analyzer.optimize import field_range, sweep, best_response
     from analyzer.tables import sweep_frame
-    from analyzer.strategy_cli import sweep_records
 
     mode, count = _strategy_count(spec, counts)
     unit = MODE_NAMES[mode]
@@ -176,7 +175,7 @@ def _strategy_sections(spec, table, counts, seed, threads, document, findings, p
         for seat in range(table.players):
             result = sweep(spec, table.players, table.rules, table.policy, mode, seed, values, seat, count, threads)
             responses.append(best_response(result, seat, float(table.policy[seat, values.column])))
-            records += [r for r in sweep_records(result) if r["seat"] == seat and r["outcome"] == headline]
+            records += [r for r in result.records() if r["seat"] == seat and r["outcome"] == headline]
         frame = sweep_frame(records)
         document.figure(f"sweep-{key}", sweep_chart(frame, [headline], f"{spec.title}: each seat's {headline} "
                                                     f"against its own {key}", key),
@@ -201,16 +200,16 @@ def _strategy_sections(spec, table, counts, seed, threads, document, findings, p
 
 
 def _equilibrium_section(spec, table, mode, count, seed, threads, values, document, findings, progress) -> None:
-    from analyzer.strategy_cli import optimize_all
+    from analyzer.optimize import optimize_all
 
     _say(progress, f"{spec.name}: equilibrium of {values.field.key}")
     unit = MODE_NAMES[mode]
     key = values.field.key
     headline = spec.headline[mode]
-    found = optimize_all(spec, table, mode, seed, values, count, threads, False)
+    found = optimize_all(spec, table.players, table.rules, table.policy, mode, seed, values, count, threads, False)
     document.heading(3, f"Equilibrium of {key}")
-    if "matrix" in found and found["matrix"].constant_sum:
-        game = found["matrix"]
+    if found.matrix is not None and found.matrix.constant_sum:
+        game = found.matrix
 
         def mix(m, ses) -> str:
             return ", ".join(f"{values.value_text(v)} with {with_se(p, s)}" for v, p, s in zip(values.values, m, ses)
@@ -226,7 +225,7 @@ def _equilibrium_section(spec, table, mode, count, seed, threads, values, docume
                         f"and seat 1 plays {mix(game.column_mix, game.column_mix_se)}; seat 0's {headline} is then "
                         f"{with_se(game.value, game.value_se)}.")
         return
-    equilibrium = found["equilibrium"]
+    equilibrium = found.equilibrium
     rows = [[str(n), " ".join(values.value_text(v) for v in state)] for n, state in
             enumerate(equilibrium.rounds, start=1)]
     document.paragraph(f"Iterated best response: starting from the default policy, each seat in turn moves to its "
@@ -242,7 +241,7 @@ def _equilibrium_section(spec, table, mode, count, seed, threads, values, docume
         text = f"It has not settled after {len(equilibrium.rounds)} rounds; the last state is {final}."
     document.paragraph(text)
     rows = [[str(d.seat), with_se(d.other, d.other_se), with_se(d.difference, d.se, signed=True)]
-            for d in found["evaluation"]]
+            for d in found.evaluation]
     document.table(["seat", f"{headline} at the final policy", "change from the default (paired ± se)"], rows)
     findings.append(f"Iterated best response on `{key}`: {text[0].lower() + text[1:]}")
 

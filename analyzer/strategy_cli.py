@@ -12,7 +12,6 @@ import math
 from pathlib import Path
 from typing import List, Optional
 
-import numpy as np
 import typer
 
 from analyzer.cli import (PLAYERS, POLICY, RULE, SEAT, SEED, STRATEGY, VARIANT, UserError, _column_blocks,
@@ -78,20 +77,6 @@ def _grid(row_labels: list[str], first_header: str, columns: list[tuple[str, lis
 def shown_outcomes(spec: GameSpec, mode: int, columns: tuple[str, ...]) -> list[str]:
     outcomes = spec.outcomes[mode]
     return [name for name in columns if not name.endswith(("_sq", "_count")) and name not in outcomes.maxima]
-
-
-def sweep_records(result) -> list[dict]:
-    """Tidy records of a sweep: one per (value, seat, outcome)."""
-    records = []
-    for point, value in enumerate(result.values.values):
-        for estimate in result.estimates(point):
-            if estimate.outcome.endswith("_fair_odds"):
-                continue
-            record = estimate.as_record()
-            record.update({"field": result.values.field.key, "value": value,
-                           "value_text": result.values.value_text(value)})
-            records.append(record)
-    return records
 
 
 def render_sweep(spec: GameSpec, table, result, current: float) -> str:
@@ -178,7 +163,7 @@ def sweep_command(
 
         result = sweep(spec, table.players, table.rules, table.policy, mode, seed, values, swept_seat, count, threads,
                        target_se, largest, progress=False if as_json else None)
-        records = sweep_records(result)
+        records = result.records()
         if as_json:
             typer.echo(json.dumps({"game": spec.name, "mode": MODE_NAMES[mode], "players": table.players,
                                    "seed": seed, MODE_NAMES[mode]: result.run.count, "field": values.field.key,
@@ -278,33 +263,6 @@ def render_equilibrium(spec: GameSpec, mode: int, values, equilibrium, evaluatio
     return lines
 
 
-def optimize_all(spec: GameSpec, table, mode: int, seed: int, values, count: int, threads, progress,
-                 max_rounds: int = 6) -> dict:
-    """Best responses to the table's policy, then the matrix game (two seats, constant-sum)
-    or iterated best response, and the final policy against the starting one."""
-    from analyzer.compare import paired_differences
-    from analyzer.optimize import best_responses, iterate_best_response, matrix_game, with_value
-    from analyzer.runner import Config, run_paired
-
-    found = {"responses": best_responses(spec, table.players, table.rules, table.policy, mode, seed, values, count,
-                                         threads, progress)}
-    if table.players == 2:
-        found["matrix"] = matrix_game(spec, table.rules, table.policy, mode, seed, values, count, threads, progress)
-        if found["matrix"].constant_sum:
-            return found
-    equilibrium = iterate_best_response(spec, table.players, table.rules, table.policy, mode, seed, values, count,
-                                        threads, max_rounds, progress)
-    found["equilibrium"] = equilibrium
-    final = np.array(table.policy, copy=True)
-    for seat, value in enumerate(equilibrium.values):
-        final = with_value(final, values.column, seat, value)
-    run = run_paired(spec, table.players, mode, seed, [Config(table.rules, table.policy), Config(table.rules, final)],
-                     count, threads, progress=progress)
-    headline = spec.headline[mode]
-    found["evaluation"] = [d for d in paired_differences(run, 0, 1) if d.outcome == headline and d.seat != "table"]
-    return found
-
-
 @app.command("optimize")
 def optimize_command(
     game: str = typer.Argument(..., help="game name, e.g. chase-ace"),
@@ -327,7 +285,7 @@ def optimize_command(
     players when the headline is constant-sum, else iterated best response."""
 
     def body():
-        from analyzer.optimize import field_range
+        from analyzer.optimize import field_range, optimize_all
         from analyzer.runner import check_threads
 
         spec = get_game(game)
@@ -336,7 +294,7 @@ def optimize_command(
         check_threads(threads)
         key = field or (spec.strategy_fields[0] if spec.strategy_fields else spec.policy_fields[0].key)
         values = field_range(spec, key)
-        found = optimize_all(spec, table, mode, seed, values, count, threads, False if as_json else None, rounds)
+        found = optimize_all(spec, table.players, table.rules, table.policy, mode, seed, values, count, threads, False if as_json else None, rounds)
         if as_json:
             typer.echo(json.dumps(optimize_object(spec, table, mode, seed, values, count, found)))
         else:
@@ -346,22 +304,23 @@ def optimize_command(
 
 
 def optimize_object(spec, table, mode, seed, values, count, found) -> dict:
+    """The --json object of ``optimize``."""
     summary = {"game": spec.name, "mode": MODE_NAMES[mode], "players": table.players, "seed": seed,
                MODE_NAMES[mode]: count, "field": values.field.key, "values": list(values.values),
                "headline": spec.headline[mode], "lower_is_better": spec.lower_is_better(mode, spec.headline[mode]),
-               "best_responses": best_response_records(spec, mode, values, found["responses"])}
-    if "matrix" in found:
-        game = found["matrix"]
+               "best_responses": best_response_records(spec, mode, values, found.responses)}
+    if found.matrix is not None:
+        game = found.matrix
         summary["matrix_game"] = {"constant_sum": game.constant_sum, "row_mix": game.row_mix,
                                   "row_mix_se": game.row_mix_se, "column_mix": game.column_mix,
                                   "column_mix_se": game.column_mix_se, "value": game.value, "value_se": game.value_se,
                                   "means": game.means.tolist()}
-    if "equilibrium" in found:
-        equilibrium = found["equilibrium"]
+    if found.equilibrium is not None:
+        equilibrium = found.equilibrium
         summary["equilibrium"] = {"values": list(equilibrium.values), "rounds": [list(r) for r in equilibrium.rounds],
                                   "converged": equilibrium.converged, "cycled": equilibrium.cycled,
                                   "symmetric": equilibrium.symmetric,
-                                  "per_seat": [d.as_record() for d in found["evaluation"]]}
+                                  "per_seat": [d.as_record() for d in found.evaluation]}
     return summary
 
 
@@ -376,11 +335,11 @@ def render_optimize(spec, table, mode, seed, values, count, found) -> str:
         lines.append(("policy  " + table.strategy + ": " if i == 0 else "        ") + text)
     lines += ["", "Best response of each seat to the others' policy above (a tie when the best does not beat the "
                   "runner-up by two standard errors of their paired difference):"]
-    lines += render_best_responses(spec, mode, values, found["responses"])
-    if "matrix" in found:
-        lines += [""] + render_matrix_game(spec, mode, values, found["matrix"])
-    if "equilibrium" in found:
-        lines += [""] + render_equilibrium(spec, mode, values, found["equilibrium"], found["evaluation"])
+    lines += render_best_responses(spec, mode, values, found.responses)
+    if found.matrix is not None:
+        lines += [""] + render_matrix_game(spec, mode, values, found.matrix)
+    if found.equilibrium is not None:
+        lines += [""] + render_equilibrium(spec, mode, values, found.equilibrium, found.evaluation)
     return "\n".join(lines)
 
 

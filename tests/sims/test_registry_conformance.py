@@ -38,6 +38,11 @@ def test_spec_is_consistent(spec):
     for mode, outcomes in spec.outcomes.items():
         assert spec.headline[mode] in outcomes.seat
         assert mode in spec.kernels
+        assert set(outcomes.lower_is_better) <= set(outcomes.seat + outcomes.table)
+    # strategy questions (analyze optimize/report) need a field to ask about and a mode to judge by
+    assert spec.strategy_fields and set(spec.strategy_fields) <= policy_keys
+    assert spec.strategy_mode in spec.outcomes
+    assert all(spec.min_players <= n <= spec.max_players for n in spec.report_players)
     assert set(spec.bench_players) and all(spec.min_players <= n <= spec.max_players for n in spec.bench_players)
     assert twin_module(spec) is not None
     exact = exact_module(spec)

@@ -7,7 +7,6 @@ prints one sentence on stderr and exits with code 2.
 from __future__ import annotations
 
 import json
-import math
 import sys
 import time
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import List, Optional
 import numpy as np
 import typer
 
+from analyzer.text import estimate_text, number_text, target_note
 from sims.registry import GAMES, get_game
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS, MODE_NAMES, GameSpec
@@ -69,32 +69,9 @@ def _table(spec: GameSpec, players, variant, rule, strategy, policy, seat):
 # ------------------------------------------------------------------------------ formatting
 
 
-def _number(value: float, se: float) -> str:
-    """A mean shown to the precision its standard error supports."""
-    if math.isnan(value):
-        return "nan"
-    if se > 0 and math.isfinite(se):
-        digits = min(6, max(0, 1 - math.floor(math.log10(se))))
-    else:
-        digits = 4
-    return f"{value:.{digits}f}"
-
-
-def _estimate_text(record: dict) -> str:
-    mean, se = record["mean"], record["se"]
-    if se == 0:  # a proportion seen never or always: the interval still has a width
-        return f"{mean:.4g} [{record['ci_low']:.2g}, {record['ci_high']:.2g}]"
-    return f"{_number(mean, se)} [{_number(record['ci_low'], se)}, {_number(record['ci_high'], se)}]"
-
-
 def _policy_text(spec: GameSpec, policy) -> list[str]:
-    def value_text(field, value) -> str:
-        if field.choices and float(value).is_integer() and 0 <= value < len(field.choices):
-            return field.choices[int(value)]
-        return f"{value:g}"
-
     def row_text(row) -> str:
-        return " ".join(f"{field.key}={value_text(field, value)}" for field, value in zip(spec.policy_fields, row))
+        return " ".join(f"{field.key}={field.value_text(value)}" for field, value in zip(spec.policy_fields, row))
 
     first = row_text(policy[0])
     if all(row_text(row) == first for row in policy):
@@ -170,8 +147,8 @@ def render_text(spec: GameSpec, summary: dict) -> str:
     by_seat: dict = {}
     for record in summary["results"]:
         by_seat.setdefault(record["seat"], {})[record["outcome"]] = record
-    shown = [name for name in outcomes.seat if not name.endswith(("_sq", "_count")) and name not in outcomes.maxima]
-    cells = {seat: [_estimate_text(by_seat[seat][name]) for name in shown] for seat in range(players)}
+    shown = outcomes.estimated(outcomes.seat)
+    cells = {seat: [estimate_text(by_seat[seat][name]) for name in shown] for seat in range(players)}
     widths = [max(len(name) + 9, *(len(cells[s][i]) for s in range(players))) for i, name in enumerate(shown)]
     for block in _column_blocks(widths):
         lines.append("seat  " + "  ".join(f"{shown[i] + ' (95% CI)':<{widths[i]}}" for i in block).rstrip())
@@ -191,17 +168,17 @@ def render_text(spec: GameSpec, summary: dict) -> str:
             lines.append(f"{label}: {summary['largest_seen'][name]:,} (the largest in {n:,} {unit})")
             continue
         record = by_seat["table"][name]
-        lines.append(f"{label}: {_estimate_text(record)}  (se {record['se']:.2g})")
+        lines.append(f"{label}: {estimate_text(record)}  (se {record['se']:.2g})")
         if name in outcomes.odds:
             odds = by_seat["table"][name + "_fair_odds"]
-            lines.append(f"{outcomes.odds[name]}: {_number(odds['mean'], odds['se'])} to 1 against "
-                         f"[{_number(odds['ci_low'], odds['se'])}, {_number(odds['ci_high'], odds['se'])}]")
+            lines.append(f"{outcomes.odds[name]}: {number_text(odds['mean'], odds['se'])} to 1 against "
+                         f"[{number_text(odds['ci_low'], odds['se'])}, {number_text(odds['ci_high'], odds['se'])}]")
     for prefix, (title, labels) in outcomes.groups.items():
         lines += ["", f"{title} (mean and 95% CI):"]
         label_width = max(3, *(len(label) for label in labels))
         for label in labels:
             record = by_seat["table"][f"{prefix}_{label}"]
-            lines.append(f"  {label:>{label_width}}  {_estimate_text(record)}")
+            lines.append(f"  {label:>{label_width}}  {estimate_text(record)}")
     rate = n / summary["elapsed_s"] if summary["elapsed_s"] > 0 else float("inf")
     lines.append("")
     lines.append(f"{n:,} {unit} in {summary['elapsed_s']:.2f} s ({rate / 1e6:.2f}M {unit}/s on "
@@ -246,10 +223,17 @@ def _make_game_command(spec: GameSpec):
             table = _table(spec, players, variant, rule, strategy, policy, seat)
             result = run(spec, table, mode, seed, count, threads, target_se, progress=False if as_json else None)
             summary = summary_object(spec, result)
+            if target_se is not None:
+                from analyzer.stats import estimates, largest_se
+
+                largest = largest_se(estimates(result.sums, spec.outcomes[mode], result.count))
+                summary["target_se_reached"] = largest < target_se
             if as_json:
                 typer.echo(json.dumps(summary))
             else:
                 typer.echo(render_text(spec, summary))
+                if target_se is not None and not summary["target_se_reached"]:
+                    typer.echo(target_note(target_se, largest))
             if out is not None:
                 from analyzer.report import write_run_outputs
 

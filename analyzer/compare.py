@@ -36,9 +36,11 @@ class Difference:
 
     @property
     def variance_reduction(self) -> float:
+        """(independent / paired standard error)^2: infinite when the two runs agree on
+        every hand, undefined when either error is unknown or both are zero."""
         if self.se > 0:
             return (self.se_independent / self.se) ** 2
-        return math.inf if self.se_independent > 0 else math.nan
+        return math.inf if self.se == 0 and self.se_independent > 0 else math.nan
 
     def as_record(self) -> dict:
         return {"seat": self.seat, "outcome": self.outcome, "base": self.base, "base_se": self.base_se,

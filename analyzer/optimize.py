@@ -27,8 +27,8 @@ life, chips, a won game), which a seat wants large unless the outcomes say it is
 from __future__ import annotations
 
 import math
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 
 import numpy as np
 
@@ -52,10 +52,7 @@ class FieldRange:
     values: tuple[float, ...]
 
     def value_text(self, value: float) -> str:
-        field = self.field
-        if field.choices and float(value).is_integer() and 0 <= value < len(field.choices):
-            return field.choices[int(value)]
-        return f"{value:g}"
+        return self.field.value_text(value)
 
 
 def _default_values(field: PolicyField) -> tuple[float, ...]:
@@ -63,7 +60,7 @@ def _default_values(field: PolicyField) -> tuple[float, ...]:
         return tuple(float(v) for v in range(int(field.lo), int(field.hi) + 1))
     if field.integer:
         return tuple(sorted({float(round(v)) for v in np.linspace(field.lo, field.hi, 11)}))
-    return tuple(float(v) for v in np.linspace(field.lo, field.hi, 11))
+    return tuple(round(float(v), 12) for v in np.linspace(field.lo, field.hi, 11))
 
 
 def field_range(spec: GameSpec, text: str) -> FieldRange:
@@ -178,69 +175,112 @@ def headline_column(spec: GameSpec, mode: int) -> tuple[int, float]:
     return spec.outcomes[mode].seat.index(headline), (-1.0 if spec.lower_is_better(mode, headline) else 1.0)
 
 
+def _paired_se(shares_a: np.ndarray, shares_b: np.ndarray) -> float:
+    """Standard error of a difference from two runs' batch shares on the same batches."""
+    k = len(shares_a)
+    return float(np.sqrt(k / (k - 1) * np.sum((shares_a - shares_b) ** 2))) if k > 1 else math.nan
+
+
 @dataclass(frozen=True)
 class BestResponse:
-    """One seat's best value of a field against the others, from a sweep of that seat."""
+    """One seat's best value of a field against the others, from a sweep of that seat.
+
+    ``gain`` is signed so that positive is better for the seat (a lower loss rate is a
+    gain).  The sweep picks the best on its own hands, which flatters the winner; the
+    ``confirmed_`` figures replay the best and the current value on fresh hands of the
+    same seed (the next ``count`` hands), free of that selection bias.
+    """
 
     seat: int
     values: tuple[float, ...]
-    means: tuple[float, ...]  # the seat's headline at each value
-    ses: tuple[float, ...]
+    points: tuple  # the seat's headline Estimate at each value
     best: int  # index into values
     tied: tuple[int, ...]  # indices within TIE_SES paired standard errors of the best (best first)
     runner_up: int | None
     runner_up_gap: float  # how much better the best is than the runner-up (>= 0, headline units)
     runner_up_se: float
     current: int  # index of the seat's own value before the sweep
-    gain: float  # the best minus the current value's headline, signed so that positive is better
+    gain: float
     gain_se: float
+    confirmed_gain: float = math.nan
+    confirmed_gain_se: float = math.nan
+    confirmed_count: int = 0
+
+    @property
+    def means(self) -> tuple[float, ...]:
+        return tuple(p.mean for p in self.points)
+
+    @property
+    def ses(self) -> tuple[float, ...]:
+        return tuple(p.se for p in self.points)
 
     @property
     def is_tie(self) -> bool:
         return len(self.tied) > 1
 
+    @property
+    def no_effect(self) -> bool:
+        """Every value is tied: the field makes no measurable difference to this seat."""
+        return len(self.tied) == len(self.values) > 1
+
 
 def best_response(sweep_result: Sweep, seat: int, current_value: float) -> BestResponse:
-    """The best value for ``seat`` in a sweep of that seat, with its tie set."""
+    """The best value for ``seat`` in a sweep of that seat, with its tie set: every value
+    whose paired difference from the best is under ``TIE_SES`` standard errors (or whose
+    error is unknown)."""
     run = sweep_result.run
     column, sign = headline_column(sweep_result.spec, run.mode)
     parts = [run.linearized(i) for i in range(len(run.configs))]
-    means = np.array([p[0][seat, column] for p in parts])
-    shares = np.stack([p[1][:, seat, column] for p in parts])  # [points, batches]
-    k = shares.shape[1]
-    scores = sign * means
+    scores = sign * np.array([p[0][seat, column] for p in parts])
+    shares = [p[1][:, seat, column] for p in parts]
     best = int(np.nanargmax(scores))
-
-    def paired_se(i: int, j: int) -> float:
-        return float(np.sqrt(k / (k - 1) * np.sum((shares[i] - shares[j]) ** 2))) if k > 1 else math.nan
-
     order = [int(i) for i in np.argsort(-scores, kind="stable") if i != best]
     runner_up = order[0] if order else None
-    tied = [best] + [i for i in order if scores[best] - scores[i] < TIE_SES * paired_se(best, i)
+    tied = [best] + [i for i in order if not scores[best] - scores[i] >= TIE_SES * _paired_se(shares[best], shares[i])
                      or scores[best] == scores[i]]
     values = sweep_result.values.values
     current = min(range(len(values)), key=lambda i: abs(values[i] - current_value))
-    ses = []
-    for i in range(len(values)):
-        found = {(e.seat, e.outcome): e for e in run.estimates(i)}
-        ses.append(found[(seat, sweep_result.headline)].se)
+    points = tuple({(e.seat, e.outcome): e for e in run.estimates(i)}[(seat, sweep_result.headline)]
+                   for i in range(len(values)))
     return BestResponse(
-        seat, values, tuple(float(m) for m in means), tuple(ses), best, tuple(tied), runner_up,
+        seat, values, points, best, tuple(tied), runner_up,
         float(scores[best] - scores[runner_up]) if runner_up is not None else math.nan,
-        paired_se(best, runner_up) if runner_up is not None else math.nan,
-        current, float(scores[best] - scores[current]), paired_se(best, current))
+        _paired_se(shares[best], shares[runner_up]) if runner_up is not None else math.nan,
+        current, float(scores[best] - scores[current]), _paired_se(shares[best], shares[current]))
+
+
+def confirm(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray, mode: int, seed: int,
+            values: FieldRange, response: BestResponse, count: int, threads: int | None = None,
+            progress: bool | None = None) -> BestResponse:
+    """The response with its gain over the current value replayed on fresh hands (hands
+    ``count .. 2 count - 1`` of the seed)."""
+    if response.best == response.current:
+        return replace(response, confirmed_gain=0.0, confirmed_gain_se=0.0, confirmed_count=count)
+    column, sign = headline_column(spec, mode)
+    configs = [Config(tuple(rules), with_value(policy, values.column, response.seat, response.values[i]))
+               for i in (response.current, response.best)]
+    run = run_paired(spec, players, mode, seed, configs, count, threads, progress=progress, first=count)
+    (current, current_shares), (best, best_shares) = run.linearized(0), run.linearized(1)
+    seat = response.seat
+    return replace(response, confirmed_gain=float(sign * (best[seat, column] - current[seat, column])),
+                   confirmed_gain_se=_paired_se(best_shares[:, seat, column], current_shares[:, seat, column]),
+                   confirmed_count=run.count)
 
 
 def best_responses(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray, mode: int, seed: int,
                    values: FieldRange, count: int, threads: int | None = None, progress: bool | None = None,
-                   seats=None) -> list[BestResponse]:
-    """Each seat's best response to ``policy`` for the others (one sweep per seat)."""
+                   seats=None, confirmed: bool = True) -> list[BestResponse]:
+    """Each seat's best response to ``policy`` for the others (one sweep per seat, the
+    seat's current value always among the values tried), confirmed on fresh hands."""
     found = []
     for seat in (range(players) if seats is None else seats):
         current = float(policy[seat, values.column])
-        result = sweep(spec, players, rules, policy, mode, seed, _with_current(values, current), seat, count,
-                       threads, progress=progress)
-        found.append(best_response(result, seat, current))
+        tried = _with_current(values, current)
+        result = sweep(spec, players, rules, policy, mode, seed, tried, seat, count, threads, progress=progress)
+        response = best_response(result, seat, current)
+        if confirmed:
+            response = confirm(spec, players, rules, policy, mode, seed, tried, response, count, threads, progress)
+        found.append(response)
     return found
 
 
@@ -285,7 +325,7 @@ def iterate_best_response(spec: GameSpec, players: int, rules: tuple, policy: np
         last = []
         for seat in range(players):
             response = best_responses(spec, players, rules, current, mode, seed, values, count, threads, progress,
-                                      seats=[seat])[0]
+                                      seats=[seat], confirmed=False)[0]
             last.append(response)
             if response.current not in response.tied:
                 current[seat, values.column] = response.values[response.best]
@@ -302,65 +342,108 @@ def iterate_best_response(spec: GameSpec, players: int, rules: tuple, policy: np
     return Equilibrium(rounds[-1], tuple(rounds), converged, cycled, tuple(last))
 
 
+MIN_CONSTANT_SUM_COUNT = 1000  # fewer hands per cell are too few to call a game constant-sum
+
+
 @dataclass(frozen=True)
 class MatrixGame:
-    """A two-player game over the swept pure values of one field (rows: seat 0)."""
+    """A two-player game over the swept pure values of one field (rows: seat 0).
+
+    ``value`` is seat 0's headline at the equilibrium as the matrix estimates it (slightly
+    flattered by solving on the same hands); ``confirmed_value`` plays the equilibrium's
+    support on fresh hands and weights the cells by the two mixes.
+    """
 
     values: tuple[float, ...]
     means: np.ndarray  # [row value, column value, seat] headline
     constant_sum: bool
+    count: int
     row_mix: tuple[float, ...] | None = None
     column_mix: tuple[float, ...] | None = None
-    value: float = math.nan  # seat 0's headline at the equilibrium
+    value: float = math.nan
     value_se: float = math.nan
     row_mix_se: tuple[float, ...] | None = None
     column_mix_se: tuple[float, ...] | None = None
-    count: int = 0
+    confirmed_value: float = math.nan
+    confirmed_value_se: float = math.nan
+
+    def support(self, seat: int) -> list[tuple[float, float, float]]:
+        """``(value, probability, standard error)`` of each value seat 0 (rows) or seat 1
+        (columns) plays with positive probability at the equilibrium."""
+        mix, ses = (self.row_mix, self.row_mix_se) if seat == 0 else (self.column_mix, self.column_mix_se)
+        return [(v, p, e) for v, p, e in zip(self.values, mix, ses) if p > 1e-9]
+
+
+def _is_constant_sum(run: PairedRun, column: int) -> bool:
+    """Whether the two seats' headline totals add up to the same amount per hand in every
+    batch of every configuration (exactly one loser, chips that only change hands...)."""
+    if len(run.configs) < 2 or run.count < MIN_CONSTANT_SUM_COUNT:
+        return False
+    rates = {Fraction(int(sums[0, column]) + int(sums[1, column]), size)
+             for parts in run.batch_sums for sums, size in zip(parts, run.sizes)}
+    return len(rates) == 1
 
 
 def matrix_game(spec: GameSpec, rules: tuple, policy: np.ndarray, mode: int, seed: int, values: FieldRange,
                 count: int, threads: int | None = None, progress: bool | None = None) -> MatrixGame:
     """Play every pair of pure values for the two seats on the same hands; when the
-    headline is constant-sum, solve the matrix game with bootstrap errors."""
+    headline is constant-sum, solve the matrix game by linear programming, with bootstrap
+    errors (resampling whole batches, so every cell keeps its pairing) and the value of
+    the solution replayed on fresh hands."""
     from analyzer.matrix_game import solve_zero_sum
 
-    players = 2
     column, sign = headline_column(spec, mode)
     points = values.values
     configs = []
     for row_value in points:
         for column_value in points:
             changed = with_value(with_value(policy, values.column, 0, row_value), values.column, 1, column_value)
-            spec.check(spec.rules_type(*rules), changed, players)
+            spec.check(spec.rules_type(*rules), changed, 2)
             configs.append(Config(tuple(rules), changed))
-    run = run_paired(spec, players, mode, seed, configs, count, threads, progress=progress)
+    if len(configs) > 1 and count >= MIN_CONSTANT_SUM_COUNT:
+        # a short pilot on two cells spares playing the whole matrix of a game that is not constant-sum
+        pilot = run_paired(spec, 2, mode, seed, configs[:2], MIN_CONSTANT_SUM_COUNT, threads, progress=False)
+        if not _is_constant_sum(pilot, column):
+            return MatrixGame(points, np.zeros((0, 0, 2)), False, 0)
+    run = run_paired(spec, 2, mode, seed, configs, count, threads, progress=progress)
     size = len(points)
-    totals = [run.sums(i) for i in range(len(configs))]
-    seat_totals = {int(t[0, column]) + int(t[1, column]) for t in totals}
-    means = np.array([run.linearized(i)[0][:players, column] for i in range(len(configs))]).reshape(size, size, 2)
-    if len(seat_totals) != 1:
-        return MatrixGame(points, means, False, count=run.count)
+    parts = [run.linearized(i) for i in range(len(configs))]
+    means = np.array([p[0][:2, column] for p in parts]).reshape(size, size, 2)
+    if not _is_constant_sum(run, column):
+        return MatrixGame(points, means, False, run.count)
 
     def solve(seat_zero: np.ndarray):
         solution = solve_zero_sum((sign * seat_zero).tolist())
         return np.array(solution.row_mix, float), np.array(solution.column_mix, float), sign * float(solution.value)
 
     row_mix, column_mix, value = solve(means[:, :, 0])
-    stacked = _stacked_batches(run, column)  # [configs, batches, 2 (numerator, denominator)] for seat 0
+    stacked = _stacked_batches(run, column)  # [configs, batches, (numerator, denominator)] of seat 0
     generator = np.random.default_rng(seed)
     samples = []
     batches = stacked.shape[1]
     for _ in range(BOOTSTRAP_SAMPLES):
-        pick = generator.integers(0, batches, batches)
-        chosen = stacked[:, pick].sum(axis=1)
+        chosen = stacked[:, generator.integers(0, batches, batches)].sum(axis=1)
         samples.append(solve((chosen[:, 0] / chosen[:, 1]).reshape(size, size)))
-    spread = lambda index: tuple(float(v) for v in np.std([s[index] for s in samples], axis=0, ddof=1))  # noqa: E731
-    return MatrixGame(points, means, True, tuple(float(v) for v in row_mix), tuple(float(v) for v in column_mix),
-                      value, float(np.std([s[2] for s in samples], ddof=1)), spread(0), spread(1), run.count)
+
+    def spread(index: int) -> tuple[float, ...]:
+        return tuple(float(v) for v in np.std([s[index] for s in samples], axis=0, ddof=1))
+
+    support = [(i, j) for i in range(size) for j in range(size) if row_mix[i] > 1e-9 and column_mix[j] > 1e-9]
+    fresh = run_paired(spec, 2, mode, seed, [configs[i * size + j] for i, j in support], count, threads,
+                       progress=progress, first=count)
+    weights = [row_mix[i] * column_mix[j] for i, j in support]
+    fresh_parts = [fresh.linearized(k) for k in range(len(support))]
+    confirmed = sum(w * p[0][0, column] for w, p in zip(weights, fresh_parts))
+    confirmed_shares = sum(w * p[1][:, 0, column] for w, p in zip(weights, fresh_parts))
+    k = len(fresh.sizes)
+    confirmed_se = float(np.sqrt(k / (k - 1) * np.sum(confirmed_shares ** 2))) if k > 1 else math.nan
+    return MatrixGame(points, means, True, run.count, tuple(float(v) for v in row_mix),
+                      tuple(float(v) for v in column_mix), value, float(np.std([s[2] for s in samples], ddof=1)),
+                      spread(0), spread(1), float(confirmed), confirmed_se)
 
 
 def _stacked_batches(run: PairedRun, column: int) -> np.ndarray:
-    """Seat 0's headline numerator and denominator per configuration and batch, scaled."""
+    """Seat 0's headline numerator (scaled) and denominator per configuration and batch."""
     from analyzer.stats import ratio_parts
 
     outcomes = run.spec.outcomes[run.mode]
@@ -377,7 +460,8 @@ def _stacked_batches(run: PairedRun, column: int) -> np.ndarray:
 class Optimum:
     """Everything ``optimize`` finds for one field: best responses to the starting policy,
     the matrix game (two seats), and iterated best response with its final policy's
-    headline per seat against the starting one (``evaluation``, paired differences)."""
+    headline per seat against the starting one on fresh hands (``evaluation``, paired
+    differences)."""
 
     responses: tuple[BestResponse, ...]
     matrix: MatrixGame | None = None
@@ -387,12 +471,15 @@ class Optimum:
 
 def optimize_all(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray, mode: int, seed: int,
                  values: FieldRange, count: int, threads: int | None = None, progress: bool | None = None,
-                 max_rounds: int = 6) -> Optimum:
-    """Best responses to ``policy``, then the matrix game (two seats, constant-sum
-    headline) or else iterated best response and its final policy against ``policy``."""
+                 max_rounds: int = 6, responses=None) -> Optimum:
+    """Best responses to ``policy`` (unless given), then the matrix game (two seats,
+    constant-sum headline) or else iterated best response and its final policy against
+    ``policy`` on fresh hands."""
     from analyzer.compare import paired_differences
 
-    responses = tuple(best_responses(spec, players, rules, policy, mode, seed, values, count, threads, progress))
+    if responses is None:
+        responses = best_responses(spec, players, rules, policy, mode, seed, values, count, threads, progress)
+    responses = tuple(responses)
     matrix = None
     if players == 2:
         matrix = matrix_game(spec, rules, policy, mode, seed, values, count, threads, progress)
@@ -403,19 +490,7 @@ def optimize_all(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray,
     final = np.array(policy, dtype=np.float64, copy=True)
     final[:, values.column] = equilibrium.values
     run = run_paired(spec, players, mode, seed, [Config(tuple(rules), policy), Config(tuple(rules), final)], count,
-                     threads, progress=progress)
+                     threads, progress=progress, first=count)
     headline = spec.headline[mode]
     evaluation = tuple(d for d in paired_differences(run, 0, 1) if d.outcome == headline and d.seat != "table")
     return Optimum(responses, matrix, equilibrium, evaluation)
-
-
-def parse_seat(text: str | None, players: int) -> int | None:
-    """A seat number from the command line (``None`` stays ``None``)."""
-    if text is None:
-        return None
-    if not re.fullmatch(r"\s*\d+\s*", text):
-        raise ValueError(f"--seat takes a seat number, not '{text}'.")
-    seat = int(text)
-    if seat >= players:
-        raise ValueError(f"seat {seat} does not exist with {players} players (seats are 0 to {players - 1}).")
-    return seat

@@ -160,3 +160,15 @@ def resolve_table(spec: GameSpec, players: int | None, variant: str | None, rule
     policy = build_policy(spec, players, strategy, policy_assignments, seat_assignments)
     spec.check(rules, policy, players)
     return Table(players, tuple(rules), policy, variant, strategy or "default")
+
+
+def parse_seat(text: str | None, players: int) -> int | None:
+    """A seat number from the command line (``None`` stays ``None``)."""
+    if text is None:
+        return None
+    if not re.fullmatch(r"\s*\d+\s*", text):
+        raise ValueError(f"--seat takes a seat number, not '{text}'.")
+    seat = int(text)
+    if seat >= players:
+        raise ValueError(f"seat {seat} does not exist with {players} players (seats are 0 to {players - 1}).")
+    return seat

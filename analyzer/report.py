@@ -19,7 +19,6 @@ import datetime
 import html
 import io
 import json
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -55,7 +54,7 @@ def write_sweep_outputs(directory: Path, stem: str, records: list[dict], spec: G
     paths = [directory / f"{stem}.csv", directory / f"{stem}.png"]
     frame.to_csv(paths[0], index=False)
     outcomes = spec.outcomes[mode]
-    shown = [n for n in outcomes.seat if not n.endswith(("_sq", "_count")) and n not in outcomes.maxima]
+    shown = outcomes.estimated(outcomes.seat)
     field_key = records[0]["field"] if records else ""
     if seat is not None:
         frame = frame[(frame["seat"] == seat) | (frame["seat"] == "table")]
@@ -166,26 +165,6 @@ def write_report(spec: GameSpec, directory: Path, count: int, seed: int, report_
 
 def today() -> str:
     return datetime.date.today().isoformat()
-
-
-def number_text(value: float, se: float) -> str:
-    """A mean to the precision its standard error supports."""
-    if math.isnan(value):
-        return "n/a"
-    digits = min(6, max(0, 1 - math.floor(math.log10(se)))) if se > 0 and math.isfinite(se) else 4
-    return f"{value:.{digits}f}"
-
-
-def with_se(value: float, se: float, signed: bool = False) -> str:
-    text = number_text(abs(value) if signed else value, se)
-    if signed:
-        text = ("+" if value >= 0 else "−") + text
-    return f"{text} ± {se:.1g}" if se > 0 and math.isfinite(se) else text
-
-
-def interval_text(record) -> str:
-    return (f"{number_text(record.mean, record.se)} [{number_text(record.ci_low, record.se)}, "
-            f"{number_text(record.ci_high, record.se)}]")
 
 
 def mode_counts(count: int) -> dict[str, int]:

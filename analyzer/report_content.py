@@ -13,7 +13,8 @@ import sys
 from importlib import metadata
 
 from analyzer.params import Table
-from analyzer.report import Document, interval_text, mode_counts, today, with_se
+from analyzer.report import Document, mode_counts, today
+from analyzer.text import best_text, estimate_text, with_se
 from sims.spec import HANDS, MODE_NAMES, GameSpec
 
 
@@ -29,21 +30,9 @@ def _version() -> str:
         return "unknown"
 
 
-def _shown(spec: GameSpec, mode: int, columns) -> list[str]:
-    outcomes = spec.outcomes[mode]
-    return [n for n in columns if not n.endswith(("_sq", "_count")) and n not in outcomes.maxima]
-
-
 def _direction(spec: GameSpec, mode: int) -> str:
     headline = spec.headline[mode]
     return "lower is better" if spec.lower_is_better(mode, headline) else "higher is better"
-
-
-def _field_value(spec: GameSpec, key: str, value: float) -> str:
-    field = spec.policy_field(key)
-    if field.choices and float(value).is_integer() and 0 <= value < len(field.choices):
-        return field.choices[int(value)]
-    return f"{value:g}"
 
 
 def _default_table(spec: GameSpec, players: int | None = None) -> Table:
@@ -61,8 +50,8 @@ def build_report(spec: GameSpec, count: int, seed: int, threads, progress) -> Do
     for mode in spec.modes:
         _say(progress, f"{spec.name}: {MODE_NAMES[mode]} mode")
         _mode_section(spec, table, mode, counts[MODE_NAMES[mode]], seed, threads, body, findings)
-    _strategy_sections(spec, table, counts, seed, threads, body, findings, progress)
-    _players_section(spec, counts, seed, threads, body, findings, progress)
+    known = _strategy_sections(spec, table, counts, seed, threads, body, findings, progress)
+    _players_section(spec, counts, seed, threads, body, findings, progress, known)
     for mode in spec.modes:
         _say(progress, f"{spec.name}: house rules, {MODE_NAMES[mode]} mode")
         _house_rules_section(spec, table, mode, counts["rules_" + MODE_NAMES[mode]], seed, threads, body, findings)
@@ -91,7 +80,7 @@ def _rules_section(spec: GameSpec, table: Table, document: Document) -> None:
                        f"Every run below uses these standard rules unless it says otherwise.")
     rows = [[f"`{f.key}`", f.value_text(code), f.allowed_text(), f.help] for f, code in zip(spec.rules, table.rules)]
     document.table(["rule", "standard", "allowed", "meaning"], rows)
-    rows = [[f"`{f.key}`", _field_value(spec, f.key, f.default), f.allowed_text(), f.help] for f in spec.policy_fields]
+    rows = [[f"`{f.key}`", f.value_text(f.default), f.allowed_text(), f.help] for f in spec.policy_fields]
     document.paragraph("Default policy of every seat:")
     document.table(["policy field", "default", "allowed", "meaning"], rows)
     if spec.variants:
@@ -101,42 +90,50 @@ def _rules_section(spec: GameSpec, table: Table, document: Document) -> None:
 
 def _mode_section(spec, table, mode, count, seed, threads, document, findings) -> None:
     from analyzer.charts import seat_outcome_chart
-    from analyzer.runner import run
-    from analyzer.stats import estimates
+    from analyzer.runner import Config, run_paired
     from analyzer.tables import estimates_frame
 
     outcomes = spec.outcomes[mode]
     unit = MODE_NAMES[mode]
-    result = run(spec, table, mode, seed, count, threads, progress=False)
-    found = {(e.seat, e.outcome): e for e in estimates(result.sums, outcomes, result.count)}
+    # played in batches so that the gap between two seats gets its error from the batches:
+    # the seats share every hand, so their results are correlated
+    run = run_paired(spec, table.players, mode, seed, [Config(table.rules, table.policy)], count, threads,
+                     progress=False)
+    found = {(e.seat, e.outcome): e for e in run.estimates(0)}
     title = "One hand at a time (hand mode)" if mode == HANDS else "Whole games (game mode)"
     document.heading(2, title)
     setting = (f"independent hands, the {spec.last_seat_role} in seat {table.players - 1}" if mode == HANDS
                else f"whole games, seat {table.players - 1} the first {spec.last_seat_role}")
-    document.paragraph(f"{result.count:,} {setting}, seed {seed}. Means with 95% intervals.")
-    seat_columns = _shown(spec, mode, outcomes.seat)
-    rows = [[str(seat)] + [interval_text(found[(seat, name)]) for name in seat_columns] for seat in range(table.players)]
+    document.paragraph(f"{run.count:,} {setting}, seed {seed}. Means with 95% intervals.")
+    seat_columns = outcomes.estimated(outcomes.seat)
+    rows = [[str(seat)] + [estimate_text(found[(seat, name)]) for name in seat_columns] for seat in range(table.players)]
     document.table(["seat"] + [outcomes.help.get(n, n) for n in seat_columns], rows)
-    table_columns = [n for n in _shown(spec, mode, outcomes.table)]
+    table_columns = outcomes.estimated(outcomes.table)
     if table_columns:
         document.table(["table outcome", "mean [95% CI]"],
-                       [[outcomes.help.get(n, n), interval_text(found[("table", n)])] for n in table_columns])
+                       [[outcomes.help.get(n, n), estimate_text(found[("table", n)])] for n in table_columns])
     headline = spec.headline[mode]
-    frame = estimates_frame([e.as_record() for e in found.values()], result.count, unit)
+    frame = estimates_frame([e.as_record() for e in found.values()], run.count, unit)
     document.figure(f"{unit}-{headline}", seat_outcome_chart(frame, headline, f"{spec.title}: {headline} by seat, "
-                                                                               f"{result.count:,} {unit}",
+                                                                               f"{run.count:,} {unit}",
                                                              headline.replace("_", " ")),
                     f"{headline} per seat ({unit} mode) with 95% intervals")
+    column = outcomes.seat.index(headline)
     sign = -1 if spec.lower_is_better(mode, headline) else 1
-    values = [(sign * found[(s, headline)].mean, s) for s in range(table.players)]
-    best, worst = max(values)[1], min(values)[1]
+    ranked = sorted(range(table.players), key=lambda seat: sign * found[(seat, headline)].mean)
+    worst, best = ranked[0], ranked[-1]
     if best != worst:
-        spread = found[(best, headline)].mean - found[(worst, headline)].mean
-        se = math.hypot(found[(best, headline)].se, found[(worst, headline)].se)
-        verdict = "" if abs(spread) > 2 * se else " (not distinguishable at two standard errors)"
+        _, shares = run.linearized(0)
+        gap = shares[:, best, column] - shares[:, worst, column]
+        k = len(gap)
+        se = math.sqrt(k / (k - 1) * float((gap * gap).sum()))
+        spread = abs(found[(best, headline)].mean - found[(worst, headline)].mean)
+        verdict = (f", a gap of {with_se(spread, se)}" if spread > 2 * se
+                   else f"; the gap, {with_se(spread, se)}, is within two standard errors")
         findings.append(f"In {unit} mode with {table.players} players, seat {best} has the best {headline} "
-                        f"({interval_text(found[(best, headline)])}) and seat {worst} the worst "
-                        f"({interval_text(found[(worst, headline)])}){verdict}; {result.count:,} {unit}.")
+                        f"({estimate_text(found[(best, headline)])}) and seat {worst} the worst "
+                        f"({estimate_text(found[(worst, headline)])}){verdict} ({run.count:,} {unit}, the seats "
+                        f"compared on the same deals).")
 
 
 def _strategy_count(spec: GameSpec, counts: dict) -> tuple[int, int]:
@@ -144,86 +141,92 @@ def _strategy_count(spec: GameSpec, counts: dict) -> tuple[int, int]:
     return mode, counts["strategy_" + MODE_NAMES[mode]]
 
 
+def _moves(spec: GameSpec, mode: int, change: float, se: float) -> str:
+    """A change in the headline said in the player's terms: lowers or raises, by how much."""
+    headline = spec.headline[mode]
+    verb = "lowers" if change < 0 else "raises"
+    return f"{verb} its {headline} by {with_se(abs(change), se)}"
+
+
 def _best_response_rows(spec, values, responses) -> list[list[str]]:
-    rows = []
-    for r in responses:
-        best = " or ".join(values.value_text(r.values[i]) for i in sorted(r.tied))
-        rows.append([str(r.seat), best + (" (tie)" if r.is_tie else ""), with_se(r.means[r.best], r.ses[r.best]),
-                     values.value_text(r.values[r.current]),
-                     "0" if r.best == r.current else with_se(r.gain, r.gain_se, signed=True)])
-    return rows
+    return [[str(r.seat), best_text(values, r), estimate_text(r.points[r.best]), values.value_text(r.values[r.current]),
+             "0" if r.best == r.current else with_se(r.confirmed_gain, r.confirmed_gain_se, signed=True)]
+            for r in responses]
 
 
-def _strategy_sections(spec, table, counts, seed, threads, document, findings, progress) -> None:
+def _strategy_sections(spec, table, counts, seed, threads, document, findings, progress) -> dict:
+    """One section per strategy field; returns the default table's optimum of the first."""
     from analyzer.charts import sweep_chart
-    from analyzer.optimize import field_range, sweep, best_response
+    from analyzer.optimize import best_responses, field_range, optimize_all
     from analyzer.tables import sweep_frame
 
     mode, count = _strategy_count(spec, counts)
     unit = MODE_NAMES[mode]
     headline = spec.headline[mode]
+    sign = -1 if spec.lower_is_better(mode, headline) else 1
+    optimum = None
     for index, key in enumerate(spec.strategy_fields):
         _say(progress, f"{spec.name}: sweeps of {key}")
         values = field_range(spec, key)
         document.heading(2, f"Strategy: {key}")
-        document.paragraph(f"{spec.policy_field(key).help}. Each seat in turn plays every value of `{key}` while the "
-                           f"others keep the default policy; {count:,} {unit} per value, every value on the same "
-                           f"deals. The best response is judged by {headline} ({_direction(spec, mode)}); it is a "
-                           f"tie when the best does not beat the runner-up by two standard errors of their paired "
-                           f"difference. Gain is measured against the seat's default value.")
-        records, responses = [], []
-        for seat in range(table.players):
-            result = sweep(spec, table.players, table.rules, table.policy, mode, seed, values, seat, count, threads)
-            responses.append(best_response(result, seat, float(table.policy[seat, values.column])))
-            records += [r for r in result.records() if r["seat"] == seat and r["outcome"] == headline]
-        frame = sweep_frame(records)
-        document.figure(f"sweep-{key}", sweep_chart(frame, [headline], f"{spec.title}: each seat's {headline} "
-                                                    f"against its own {key}", key),
+        document.paragraph(f"`{key}`: {spec.policy_field(key).help}. Each seat in turn plays every value of `{key}` "
+                           f"while the others keep the default policy; {count:,} {unit} per value, every value on the "
+                           f"same deals. The best response is judged by {headline} ({_direction(spec, mode)}); it is "
+                           f"a tie when the best does not beat the runner-up by two standard errors of their paired "
+                           f"difference. The gain over the seat's default value (positive is better for the seat) is "
+                           f"measured again on {count:,} fresh {unit}, so picking the best does not flatter it.")
+        responses = best_responses(spec, table.players, table.rules, table.policy, mode, seed, values, count, threads)
+        records = [{"field": key, "value": value, "value_text": values.value_text(value), **point.as_record()}
+                   for r in responses for value, point in zip(r.values, r.points)]
+        document.figure(f"sweep-{key}", sweep_chart(sweep_frame(records), [headline], f"{spec.title}: each seat's "
+                                                    f"{headline} against its own {key}", key),
                         f"{headline} of each seat when it alone plays each value of {key} "
                         f"({count:,} {unit} per value, 95% intervals)")
-        document.table(["seat", f"best {key}", headline, "default", "gain over default (± se)"],
-                       _best_response_rows(spec, values, responses))
-        gains = [(r.gain / r.gain_se if r.gain_se > 0 else 0.0, r) for r in responses if r.best != r.current]
-        significant = [r for z, r in gains if z > 2]
-        if significant:
-            top = max(significant, key=lambda r: r.gain)
-            findings.append(f"Changing `{key}` pays: seat {top.seat} gains {with_se(top.gain, top.gain_se)} in "
-                            f"{headline} by playing {values.value_text(top.values[top.best])} instead of "
-                            f"{values.value_text(top.values[top.current])} against the default field; "
-                            f"{len(significant)} of {table.players} seats gain by more than two standard errors "
+        document.table(["seat", f"best {key}", f"{headline} at best", "default", "gain over default on fresh "
+                        f"{unit} (± se)"], _best_response_rows(spec, values, responses))
+        gaining = [r for r in responses if r.best != r.current and r.confirmed_gain > 2 * r.confirmed_gain_se]
+        if gaining:
+            top = max(gaining, key=lambda r: r.confirmed_gain)
+            findings.append(f"Changing `{key}` pays: against the default field, seat {top.seat} playing "
+                            f"{values.value_text(top.values[top.best])} instead of "
+                            f"{values.value_text(top.values[top.current])} "
+                            f"{_moves(spec, mode, sign * top.confirmed_gain, top.confirmed_gain_se)} on fresh deals; "
+                            f"{len(gaining)} of {table.players} seats gain by more than two standard errors "
                             f"({count:,} {unit} per value).")
         else:
             findings.append(f"No seat gains more than two standard errors in {headline} by changing `{key}` from "
-                            f"the default ({count:,} {unit} per value).")
+                            f"the default, measured on fresh deals ({count:,} {unit} per value).")
         if index == 0:
-            _equilibrium_section(spec, table, mode, count, seed, threads, values, document, findings, progress)
+            _say(progress, f"{spec.name}: equilibrium of {key}")
+            optimum = optimize_all(spec, table.players, table.rules, table.policy, mode, seed, values, count, threads,
+                                   responses=responses)
+            _equilibrium_section(spec, table, mode, count, values, optimum, document, findings)
+    return {table.players: optimum} if optimum is not None else {}
 
 
-def _equilibrium_section(spec, table, mode, count, seed, threads, values, document, findings, progress) -> None:
-    from analyzer.optimize import optimize_all
+def _equilibrium_section(spec, table, mode, count, values, found, document, findings) -> None:
+    from analyzer.text import mix_text
 
-    _say(progress, f"{spec.name}: equilibrium of {values.field.key}")
     unit = MODE_NAMES[mode]
     key = values.field.key
     headline = spec.headline[mode]
-    found = optimize_all(spec, table.players, table.rules, table.policy, mode, seed, values, count, threads, False)
     document.heading(3, f"Equilibrium of {key}")
     if found.matrix is not None and found.matrix.constant_sum:
         game = found.matrix
 
-        def mix(m, ses) -> str:
-            return ", ".join(f"{values.value_text(v)} with {with_se(p, s)}" for v, p, s in zip(values.values, m, ses)
-                             if p > 1e-9)
+        def mix(seat: int) -> str:
+            return mix_text([(values.value_text(v), p, e) for v, p, e in game.support(seat)])
 
         document.paragraph(f"The two seats' {headline} is constant-sum, so the game over the pure values of `{key}` "
-                           f"is a matrix game, solved exactly for its mixed equilibrium ({game.count:,} {unit} per "
-                           f"pair of values; errors by bootstrap over batches of deals).")
-        document.table(["seat", f"mixes `{key}`"], [["0", mix(game.row_mix, game.row_mix_se)],
-                                                    ["1", mix(game.column_mix, game.column_mix_se)]])
-        document.paragraph(f"Value: seat 0's {headline} = {with_se(game.value, game.value_se)}.")
-        findings.append(f"With best play on `{key}` by both seats, seat 0 plays {mix(game.row_mix, game.row_mix_se)} "
-                        f"and seat 1 plays {mix(game.column_mix, game.column_mix_se)}; seat 0's {headline} is then "
-                        f"{with_se(game.value, game.value_se)}.")
+                           f"is a matrix game, solved by linear programming for its mixed equilibrium ({game.count:,} "
+                           f"{unit} per pair of values; errors by bootstrap over batches of deals).")
+        document.table(["seat", f"`{key}` at the equilibrium"], [["0", mix(0)], ["1", mix(1)]])
+        document.paragraph(f"Value: seat 0's {headline} = {with_se(game.value, game.value_se)}; the equilibrium "
+                           f"replayed on {game.count:,} fresh {unit}: "
+                           f"{with_se(game.confirmed_value, game.confirmed_value_se)}.")
+        findings.append(f"With best play on `{key}` by both seats, seat 0 {mix(0)} and seat 1 {mix(1)}; seat 0's "
+                        f"{headline} is then {with_se(game.confirmed_value, game.confirmed_value_se)} (on fresh "
+                        f"deals).")
         return
     equilibrium = found.equilibrium
     rows = [[str(n), " ".join(values.value_text(v) for v in state)] for n, state in
@@ -239,16 +242,15 @@ def _equilibrium_section(spec, table, mode, count, seed, threads, values, docume
         text = "The best responses cycle: there is no pure equilibrium among these values."
     else:
         text = f"It has not settled after {len(equilibrium.rounds)} rounds; the last state is {final}."
-    document.paragraph(text)
+    document.paragraph(text + f" The final policy is replayed on {count:,} fresh {unit} against the default:")
     rows = [[str(d.seat), with_se(d.other, d.other_se), with_se(d.difference, d.se, signed=True)]
             for d in found.evaluation]
     document.table(["seat", f"{headline} at the final policy", "change from the default (paired ± se)"], rows)
     findings.append(f"Iterated best response on `{key}`: {text[0].lower() + text[1:]}")
 
 
-def _players_section(spec, counts, seed, threads, document, findings, progress) -> None:
-    from analyzer.optimize import best_responses, field_range, iterate_best_response
-
+def _players_section(spec, counts, seed, threads, document, findings, progress, known: dict) -> None:
+    from analyzer.optimize import field_range, optimize_all
     if not spec.report_players or not spec.strategy_fields:
         return
     key = spec.strategy_fields[0]
@@ -258,19 +260,23 @@ def _players_section(spec, counts, seed, threads, document, findings, progress) 
     document.heading(2, f"Best `{key}` by table size")
     document.paragraph(f"For each number of players: each seat's best response to a field playing the default "
                        f"policy, and where iterated best response settles ({count:,} {unit} per value tried; "
-                       f"\"a/b\" is a tie within two standard errors). Seat 0 plays first; the last seat is the "
+                       f"\"a/b\" is a tie within two standard errors). The last seat is the "
                        f"{spec.last_seat_role}.")
     widest = max(spec.report_players)
     rows = []
     for players in spec.report_players:
         _say(progress, f"{spec.name}: best responses with {players} players")
-        table = _default_table(spec, players)
-        responses = best_responses(spec, players, table.rules, table.policy, mode, seed, values, count, threads)
-        equilibrium = iterate_best_response(spec, players, table.rules, table.policy, mode, seed, values, count,
-                                            threads)
-        best = ["/".join(values.value_text(r.values[i]) for i in sorted(r.tied)) for r in responses]
-        settled = ([values.value_text(v) for v in equilibrium.values] if equilibrium.converged
-                   else ["cycle" if equilibrium.cycled else "unsettled"] * players)
+        optimum = known.get(players)
+        if optimum is None:
+            table = _default_table(spec, players)
+            optimum = optimize_all(spec, players, table.rules, table.policy, mode, seed, values, count, threads)
+        best = [best_text(values, r).replace(" or ", "/").replace(" (tie)", "") for r in optimum.responses]
+        if optimum.equilibrium is None:
+            settled = ["matrix game"] * players
+        elif optimum.equilibrium.converged:
+            settled = [values.value_text(v) for v in optimum.equilibrium.values]
+        else:
+            settled = ["cycle" if optimum.equilibrium.cycled else "unsettled"] * players
         rows.append([str(players), "best response"] + best + [""] * (widest - players))
         rows.append(["", "equilibrium"] + settled + [""] * (widest - players))
     document.table(["players", ""] + [f"seat {s}" for s in range(widest)], rows)
@@ -307,7 +313,7 @@ def _house_rules_section(spec, table, mode, count, seed, threads, document, find
         cells = []
         for seat in range(table.players):
             d = by_seat[seat]
-            moved = abs(d.difference) > 2 * d.se if d.se > 0 else d.difference != 0
+            moved = abs(d.difference) > 2 * d.se if d.se > 0 else d.se == 0 and d.difference != 0
             cells.append(with_se(d.difference, d.se, signed=True) if moved else "–")
             if moved and (strongest is None or abs(d.difference) > abs(strongest[1].difference)):
                 strongest = (label, d)

@@ -152,14 +152,11 @@ class PairedRun:
     def estimates(self, config: int) -> list:
         return estimates(self.sums(config), self.spec.outcomes[self.mode], self.count)
 
-    def linearized(self, config: int, batches=None) -> tuple[np.ndarray, np.ndarray]:
-        """Estimates and batch error shares of one configuration (see ``stats.linearized``);
-        ``batches`` picks a resample of the batches (a bootstrap), default all of them."""
+    def linearized(self, config: int) -> tuple[np.ndarray, np.ndarray]:
+        """Estimates and batch error shares of one configuration (see ``stats.linearized``)."""
         from analyzer.stats import linearized
 
-        chosen = range(len(self.sizes)) if batches is None else batches
-        return linearized([self.batch_sums[config][b] for b in chosen], [self.sizes[b] for b in chosen],
-                          self.spec.outcomes[self.mode])
+        return linearized(list(self.batch_sums[config]), list(self.sizes), self.spec.outcomes[self.mode])
 
 
 def _merged(parts: list, sizes: list[int], starts: list[int], combine) -> tuple[list, list[int], list[int]]:
@@ -171,19 +168,22 @@ def _merged(parts: list, sizes: list[int], starts: list[int], combine) -> tuple[
 
 def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list[Config], count: int,
                threads: int | None = None, target_se: float | None = None, largest_se_of=None,
-               progress: bool | None = None) -> PairedRun:
-    """Play every configuration on the same ``count`` hands (or games) of ``seed``.
+               progress: bool | None = None, first: int = 0) -> PairedRun:
+    """Play every configuration on the same ``count`` hands (or games) of ``seed``, hands
+    ``first`` onwards (a later ``first`` gives fresh hands of the same seed).
 
     The hands are cut into batches, each played by every configuration, so differences
     between configurations get their standard errors from the batches (common random
     numbers).  With ``target_se`` the run stops between rounds of batches once
     ``largest_se_of(run)`` (default: the largest standard error of every estimate of every
-    configuration) is below it; ``count`` is then the cap.
+    configuration, fair odds left out) is below it; ``count`` is then the cap.
     """
     threads = check_threads(threads)
     outcomes = spec.outcomes[mode]
     if not configs:
         raise ValueError("a paired run needs at least one configuration.")
+    if count < 2:
+        raise ValueError("a paired run needs at least 2 hands: its errors come from batches of hands.")
     simulate(spec, configs[0].rules, configs[0].policy, players, mode, seed, 0, 1)  # compile or load first
     size = -(-count // BATCHES)
     if target_se is not None:
@@ -203,7 +203,7 @@ def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list
         while done < count:
             round_starts, round_sizes = [], []
             while done < count and len(round_starts) < BATCHES // 2:
-                round_starts.append(done)
+                round_starts.append(first + done)
                 round_sizes.append(min(size, count - done))
                 done += round_sizes[-1]
             jobs = [(config.rules, config.policy, first, batch)

@@ -118,8 +118,10 @@ def observed_maxima(sums: np.ndarray, outcomes: Outcomes) -> dict:
 
 
 def largest_se(found: list[Estimate]) -> float:
-    """The largest standard error among ``found`` (for --target-se)."""
-    return max((e.se for e in found if not math.isnan(e.se)), default=float("inf"))
+    """The largest standard error among ``found`` (for --target-se); fair odds are left
+    out: they are a transform of a probability whose error is already there."""
+    return max((e.se for e in found if not math.isnan(e.se) and not e.outcome.endswith("_fair_odds")),
+               default=float("inf"))
 
 
 # ------------------------------------------------------------------------------ paired runs

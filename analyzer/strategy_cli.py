@@ -15,7 +15,8 @@ from typing import List, Optional
 import typer
 
 from analyzer.cli import (PLAYERS, POLICY, RULE, SEAT, SEED, STRATEGY, VARIANT, UserError, _column_blocks,
-                          _estimate_text, _number, _policy_text, _table, app, guarded)
+                          _policy_text, _table, app, guarded)
+from analyzer.text import best_text, estimate_text, finite, mix_text, number_text, target_note, with_se
 from sims.registry import GAMES, get_game
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS, MODE_NAMES, GameSpec
@@ -23,6 +24,7 @@ from sims.spec import HANDS, MODE_NAMES, GameSpec
 THREADS = typer.Option(None, "--threads", help="kernel threads (default: all cores)")
 TARGET_SE = typer.Option(None, "--target-se", help="stop once every reported standard error is below this "
                                                    "(--hands/--games is then the cap)")
+MIN_COUNT = 100  # hands (or games) per value: fewer cannot make the batches errors need
 AS_JSON = typer.Option(False, "--json", help="print one JSON object instead of the tables")
 
 
@@ -36,7 +38,11 @@ def _mode_and_count(spec: GameSpec, hands: str | None, games: str | None, defaul
     if mode not in spec.outcomes:
         raise UserError(f"{spec.title} has no {MODE_NAMES[mode]} mode.")
     text = games if games is not None else hands if hands is not None else default_counts[mode]
-    return mode, parse_count(text, f"--{MODE_NAMES[mode]}")
+    count = parse_count(text, f"--{MODE_NAMES[mode]}")
+    if count < MIN_COUNT:
+        raise UserError(f"--{MODE_NAMES[mode]} must be at least {MIN_COUNT} here, not {count}: standard errors of "
+                        f"differences come from batches of {MODE_NAMES[mode]}.")
+    return mode, count
 
 
 def _check_target(target_se: float | None) -> None:
@@ -52,10 +58,6 @@ def _rules_line(spec: GameSpec, table) -> str:
 def _better(spec: GameSpec, mode: int) -> str:
     headline = spec.headline[mode]
     return f"{headline} ({'lower' if spec.lower_is_better(mode, headline) else 'higher'} is better)"
-
-
-def _signed(value: float, se: float) -> str:
-    return f"{'+' if value >= 0 else '-'}{_number(abs(value), se)} ± {se:.2g}"
 
 
 def _grid(row_labels: list[str], first_header: str, columns: list[tuple[str, list[str]]]) -> list[str]:
@@ -74,12 +76,13 @@ def _grid(row_labels: list[str], first_header: str, columns: list[tuple[str, lis
 # ------------------------------------------------------------------------------ sweep
 
 
-def shown_outcomes(spec: GameSpec, mode: int, columns: tuple[str, ...]) -> list[str]:
-    outcomes = spec.outcomes[mode]
-    return [name for name in columns if not name.endswith(("_sq", "_count")) and name not in outcomes.maxima]
+def sweep_reference(values: tuple[float, ...], current: float) -> int:
+    """The swept value differences are shown against: the seat's current value, or the
+    swept value nearest to it."""
+    return min(range(len(values)), key=lambda i: abs(values[i] - current))
 
 
-def render_sweep(spec: GameSpec, table, result, current: float) -> str:
+def render_sweep(spec: GameSpec, table, result, reference: int) -> str:
     from analyzer.compare import paired_differences
 
     mode = result.mode
@@ -99,24 +102,25 @@ def render_sweep(spec: GameSpec, table, result, current: float) -> str:
     seats = [result.seat] if result.seat is not None else list(range(table.players))
     columns = []
     for seat in seats:
-        for name in shown_outcomes(spec, mode, outcomes.seat):
+        for name in outcomes.estimated(outcomes.seat):
             header = f"{name} (95% CI)" if result.seat is not None else f"{name} seat {seat}"
-            columns.append((header, [_estimate_text(point[(seat, name)]) for point in by_point]))
+            columns.append((header, [estimate_text(point[(seat, name)]) for point in by_point]))
     values = result.values.values
-    reference = min(range(len(values)), key=lambda i: abs(values[i] - current))
+    against = [{(d.seat, d.outcome): d for d in paired_differences(result.run, reference, point)}
+               for point in range(len(values))]
     for seat in seats:
         differences = []
         for point in range(len(values)):
-            found = {(d.seat, d.outcome): d for d in paired_differences(result.run, reference, point)}[(seat, headline)]
-            differences.append("0 (reference)" if point == reference else _signed(found.difference, found.se))
+            found = against[point][(seat, headline)]
+            differences.append("0 (reference)" if point == reference else with_se(found.difference, found.se, signed=True))
         label = f"{headline} vs {result.values.value_text(values[reference])} (± se)"
         columns.append((label if result.seat is not None else f"{label} seat {seat}", differences))
     if result.seat is not None:
         for seat in range(table.players):
             if seat != result.seat:
-                columns.append((f"{headline} seat {seat}", [_estimate_text(point[(seat, headline)]) for point in by_point]))
-    for name in shown_outcomes(spec, mode, outcomes.table):
-        columns.append((name, [_estimate_text(point[("table", name)]) for point in by_point]))
+                columns.append((f"{headline} seat {seat}", [estimate_text(point[(seat, headline)]) for point in by_point]))
+    for name in outcomes.estimated(outcomes.table):
+        columns.append((name, [estimate_text(point[("table", name)]) for point in by_point]))
     lines += _grid([result.values.value_text(v) for v in values], field, columns)
     lines.append(f"95% intervals; differences are paired (the same {unit}) with their standard errors; "
                  f"{result.run.count * len(values):,} {unit} in {result.run.elapsed_s:.1f} s")
@@ -144,9 +148,10 @@ def sweep_command(
     """Every outcome against one policy field, every value on the same deals."""
 
     def body():
-        from analyzer.optimize import field_range, parse_seat, sweep
+        from analyzer.compare import paired_differences
+        from analyzer.optimize import field_range, sweep
+        from analyzer.params import parse_seat
         from analyzer.runner import check_threads
-        from analyzer.stats import largest_se
 
         spec = get_game(game)
         mode, count = _mode_and_count(spec, hands, games, HANDS, {HANDS: "1e6", GAME_MODE: "1e5"})
@@ -156,20 +161,30 @@ def sweep_command(
         values = field_range(spec, param)
         check_threads(threads)
         current = float(table.policy[swept_seat if swept_seat is not None else 0, values.column])
+        reference = sweep_reference(values.values, current)
+        headline = spec.headline[mode]
 
         def largest(run) -> float:
-            return max(largest_se([e for e in run.estimates(i) if not e.outcome.endswith("_fair_odds")])
-                       for i in range(len(run.configs)))
+            """Every standard error the sweep shows: each value's estimates and the paired
+            differences of the headline against the reference value."""
+            shown = [e.se for i in range(len(run.configs)) for e in run.estimates(i)
+                     if not e.outcome.endswith("_fair_odds")]
+            shown += [d.se for i in range(len(run.configs)) if i != reference
+                      for d in paired_differences(run, reference, i) if d.outcome == headline and d.seat != "table"]
+            return max((se for se in shown if not math.isnan(se)), default=math.inf)
 
         result = sweep(spec, table.players, table.rules, table.policy, mode, seed, values, swept_seat, count, threads,
                        target_se, largest, progress=False if as_json else None)
         records = result.records()
+        missed = target_note(target_se, largest(result.run) if target_se else 0.0)
         if as_json:
-            typer.echo(json.dumps({"game": spec.name, "mode": MODE_NAMES[mode], "players": table.players,
-                                   "seed": seed, MODE_NAMES[mode]: result.run.count, "field": values.field.key,
-                                   "seat": swept_seat, "values": list(values.values), "results": records}))
+            typer.echo(json.dumps(finite({"game": spec.name, "mode": MODE_NAMES[mode], "players": table.players,
+                                          "seed": seed, MODE_NAMES[mode]: result.run.count, "field": values.field.key,
+                                          "seat": swept_seat, "values": list(values.values), "reference": reference,
+                                          "target_se_reached": not missed if target_se else None,
+                                          "results": records})))
         else:
-            typer.echo(render_sweep(spec, table, result, current))
+            typer.echo(render_sweep(spec, table, result, reference) + ("\n" + missed if missed else ""))
         if out is not None:
             from analyzer.report import write_sweep_outputs
 
@@ -185,14 +200,17 @@ def sweep_command(
 # ------------------------------------------------------------------------------ optimize
 
 
-def _values_text(values) -> str:
-    return " ".join(f"{v:g}" for v in values)
+def _values_text(values, state) -> str:
+    return " ".join(values.value_text(v) for v in state)
 
 
 def best_response_records(spec: GameSpec, mode: int, values, responses) -> list[dict]:
+    """JSON records of best responses (gains are positive when better for the seat)."""
     return [{"seat": r.seat, "best": r.values[r.best], "tied": [r.values[i] for i in r.tied], "tie": r.is_tie,
-             "value": r.means[r.best], "se": r.ses[r.best], "current": r.values[r.current],
+             "no_effect": r.no_effect, "value": r.means[r.best], "se": r.ses[r.best], "current": r.values[r.current],
              "current_value": r.means[r.current], "gain": r.gain, "gain_se": r.gain_se,
+             "confirmed_gain": r.confirmed_gain, "confirmed_gain_se": r.confirmed_gain_se,
+             "confirmed_on": r.confirmed_count,
              "runner_up": None if r.runner_up is None else r.values[r.runner_up], "margin": r.runner_up_gap,
              "margin_se": r.runner_up_se} for r in responses]
 
@@ -202,19 +220,13 @@ def render_best_responses(spec: GameSpec, mode: int, values, responses) -> list[
     key = values.field.key
     rows = []
     for r in responses:
-        best = values.value_text(r.values[r.best])
-        if r.is_tie:
-            best = " or ".join(values.value_text(r.values[i]) for i in sorted(r.tied)) + " (tie)"
-        record = {"mean": r.means[r.best], "se": r.ses[r.best],
-                  "ci_low": r.means[r.best] - 1.96 * r.ses[r.best], "ci_high": r.means[r.best] + 1.96 * r.ses[r.best]}
         runner = ("-" if r.runner_up is None else
-                  f"{values.value_text(r.values[r.runner_up])} by {_number(r.runner_up_gap, r.runner_up_se)} ± "
-                  f"{r.runner_up_se:.2g}")
-        rows.append([str(r.seat), best, _estimate_text(record), values.value_text(r.values[r.current]),
-                     _number(r.means[r.current], r.ses[r.current]),
-                     "0" if r.current == r.best else _signed(r.gain, r.gain_se), runner])
-    headers = ["seat", f"best {key}", f"{headline} at best (95% CI)", "current", f"{headline} at current",
-               "gain (± se)", "runner-up, behind by (± se)"]
+                  f"{values.value_text(r.values[r.runner_up])} by {with_se(r.runner_up_gap, r.runner_up_se)}")
+        rows.append([str(r.seat), best_text(values, r), estimate_text(r.points[r.best]),
+                     values.value_text(r.values[r.current]), estimate_text(r.points[r.current]),
+                     "0" if r.current == r.best else with_se(r.confirmed_gain, r.confirmed_gain_se, signed=True), runner])
+    headers = ["seat", f"best {key}", f"{headline} at best (95% CI)", "current", f"{headline} at current (95% CI)",
+               "gain on fresh hands (± se)", "runner-up, behind by (± se)"]
     widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(headers)]
     lines = ["  ".join(f"{h:<{w}}" for h, w in zip(headers, widths)).rstrip()]
     lines += ["  ".join(f"{cell:<{w}}" for cell, w in zip(row, widths)).rstrip() for row in rows]
@@ -228,26 +240,26 @@ def render_matrix_game(spec: GameSpec, mode: int, values, game) -> list[str]:
         return [f"The two seats' {headline} is not constant-sum over these policies, so there is no matrix-game "
                 f"solution; see the iterated best response below."]
 
-    def mix_text(mix, ses) -> str:
-        return ", ".join(f"{key}={values.value_text(v)} with {_number(p, s)} ± {s:.2g}"
-                         for v, p, s in zip(values.values, mix, ses) if p > 1e-9)
+    def mix(seat: int) -> str:
+        return mix_text([(f"{key}={values.value_text(v)}", p, e) for v, p, e in game.support(seat)])
 
     return [f"Matrix game over {key} = {values.value_text(values.values[0])}..{values.value_text(values.values[-1])} "
-            f"(the {headline} of the two seats is constant-sum), {game.count:,} {MODE_NAMES[mode]} per cell:",
-            f"  seat 0 plays {mix_text(game.row_mix, game.row_mix_se)}",
-            f"  seat 1 plays {mix_text(game.column_mix, game.column_mix_se)}",
-            f"  value: seat 0's {headline} = {_number(game.value, game.value_se)} ± {game.value_se:.2g} "
-            f"(errors: bootstrap over the batches)"]
+            f"(the {headline} of the two seats is constant-sum), {game.count:,} {MODE_NAMES[mode]} per cell, solved "
+            f"by linear programming (errors: bootstrap over batches of deals):",
+            f"  seat 0 {mix(0)}",
+            f"  seat 1 {mix(1)}",
+            f"  value: seat 0's {headline} = {with_se(game.value, game.value_se)}; replayed on "
+            f"{game.count:,} fresh {MODE_NAMES[mode]}: {with_se(game.confirmed_value, game.confirmed_value_se)}"]
 
 
 def render_equilibrium(spec: GameSpec, mode: int, values, equilibrium, evaluation) -> list[str]:
     key = values.field.key
     lines = [f"Iterated best response (each seat in turn moves to its best {key}, staying put while tied):"]
     for number, state in enumerate(equilibrium.rounds, start=1):
-        lines.append(f"  round {number}: {key} = {_values_text(state)}")
+        lines.append(f"  round {number}: {key} = {_values_text(values, state)}")
     if equilibrium.converged:
         kind = "symmetric" if equilibrium.symmetric else "per-seat"
-        lines.append(f"  converged: a {kind} equilibrium, {key} = {_values_text(equilibrium.values)} "
+        lines.append(f"  converged: a {kind} equilibrium, {key} = {_values_text(values, equilibrium.values)} "
                      f"(each seat's value is a best response, within two standard errors, to the others')")
     elif equilibrium.cycled:
         lines.append("  no equilibrium among these values: the best responses cycle")
@@ -255,11 +267,10 @@ def render_equilibrium(spec: GameSpec, mode: int, values, equilibrium, evaluatio
         lines.append(f"  not settled after {len(equilibrium.rounds)} rounds")
     if evaluation:
         headline = spec.headline[mode]
-        lines.append(f"  at the final policy, per seat: {headline} (± se) and the change from the starting policy "
-                     f"(paired ± se):")
+        lines.append(f"  at the final policy, replayed on fresh hands, per seat: {headline} (± se) and its change "
+                     f"from the starting policy (paired ± se):")
         for d in evaluation:
-            lines.append(f"    seat {d.seat}: {_number(d.other, d.other_se)} ± {d.other_se:.2g}  "
-                         f"{_signed(d.difference, d.se)}")
+            lines.append(f"    seat {d.seat}: {with_se(d.other, d.other_se)}  {with_se(d.difference, d.se, signed=True)}")
     return lines
 
 
@@ -296,7 +307,7 @@ def optimize_command(
         values = field_range(spec, key)
         found = optimize_all(spec, table.players, table.rules, table.policy, mode, seed, values, count, threads, False if as_json else None, rounds)
         if as_json:
-            typer.echo(json.dumps(optimize_object(spec, table, mode, seed, values, count, found)))
+            typer.echo(json.dumps(finite(optimize_object(spec, table, mode, seed, values, count, found))))
         else:
             typer.echo(render_optimize(spec, table, mode, seed, values, count, found))
 
@@ -361,12 +372,12 @@ def render_compare(spec: GameSpec, table, run, labels: list[str], changed: list[
         differences = paired_differences(run, 0, other)
         rows = []
         for d in differences:
+            identical = d.se == 0 and d.difference == 0  # the same on every hand
             reduction = d.variance_reduction
-            rows.append([str(d.seat), d.outcome, _number(d.base, d.base_se), _number(d.other, d.other_se),
-                         _signed(d.difference, d.se) if d.se > 0 else ("0 (identical)" if d.difference == 0
-                                                                         else f"{d.difference:+.4g}"),
+            rows.append([str(d.seat), d.outcome, number_text(d.base, d.base_se), number_text(d.other, d.other_se),
+                         "0 (the same in every batch)" if identical else with_se(d.difference, d.se, signed=True),
                          f"{d.se_independent:.2g}",
-                         "identical" if not math.isfinite(reduction) else f"{reduction:.1f}x"])
+                         "-" if identical else "n/a" if math.isnan(reduction) else f"{reduction:.1f}x"])
         headers = ["seat", "outcome", labels[0], labels[other], "difference (± paired se)", "independent se",
                    "variance reduction"]
         widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
@@ -405,9 +416,15 @@ def compare_command(
         spec = get_game(game)
         variants = list(variant or [])
         rules_given = list(rule or [])
+        if len(set(variants)) < len(variants):
+            raise UserError("each --variant may be given once.")
+        if rules_given and len(variants) > 1:
+            raise UserError("give --rule with at most one --variant: the rules are compared with that variant.")
+        base = variants[0] if variants else None
         arms = [(name, build_rules(spec, name, [])) for name in variants]
         if rules_given:
-            arms.append((" ".join(rules_given), build_rules(spec, None, rules_given)))
+            label = " ".join(rules_given) if base is None else f"{base} + {' '.join(rules_given)}"
+            arms.append((label, build_rules(spec, base, rules_given)))
         if not arms:
             raise UserError("give what to compare: --variant A --variant B, or --variant A, or --rule KEY=VALUE ...")
         if len(arms) == 1:
@@ -415,13 +432,13 @@ def compare_command(
         mode, count = _mode_and_count(spec, hands, games, HANDS, {HANDS: "1e6", GAME_MODE: "1e5"})
         _check_target(target_se)
         check_threads(threads)
-        suggested = variants[0] if variants else None
-        table = _table(spec, players, suggested, [], strategy, policy, seat)
+        table = _table(spec, players, base, [], strategy, policy, seat)
         for _, rules in arms:
             spec.check(rules, table.policy, table.players)
         run = run_paired(spec, table.players, mode, seed, [Config(tuple(r), table.policy, label) for label, r in arms],
                          count, threads, target_se, largest_paired_se if target_se else None,
                          progress=False if as_json else None)
+        missed = target_note(target_se, largest_paired_se(run) if target_se else 0.0)
         labels = [label for label, _ in arms]
         changed = []
         for index, field in enumerate(spec.rules):
@@ -429,18 +446,17 @@ def compare_command(
             if len(set(texts)) > 1:
                 changed.append(f"rule {field.key}: " + " | ".join(texts))
         if as_json:
-            typer.echo(json.dumps({"game": spec.name, "mode": MODE_NAMES[mode], "players": table.players, "seed": seed,
-                                   MODE_NAMES[mode]: run.count, "labels": labels, "changed": changed,
-                                   "differences": {labels[o]: [d.as_record() for d in paired_differences(run, 0, o)]
-                                                   for o in range(1, len(arms))}}, default=_json_number))
+            typer.echo(json.dumps(finite({
+                "game": spec.name, "mode": MODE_NAMES[mode], "players": table.players, "seed": seed,
+                MODE_NAMES[mode]: run.count, "labels": labels, "changed": changed,
+                "target_se_reached": not missed if target_se else None,
+                "differences": {labels[o]: [d.as_record() for d in paired_differences(run, 0, o)]
+                                for o in range(1, len(arms))}})))
         else:
-            typer.echo(render_compare(spec, table, run, labels, changed or ["(the rule sets are the same)"]))
+            typer.echo(render_compare(spec, table, run, labels, changed or ["(the rule sets are the same)"])
+                       + ("\n" + missed if missed else ""))
 
     guarded(body)
-
-
-def _json_number(value):
-    return float(value)
 
 
 # ------------------------------------------------------------------------------ report

@@ -103,6 +103,12 @@ class PolicyField:
     integer: bool = False
     choices: tuple[str, ...] = ()  # names of integer codes, when the field is an enum
 
+    def value_text(self, value: float) -> str:
+        """A value as a user writes it: a choice's name, else the number."""
+        if self.choices and float(value).is_integer() and 0 <= value < len(self.choices):
+            return self.choices[int(value)]
+        return f"{value:g}"
+
     def allowed_text(self) -> str:
         if self.choices:
             return " | ".join(self.choices)
@@ -165,6 +171,11 @@ class Outcomes:
     limbs: Mapping[str, int] = field(default_factory=dict)
     maxima: tuple[str, ...] = ()
     lower_is_better: tuple[str, ...] = ()  # outcomes a player wants small (a lost life, exposure)
+
+    def estimated(self, columns: Sequence[str]) -> list[str]:
+        """The columns of ``columns`` that are estimates a user sees: not the ``_sq`` and
+        ``_count`` companions, not the largest-value columns."""
+        return [name for name in columns if not name.endswith(("_sq", "_count")) and name not in self.maxima]
 
     def squares_follow(self) -> bool:
         """True when every ``X_sq`` column comes right after its ``X`` (kernels that write

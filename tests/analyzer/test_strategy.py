@@ -111,6 +111,7 @@ def test_chase_ace_best_response_agrees_with_the_exact_enumerator(players):
             assert abs(mean - truth) < 4.5 * se
         truth_gain = exact[response.current] - exact[response.best]
         assert abs(response.gain - truth_gain) < 4.5 * response.gain_se + 1e-12
+        assert abs(response.confirmed_gain - truth_gain) < 4.5 * response.confirmed_gain_se + 1e-12
         assert response.values[response.current] == 7
 
 
@@ -167,7 +168,7 @@ def test_a_game_whose_headline_is_not_constant_sum_is_not_solved_as_a_matrix_gam
 def test_two_player_win_probability_in_game_mode_is_constant_sum():
     spec = get_game("all-fours")
     game = matrix_game(spec, tuple(spec.default_rules()), spec.default_policy(2), GAMES, 0,
-                       field_range(spec, "beg_below=1:3"), 300)
+                       field_range(spec, "beg_below=1:3"), 1000)
     assert game.constant_sum
     assert math.isclose(sum(game.row_mix), 1.0) and math.isclose(sum(game.column_mix), 1.0)
     assert np.allclose(game.means[:, :, 0] + game.means[:, :, 1], 1.0)
@@ -244,3 +245,44 @@ def test_single_switch_rules_cover_every_switch():
         assert any(label.startswith(field.key + "=") for label in labels)
     assert "tie=cancel-matches" in labels and "dealer_king_block=false" in labels
     assert "lives=1" in labels and "lives=10" in labels and "lives=3" not in labels
+
+
+def test_paired_runs_merge_batches_and_agree_for_any_thread_count():
+    """A run that stops on --target-se after merging batches plays hands 0..n-1 once each,
+    in contiguous batches, and gives the same batches on 1 and 2 threads."""
+    configs = [Config(le_her_rules(), CHASE.default_policy(2, "le-her"))]
+    runs = [run_paired(CHASE, 2, HANDS, 9, configs, 2_000_000, threads=t, target_se=0.0009) for t in (1, 2)]
+    one, two = runs
+    assert one.sizes == two.sizes and one.starts == two.starts
+    assert all(np.array_equal(a, b) for a, b in zip(one.batch_sums[0], two.batch_sums[0]))
+    assert len(one.sizes) >= 64 and set(one.sizes) == {4 * runner_module.FIRST_BATCH}  # merged twice
+    assert one.starts[0] == 0 and all(s + n == t for s, n, t in zip(one.starts, one.sizes, one.starts[1:]))
+    assert np.array_equal(one.sums(0), simulate(CHASE, le_her_rules(), configs[0].policy, 2, HANDS, 9, 0, one.count))
+    assert one.count < 2_000_000 and max(e.se for e in one.estimates(0)) < 0.0009
+
+
+def test_fresh_hands_follow_the_searched_ones():
+    configs = [Config(tuple(CHASE.default_rules()), CHASE.default_policy(3))]
+    later = run_paired(CHASE, 3, HANDS, 2, configs, 5000, first=5000)
+    assert later.starts[0] == 5000
+    assert np.array_equal(later.sums(0), simulate(CHASE, CHASE.default_rules(), configs[0].policy, 3, HANDS, 2,
+                                                  5000, 5000))
+    with pytest.raises(ValueError, match="at least 2 hands"):
+        run_paired(CHASE, 3, HANDS, 2, configs, 1)
+
+
+def test_a_default_value_off_the_grid_is_still_what_the_gain_is_measured_against():
+    policy = CHASE.default_policy(3)  # threshold 7
+    response = best_responses(CHASE, 3, tuple(CHASE.default_rules()), policy, HANDS, 0,
+                              field_range(CHASE, "threshold=2:10:4"), 20_000)[0]
+    assert response.values == (2.0, 6.0, 7.0, 10.0) and response.values[response.current] == 7.0
+    assert response.confirmed_count == 20_000 and response.confirmed_gain_se > 0
+
+
+def test_constant_sum_needs_two_values_and_enough_hands():
+    policy = CHASE.default_policy(2)
+    single = matrix_game(CHASE, tuple(CHASE.default_rules()), policy, HANDS, 0, field_range(CHASE, "threshold=7:7"),
+                         5000)
+    few = matrix_game(CHASE, le_her_rules(), CHASE.default_policy(2, "le-her"), HANDS, 0,
+                      field_range(CHASE, "threshold=6:8"), 300)
+    assert not single.constant_sum and not few.constant_sum

@@ -1,0 +1,73 @@
+"""Numbers as text: a mean to the precision its standard error supports, with its interval
+or its standard error.  Shared by the command line and the reports."""
+
+from __future__ import annotations
+
+import math
+
+
+def number_text(value: float, se: float) -> str:
+    """``value`` rounded to two significant digits of its standard error (4 decimals when
+    the error is zero or unknown)."""
+    if math.isnan(value):
+        return "nan"
+    if se > 0 and math.isfinite(se):
+        digits = min(6, max(0, 1 - math.floor(math.log10(se))))
+    else:
+        digits = 4
+    return f"{value:.{digits}f}"
+
+
+def estimate_text(estimate) -> str:
+    """``mean [low, high]`` of an estimate (an ``Estimate`` or its record dict)."""
+    get = estimate.get if isinstance(estimate, dict) else lambda key: getattr(estimate, key)
+    mean, se = get("mean"), get("se")
+    if se == 0:  # a proportion seen never or always: the interval still has a width
+        return f"{mean:.4g} [{get('ci_low'):.2g}, {get('ci_high'):.2g}]"
+    return f"{number_text(mean, se)} [{number_text(get('ci_low'), se)}, {number_text(get('ci_high'), se)}]"
+
+
+def with_se(value: float, se: float, signed: bool = False) -> str:
+    """``value ± se`` (``+value ± se`` with ``signed``); just the value when the error is
+    zero, and ``± nan`` when it is unknown."""
+    text = number_text(value, se)
+    if signed and not text.startswith("-") and text != "nan":
+        text = "+" + text
+    if se == 0:
+        return text
+    return f"{text} ± {se:.2g}"
+
+
+def mix_text(support: list[tuple[str, float, float]]) -> str:
+    """A mixed strategy as words: ``(label, probability, standard error)`` per choice."""
+    if len(support) == 1 and not support[0][2] > 0:
+        return f"always plays {support[0][0]}"
+    return "plays " + ", ".join(f"{label} with probability {with_se(p, se)}" for label, p, se in support)
+
+
+def target_note(target_se: float | None, largest: float) -> str:
+    """The closing note of a run given --target-se whose cap came first (else "")."""
+    if target_se is None or largest < target_se:
+        return ""
+    return (f"note: the cap came first: the largest standard error is {largest:.2g}, above --target-se "
+            f"{target_se:g}; raise --hands/--games to go further")
+
+
+def finite(value):
+    """``value`` with every infinite or undefined number replaced by None (JSON has neither)."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {key: finite(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [finite(item) for item in value]
+    return value
+
+
+def best_text(values, response) -> str:
+    """A best response's value (``values``: its ``FieldRange``), its tie set, or "any" when
+    the field makes no measurable difference to the seat."""
+    if response.no_effect:
+        return "any (no measurable effect)"
+    best = " or ".join(values.value_text(response.values[i]) for i in sorted(response.tied))
+    return best + (" (tie)" if response.is_tie else "")

@@ -12,16 +12,19 @@ life, chips, a won game), which a seat wants large unless the outcomes say it is
 * A seat's **best response** is the swept value with the best headline for that seat.  It
   is a winner only when it beats the runner-up by at least two standard errors of their
   paired difference; otherwise every value within two standard errors of the best is
-  reported, as a tie.
+  reported, as a tie.  Picking the best on the same hands that measure it flatters it, so
+  its gain over the seat's current value is measured again on fresh hands (the next
+  hands of the same seed).
 * **Iterated best response** moves one seat at a time to a best response to the others
   (keeping its value while that is tied with the best) until a whole round changes
   nothing: a per-seat equilibrium among the swept values, symmetric when every seat ends
   on the same value.  A state seen before ends the search as a cycle.
 * A two-player game whose headline is **constant-sum** on the swept policies (the two
-  seats' integer totals add up to the same number for every pair of values, as with
-  exactly one loser or chips that only change hands) is solved as a matrix game over the
-  swept pure values: each seat's optimal mix and the value, with bootstrap errors from
-  resampling the batches.
+  seats' integer totals add up to the same amount per hand in every batch of every pair of
+  values, as with exactly one loser or chips that only change hands; at least two values
+  and 1,000 hands per pair) is solved as a matrix game over the swept pure values: each
+  seat's optimal mix and the value, with bootstrap errors from resampling the batches, and
+  the value of that mix replayed on fresh hands.
 """
 
 from __future__ import annotations

@@ -58,6 +58,15 @@ RULE = typer.Option(None, "--rule", help="rule override KEY=VALUE (repeatable)")
 STRATEGY = typer.Option(None, "--strategy", help="named policy preset for every seat")
 POLICY = typer.Option(None, "--policy", help="policy field KEY=VALUE for every seat (repeatable)")
 SEAT = typer.Option(None, "--seat", help="policy field for one seat, SEAT:KEY=VALUE (repeatable)")
+THREADS = typer.Option(None, "--threads", help="kernel threads (default: all cores)")
+TARGET_SE = typer.Option(None, "--target-se", help="stop once every reported standard error is below this "
+                                                   "(--hands/--games is then the cap)")
+AS_JSON = typer.Option(False, "--json", help="print one JSON object instead of the tables")
+
+
+def check_target_se(target_se: float | None) -> None:
+    if target_se is not None and not target_se > 0:
+        raise UserError(f"--target-se must be positive, not {target_se}.")
 
 
 def _table(spec: GameSpec, players, variant, rule, strategy, policy, seat):
@@ -203,9 +212,9 @@ def _make_game_command(spec: GameSpec):
         strategy: Optional[str] = STRATEGY,
         policy: Optional[List[str]] = POLICY,
         seat: Optional[List[str]] = SEAT,
-        threads: Optional[int] = typer.Option(None, "--threads", help="kernel threads (default: all cores)"),
-        target_se: Optional[float] = typer.Option(None, "--target-se", help="stop once every standard error is below this"),
-        as_json: bool = typer.Option(False, "--json", help="print one JSON object instead of the table"),
+        threads: Optional[int] = THREADS,
+        target_se: Optional[float] = TARGET_SE,
+        as_json: bool = AS_JSON,
         out: Optional[Path] = typer.Option(None, "--out", help="also write CSV, JSON and a PNG chart into this folder"),
     ):
         def body():
@@ -218,8 +227,7 @@ def _make_game_command(spec: GameSpec):
             if mode not in spec.outcomes:
                 raise UserError(f"{spec.title} has no {MODE_NAMES[mode]} mode.")
             count = parse_count(games if games is not None else (hands or "1e6"), "--games" if games else "--hands")
-            if target_se is not None and not target_se > 0:
-                raise UserError(f"--target-se must be positive, not {target_se}.")
+            check_target_se(target_se)
             table = _table(spec, players, variant, rule, strategy, policy, seat)
             result = run(spec, table, mode, seed, count, threads, target_se, progress=False if as_json else None)
             summary = summary_object(spec, result)

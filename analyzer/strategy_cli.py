@@ -14,18 +14,14 @@ from typing import List, Optional
 
 import typer
 
-from analyzer.cli import (PLAYERS, POLICY, RULE, SEAT, SEED, STRATEGY, VARIANT, UserError, _column_blocks,
-                          _policy_text, _table, app, guarded)
+from analyzer.cli import (AS_JSON, PLAYERS, POLICY, RULE, SEAT, SEED, STRATEGY, TARGET_SE, THREADS, VARIANT,
+                          UserError, _column_blocks, _policy_text, _table, app, check_target_se, guarded)
 from analyzer.text import best_text, estimate_text, finite, mix_text, number_text, target_note, with_se
 from sims.registry import GAMES, get_game
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS, MODE_NAMES, GameSpec
 
-THREADS = typer.Option(None, "--threads", help="kernel threads (default: all cores)")
-TARGET_SE = typer.Option(None, "--target-se", help="stop once every reported standard error is below this "
-                                                   "(--hands/--games is then the cap)")
-MIN_COUNT = 100  # hands (or games) per value: fewer cannot make the batches errors need
-AS_JSON = typer.Option(False, "--json", help="print one JSON object instead of the tables")
+MIN_COUNT = 100  # hands (or games) per value: errors of differences come from batches of them
 
 
 def _mode_and_count(spec: GameSpec, hands: str | None, games: str | None, default_mode: int,
@@ -43,11 +39,6 @@ def _mode_and_count(spec: GameSpec, hands: str | None, games: str | None, defaul
         raise UserError(f"--{MODE_NAMES[mode]} must be at least {MIN_COUNT} here, not {count}: standard errors of "
                         f"differences come from batches of {MODE_NAMES[mode]}.")
     return mode, count
-
-
-def _check_target(target_se: float | None) -> None:
-    if target_se is not None and not target_se > 0:
-        raise UserError(f"--target-se must be positive, not {target_se}.")
 
 
 def _rules_line(spec: GameSpec, table) -> str:
@@ -155,7 +146,7 @@ def sweep_command(
 
         spec = get_game(game)
         mode, count = _mode_and_count(spec, hands, games, HANDS, {HANDS: "1e6", GAME_MODE: "1e5"})
-        _check_target(target_se)
+        check_target_se(target_se)
         table = _table(spec, players, variant, rule, strategy, policy, [])
         swept_seat = parse_seat(seat, table.players)
         values = field_range(spec, param)
@@ -430,7 +421,7 @@ def compare_command(
         if len(arms) == 1:
             arms.insert(0, ("standard", spec.default_rules()))
         mode, count = _mode_and_count(spec, hands, games, HANDS, {HANDS: "1e6", GAME_MODE: "1e5"})
-        _check_target(target_se)
+        check_target_se(target_se)
         check_threads(threads)
         table = _table(spec, players, base, [], strategy, policy, seat)
         for _, rules in arms:

@@ -88,6 +88,12 @@ def _policy_text(spec: GameSpec, policy) -> list[str]:
     return [f"seat {seat}: {row_text(row)}" for seat, row in enumerate(policy)]
 
 
+def policy_lines(spec: GameSpec, policy, strategy: str) -> list[str]:
+    """The ``policy  NAME: ...`` lines of a run's heading (one per seat when seats differ)."""
+    return [("policy  " + strategy + ": " if i == 0 else "        ") + text
+            for i, text in enumerate(_policy_text(spec, policy))]
+
+
 def summary_object(spec: GameSpec, result) -> dict:
     """The --json object of a run."""
     from analyzer.stats import estimates, observed_maxima
@@ -150,8 +156,7 @@ def render_text(spec: GameSpec, summary: dict) -> str:
     rules_text = " ".join(f"{key}={value}" for key, value in summary["rules"].items())
     lines.append(f"rules   {summary['variant']}: {rules_text}")
     policy = np.array([[row[f.key] for f in spec.policy_fields] for row in summary["policy"]])
-    for i, text in enumerate(_policy_text(spec, policy)):
-        lines.append(("policy  " + summary["strategy"] + ": " if i == 0 else "        ") + text)
+    lines += policy_lines(spec, policy, summary["strategy"])
     lines.append("")
     by_seat: dict = {}
     for record in summary["results"]:

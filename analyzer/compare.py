@@ -14,9 +14,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-import numpy as np
-
 from analyzer.runner import PairedRun
+from analyzer.stats import batch_se
 from sims.spec import GameSpec
 
 
@@ -62,15 +61,13 @@ def paired_differences(run: PairedRun, base: int, other: int) -> list[Difference
     other_estimates = run.estimates(other)
     base_values, base_shares = run.linearized(base)
     other_values, other_shares = run.linearized(other)
-    batches = len(run.sizes)
     found = []
     for estimate in other_estimates:
         if estimate.outcome.endswith("_fair_odds"):
             continue
         reference = base_estimates[(estimate.seat, estimate.outcome)]
         row, column = _position(run, estimate.seat, estimate.outcome)
-        gap = other_shares[:, row, column] - base_shares[:, row, column]
-        se = math.sqrt(batches / (batches - 1) * float(np.sum(gap * gap))) if batches > 1 else math.nan
+        se = float(batch_se(other_shares[:, row, column] - base_shares[:, row, column]))
         found.append(Difference(estimate.seat, estimate.outcome, reference.mean, estimate.mean, reference.se,
                                 estimate.se, estimate.mean - reference.mean, se,
                                 math.sqrt(reference.se ** 2 + estimate.se ** 2)))

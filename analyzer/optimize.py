@@ -36,6 +36,7 @@ from fractions import Fraction
 import numpy as np
 
 from analyzer.runner import Config, PairedRun, run_paired
+from analyzer.stats import batch_se
 from sims.spec import GameSpec, PolicyField
 
 TIE_SES = 2.0  # a best response must beat the runner-up by this many standard errors
@@ -180,8 +181,7 @@ def headline_column(spec: GameSpec, mode: int) -> tuple[int, float]:
 
 def _paired_se(shares_a: np.ndarray, shares_b: np.ndarray) -> float:
     """Standard error of a difference from two runs' batch shares on the same batches."""
-    k = len(shares_a)
-    return float(np.sqrt(k / (k - 1) * np.sum((shares_a - shares_b) ** 2))) if k > 1 else math.nan
+    return float(batch_se(shares_a - shares_b))
 
 
 @dataclass(frozen=True)
@@ -438,8 +438,7 @@ def matrix_game(spec: GameSpec, rules: tuple, policy: np.ndarray, mode: int, see
     fresh_parts = [fresh.linearized(k) for k in range(len(support))]
     confirmed = sum(w * p[0][0, column] for w, p in zip(weights, fresh_parts))
     confirmed_shares = sum(w * p[1][:, 0, column] for w, p in zip(weights, fresh_parts))
-    k = len(fresh.sizes)
-    confirmed_se = float(np.sqrt(k / (k - 1) * np.sum(confirmed_shares ** 2))) if k > 1 else math.nan
+    confirmed_se = float(batch_se(confirmed_shares))
     return MatrixGame(points, means, True, run.count, tuple(float(v) for v in row_mix),
                       tuple(float(v) for v in column_mix), value, float(np.std([s[2] for s in samples], ddof=1)),
                       spread(0), spread(1), float(confirmed), confirmed_se)

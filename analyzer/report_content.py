@@ -8,7 +8,6 @@ interval or standard error and the number of hands (or games) behind it.
 
 from __future__ import annotations
 
-import math
 import sys
 from importlib import metadata
 
@@ -91,6 +90,7 @@ def _rules_section(spec: GameSpec, table: Table, document: Document) -> None:
 def _mode_section(spec, table, mode, count, seed, threads, document, findings) -> None:
     from analyzer.charts import seat_outcome_chart
     from analyzer.runner import Config, run_paired
+    from analyzer.stats import batch_se
     from analyzer.tables import estimates_frame
 
     outcomes = spec.outcomes[mode]
@@ -124,9 +124,7 @@ def _mode_section(spec, table, mode, count, seed, threads, document, findings) -
     worst, best = ranked[0], ranked[-1]
     if best != worst:
         _, shares = run.linearized(0)
-        gap = shares[:, best, column] - shares[:, worst, column]
-        k = len(gap)
-        se = math.sqrt(k / (k - 1) * float((gap * gap).sum()))
+        se = float(batch_se(shares[:, best, column] - shares[:, worst, column]))
         spread = abs(found[(best, headline)].mean - found[(worst, headline)].mean)
         verdict = (f", a gap of {with_se(spread, se)}" if spread > 2 * se
                    else f"; the gap, {with_se(spread, se)}, is within two standard errors")

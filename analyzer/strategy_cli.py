@@ -15,7 +15,7 @@ from typing import List, Optional
 import typer
 
 from analyzer.cli import (AS_JSON, PLAYERS, POLICY, RULE, SEAT, SEED, STRATEGY, TARGET_SE, THREADS, VARIANT,
-                          UserError, _column_blocks, _policy_text, _table, app, check_target_se, guarded)
+                          UserError, _column_blocks, _table, app, check_target_se, guarded, policy_lines)
 from analyzer.text import best_text, estimate_text, finite, mix_text, number_text, target_note, with_se
 from sims.registry import GAMES, get_game
 from sims.spec import GAMES as GAME_MODE
@@ -41,9 +41,11 @@ def _mode_and_count(spec: GameSpec, hands: str | None, games: str | None, defaul
     return mode, count
 
 
-def _rules_line(spec: GameSpec, table) -> str:
+def _table_lines(spec: GameSpec, table) -> list[str]:
+    """A heading's warnings, rules and policy lines for a resolved table."""
     text = " ".join(f"{field.key}={field.value_text(code)}" for field, code in zip(spec.rules, table.rules))
-    return f"rules   {table.variant or 'standard'}: {text}"
+    return ([f"warning: {message}" for message in spec.warnings(spec.rules_type(*table.rules), table.players)]
+            + [f"rules   {table.variant or 'standard'}: {text}"] + policy_lines(spec, table.policy, table.strategy))
 
 
 def _better(spec: GameSpec, mode: int) -> str:
@@ -83,10 +85,7 @@ def render_sweep(spec: GameSpec, table, result, reference: int) -> str:
     who = f"seat {result.seat}" if result.seat is not None else "every seat together"
     lines = [f"{spec.title}: {table.players} players, sweep of {field} for {who}, {result.run.count:,} {unit} per "
              f"value, every value on the same {unit} (seed {result.run.seed})"]
-    lines += [f"warning: {message}" for message in spec.warnings(spec.rules_type(*table.rules), table.players)]
-    lines.append(_rules_line(spec, table))
-    for i, text in enumerate(_policy_text(spec, table.policy)):
-        lines.append(("policy  " + table.strategy + ": " if i == 0 else "        ") + text)
+    lines += _table_lines(spec, table)
     lines.append("")
     by_point = [{(e.seat, e.outcome): e.as_record() for e in result.estimates(p)} for p in range(len(result.values.values))]
     headline = spec.headline[mode]
@@ -331,10 +330,7 @@ def render_optimize(spec, table, mode, seed, values, count, found) -> str:
     lines = [f"{spec.title}: {table.players} players, the best {values.field.key} for each seat by {_better(spec, mode)}",
              f"{count:,} {unit} per policy tried, every policy on the same {unit} (seed {seed}); "
              f"{values.field.key} tried: {values.value_text(values.values[0])}..{values.value_text(values.values[-1])}"]
-    lines += [f"warning: {message}" for message in spec.warnings(spec.rules_type(*table.rules), table.players)]
-    lines.append(_rules_line(spec, table))
-    for i, text in enumerate(_policy_text(spec, table.policy)):
-        lines.append(("policy  " + table.strategy + ": " if i == 0 else "        ") + text)
+    lines += _table_lines(spec, table)
     lines += ["", "Best response of each seat to the others' policy above (a tie when the best does not beat the "
                   "runner-up by two standard errors of their paired difference):"]
     lines += render_best_responses(spec, mode, values, found.responses)
@@ -355,9 +351,7 @@ def render_compare(spec: GameSpec, table, run, labels: list[str], changed: list[
     lines = [f"{spec.title}: {table.players} players, {' vs '.join(labels)}: {run.count:,} {unit} each, on the same "
              f"{unit} (seed {run.seed})"]
     lines += [f"warning: {message}" for message in spec.warnings(spec.rules_type(*run.configs[0].rules), table.players)]
-    lines += changed
-    for i, text in enumerate(_policy_text(spec, table.policy)):
-        lines.append(("policy  " + table.strategy + ": " if i == 0 else "        ") + text)
+    lines += changed + policy_lines(spec, table.policy, table.strategy)
     for other in range(1, len(run.configs)):
         lines += ["", f"{labels[other]} minus {labels[0]}:"]
         differences = paired_differences(run, 0, other)

@@ -96,3 +96,17 @@ def deal_prefix(stream, m: int) -> list[int]:
         j = k + stream.below(N_CARDS - k)
         deck[k], deck[j] = deck[j], deck[k]
     return deck[:m]
+
+
+def stacked_pack(cards) -> list[int]:
+    """A stacked pack for a test or a replay: ``cards`` on top in draw order, then every
+    other card in code order.  Raises ``ValueError`` unless the cards are distinct codes
+    0..51."""
+    try:
+        cards = [int(c) for c in cards]
+    except (TypeError, ValueError):
+        raise ValueError("the stacked cards must be distinct card codes 0..51.") from None
+    if len(set(cards)) != len(cards) or any(not 0 <= c < N_CARDS for c in cards):
+        raise ValueError("the stacked cards must be distinct card codes 0..51.")
+    listed = set(cards)
+    return cards + [c for c in range(N_CARDS) if c not in listed]

@@ -19,3 +19,33 @@ def sum_outcome_rows(play, outcomes, rules, policy, n_seats: int, seed: int, fir
         one[n_seats, : len(outcomes.table)] = np.asarray(table_row, dtype=one.dtype)
         out = outcomes.combine(out, one) if index > first else one
     return out
+
+
+class Pack:
+    """A pack drawn from the top; with a stream every draw is one lazy Fisher-Yates step
+    (the twins' counterpart of ``sims.core.deck.draw_nb``)."""
+
+    __slots__ = ("cards", "t", "stream")
+
+    def __init__(self, cards, stream=None):
+        self.cards = list(cards)
+        self.t = 0
+        self.stream = stream
+
+    def left(self) -> int:
+        return len(self.cards) - self.t
+
+    def draw(self) -> int:
+        t, cards = self.t, self.cards
+        if t >= len(cards):
+            raise RuntimeError("drew from an empty pack")  # the deal logic never does
+        if self.stream is not None:
+            j = t + self.stream.below(len(cards) - t)
+            cards[t], cards[j] = cards[j], cards[t]
+        self.t = t + 1
+        return cards[t]
+
+    def renew(self, pile) -> None:
+        """The pile, in pile order, becomes the new pack (drawing goes on at t = 0)."""
+        self.cards = list(pile)
+        self.t = 0

@@ -60,6 +60,7 @@ the code):
 from __future__ import annotations
 
 from sims.core.cards import card_name
+from sims.core.deck import stacked_pack
 from sims.core.rng import Stream
 from sims.games.all_fours.rules import (
     BEG_BELOW,
@@ -84,7 +85,7 @@ from sims.games.all_fours.rules import (
     Rules,
     check,
 )
-from sims.twins import sum_outcome_rows
+from sims.twins import Pack, sum_outcome_rows
 
 __all__ = ["play_dealt", "hand_result", "play_hand", "play_game", "simulate", "replay_lines",
            "rank_value", "strength", "worth", "counting_points"]
@@ -231,30 +232,6 @@ def _keep_six(hand, trump: int):
 # The pack of one deal
 
 
-class _Pack:
-    """A pack drawn from the top; with a stream every draw is one lazy Fisher-Yates step."""
-
-    __slots__ = ("cards", "t", "stream")
-
-    def __init__(self, cards, stream=None):
-        self.cards = list(cards)
-        self.t = 0
-        self.stream = stream
-
-    def left(self) -> int:
-        return len(self.cards) - self.t
-
-    def draw(self) -> int:
-        t, cards = self.t, self.cards
-        if t >= len(cards):
-            raise RuntimeError("drew from an empty pack")  # the deal logic never does
-        if self.stream is not None:
-            j = t + self.stream.below(len(cards) - t)
-            cards[t], cards[j] = cards[j], cards[t]
-        self.t = t + 1
-        return cards[t]
-
-
 # ----------------------------------------------------------------------------------------
 # Input
 
@@ -296,7 +273,7 @@ def _check_rules(rules: Rules) -> None:
 # One deal
 
 
-def _play(rules: Rules, rows, pack: _Pack, dealer: int, scores, log) -> dict:
+def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
     """Play one deal on ``pack`` (shuffling or stacked): the result dict of play_dealt."""
     D = dealer
     E = 1 - dealer
@@ -509,17 +486,6 @@ def _play(rules: Rules, rows, pack: _Pack, dealer: int, scores, log) -> dict:
     return finish()
 
 
-def _stacked_pack(cards) -> list[int]:
-    try:
-        cards = [int(c) for c in cards]
-    except (TypeError, ValueError):
-        raise ValueError("the stacked cards must be distinct card codes 0..51.") from None
-    if len(set(cards)) != len(cards) or any(not 0 <= c < N_CARDS for c in cards):
-        raise ValueError("the stacked cards must be distinct card codes 0..51.")
-    listed = set(cards)
-    return cards + [c for c in range(N_CARDS) if c not in listed]
-
-
 def play_dealt(rules: Rules, policy, cards, dealer: int = 1, scores=(0, 0), log=None) -> dict:
     """Play one deal from a stacked pack (no shuffling).
 
@@ -537,13 +503,13 @@ def play_dealt(rules: Rules, policy, cards, dealer: int = 1, scores=(0, 0), log=
     if len(scores) != N_PLAYERS or any(int(s) != s or not 0 <= s < rules.target for s in scores):
         raise ValueError(f"the scores must be two whole numbers from 0 to {rules.target - 1} (below the "
                          f"target), not {tuple(scores)}.")
-    return _play(rules, rows, _Pack(_stacked_pack(cards)), int(dealer), scores, log)
+    return _play(rules, rows, Pack(stacked_pack(cards)), int(dealer), scores, log)
 
 
 def hand_result(rules: Rules, policy, seed: int, index: int, log=None) -> dict:
     """The play_dealt result of hand ``index`` of ``seed`` as hand mode plays it."""
     _check_rules(rules)
-    return _play(rules, _prepared(policy), _Pack(range(N_CARDS), Stream(seed, index)), 1, (0, 0), log)
+    return _play(rules, _prepared(policy), Pack(range(N_CARDS), Stream(seed, index)), 1, (0, 0), log)
 
 
 # ----------------------------------------------------------------------------------------
@@ -593,7 +559,7 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
         deals += 1
         if log is not None:
             log.append(f"-- deal {deals}")
-        res = _play(rules, rows, _Pack(range(N_CARDS), stream), dealer, scores, log)
+        res = _play(rules, rows, Pack(range(N_CARDS), stream), dealer, scores, log)
         scores = res["scores"]
         begged[1 - dealer] += res["begged"]
         gave[dealer] += res["gave"]

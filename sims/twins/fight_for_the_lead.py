@@ -68,6 +68,7 @@ the code):
 from __future__ import annotations
 
 from sims.core.cards import card_name
+from sims.core.deck import stacked_pack
 from sims.core.rng import Stream
 from sims.games.fight_for_the_lead import (
     CAP_EQUAL,
@@ -101,7 +102,7 @@ from sims.games.fight_for_the_lead import (
     ante_for,
     check,
 )
-from sims.twins import sum_outcome_rows
+from sims.twins import Pack, sum_outcome_rows
 
 __all__ = ["play_dealt", "play_hand", "play_game", "simulate", "replay_lines", "rank_value"]
 
@@ -178,36 +179,6 @@ def _fight_choice(style: int, hand) -> int:
 # The pack of one hand
 
 
-class _Pack:
-    """A pack drawn from the top; with a stream every draw is one lazy Fisher-Yates step."""
-
-    __slots__ = ("cards", "t", "stream")
-
-    def __init__(self, cards, stream=None):
-        self.cards = list(cards)
-        self.t = 0
-        self.stream = stream
-
-    def left(self) -> int:
-        return len(self.cards) - self.t
-
-    def draw(self) -> int:
-        t, cards = self.t, self.cards
-        m = len(cards)
-        if t >= m:
-            raise RuntimeError("drew from an empty pack")  # the hand logic never does
-        if self.stream is not None:
-            j = t + self.stream.below(m - t)
-            cards[t], cards[j] = cards[j], cards[t]
-        self.t = t + 1
-        return cards[t]
-
-    def renew(self, pile) -> None:
-        """The pile, in pile order, becomes the new pack (drawing goes on at t = 0)."""
-        self.cards = list(pile)
-        self.t = 0
-
-
 # ----------------------------------------------------------------------------------------
 # Policy rows
 
@@ -234,7 +205,7 @@ def _prepared(policy, n: int) -> _Rows:
 # One hand
 
 
-def _play(rules: Rules, rows, n: int, pack: _Pack, dealer: int, pot: int, compulsory: bool, log) -> dict:
+def _play(rules: Rules, rows, n: int, pack: Pack, dealer: int, pot: int, compulsory: bool, log) -> dict:
     """Play one hand on ``pack`` (shuffling or stacked); the result dict of play_dealt."""
     P = pot
     seat_order = [(dealer + 1 + i) % n for i in range(n)]  # clockwise from the dealer's left
@@ -502,14 +473,6 @@ def _play(rules: Rules, rows, n: int, pack: _Pack, dealer: int, pot: int, compul
     return result(pot_next)
 
 
-def _stacked_pack(cards) -> list[int]:
-    cards = [int(c) for c in cards]
-    if len(set(cards)) != len(cards) or any(not 0 <= c < N_CARDS for c in cards):
-        raise ValueError("cards must be distinct card codes 0..51")
-    listed = set(cards)
-    return cards + [c for c in range(N_CARDS) if c not in listed]
-
-
 def play_dealt(rules: Rules, policy, n_seats: int, cards, dealer: int | None = None,
                pot: int | None = None, compulsory: bool = False, log=None) -> dict:
     """Play one hand from a stacked pack (no shuffling; reshuffled piles drawn in pile order).
@@ -529,7 +492,7 @@ def play_dealt(rules: Rules, policy, n_seats: int, cards, dealer: int | None = N
     P = n * ante_for(rules, n) if pot is None else int(pot)
     if P <= 0 or P % 4:
         raise ValueError(f"the pot must be a positive multiple of 4, not {P}")  # (reading R9)
-    return _play(rules, rows, n, _Pack(_stacked_pack(cards)), dealer, P, bool(compulsory), log)
+    return _play(rules, rows, n, Pack(stacked_pack(cards)), dealer, P, bool(compulsory), log)
 
 
 # ----------------------------------------------------------------------------------------
@@ -545,7 +508,7 @@ def play_hand(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
     n = int(n_seats)
     check(rules, policy, n)
     rows = _prepared(policy, n)
-    pack = _Pack(range(N_CARDS), Stream(seed, index))
+    pack = Pack(range(N_CARDS), Stream(seed, index))
     P = n * ante_for(rules, n)
     res = _play(rules, rows, n, pack, n - 1, P, int(rules.sample_hand) == SAMPLE_FIRST, log)
     seat_rows = []
@@ -596,7 +559,7 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
         largest = max(largest, pot)
         if log is not None:
             log.append(f"-- hand {hands}")
-        res = _play(rules, rows, n, _Pack(range(N_CARDS), stream), dealer, pot, compulsory, log)
+        res = _play(rules, rows, n, Pack(range(N_CARDS), stream), dealer, pot, compulsory, log)
         for s in range(n):
             chips[s] += res["net"][s]
         carry = res["pot_next"]

@@ -67,7 +67,7 @@ def random_table(rng, max_hands=None):
 
 def hand_result(rules, pol, n, seed, index, dealer=None, pot=None, compulsory=None):
     """The full result dict of hand ``index`` of ``seed`` as hand mode plays it."""
-    pack = twin._Pack(range(52), Stream(seed, index))
+    pack = twin.Pack(range(52), Stream(seed, index))
     if compulsory is None:
         compulsory = rules.sample_hand == SAMPLE_FIRST
     return twin._play(rules, twin._prepared(pol, n), n, pack, n - 1 if dealer is None else dealer,
@@ -80,7 +80,7 @@ def hand_result(rules, pol, n, seed, index, dealer=None, pot=None, compulsory=No
 
 @pytest.mark.parametrize("seed,index", [(0, 0), (1, 5), (12345, 99), (2**63 + 7, 3)])
 def test_random_pack_first_draws_are_deal_prefix(seed, index):
-    pack = twin._Pack(range(52), Stream(seed, index))
+    pack = twin.Pack(range(52), Stream(seed, index))
     drawn = [pack.draw() for _ in range(52)]
     assert drawn == deal_prefix(Stream(seed, index), 52)
     assert sorted(drawn) == list(range(52))
@@ -89,7 +89,7 @@ def test_random_pack_first_draws_are_deal_prefix(seed, index):
 
 def test_renewed_pack_draws_lazy_fisher_yates_from_pile_order():
     stream = Stream(3, 4)
-    pack = twin._Pack(range(52), stream)
+    pack = twin.Pack(range(52), stream)
     first = [pack.draw() for _ in range(45)]
     pile = [40, 3, 17, 22, 9, 50]
     pack.renew(pile)

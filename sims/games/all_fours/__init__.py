@@ -147,7 +147,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sims.core.deck import N_CARDS
+from sims.core.deck import N_CARDS, stacked_pack
 from sims.core.rng import stream_state
 from sims.core.tricks import ACE_HIGH_BIT, ACE_HIGH_CODE
 from sims.games.all_fours.kernel import (
@@ -249,12 +249,8 @@ def play_dealt(rules: Rules, policy, cards, dealer: int = 1, scores=(0, 0), log=
     the target was reached before Game was scored (game is then -1).
     """
     policy, dealer, scores = check_deal(rules, policy, dealer, scores)
-    cards = [int(c) for c in cards]
-    if len(set(cards)) != len(cards) or not all(0 <= c < N_CARDS for c in cards):
-        raise ValueError("the stacked cards must be distinct card codes 0..51.")
+    pack = stacked_pack(cards)
     work, masks = new_table_nb(np.asarray([int(v) for v in rules], dtype=np.int64), policy)
-    listed = set(cards)
-    pack = cards + [c for c in range(N_CARDS) if c not in listed]
     work[DECK_ROW:DECK_ROW + N_CARDS] = [int(ACE_HIGH_BIT[c]) for c in pack]
     elder = 1 - dealer
     play_deal_nb(work, masks, np.int64(dealer), np.int64(scores[elder]), np.int64(scores[dealer]), False,

@@ -165,7 +165,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sims.core.deck import N_CARDS, ROW
+from sims.core.deck import N_CARDS, ROW, stacked_pack
 from sims.core.rng import stream_state
 from sims.core.tricks import ACE_HIGH_CODE
 from sims.games.fight_for_the_lead.kernel import (
@@ -242,14 +242,12 @@ def play_dealt(rules: Rules, policy: np.ndarray, n_seats: int, cards, dealer: in
     if pot <= 0 or pot % 4 or (rules.all_drop == REFUND_SPLIT and pot % n_seats):
         raise ValueError(f"the pot must be a positive multiple of 4 (and of the {n_seats} players with "
                          f"refund-split), not {pot}.")
-    cards = [int(c) for c in cards]
-    if len(set(cards)) != len(cards) or not all(0 <= c < N_CARDS for c in cards):
-        raise ValueError("the stacked cards must be distinct card codes 0..51.")
+    cards = list(cards)
+    pack = stacked_pack(cards)
     if len(cards) < 4 * n_seats:
         raise ValueError(f"a stacked pack must list at least the {4 * n_seats} cards of the deal.")
     rules_array = np.asarray([int(v) for v in rules], dtype=np.int64)
     work, masks = new_table_nb(rules_array, np.asarray(policy, dtype=np.float64), n_seats)
-    pack = cards + [c for c in range(N_CARDS) if c not in set(cards)]
     work[DECK_ROW:DECK_ROW + N_CARDS] = [int(BIT_OF_CODE[c]) for c in pack]
     play_hand_nb(work, masks, np.int64(n_seats), np.int64(dealer), np.int64(pot), bool(compulsory), False,
                  stream_state(0, 0))

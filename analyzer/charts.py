@@ -1,93 +1,161 @@
-"""DataFrame -> matplotlib Figure (Agg backend, never shown)."""
+"""DataFrame -> matplotlib Figure (Agg backend, never shown).
+
+Every chart is drawn at the size it is shown (at most about 8 inches wide at 100 dots
+per inch, the width of a Markdown page), with fonts of 9 points or more, axis labels
+that say what the number is and per what (the outcome's help text), and 95% intervals
+or paired errors on every estimate.
+"""
 
 from __future__ import annotations
 
+import textwrap
+from contextlib import contextmanager
 
-def seat_outcome_chart(frame, outcome: str, title: str, ylabel: str):
-    """Bar chart of one seat outcome per seat with 95% interval error bars."""
+DPI = 100
+MAX_WIDTH = 8.0  # inches: a chart wider than the page is scaled down, and its fonts with it
+STYLE = {"font.size": 10, "axes.titlesize": 11, "axes.labelsize": 10, "xtick.labelsize": 9, "ytick.labelsize": 9,
+         "legend.fontsize": 9, "figure.titlesize": 11}
+
+
+@contextmanager
+def _style():
+    """Fonts are fixed when text is created, so a chart is built inside this context."""
     import matplotlib
 
     matplotlib.use("Agg")
-    from matplotlib.figure import Figure
-
-    rows = frame[(frame["outcome"] == outcome) & (frame["seat"] != "table")]
-    seats = [int(s) for s in rows["seat"]]
-    means = rows["mean"].to_numpy(dtype=float)
-    errors = [means - rows["ci_low"].to_numpy(dtype=float), rows["ci_high"].to_numpy(dtype=float) - means]
-    figure = Figure(figsize=(max(4.0, 0.5 * len(seats) + 2), 3.2), dpi=120)
-    axes = figure.subplots()
-    axes.bar(seats, means, yerr=errors, capsize=3, color="#4C72B0")
-    axes.set_xticks(seats)
-    axes.set_xlabel("seat")
-    axes.set_ylabel(ylabel)
-    axes.set_title(title, fontsize=10)
-    axes.grid(axis="y", alpha=0.3)
-    figure.tight_layout()
-    return figure
+    with matplotlib.rc_context(STYLE):
+        yield
 
 
 def _figure(width: float, height: float):
-    import matplotlib
-
-    matplotlib.use("Agg")
     from matplotlib.figure import Figure
 
-    return Figure(figsize=(width, height), dpi=90)
+    return Figure(figsize=(min(width, MAX_WIDTH), height), dpi=DPI)
 
 
-def sweep_chart(frame, outcomes: list[str], title: str, field: str, seat_label: str = "seat"):
-    """One panel per outcome: its mean against the swept value, a line per seat, with 95%
-    interval error bars.  ``frame`` is a tidy sweep frame (value, value_text, seat,
-    outcome, mean, ci_low, ci_high)."""
-    panels = len(outcomes)
-    columns = min(panels, 2)
-    rows = -(-panels // columns)
-    figure = _figure(5.2 * columns, 3.0 * rows + 0.4)
-    axes_list = figure.subplots(rows, columns, squeeze=False).ravel()
-    seats = [s for s in dict.fromkeys(frame["seat"]) if s != "table"]
-    for axes, outcome in zip(axes_list, outcomes):
-        chosen = frame[frame["outcome"] == outcome]
-        for seat in (seats if (chosen["seat"] != "table").any() else ["table"]):
-            line = chosen[chosen["seat"] == seat].sort_values("value")
-            means = line["mean"].to_numpy(dtype=float)
-            errors = [means - line["ci_low"].to_numpy(dtype=float), line["ci_high"].to_numpy(dtype=float) - means]
-            axes.errorbar(line["value"].to_numpy(dtype=float), means, yerr=errors, capsize=2, marker="o", markersize=3,
-                          linewidth=1, label=f"{seat_label} {seat}" if seat != "table" else "table")
-        ticks = chosen.drop_duplicates("value").sort_values("value")
-        if len(ticks) <= 16:
-            axes.set_xticks(ticks["value"].to_numpy(dtype=float), ticks["value_text"].tolist(),
-                            rotation=30 if ticks["value_text"].str.len().max() > 4 else 0, fontsize=8)
-        axes.set_xlabel(field)
-        axes.set_ylabel(outcome.replace("_", " "))
-        axes.grid(alpha=0.3)
-        if len(seats) > 1 and (chosen["seat"] != "table").any():
-            axes.legend(fontsize=7, ncol=2 if len(seats) > 5 else 1)
-    for axes in axes_list[panels:]:
-        axes.set_visible(False)
-    figure.suptitle(title, fontsize=10)
-    figure.tight_layout()
+def wrapped(label: str, width: int = 34) -> str:
+    """A long axis label over several lines."""
+    return "\n".join(textwrap.wrap(label, width)) or label
+
+
+def seat_outcome_chart(frame, outcome: str, title: str, ylabel: str):
+    """Bar chart of one seat outcome per seat with 95% interval error bars; ``ylabel``
+    says what the number is (``probability the seat loses a life``)."""
+    with _style():
+        rows = frame[(frame["outcome"] == outcome) & (frame["seat"] != "table")]
+        seats = [int(s) for s in rows["seat"]]
+        means = rows["mean"].to_numpy(dtype=float)
+        errors = [means - rows["ci_low"].to_numpy(dtype=float), rows["ci_high"].to_numpy(dtype=float) - means]
+        figure = _figure(max(5.0, 0.55 * len(seats) + 2.5), 3.6)
+        axes = figure.subplots()
+        axes.bar(seats, means, yerr=errors, capsize=3, color="#4C72B0")
+        axes.set_xticks(seats)
+        axes.set_xlabel("seat")
+        axes.set_ylabel(wrapped(ylabel, 30))
+        axes.set_title(wrapped(title, 70))
+        axes.grid(axis="y", alpha=0.3)
+        figure.tight_layout()
     return figure
 
 
-def effect_chart(labels: list[str], seats: list[int], differences, errors, title: str, ylabel: str):
-    """Grouped bars: each house rule's effect (difference from the default) on each seat,
-    with 95% error bars from the paired standard errors.  ``differences``/``errors`` are
-    ``[rule][seat]``."""
+def sweep_chart(frame, outcomes: list[str], title: str, field: str, seat_label: str = "seat",
+                labels: dict | None = None, choices: bool = False):
+    """One panel per outcome: its mean against the swept value, one series per seat, with
+    95% interval error bars.  A numeric field is drawn as lines; a choice-valued field
+    (``choices``, e.g. a play style) as points, side by side per seat, since there is
+    nothing between two choices.  ``frame`` is a tidy sweep frame (value, value_text,
+    seat, outcome, mean, ci_low, ci_high); ``labels`` gives each outcome's axis label."""
+    labels = labels or {}
+    with _style():
+        panels = len(outcomes)
+        columns = min(panels, 2)
+        rows = -(-panels // columns)
+        figure = _figure(4.0 * columns if columns > 1 else 6.5, 3.3 * rows + 0.5)
+        axes_list = figure.subplots(rows, columns, squeeze=False).ravel()
+        seats = [s for s in dict.fromkeys(frame["seat"]) if s != "table"]
+        for axes, outcome in zip(axes_list, outcomes):
+            chosen = frame[frame["outcome"] == outcome]
+            series = seats if (chosen["seat"] != "table").any() else ["table"]
+            for k, seat in enumerate(series):
+                line = chosen[chosen["seat"] == seat].sort_values("value")
+                means = line["mean"].to_numpy(dtype=float)
+                errors = [means - line["ci_low"].to_numpy(dtype=float), line["ci_high"].to_numpy(dtype=float) - means]
+                x = line["value"].to_numpy(dtype=float)
+                if choices:  # dodge the seats so their intervals do not hide each other
+                    x = x + (k - (len(series) - 1) / 2) * min(0.6 / max(1, len(series)), 0.15)
+                axes.errorbar(x, means, yerr=errors, capsize=2, marker="o", markersize=4,
+                              linestyle="none" if choices else "-", linewidth=1,
+                              label=f"{seat_label} {seat}" if seat != "table" else "table")
+            ticks = chosen.drop_duplicates("value").sort_values("value")
+            if len(ticks) <= 16:
+                long_names = ticks["value_text"].str.len().max() > 4
+                axes.set_xticks(ticks["value"].to_numpy(dtype=float), ticks["value_text"].tolist(),
+                                rotation=25 if long_names else 0, ha="right" if long_names else "center")
+            axes.set_xlabel(field)
+            axes.set_ylabel(wrapped(labels.get(outcome, outcome.replace("_", " ")), 30))
+            axes.grid(alpha=0.3)
+            if len(series) > 1:
+                axes.legend(ncol=2 if len(series) > 5 else 1, fontsize=8)
+        for axes in axes_list[panels:]:
+            axes.set_visible(False)
+        figure.suptitle(wrapped(title, 80))
+        figure.tight_layout()
+    return figure
+
+
+def difference_heatmap(row_labels: list[str], seats: list[int], differences, errors, title: str, label: str,
+                       lower_is_better: bool = False):
+    """A rules-by-seats heat map of paired differences (``differences``/``errors``:
+    ``[row][seat]``).  Each cell shows the difference and its paired standard error; the
+    colour says how much better (blue) or worse (red) the change is for that seat, and a
+    cell within two standard errors of zero is left grey."""
     import numpy as np
+    from matplotlib.colors import TwoSlopeNorm
 
-    figure = _figure(min(11.0, 3.0 + 0.5 * len(labels) * max(1.0, len(seats) / 4)), 3.8)
-    axes = figure.subplots()
-    width = 0.8 / max(1, len(seats))
-    positions = np.arange(len(labels))
-    for k, seat in enumerate(seats):
-        axes.bar(positions + (k - (len(seats) - 1) / 2) * width, [row[k] for row in differences], width,
-                 yerr=[1.96 * row[k] for row in errors], capsize=1.5, label=f"seat {seat}")
-    axes.axhline(0, color="black", linewidth=0.6)
-    axes.set_xticks(positions, labels, rotation=40, ha="right", fontsize=7)
-    axes.set_ylabel(ylabel, fontsize=8)
-    axes.set_title(title, fontsize=10)
-    axes.grid(axis="y", alpha=0.3)
-    if len(seats) > 1:
-        axes.legend(fontsize=6, ncol=min(len(seats), 5))
-    figure.tight_layout()
+    values = np.asarray(differences, dtype=float)
+    ses = np.asarray(errors, dtype=float)
+    sign = -1.0 if lower_is_better else 1.0
+    measurable = np.abs(values) > 2 * np.nan_to_num(ses, nan=np.inf)
+    shown = np.where(measurable, sign * values, np.nan)
+    limit = float(np.nanmax(np.abs(shown))) if measurable.any() else 1.0
+    with _style():
+        width = 2.4 + 0.75 * len(seats) + 0.06 * max(len(r) for r in row_labels)
+        figure = _figure(width, 1.3 + 0.42 * len(row_labels))
+        axes = figure.subplots()
+        cmap = _diverging_map()
+        axes.imshow(shown, cmap=cmap, norm=TwoSlopeNorm(0.0, -limit, limit), aspect="auto")
+        axes.imshow(np.where(measurable, np.nan, 0.0), cmap=_grey_map(), vmin=0, vmax=1, aspect="auto")
+        cell_font = 8 if len(seats) <= 8 else 7
+        for r in range(values.shape[0]):
+            for c in range(values.shape[1]):
+                text = _cell_text(values[r, c], ses[r, c])
+                axes.text(c, r, text, ha="center", va="center", fontsize=cell_font,
+                          color="black" if measurable[r, c] else "#777777")
+        axes.set_xticks(range(len(seats)), [f"seat {s}" for s in seats])
+        axes.set_yticks(range(len(row_labels)), row_labels)
+        axes.xaxis.tick_top()
+        axes.set_title(wrapped(title, 80), pad=24)
+        axes.set_xlabel(wrapped(f"{label}, ± paired standard error (blue: better for the seat, red: worse, grey: "
+                                f"within two standard errors)", 90))
+        axes.tick_params(length=0)
+        figure.tight_layout()
     return figure
+
+
+def _cell_text(value: float, se: float) -> str:
+    from analyzer.text import number_text
+
+    sign = "+" if value > 0 else ""
+    return f"{sign}{number_text(value, se)}\n±{se:.1g}" if se > 0 else f"{sign}{number_text(value, se)}"
+
+
+def _diverging_map():
+    from matplotlib import colormaps
+
+    return colormaps["RdBu"]
+
+
+def _grey_map():
+    from matplotlib.colors import ListedColormap
+
+    return ListedColormap(["#eeeeee"])

@@ -15,7 +15,8 @@ from typing import List, Optional
 import numpy as np
 import typer
 
-from analyzer.text import estimate_text, number_text, target_note
+from analyzer import interrupts
+from analyzer.text import estimate_text, finite, number_text, target_note
 from sims.registry import GAMES, get_game
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS, MODE_NAMES, GameSpec
@@ -40,33 +41,57 @@ def fail(message: str) -> None:
     raise typer.Exit(code=2)
 
 
-def guarded(body):
-    """Run a command body, turning ``ValueError``/``KeyError`` into one sentence + exit 2."""
+def guarded(body, interrupted=None):
+    """Run a command body, turning ``ValueError``/``KeyError`` into one sentence + exit 2,
+    and an interrupt into one line on stderr + exit 130 (143 for SIGTERM).
+
+    ``interrupted(stop)`` says what was finished (and may print a partial table first);
+    without it the line says how many hands were played.
+    """
     try:
         return body()
     except (ValueError, KeyError, UserError) as problem:
         message = problem.args[0] if problem.args else str(problem)
         fail(str(message))
+    except interrupts.Interrupted as stop:
+        from analyzer.runner import TALLY
+
+        said = interrupted(stop) if interrupted else None
+        if said is None:
+            said = f"after {TALLY.played:,} hands or games played" if TALLY.played else "before any hand was played"
+        typer.echo(f"interrupted ({stop.signal_name}) {said}", err=True)
+        interrupts.reset()
+        raise typer.Exit(code=stop.exit_code)
 
 
 # ------------------------------------------------------------------------------ options
 
-PLAYERS = typer.Option(None, "--players", "-n", help="number of players (seats)")
-SEED = typer.Option(0, "--seed", help="random seed; the same seed plays the same deals", min=0, max=2**64 - 1)
+PLAYERS = typer.Option(None, "--players", "-n", metavar="N", help="number of players (seats)")
+SEED = typer.Option("0", "--seed", metavar="S", help="random seed, 0 to 2^64 - 1; the same seed plays the same deals")
 VARIANT = typer.Option(None, "--variant", help="named rule preset (see 'analyze rules GAME')")
 RULE = typer.Option(None, "--rule", help="rule override KEY=VALUE (repeatable)")
 STRATEGY = typer.Option(None, "--strategy", help="named policy preset for every seat")
 POLICY = typer.Option(None, "--policy", help="policy field KEY=VALUE for every seat (repeatable)")
 SEAT = typer.Option(None, "--seat", help="policy field for one seat, SEAT:KEY=VALUE (repeatable)")
-THREADS = typer.Option(None, "--threads", help="kernel threads (default: all cores)")
-TARGET_SE = typer.Option(None, "--target-se", help="stop once every reported standard error is below this "
+THREADS = typer.Option(None, "--threads", metavar="N", help="kernel threads (default: all cores)")
+TARGET_SE = typer.Option(None, "--target-se", metavar="X", help="stop once every reported standard error is below this "
                                                    "(--hands/--games is then the cap)")
 AS_JSON = typer.Option(False, "--json", help="print one JSON object instead of the tables")
 
 
-def check_target_se(target_se: float | None) -> None:
-    if target_se is not None and not target_se > 0:
-        raise UserError(f"--target-se must be positive, not {target_se}.")
+def check_target_se(target_se: str | None) -> float | None:
+    from analyzer.params import parse_positive
+
+    return parse_positive(target_se, "--target-se")
+
+
+def numbers(players: str | None, seed: str, threads: str | None = None) -> tuple[int | None, int, int | None]:
+    """``--players``, ``--seed`` and ``--threads`` as numbers (each checked, one sentence
+    for a bad one); the player count is checked against the game later."""
+    from analyzer.params import MAX_SEED, parse_whole
+
+    return (parse_whole(players, "--players"), parse_whole(seed, "--seed", 0, MAX_SEED),
+            parse_whole(threads, "--threads"))
 
 
 def _table(spec: GameSpec, players, variant, rule, strategy, policy, seat):
@@ -110,9 +135,9 @@ def summary_object(spec: GameSpec, result) -> dict:
         unit: result.count,
         "variant": result.table.variant or "standard",
         "strategy": result.table.strategy,
-        "rules": {field.key: field.value_text(code) for field, code in zip(fields, result.table.rules)},
+        "rules": {field.key: field.value_json(code) for field, code in zip(fields, result.table.rules)},
         "rule_codes": [int(code) for code in result.table.rules],
-        "policy": [{field.key: float(value) for field, value in zip(spec.policy_fields, row)}
+        "policy": [{field.key: field.value_json(value) for field, value in zip(spec.policy_fields, row)}
                    for row in result.table.policy],
         "elapsed_s": round(result.elapsed_s, 4),
         "kernel_load_s": round(result.load_s, 4),
@@ -120,6 +145,8 @@ def summary_object(spec: GameSpec, result) -> dict:
         "results": [e.as_record() for e in estimates(result.sums, outcomes, result.count)],
         "largest_seen": observed_maxima(result.sums, outcomes),
         "warnings": spec.warnings(spec.rules_type(*result.table.rules), result.table.players),
+        "partial": result.partial,
+        "requested": result.requested,
     }
 
 
@@ -152,8 +179,11 @@ def render_text(spec: GameSpec, summary: dict) -> str:
     else:
         setting = f"whole games, seat {players - 1} is the first {role}"
     lines.append(f"{spec.title}: {players} players, {n:,} {unit} ({setting}), seed {summary['seed']}")
+    if summary.get("partial"):
+        lines.append(f"PARTIAL: interrupted after {n:,} of {summary['requested']:,} {unit}; the table is for the "
+                     f"{unit} finished")
     lines += [f"warning: {message}" for message in summary.get("warnings", [])]
-    rules_text = " ".join(f"{key}={value}" for key, value in summary["rules"].items())
+    rules_text = " ".join(f"{field.key}={field.value_text(code)}" for field, code in zip(spec.rules, summary["rule_codes"]))
     lines.append(f"rules   {summary['variant']}: {rules_text}")
     policy = np.array([[row[f.key] for f in spec.policy_fields] for row in summary["policy"]])
     lines += policy_lines(spec, policy, summary["strategy"])
@@ -208,17 +238,17 @@ def render_text(spec: GameSpec, summary: dict) -> str:
 
 def _make_game_command(spec: GameSpec):
     def command(
-        players: Optional[int] = PLAYERS,
+        players: Optional[str] = PLAYERS,
         hands: Optional[str] = typer.Option(None, "--hands", help="independent hands to play (1e6, 2_000_000, 5M)"),
         games: Optional[str] = typer.Option(None, "--games", help="whole games to play instead of hands"),
-        seed: int = SEED,
+        seed: str = SEED,
         variant: Optional[str] = VARIANT,
         rule: Optional[List[str]] = RULE,
         strategy: Optional[str] = STRATEGY,
         policy: Optional[List[str]] = POLICY,
         seat: Optional[List[str]] = SEAT,
-        threads: Optional[int] = THREADS,
-        target_se: Optional[float] = TARGET_SE,
+        threads: Optional[str] = THREADS,
+        target_se: Optional[str] = TARGET_SE,
         as_json: bool = AS_JSON,
         out: Optional[Path] = typer.Option(None, "--out", help="also write CSV, JSON and a PNG chart into this folder"),
     ):
@@ -232,32 +262,59 @@ def _make_game_command(spec: GameSpec):
             if mode not in spec.outcomes:
                 raise UserError(f"{spec.title} has no {MODE_NAMES[mode]} mode.")
             count = parse_count(games if games is not None else (hands or "1e6"), "--games" if games else "--hands")
-            check_target_se(target_se)
-            table = _table(spec, players, variant, rule, strategy, policy, seat)
-            result = run(spec, table, mode, seed, count, threads, target_se, progress=False if as_json else None)
-            summary = summary_object(spec, result)
-            if target_se is not None:
-                from analyzer.stats import estimates, largest_se
-
-                largest = largest_se(estimates(result.sums, spec.outcomes[mode], result.count))
-                summary["target_se_reached"] = largest < target_se
-            if as_json:
-                typer.echo(json.dumps(summary))
-            else:
-                typer.echo(render_text(spec, summary))
-                if target_se is not None and not summary["target_se_reached"]:
-                    typer.echo(target_note(target_se, largest))
+            target = check_target_se(target_se)
+            seats, seed_number, thread_count = numbers(players, seed, threads)
+            table = _table(spec, seats, variant, rule, strategy, policy, seat)
             if out is not None:
-                from analyzer.report import write_run_outputs
+                from analyzer.report import check_out_dir
 
-                stem = f"{spec.name}-{table.players}p-{MODE_NAMES[mode]}-seed{seed}"
+                check_out_dir(out)
+            try:
+                result = run(spec, table, mode, seed_number, count, thread_count, target,
+                             progress=False if as_json else None)
+            except interrupts.Interrupted as stop:
+                if stop.partial is not None and stop.partial.count > 0:
+                    show(stop.partial, target)
+                raise
+            show(result, target)
+            if out is not None:
+                from analyzer.report import outcome_labels, write_run_outputs
+
+                stem = f"{spec.name}-{table.players}p-{MODE_NAMES[mode]}-seed{seed_number}"
                 headline = spec.headline[mode]
                 title = f"{spec.title}, {table.players} players: {headline.replace('_', ' ')} by seat ({MODE_NAMES[mode]} mode)"
-                paths = write_run_outputs(out, stem, summary, headline, title)
+                paths = write_run_outputs(out, stem, summary_object(spec, result), headline, title,
+                                          outcome_labels(spec, mode)[headline])
                 if not as_json:
                     typer.echo("wrote " + ", ".join(str(p) for p in paths))
 
-        guarded(body)
+        def show(result, target: float | None) -> None:
+            """Print a run's table (or JSON object); a partial one says so."""
+            summary = summary_object(spec, result)
+            largest = None
+            if target is not None and not result.partial:
+                from analyzer.stats import estimates, largest_se
+
+                largest = largest_se(estimates(result.sums, spec.outcomes[result.mode], result.count))
+                summary["target_se_reached"] = largest < target
+            if as_json:
+                typer.echo(json.dumps(finite(summary)))
+            else:
+                typer.echo(render_text(spec, summary))
+                if largest is not None and not summary["target_se_reached"]:
+                    typer.echo(target_note(target, largest))
+
+        def interrupted(stop) -> str:
+            found = stop.partial
+            unit = MODE_NAMES[found.mode] if found is not None else "hands"
+            if found is None or found.count == 0:
+                said = f"before any of the {unit} finished"
+            else:
+                said = (f"after {found.count:,} of {found.requested:,} {unit}; the table above is for those {unit}, "
+                        f"marked partial")
+            return said + ("; nothing was written to --out" if out is not None else "")
+
+        guarded(body, interrupted)
 
     command.__doc__ = f"{spec.title}: {spec.summary}  Simulate hands (--hands) or whole games (--games)."
     return command
@@ -307,42 +364,71 @@ def rules_command(game: str = typer.Argument(..., help="game name, e.g. chase-ac
 @app.command("replay")
 def replay_command(
     game: str = typer.Argument(..., help="game name"),
-    seed: int = SEED,
-    hand: int = typer.Option(0, "--hand", help="index of the hand in the run", min=0),
-    players: Optional[int] = PLAYERS,
+    seed: str = SEED,
+    hand: str = typer.Option("0", "--hand", metavar="I", help="index of the hand in the run, 0 to 2^64 - 1"),
+    players: Optional[str] = PLAYERS,
     variant: Optional[str] = VARIANT,
     rule: Optional[List[str]] = RULE,
     strategy: Optional[str] = STRATEGY,
     policy: Optional[List[str]] = POLICY,
     seat: Optional[List[str]] = SEAT,
+    as_json: bool = AS_JSON,
 ):
     """Show one hand step by step in card notation: hand I of a run with seed S."""
 
     def body():
+        from analyzer.params import MAX_SEED, parse_whole
         from sims.engine import twin_module
 
         spec = get_game(game)
-        table = _table(spec, players, variant, rule, strategy, policy, seat)
+        seats, seed_number, _ = numbers(players, seed)
+        index = parse_whole(hand, "--hand", 0, MAX_SEED)
+        table = _table(spec, seats, variant, rule, strategy, policy, seat)
         twin = twin_module(spec)
         if twin is None:
             raise UserError(f"{spec.title} has no replay yet.")
         rules = spec.rules_type(*table.rules)
-        warnings = [f"warning: {message}" for message in spec.warnings(rules, table.players)]
-        typer.echo("\n".join(warnings + twin.replay_lines(rules, table.policy, table.players, seed, hand)))
+        warnings = spec.warnings(rules, table.players)
+        steps = twin.replay_lines(rules, table.policy, table.players, seed_number, index)
+        if not as_json:
+            typer.echo("\n".join([f"warning: {message}" for message in warnings] + steps))
+            return
+        outcomes = spec.outcomes[HANDS]
+        sums = twin.simulate(rules, table.policy, table.players, HANDS, seed_number, index, 1)
+        result = {str(seat_index): {name: int(sums[seat_index][k]) for k, name in enumerate(outcomes.seat)
+                                    if not name.endswith("_sq")} for seat_index in range(table.players)}
+        result["table"] = {name: int(sums[table.players][k]) for k, name in enumerate(outcomes.table)
+                           if not name.endswith("_sq")}
+        typer.echo(json.dumps({"game": spec.name, "players": table.players, "seed": seed_number, "hand": index,
+                               "rules": {f.key: f.value_json(code) for f, code in zip(spec.rules, table.rules)},
+                               "policy": [{f.key: f.value_json(v) for f, v in zip(spec.policy_fields, row)}
+                                          for row in table.policy],
+                               "warnings": warnings, "steps": steps, "outcome": result,
+                               "scale": dict(outcomes.scale)}))
 
     guarded(body)
+
+
+def _exact_json(value):
+    """An exact value as JSON: a fraction's text and its float, per seat or label too."""
+    if isinstance(value, dict):
+        return {str(label): _exact_json(v) for label, v in value.items()}
+    if hasattr(value, "__len__"):
+        return [_exact_json(v) for v in value]
+    return {"fraction": str(value), "value": float(value)}
 
 
 @app.command("exact")
 def exact_command(
     game: str = typer.Argument(..., help="game name"),
-    players: Optional[int] = PLAYERS,
+    players: Optional[str] = PLAYERS,
     variant: Optional[str] = VARIANT,
     rule: Optional[List[str]] = RULE,
     strategy: Optional[str] = STRATEGY,
     policy: Optional[List[str]] = POLICY,
     seat: Optional[List[str]] = SEAT,
     fractions: bool = typer.Option(True, "--fractions/--decimals", help="exact fractions with decimals, or decimals only"),
+    as_json: bool = AS_JSON,
 ):
     """Exact hand-mode values by enumerating every deal, for small tables."""
 
@@ -353,10 +439,19 @@ def exact_command(
         enumerator = exact_module(spec)
         if enumerator is None:
             raise UserError(f"{spec.title} has no exact enumerator.")
-        table = _table(spec, players, variant, rule, strategy, policy, seat)
+        seats, _, _ = numbers(players, "0")
+        table = _table(spec, seats, variant, rule, strategy, policy, seat)
         if table.players > enumerator.MAX_PLAYERS:
             raise UserError(f"exact enumeration of {spec.title} handles at most {enumerator.MAX_PLAYERS} players.")
-        values = enumerator.exact_hand(spec.rules_type(*table.rules), table.policy, table.players, exact=fractions)
+        values = enumerator.exact_hand(spec.rules_type(*table.rules), table.policy, table.players,
+                                       exact=fractions or as_json)
+        if as_json:
+            typer.echo(json.dumps({"game": spec.name, "players": table.players,
+                                   "rules": {f.key: f.value_json(code) for f, code in zip(spec.rules, table.rules)},
+                                   "policy": [{f.key: f.value_json(v) for f, v in zip(spec.policy_fields, row)}
+                                              for row in table.policy],
+                                   "values": {name: _exact_json(value) for name, value in values.items()}}))
+            return
         typer.echo(f"{spec.title}: exact values of one hand, {table.players} players, "
                    f"the {spec.last_seat_role} in seat {table.players - 1}")
 
@@ -373,7 +468,7 @@ def exact_command(
             else:
                 typer.echo(f"  {name:<12} {shown(value)}")
 
-    guarded(body)
+    guarded(body, lambda stop: "before the enumeration finished; nothing is shown")
 
 
 @app.command("bench")
@@ -381,18 +476,20 @@ def bench_command(
     hands: str = typer.Option("4M", "--hands", help="hands per kernel measurement"),
     twin_hands: str = typer.Option("20k", "--twin-hands", help="hands per plain-Python measurement"),
     game: Optional[str] = typer.Option(None, "--game", help="only this game"),
-    repeats: int = typer.Option(3, "--repeats", help="timed runs per figure; the best is shown", min=1, max=20),
+    repeats: str = typer.Option("3", "--repeats", metavar="N", help="timed runs per figure, 1 to 20; the best is shown"),
 ):
     """Hands per second of every kernel on 1 thread and on all threads, and of its
     plain-Python twin, on this machine (the best of --repeats runs each)."""
+    measured = []
 
     def body():
-        from analyzer.params import parse_count
-        from sims.engine import available_threads, simulate, twin_module
+        from analyzer.params import parse_count, parse_whole
+        from sims.engine import Stopped, available_threads, play_jobs, simulate, twin_module
 
         count = parse_count(hands, "--hands")
         twin_count = parse_count(twin_hands, "--twin-hands")
-        specs = [get_game(game)] if game else list(GAMES.values())
+        runs = parse_whole(repeats, "--repeats", 1, 20)
+        specs = [get_game(game)] if game is not None else list(GAMES.values())
         most = available_threads()
         width = max(len("game"), *(len(spec.name) for spec in specs)) + 2
         typer.echo(f"{'game':<{width}}{'players':>8}{'1 thread':>14}{f'{most} threads':>14}{'speed-up':>10}"
@@ -405,9 +502,14 @@ def bench_command(
                 simulate(spec, rules, policy, players, HANDS, 0, 0, 1000)  # compile or load
                 for threads in (1, most):
                     best = float("inf")
-                    for repeat in range(repeats):
+                    for repeat in range(runs):
                         start = time.perf_counter()
-                        simulate(spec, rules, policy, players, HANDS, repeat, 0, count, threads)
+                        try:  # in pieces of a fifth of a second, so that Ctrl-C stops it at once
+                            with interrupts.deferred():
+                                play_jobs(spec, [(rules, policy, 0, count)], players, HANDS, repeat, threads,
+                                          stop=interrupts.requested)
+                        except Stopped:
+                            interrupts.check()
                         best = min(best, time.perf_counter() - start)
                     rates.append(count / best)
                 twin = twin_module(spec)
@@ -416,17 +518,72 @@ def bench_command(
                 twin_rate = twin_count / (time.perf_counter() - start)
                 typer.echo(f"{spec.name:<{width}}{players:>8}{rates[0] / 1e6:>12.2f}M/s{rates[1] / 1e6:>10.2f}M/s"
                            f"{rates[1] / rates[0]:>9.2f}x{twin_rate / 1e3:>11.1f}k/s{rates[0] / twin_rate:>12.0f}x")
+                measured.append(spec.name)
 
-    guarded(body)
+    guarded(body, lambda stop: (f"after {len(measured)} table{'s' if len(measured) != 1 else ''} measured (the rows "
+                                f"above)" if measured else "before the first table was measured"))
 
 
 from analyzer import strategy_cli  # noqa: E402,F401  (registers sweep, optimize, compare and report)
 
 
+def _usage_error_types() -> tuple[type, ...]:
+    """The command-line library's usage-error classes (Typer vendors Click from 0.2x on)."""
+    found = []
+    try:
+        from typer.exceptions import TyperException
+
+        found.append(TyperException)
+    except ImportError:  # pragma: no cover - an older Typer on an external Click
+        pass
+    try:
+        from click.exceptions import ClickException
+
+        found.append(ClickException)
+    except ImportError:
+        pass
+    return tuple(found)
+
+
+def usage_sentence(error) -> str:
+    """The command-line library's complaint as one sentence (no usage block)."""
+    message = " ".join(str(error.format_message()).split())
+    if message.startswith("No such command"):
+        name = message.split("'")[1] if "'" in message else ""
+        hint = f" (did you mean {name.lower().replace('_', '-')}?)" if name.lower().replace("_", "-") in GAMES else ""
+        commands = ["rules", "replay", "exact", "bench", "sweep", "optimize", "compare", "report"]
+        return (f"unknown game or command '{name}'{hint}; the games are: {', '.join(GAMES)}; the commands are: "
+                f"{', '.join(commands)}.")
+    message = message[:1].lower() + message[1:]
+    return message if message.endswith((".", "?", ")")) else message + "."
+
+
+def run_app(args: list[str]) -> int:
+    """Run ``analyze`` with ``args``; the exit code.  Usage errors of the command-line
+    library become one sentence and exit code 2 like every other bad input."""
+    try:
+        code = app(args=list(args) or ["--help"], prog_name="analyze", standalone_mode=False)
+    except _usage_error_types() as error:
+        if getattr(error, "exit_code", 1) != 2:
+            raise
+        typer.echo(f"error: {usage_sentence(error)}", err=True)
+        return 2
+    except typer.Abort:  # the library's answer to end of input
+        typer.echo("error: the command was aborted (end of input).", err=True)
+        return 1
+    except interrupts.Interrupted as stop:  # between commands' own handling (parsing, start-up)
+        typer.echo(f"interrupted ({stop.signal_name}) before any hand was played", err=True)
+        return stop.exit_code
+    return code if isinstance(code, int) else 0
+
+
 def main() -> None:
-    """Console entry point."""
-    app()
+    """Console entry point (``analyzer.__main__`` installs the signal handlers first)."""
+    interrupts.install()
+    code = run_app(sys.argv[1:])
+    interrupts.ignore()  # the command is over: a late signal must not change its exit code
+    sys.exit(code)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from analyzer.runner import PairedRun
 from analyzer.stats import batch_se
-from sims.spec import GameSpec
+from sims.spec import HANDS, GameSpec
 
 
 @dataclass(frozen=True)
@@ -82,17 +82,20 @@ def largest_paired_se(run: PairedRun) -> float:
     return max(ses, default=math.inf)
 
 
-def single_switch_rules(spec: GameSpec, base_rules) -> list[tuple[str, tuple]]:
+def single_switch_rules(spec: GameSpec, base_rules, mode: int | None = None) -> list[tuple[str, tuple]]:
     """Every house-rule switch changed alone from ``base_rules``: each other choice of a
     choice field, the other value of a true/false field, and for a number its lowest and
     highest values and any value a named variant uses.  Returns ``(label, rules)`` pairs
-    labelled ``key=value``."""
+    labelled ``key=value``.  For hand mode (``mode=HANDS``) the rules that act only in
+    whole games are left out: hand mode plays the same with any value of them."""
     variant_values: dict[str, set[int]] = {}
     for variant in spec.variants.values():
         for key, code in variant.rules.items():
             variant_values.setdefault(key, set()).add(int(code))
     found = []
     for index, field in enumerate(spec.rules):
+        if field.games_only and mode == HANDS:
+            continue
         current = int(base_rules[index])
         if field.kind == "choice":
             codes = range(len(field.choices))

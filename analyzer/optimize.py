@@ -35,7 +35,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from analyzer.runner import Config, PairedRun, run_paired
+from analyzer.runner import TALLY, Config, PairedRun, run_paired
 from analyzer.stats import batch_se
 from sims.spec import GameSpec, PolicyField
 
@@ -277,6 +277,7 @@ def best_responses(spec: GameSpec, players: int, rules: tuple, policy: np.ndarra
     seat's current value always among the values tried), confirmed on fresh hands."""
     found = []
     for seat in (range(players) if seats is None else seats):
+        TALLY.stage = f"the best response of seat {seat} of {players} ({values.field.key})"
         current = float(policy[seat, values.column])
         tried = _with_current(values, current)
         result = sweep(spec, players, rules, policy, mode, seed, tried, seat, count, threads, progress=progress)
@@ -323,10 +324,11 @@ def iterate_best_response(spec: GameSpec, players: int, rules: tuple, policy: np
     rounds = []
     converged = cycled = False
     last: list[BestResponse] = []
-    for _ in range(max_rounds):
+    for number in range(1, max_rounds + 1):
         changed = False
         last = []
         for seat in range(players):
+            TALLY.stage = f"round {number} of iterated best response, seat {seat} of {players}"
             response = best_responses(spec, players, rules, current, mode, seed, values, count, threads, progress,
                                       seats=[seat], confirmed=False)[0]
             last.append(response)
@@ -395,6 +397,7 @@ def matrix_game(spec: GameSpec, rules: tuple, policy: np.ndarray, mode: int, see
     the solution replayed on fresh hands."""
     from analyzer.matrix_game import solve_zero_sum
 
+    TALLY.stage = f"the matrix game over {values.field.key}"
     column, sign = headline_column(spec, mode)
     points = values.values
     configs = []
@@ -491,6 +494,7 @@ def optimize_all(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray,
                                         progress)
     final = np.array(policy, dtype=np.float64, copy=True)
     final[:, values.column] = equilibrium.values
+    TALLY.stage = "the replay of the final policy on fresh hands"
     run = run_paired(spec, players, mode, seed, [Config(tuple(rules), policy), Config(tuple(rules), final)], count,
                      threads, progress=progress, first=count)
     headline = spec.headline[mode]

@@ -3,6 +3,7 @@ against a game's spec.  Every problem raises ``ValueError`` with one sentence.""
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -12,27 +13,64 @@ from sims.spec import GameSpec, RuleField
 
 _SUFFIXES = {"k": 10**3, "m": 10**6, "b": 10**9, "g": 10**9}
 _MAX_COUNT = 10**13
+# digits grouped by single underscores (2_000_000) or by commas in threes (2,000,000)
+_DIGITS = r"[0-9]+(?:_[0-9]+)*|[0-9]{1,3}(?:,[0-9]{3})+"
+_NUMBER = re.compile(rf"(?:{_DIGITS})(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?|\.[0-9]+(?:[eE][+-]?[0-9]+)?")
 
 
 def parse_count(text: str, what: str = "count") -> int:
-    """A positive whole count: ``1000000``, ``1e6``, ``2_000_000``, ``5M``, ``2.5k``."""
+    """A positive whole count: ``1000000``, ``1e6``, ``2_000_000``, ``2,000,000``, ``5M``,
+    ``2.5k``.  Anything else (``1,,000``, ``1e``, ``-5``, ``nan``) is refused with a sentence."""
     raw = str(text).strip()
-    cleaned = raw.replace("_", "").replace(",", "")
+    body = raw
     multiplier = 1
-    if cleaned and cleaned[-1].lower() in _SUFFIXES:
-        multiplier = _SUFFIXES[cleaned[-1].lower()]
-        cleaned = cleaned[:-1]
-    if not re.fullmatch(r"\d+(\.\d*)?([eE]\d+)?|\.\d+([eE]\d+)?", cleaned):
+    if body and body[-1].lower() in _SUFFIXES:
+        multiplier = _SUFFIXES[body[-1].lower()]
+        body = body[:-1]
+    if body.startswith("-") and _NUMBER.fullmatch(body[1:]):
+        raise ValueError(f"{what} must be positive, not {raw}.")
+    if not _NUMBER.fullmatch(body):
         raise ValueError(f"{what} '{raw}' is not a number; write it like 1000000, 1e6, 2_000_000 or 5M.")
-    value = float(cleaned) * multiplier
-    if value != int(value):
-        raise ValueError(f"{what} '{raw}' is not a whole number.")
-    value = int(value)
-    if value < 1:
-        raise ValueError(f"{what} must be at least 1, not {raw}.")
+    value = float(body.replace("_", "").replace(",", "")) * multiplier
     if value > _MAX_COUNT:
         raise ValueError(f"{what} {raw} is too large (at most 1e13).")
+    if value != int(value):
+        raise ValueError(f"{what} '{raw}' is not a whole number.")
+    if value < 1:
+        raise ValueError(f"{what} must be positive, not {raw}.")
+    return int(value)
+
+
+def parse_whole(text: str | None, what: str, lo: int | None = None, hi: int | None = None) -> int | None:
+    """A whole number option (``--players``, ``--seed``, ``--hand`` ...) checked against
+    its range; ``None`` stays ``None``."""
+    if text is None:
+        return None
+    raw = str(text).strip()
+    if not re.fullmatch(r"[+-]?[0-9]+", raw):
+        raise ValueError(f"{what} takes a whole number, not '{text}'.")
+    value = int(raw)
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        span = (f"from {lo} to {hi}" if lo is not None and hi is not None
+                else f"at least {lo}" if lo is not None else f"at most {hi}")
+        raise ValueError(f"{what} must be a whole number {span}, not {raw}.")
     return value
+
+
+def parse_positive(text: str | None, what: str) -> float | None:
+    """A positive finite number option (``--target-se``); ``None`` stays ``None``."""
+    if text is None:
+        return None
+    try:
+        value = float(str(text).strip())
+    except ValueError:
+        raise ValueError(f"{what} takes a positive number, not '{text}'.") from None
+    if not (math.isfinite(value) and value > 0):
+        raise ValueError(f"{what} must be a positive number, not {str(text).strip()}.")
+    return value
+
+
+MAX_SEED = 2**64 - 1
 
 
 def _parse_bool(text: str) -> int | None:
@@ -111,7 +149,7 @@ def parse_policy_value(spec: GameSpec, key: str, text: str) -> float:
 def build_policy(spec: GameSpec, n_seats: int, strategy: str | None, all_seats: list[str],
                  per_seat: list[str]) -> np.ndarray:
     """The ``[n_seats, n_fields]`` policy: a preset, then all-seat, then per-seat values."""
-    name = strategy or "default"
+    name = "default" if strategy is None else strategy
     if name not in spec.policies:
         raise ValueError(f"unknown strategy '{name}' for {spec.name}; the strategies are: {', '.join(spec.policies)}.")
     policy = spec.default_policy(n_seats, name)

@@ -9,24 +9,19 @@ interval or standard error and the number of hands (or games) behind it.
 from __future__ import annotations
 
 import sys
-from importlib import metadata
 
 from analyzer.params import Table
-from analyzer.report import Document, mode_counts, today
+from analyzer.report import Document, _version, mode_counts, outcome_labels, today
 from analyzer.text import best_text, estimate_text, with_se
 from sims.spec import HANDS, MODE_NAMES, GameSpec
 
 
 def _say(progress, text: str) -> None:
+    from analyzer.runner import TALLY
+
+    TALLY.stage = f"'{text}'"
     if progress:
         progress(text)
-
-
-def _version() -> str:
-    try:
-        return metadata.version("card-analyzer")
-    except metadata.PackageNotFoundError:  # pragma: no cover - running from a source tree
-        return "unknown"
 
 
 def _direction(spec: GameSpec, mode: int) -> str:
@@ -63,8 +58,7 @@ def build_report(spec: GameSpec, count: int, seed: int, threads, progress) -> Do
                        f"error and the number of hands or games behind it; differences between policies or rules are "
                        f"paired (the same deals) and their standard errors come from batches of those deals.")
     document.heading(2, "Summary")
-    for finding in findings:
-        document.paragraph("- " + finding)
+    document.bullets(findings)
     document.blocks += body.blocks
     return document
 
@@ -116,7 +110,7 @@ def _mode_section(spec, table, mode, count, seed, threads, document, findings) -
     frame = estimates_frame([e.as_record() for e in found.values()], run.count, unit)
     document.figure(f"{unit}-{headline}", seat_outcome_chart(frame, headline, f"{spec.title}: {headline} by seat, "
                                                                                f"{run.count:,} {unit}",
-                                                             headline.replace("_", " ")),
+                                                             outcome_labels(spec, mode)[headline]),
                     f"{headline} per seat ({unit} mode) with 95% intervals")
     column = outcomes.seat.index(headline)
     sign = -1 if spec.lower_is_better(mode, headline) else 1
@@ -126,12 +120,15 @@ def _mode_section(spec, table, mode, count, seed, threads, document, findings) -
         _, shares = run.linearized(0)
         se = float(batch_se(shares[:, best, column] - shares[:, worst, column]))
         spread = abs(found[(best, headline)].mean - found[(worst, headline)].mean)
-        verdict = (f", a gap of {with_se(spread, se)}" if spread > 2 * se
-                   else f"; the gap, {with_se(spread, se)}, is within two standard errors")
-        findings.append(f"In {unit} mode with {table.players} players, seat {best} has the best {headline} "
-                        f"({estimate_text(found[(best, headline)])}) and seat {worst} the worst "
-                        f"({estimate_text(found[(worst, headline)])}){verdict} ({run.count:,} {unit}, the seats "
-                        f"compared on the same deals).")
+        if spread > 2 * se:
+            findings.append(f"In {unit} mode with {table.players} players, seat {best} has the best {headline} "
+                            f"({estimate_text(found[(best, headline)])}) and seat {worst} the worst "
+                            f"({estimate_text(found[(worst, headline)])}), a gap of {with_se(spread, se)} "
+                            f"({run.count:,} {unit}, the seats compared on the same deals).")
+        else:
+            findings.append(f"In {unit} mode with {table.players} players no seat's {headline} measurably differs "
+                            f"from another's: the widest gap, between seats {best} and {worst}, is "
+                            f"{with_se(spread, se)}, within two standard errors ({run.count:,} {unit}, paired).")
 
 
 def _strategy_count(spec: GameSpec, counts: dict) -> tuple[int, int]:
@@ -177,7 +174,9 @@ def _strategy_sections(spec, table, counts, seed, threads, document, findings, p
         records = [{"field": key, "value": value, "value_text": values.value_text(value), **point.as_record()}
                    for r in responses for value, point in zip(r.values, r.points)]
         document.figure(f"sweep-{key}", sweep_chart(sweep_frame(records), [headline], f"{spec.title}: each seat's "
-                                                    f"{headline} against its own {key}", key),
+                                                    f"{headline} against its own {key}", key,
+                                                    labels=outcome_labels(spec, mode),
+                                                    choices=bool(spec.policy_field(key).choices)),
                         f"{headline} of each seat when it alone plays each value of {key} "
                         f"({count:,} {unit} per value, 95% intervals)")
         document.table(["seat", f"best {key}", f"{headline} at best", "default", "gain over default on fresh "
@@ -283,14 +282,14 @@ def _players_section(spec, counts, seed, threads, document, findings, progress, 
 
 
 def _house_rules_section(spec, table, mode, count, seed, threads, document, findings) -> None:
-    from analyzer.charts import effect_chart
+    from analyzer.charts import difference_heatmap
     from analyzer.compare import paired_differences, single_switch_rules
     from analyzer.runner import Config, run_paired
 
     unit = MODE_NAMES[mode]
     headline = spec.headline[mode]
     switches, refused = [], []
-    for label, rules in single_switch_rules(spec, table.rules):
+    for label, rules in single_switch_rules(spec, table.rules, mode):
         try:
             spec.check(spec.rules_type(*rules), table.policy, table.players)
             switches.append((label, rules))
@@ -301,9 +300,12 @@ def _house_rules_section(spec, table, mode, count, seed, threads, document, find
     configs = [Config(table.rules, table.policy, "standard")] + [Config(r, table.policy, l) for l, r in switches]
     run = run_paired(spec, table.players, mode, seed, configs, count, threads, progress=False)
     document.heading(2, f"House rules ({unit} mode)")
+    games_only = [f"`{f.key}`" for f in spec.rules if f.games_only]
+    left_out = (f" Rules that act only across the deals of a whole game ({', '.join(games_only)}) play no part in "
+                f"one hand and are compared under game mode only." if mode == HANDS and games_only else "")
     document.paragraph(f"Each switch changed alone from the standard rules; the change in each seat's {headline} "
                        f"({_direction(spec, mode)}), paired on the same {run.count:,} {unit} (± standard error). "
-                       f"A dash means no measurable change (within two standard errors).")
+                       f"A dash means no measurable change (within two standard errors).{left_out}")
     rows, differences, errors = [], [], []
     quiet, strongest = [], None
     for index, (label, _) in enumerate(switches, start=1):
@@ -324,12 +326,14 @@ def _house_rules_section(spec, table, mode, count, seed, threads, document, find
     moving = [i for i, (label, _) in enumerate(switches) if f"`{label}`" not in quiet]
     if moving:
         document.figure(f"house-rules-{unit}",
-                        effect_chart([switches[i][0] for i in moving], list(range(table.players)),
-                                     [differences[i] for i in moving], [errors[i] for i in moving],
-                                     f"{spec.title}: house rules against the standard ({unit} mode)",
-                                     f"change in {headline}"),
-                        f"change in each seat's {headline} for each house rule that moves it ({unit} mode, 95% "
-                        f"error bars)")
+                        difference_heatmap([switches[i][0] for i in moving], list(range(table.players)),
+                                           [differences[i] for i in moving], [errors[i] for i in moving],
+                                           f"{spec.title}: each house rule against the standard ({unit} mode, "
+                                           f"{run.count:,} {unit})",
+                                           f"change in {outcome_labels(spec, mode)[headline]}",
+                                           spec.lower_is_better(mode, headline)),
+                        f"change in each seat's {headline} for each house rule that moves it ({unit} mode; each "
+                        f"cell the paired difference ± its standard error, grey within two standard errors)")
     if refused:
         document.paragraph("Not allowed at this table: " + "; ".join(refused) + ".")
     if strongest:
@@ -340,4 +344,3 @@ def _house_rules_section(spec, table, mode, count, seed, threads, document, find
     else:
         findings.append(f"No house rule changes any seat's {headline} measurably in {unit} mode "
                         f"({run.count:,} {unit}).")
-

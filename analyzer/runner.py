@@ -1,26 +1,33 @@
-"""Chunk scheduling over hand indices: threads, progress bar, early stopping.
+"""Scheduling over hand indices: threads, progress bar, early stopping, interrupts.
 
-A run of ``count`` hands is played as consecutive chunks of hand indices, each chunk
-spread over the threads by the kernel.  Every hand draws from its own stream, so the
-sums are the same for any chunk sizes and thread count; chunks exist only to report
-progress and to check ``--target-se`` between them.
+A run of ``count`` hands is played by :func:`sims.engine.play_jobs` in pieces of about a
+fifth of a second, spread over the threads.  Every hand draws from its own stream and
+the sums are exact integers, so the result is the same for any piece sizes and thread
+count.  ``--target-se`` is checked only at fixed hand counts (:func:`checkpoints`), never
+at a point that depends on timing, so a run that stops early stops at the same count
+with the same numbers on any machine.  A signal (see ``analyzer.interrupts``) stops a
+run between pieces: the runner raises ``Interrupted`` carrying the hands finished so far,
+always a whole prefix of hands (or of batches), which is an honest partial result.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from dataclasses import dataclass
 
 import numpy as np
 
+from analyzer import interrupts
 from analyzer.params import Table
 from analyzer.stats import estimates, largest_se
-from sims.engine import available_threads, simulate, simulate_jobs
-from sims.spec import GameSpec
+from sims.engine import Stopped, available_threads, play_jobs, simulate
+from sims.spec import GAMES, HANDS, GameSpec
 
-FIRST_CHUNK = 20_000
-SECONDS_PER_CHUNK = 0.25
+# --target-se is checked at these multiples of each power of ten (steps of at most 25%)
+CHECKPOINT_STEPS = (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8)
+FIRST_CHECKPOINT = {HANDS: 10_000, GAMES: 1_000}  # hands / games: fewer give too rough an error
 
 
 def check_threads(threads: int | None) -> int:
@@ -33,23 +40,65 @@ def check_threads(threads: int | None) -> int:
     return threads
 
 
+def checkpoints(count: int, mode: int) -> list[int]:
+    """The hand (or game) counts at which ``--target-se`` may stop a run of at most
+    ``count``: 10,000, 12,000, 15,000, 20,000, 25,000, 30,000, 40,000 ... (1,000 on for
+    games), then ``count`` itself.  They depend on nothing but the cap and the mode."""
+    found = []
+    power = 1
+    while True:
+        for step in CHECKPOINT_STEPS:
+            point = int(step * power)
+            if point >= count:
+                return found + [count]
+            if point >= FIRST_CHECKPOINT[mode] and (not found or point > found[-1]):
+                found.append(point)
+        power *= 10
+
+
+@dataclass
+class Tally:
+    """What this process has played so far and is doing now, for the line an interrupt
+    prints (``stage``: set by the commands made of many runs, e.g. "the best response
+    of seat 2 of 8")."""
+
+    played: int = 0
+    stage: str = ""
+
+
+TALLY = Tally()
+
+
 class ProgressBar:
-    """A one-line progress bar on stderr, shown only for runs longer than about a second."""
+    """A one-line progress bar on stderr, shown only for runs longer than about a second,
+    on a terminal and where the command does not turn it off (``--json``, a report's
+    inner runs).  ``CARD_ANALYZER_PROGRESS=1`` shows it always, ``=0`` never."""
 
     def __init__(self, total: int, unit: str, enabled: bool | None = None):
         self.total = total
         self.unit = unit
-        self.enabled = sys.stderr.isatty() if enabled is None else enabled
+        forced = os.environ.get("CARD_ANALYZER_PROGRESS")
+        if forced in ("0", "1"):
+            self.enabled = forced == "1"
+        else:
+            self.enabled = sys.stderr.isatty() if enabled is None else enabled
         self.start = time.perf_counter()
         self.shown = False
+        self.done = 0
+
+    def add(self, items: int) -> None:
+        """``items`` more hands (or games) finished."""
+        TALLY.played += items
+        self.update(self.done + items)
 
     def update(self, done: int) -> None:
+        self.done = done
         elapsed = time.perf_counter() - self.start
         if not self.enabled or elapsed < 1.0:
             return
         rate = done / elapsed if elapsed > 0 else 0.0
         left = (self.total - done) / rate if rate > 0 else float("inf")
-        filled = int(30 * done / self.total)
+        filled = min(30, int(30 * done / self.total))
         sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {100 * done / self.total:5.1f}%  "
                          f"{rate / 1e6:7.2f}M {self.unit}/s  {left:6.1f}s left ")
         sys.stderr.flush()
@@ -72,37 +121,56 @@ class RunResult:
     elapsed_s: float  # playing time, without compiling or loading the kernel
     threads: int
     load_s: float  # compiling (first run) or loading the cached kernel
+    requested: int = 0  # hands or games asked for (the cap with --target-se)
+
+    @property
+    def partial(self) -> bool:
+        """True for the hands finished before an interrupt."""
+        return self.count < self.requested and self.requested > 0
+
+
+def load_kernel(spec: GameSpec, rules, policy, players: int, mode: int, seed: int) -> float:
+    """Compile (first run) or load the cached kernel; the seconds it took."""
+    start = time.perf_counter()
+    simulate(spec, rules, policy, players, mode, seed, 0, 1)
+    return time.perf_counter() - start
 
 
 def run(spec: GameSpec, table: Table, mode: int, seed: int, count: int, threads: int | None = None,
         target_se: float | None = None, progress: bool | None = None) -> RunResult:
-    """Play ``count`` hands (or games) of ``seed``; stop early once every standard error
-    is below ``target_se`` when it is given."""
+    """Play ``count`` hands (or games) of ``seed``; with ``target_se``, stop at the first
+    checkpoint where every standard error is below it.  An interrupt raises
+    ``Interrupted`` whose ``partial`` is the ``RunResult`` of the hands finished."""
     threads = check_threads(threads)
     outcomes = spec.outcomes[mode]
-    sums = outcomes.zeros(table.players)
-    load_start = time.perf_counter()
-    simulate(spec, table.rules, table.policy, table.players, mode, seed, 0, 1)  # compile or load
-    load_s = time.perf_counter() - load_start
-    bar = ProgressBar(count, "hands" if mode == 0 else "games", progress)
+    load_s = load_kernel(spec, table.rules, table.policy, table.players, mode, seed)
+    bar = ProgressBar(count, "hands" if mode == HANDS else "games", progress)
     start = time.perf_counter()
+    sums = outcomes.zeros(table.players)
     done = 0
-    chunk = min(count, FIRST_CHUNK)
+
+    def result() -> RunResult:
+        return RunResult(spec, table, mode, seed, done, sums, time.perf_counter() - start, threads, load_s, count)
+
+    stops = checkpoints(count, mode) if target_se is not None else [count]
     try:
-        while done < count:
-            chunk = min(chunk, count - done)
-            chunk_start = time.perf_counter()
-            sums = outcomes.combine(sums, simulate(spec, table.rules, table.policy, table.players, mode, seed, done,
-                                                   chunk, threads))
-            done += chunk
-            bar.update(done)
-            if target_se is not None and largest_se(estimates(sums, outcomes, done)) < target_se:
-                break
-            spent = time.perf_counter() - chunk_start
-            chunk = int(min(max(chunk * 2, chunk * SECONDS_PER_CHUNK / max(spent, 1e-6)), 1 << 40))
+        with interrupts.deferred():
+            for stop_at in stops:
+                try:
+                    part = play_jobs(spec, [(table.rules, table.policy, done, stop_at - done)], table.players, mode,
+                                     seed, threads, stop=interrupts.requested, progress=bar.add)[0]
+                except Stopped as stopped:
+                    if stopped.played[0]:
+                        sums = outcomes.combine(sums, stopped.sums[0])
+                        done += stopped.played[0]
+                    raise interrupts.Interrupted(interrupts.requested_signal(), result()) from None
+                sums = outcomes.combine(sums, part)
+                done = stop_at
+                if target_se is not None and largest_se(estimates(sums, outcomes, done)) < target_se:
+                    break
     finally:
         bar.close()
-    return RunResult(spec, table, mode, seed, done, sums, time.perf_counter() - start, threads, load_s)
+    return result()
 
 
 # ------------------------------------------------------------------------------ paired runs
@@ -176,7 +244,10 @@ def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list
     between configurations get their standard errors from the batches (common random
     numbers).  With ``target_se`` the run stops between rounds of batches once
     ``largest_se_of(run)`` (default: the largest standard error of every estimate of every
-    configuration, fair odds left out) is below it; ``count`` is then the cap.
+    configuration, fair odds left out) is below it; ``count`` is then the cap.  Rounds
+    depend only on ``count`` and ``target_se``, so the stopping point does too.  An
+    interrupt raises ``Interrupted`` whose ``partial`` is the ``PairedRun`` of the batches
+    every configuration finished (``None`` when fewer than two).
     """
     threads = check_threads(threads)
     outcomes = spec.outcomes[mode]
@@ -184,45 +255,61 @@ def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list
         raise ValueError("a paired run needs at least one configuration.")
     if count < 2:
         raise ValueError("a paired run needs at least 2 hands: its errors come from batches of hands.")
-    simulate(spec, configs[0].rules, configs[0].policy, players, mode, seed, 0, 1)  # compile or load first
+    load_kernel(spec, configs[0].rules, configs[0].policy, players, mode, seed)
     size = -(-count // BATCHES)
     if target_se is not None:
         size = max(1, min(size, FIRST_BATCH))
     parts: list[list] = [[] for _ in configs]
     sizes: list[int] = []
     starts: list[int] = []
-    bar = ProgressBar(count * len(configs), "hands" if mode == 0 else "games", progress)
+    bar = ProgressBar(count * len(configs), "hands" if mode == HANDS else "games", progress)
     start = time.perf_counter()
 
     def snapshot() -> PairedRun:
         return PairedRun(spec, players, mode, seed, tuple(configs), tuple(tuple(p) for p in parts), tuple(sizes),
                          tuple(starts), time.perf_counter() - start, threads)
 
+    def keep(round_starts: list[int], round_sizes: list[int], played: list) -> None:
+        """Add the round's batches (``played`` in batch-major job order) to the run."""
+        for index in range(len(configs)):
+            parts[index].extend(played[index::len(configs)])
+        starts.extend(round_starts)
+        sizes.extend(round_sizes)
+
     done = 0
     try:
-        while done < count:
-            round_starts, round_sizes = [], []
-            while done < count and len(round_starts) < BATCHES // 2:
-                round_starts.append(first + done)
-                round_sizes.append(min(size, count - done))
-                done += round_sizes[-1]
-            jobs = [(config.rules, config.policy, first, batch)
-                    for config in configs for first, batch in zip(round_starts, round_sizes)]
-            played = simulate_jobs(spec, jobs, players, mode, seed, threads)
-            for index in range(len(configs)):
-                parts[index].extend(played[index * len(round_starts):(index + 1) * len(round_starts)])
-            starts.extend(round_starts)
-            sizes.extend(round_sizes)
-            bar.update(done * len(configs))
-            if len(sizes) >= MAX_BATCHES:
-                parts, sizes, starts = _merged(parts, sizes, starts, outcomes.combine)
-                size *= 2
-            if target_se is not None and len(sizes) >= BATCHES // 2:
-                found = snapshot()
-                largest = largest_se_of(found) if largest_se_of else max(
-                    largest_se(found.estimates(i)) for i in range(len(configs)))
-                if largest < target_se:
-                    break
+        with interrupts.deferred():
+            while done < count:
+                round_starts, round_sizes = [], []
+                while done < count and len(round_starts) < BATCHES // 2:
+                    round_starts.append(first + done)
+                    round_sizes.append(min(size, count - done))
+                    done += round_sizes[-1]
+                # batch by batch, every configuration of a batch together: an interrupt
+                # leaves whole batches
+                jobs = [(config.rules, config.policy, batch_start, batch_size)
+                        for batch_start, batch_size in zip(round_starts, round_sizes) for config in configs]
+                try:
+                    played = play_jobs(spec, jobs, players, mode, seed, threads, stop=interrupts.requested,
+                                       progress=bar.add)
+                except Stopped as stopped:
+                    whole = 0
+                    while whole < len(round_starts) and all(
+                            stopped.played[whole * len(configs) + c] == round_sizes[whole] for c in range(len(configs))):
+                        whole += 1
+                    keep(round_starts[:whole], round_sizes[:whole], stopped.sums[:whole * len(configs)])
+                    raise interrupts.Interrupted(interrupts.requested_signal(),
+                                                 snapshot() if len(sizes) >= 2 else None) from None
+                keep(round_starts, round_sizes, played)
+                if len(sizes) >= MAX_BATCHES:
+                    parts, sizes, starts = _merged(parts, sizes, starts, outcomes.combine)
+                    size *= 2
+                if target_se is not None and len(sizes) >= BATCHES // 2:
+                    found = snapshot()
+                    largest = largest_se_of(found) if largest_se_of else max(
+                        largest_se(found.estimates(i)) for i in range(len(configs)))
+                    if largest < target_se:
+                        break
     finally:
         bar.close()
     return snapshot()

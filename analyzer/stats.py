@@ -1,7 +1,12 @@
 """Turn integer outcome sums into estimates with standard errors and 95% intervals.
 
-A column ``X`` with a companion ``X_sq`` is a general per-hand quantity: its mean, the
-standard error from the sample variance, and a normal 95% interval.  A column without one
+A column ``X`` with a companion ``X_sq`` is a general per-hand quantity: its mean and the
+standard error from the sample variance.  Its 95% interval is the normal one (mean ± 1.96
+se) for a quantity that may be negative (the outcomes' ``signed``, such as net chips);
+a quantity that cannot (a count or total per hand or game) gets the log-scale interval
+mean × exp(±1.96 se / mean), which stays above zero and widens upwards as a skewed count
+does, and [0, 3/n] when all n observations are zero (the 95% Poisson bound, the "rule
+of three").  A column without one
 is a 0/1 indicator: its proportion, the binomial standard error and a Wilson interval,
 which stays inside [0, 1] and behaves for rare events.  A companion ``X_count`` makes
 ``X`` a conditional mean over that many observations instead of over all hands.  Scales
@@ -48,6 +53,20 @@ def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, floa
     return (low, high)
 
 
+def nonnegative_interval(mean: float, se: float, n: int, scale: float = 1.0, z: float = Z95) -> tuple[float, float]:
+    """95% interval of the mean of a quantity that cannot be negative: log-scale (delta
+    method) when the mean is positive, ``[0, 3/n]`` in stored units when every one of the
+    ``n`` observations is zero."""
+    if mean < 0:
+        raise ValueError(f"a quantity that cannot be negative has a negative mean ({mean}).")
+    if mean == 0:
+        return 0.0, -math.log(0.05) / n / scale
+    if not se > 0:  # the same value every time, or an unknown error
+        return (mean, mean) if se == 0 else (math.nan, math.nan)
+    spread = math.exp(z * se / mean)
+    return mean / spread, mean * spread
+
+
 def mean_estimate(total: float, total_sq: float, n: int, scale: float = 1.0) -> tuple[float, float]:
     """Mean and standard error of a quantity from its sum and sum of squares over ``n``."""
     mean = total / n
@@ -71,7 +90,11 @@ def _estimates_for(values: np.ndarray, columns: tuple[str, ...], outcomes: Outco
             total = float(values[i])
             total_sq = float(values[index[name + "_sq"]])
             mean, se = mean_estimate(total, total_sq, count, scale)
-            found.append(Estimate(seat, name, mean, se, mean - Z95 * se, mean + Z95 * se))
+            if outcomes.nonnegative(name):
+                low, high = nonnegative_interval(mean, se, count, scale)
+            else:
+                low, high = mean - Z95 * se, mean + Z95 * se
+            found.append(Estimate(seat, name, mean, se, low, high))
         else:
             successes = int(values[i])
             p = successes / count

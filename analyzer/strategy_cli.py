@@ -14,8 +14,9 @@ from typing import List, Optional
 
 import typer
 
+from analyzer import interrupts
 from analyzer.cli import (AS_JSON, PLAYERS, POLICY, RULE, SEAT, SEED, STRATEGY, TARGET_SE, THREADS, VARIANT,
-                          UserError, _column_blocks, _table, app, check_target_se, guarded, policy_lines)
+                          UserError, _column_blocks, _table, app, check_target_se, guarded, numbers, policy_lines)
 from analyzer.text import best_text, estimate_text, finite, mix_text, number_text, target_note, with_se
 from sims.registry import GAMES, get_game
 from sims.spec import GAMES as GAME_MODE
@@ -75,7 +76,7 @@ def sweep_reference(values: tuple[float, ...], current: float) -> int:
     return min(range(len(values)), key=lambda i: abs(values[i] - current))
 
 
-def render_sweep(spec: GameSpec, table, result, reference: int) -> str:
+def render_sweep(spec: GameSpec, table, result, reference: int, asked: int | None = None) -> str:
     from analyzer.compare import paired_differences
 
     mode = result.mode
@@ -85,6 +86,9 @@ def render_sweep(spec: GameSpec, table, result, reference: int) -> str:
     who = f"seat {result.seat}" if result.seat is not None else "every seat together"
     lines = [f"{spec.title}: {table.players} players, sweep of {field} for {who}, {result.run.count:,} {unit} per "
              f"value, every value on the same {unit} (seed {result.run.seed})"]
+    if asked is not None and result.run.count < asked:
+        lines.append(f"PARTIAL: interrupted after {result.run.count:,} of {asked:,} {unit} per value; the table is for "
+                     f"the {unit} every value finished")
     lines += _table_lines(spec, table)
     lines.append("")
     by_point = [{(e.seat, e.outcome): e.as_record() for e in result.estimates(p)} for p in range(len(result.values.values))]
@@ -122,16 +126,16 @@ def sweep_command(
     game: str = typer.Argument(..., help="game name, e.g. chase-ace"),
     param: str = typer.Option(..., "--param", help="the policy field and its values: FIELD=LO:HI[:STEP] (or FIELD)"),
     seat: Optional[str] = typer.Option(None, "--seat", help="the seat that varies (default: every seat together)"),
-    players: Optional[int] = PLAYERS,
+    players: Optional[str] = PLAYERS,
     hands: Optional[str] = typer.Option(None, "--hands", help="hands per value (default 1e6)"),
     games: Optional[str] = typer.Option(None, "--games", help="whole games per value instead of hands"),
-    seed: int = SEED,
+    seed: str = SEED,
     variant: Optional[str] = VARIANT,
     rule: Optional[List[str]] = RULE,
     strategy: Optional[str] = STRATEGY,
     policy: Optional[List[str]] = POLICY,
-    threads: Optional[int] = THREADS,
-    target_se: Optional[float] = TARGET_SE,
+    threads: Optional[str] = THREADS,
+    target_se: Optional[str] = TARGET_SE,
     as_json: bool = AS_JSON,
     out: Optional[Path] = typer.Option(None, "--out", help="also write a CSV and a PNG chart into this folder"),
 ):
@@ -139,17 +143,22 @@ def sweep_command(
 
     def body():
         from analyzer.compare import paired_differences
-        from analyzer.optimize import field_range, sweep
+        from analyzer.optimize import Sweep, field_range, sweep
         from analyzer.params import parse_seat
         from analyzer.runner import check_threads
 
         spec = get_game(game)
         mode, count = _mode_and_count(spec, hands, games, HANDS, {HANDS: "1e6", GAME_MODE: "1e5"})
-        check_target_se(target_se)
-        table = _table(spec, players, variant, rule, strategy, policy, [])
+        target = check_target_se(target_se)
+        seats, seed_number, thread_count = numbers(players, seed, threads)
+        table = _table(spec, seats, variant, rule, strategy, policy, [])
         swept_seat = parse_seat(seat, table.players)
         values = field_range(spec, param)
-        check_threads(threads)
+        check_threads(thread_count)
+        if out is not None:
+            from analyzer.report import check_out_dir
+
+            check_out_dir(out)
         current = float(table.policy[swept_seat if swept_seat is not None else 0, values.column])
         reference = sweep_reference(values.values, current)
         headline = spec.headline[mode]
@@ -163,18 +172,32 @@ def sweep_command(
                       for d in paired_differences(run, reference, i) if d.outcome == headline and d.seat != "table"]
             return max((se for se in shown if not math.isnan(se)), default=math.inf)
 
-        result = sweep(spec, table.players, table.rules, table.policy, mode, seed, values, swept_seat, count, threads,
-                       target_se, largest, progress=False if as_json else None)
-        records = result.records()
-        missed = target_note(target_se, largest(result.run) if target_se else 0.0)
-        if as_json:
-            typer.echo(json.dumps(finite({"game": spec.name, "mode": MODE_NAMES[mode], "players": table.players,
-                                          "seed": seed, MODE_NAMES[mode]: result.run.count, "field": values.field.key,
-                                          "seat": swept_seat, "values": list(values.values), "reference": reference,
-                                          "target_se_reached": not missed if target_se else None,
-                                          "results": records})))
-        else:
-            typer.echo(render_sweep(spec, table, result, reference) + ("\n" + missed if missed else ""))
+        def show(result, target: float | None) -> list[dict]:
+            """Print the sweep (a partial one says so); its records."""
+            records = result.records()
+            missed = target_note(target, largest(result.run)) if target else ""
+            if as_json:
+                typer.echo(json.dumps(finite({"game": spec.name, "mode": MODE_NAMES[mode], "players": table.players,
+                                              "seed": seed_number, MODE_NAMES[mode]: result.run.count,
+                                              "partial": result.run.count < count, "requested": count,
+                                              "rules": rules_json(spec, table.rules), "field": values.field.key,
+                                              "seat": swept_seat, "values": list(values.values),
+                                              "reference": reference,
+                                              "target_se_reached": not missed if target else None,
+                                              "results": records})))
+            else:
+                typer.echo(render_sweep(spec, table, result, reference, count) + ("\n" + missed if missed else ""))
+            return records
+
+        asked.update(unit=MODE_NAMES[mode], count=count)
+        try:
+            result = sweep(spec, table.players, table.rules, table.policy, mode, seed_number, values, swept_seat, count,
+                           thread_count, target, largest, progress=False if as_json else None)
+        except interrupts.Interrupted as stop:
+            if stop.partial is not None:
+                show(Sweep(spec, values, swept_seat, table.policy, stop.partial), None)
+            raise
+        records = show(result, target)
         if out is not None:
             from analyzer.report import write_sweep_outputs
 
@@ -184,7 +207,24 @@ def sweep_command(
             if not as_json:
                 typer.echo("wrote " + ", ".join(str(p) for p in paths))
 
-    guarded(body)
+    asked: dict = {"unit": "hands", "count": 0}  # what the run was asked to play, for the interrupt line
+    guarded(body, lambda stop: _paired_interrupt_text(stop, asked["unit"], asked["count"], "per value", out))
+
+
+def _paired_interrupt_text(stop, unit: str, asked: int, per: str, out) -> str:
+    """The interrupt line of a command built on one paired run (sweep, compare)."""
+    run = stop.partial
+    if run is None:
+        said = f"before two batches of {unit} finished; nothing is shown"
+    else:
+        said = (f"after {run.count:,} of {asked:,} {unit} {per}; the table above is for those {unit}, marked "
+                f"partial")
+    return said + ("; nothing was written to --out" if out is not None else "")
+
+
+def rules_json(spec: GameSpec, rules) -> dict:
+    """A rule set as JSON: each key with its typed value."""
+    return {field.key: field.value_json(code) for field, code in zip(spec.rules, rules)}
 
 
 # ------------------------------------------------------------------------------ optimize
@@ -267,19 +307,19 @@ def render_equilibrium(spec: GameSpec, mode: int, values, equilibrium, evaluatio
 @app.command("optimize")
 def optimize_command(
     game: str = typer.Argument(..., help="game name, e.g. chase-ace"),
-    players: Optional[int] = PLAYERS,
+    players: Optional[str] = PLAYERS,
     field: Optional[str] = typer.Option(None, "--field", help="the policy field to optimise, FIELD or "
                                         "FIELD=LO:HI[:STEP] (default: the game's main strategy field)"),
     hands: Optional[str] = typer.Option(None, "--hands", help="hands per policy tried (default 200k)"),
     games: Optional[str] = typer.Option(None, "--games", help="whole games per policy tried instead of hands"),
-    seed: int = SEED,
+    seed: str = SEED,
     variant: Optional[str] = VARIANT,
     rule: Optional[List[str]] = RULE,
     strategy: Optional[str] = STRATEGY,
     policy: Optional[List[str]] = POLICY,
     seat: Optional[List[str]] = SEAT,
-    rounds: int = typer.Option(6, "--rounds", help="most rounds of iterated best response", min=1, max=50),
-    threads: Optional[int] = THREADS,
+    rounds: str = typer.Option("6", "--rounds", metavar="N", help="most rounds of iterated best response, 1 to 50"),
+    threads: Optional[str] = THREADS,
     as_json: bool = AS_JSON,
 ):
     """Each seat's best response to the others, and the equilibrium: a matrix game for two
@@ -287,27 +327,43 @@ def optimize_command(
 
     def body():
         from analyzer.optimize import field_range, optimize_all
+        from analyzer.params import parse_whole
         from analyzer.runner import check_threads
 
         spec = get_game(game)
         mode, count = _mode_and_count(spec, hands, games, spec.strategy_mode, {HANDS: "200k", GAME_MODE: "20k"})
-        table = _table(spec, players, variant, rule, strategy, policy, seat)
-        check_threads(threads)
-        key = field or (spec.strategy_fields[0] if spec.strategy_fields else spec.policy_fields[0].key)
-        values = field_range(spec, key)
-        found = optimize_all(spec, table.players, table.rules, table.policy, mode, seed, values, count, threads, False if as_json else None, rounds)
-        if as_json:
-            typer.echo(json.dumps(finite(optimize_object(spec, table, mode, seed, values, count, found))))
+        seats, seed_number, thread_count = numbers(players, seed, threads)
+        most_rounds = parse_whole(rounds, "--rounds", 1, 50)
+        table = _table(spec, seats, variant, rule, strategy, policy, seat)
+        check_threads(thread_count)
+        if field is not None:
+            key = field
         else:
-            typer.echo(render_optimize(spec, table, mode, seed, values, count, found))
+            key = spec.strategy_fields[0] if spec.strategy_fields else spec.policy_fields[0].key
+        values = field_range(spec, key)
+        found = optimize_all(spec, table.players, table.rules, table.policy, mode, seed_number, values, count,
+                             thread_count, False if as_json else None, most_rounds)
+        if as_json:
+            typer.echo(json.dumps(finite(optimize_object(spec, table, mode, seed_number, values, count, found))))
+        else:
+            typer.echo(render_optimize(spec, table, mode, seed_number, values, count, found))
 
-    guarded(body)
+    guarded(body, lambda stop: _stage_interrupt_text("an unfinished search shows nothing"))
+
+
+def _stage_interrupt_text(ending: str) -> str:
+    """The interrupt line of a command of many runs (optimize, report): the stage it was
+    in and the hands played."""
+    from analyzer.runner import TALLY
+
+    during = f"during {TALLY.stage} " if TALLY.stage else ""
+    return f"{during}after {TALLY.played:,} hands or games played; {ending}"
 
 
 def optimize_object(spec, table, mode, seed, values, count, found) -> dict:
     """The --json object of ``optimize``."""
     summary = {"game": spec.name, "mode": MODE_NAMES[mode], "players": table.players, "seed": seed,
-               MODE_NAMES[mode]: count, "field": values.field.key, "values": list(values.values),
+               MODE_NAMES[mode]: count, "rules": rules_json(spec, table.rules), "field": values.field.key, "values": list(values.values),
                "headline": spec.headline[mode], "lower_is_better": spec.lower_is_better(mode, spec.headline[mode]),
                "best_responses": best_response_records(spec, mode, values, found.responses)}
     if found.matrix is not None:
@@ -344,12 +400,15 @@ def render_optimize(spec, table, mode, seed, values, count, found) -> str:
 # ------------------------------------------------------------------------------ compare
 
 
-def render_compare(spec: GameSpec, table, run, labels: list[str], changed: list[str]) -> str:
+def render_compare(spec: GameSpec, table, run, labels: list[str], changed: list[str], asked: int | None = None) -> str:
     from analyzer.compare import paired_differences
 
     unit = MODE_NAMES[run.mode]
     lines = [f"{spec.title}: {table.players} players, {' vs '.join(labels)}: {run.count:,} {unit} each, on the same "
              f"{unit} (seed {run.seed})"]
+    if asked is not None and run.count < asked:
+        lines.append(f"PARTIAL: interrupted after {run.count:,} of {asked:,} {unit} per rule set; the table is for "
+                     f"the {unit} every rule set finished")
     lines += [f"warning: {message}" for message in spec.warnings(spec.rules_type(*run.configs[0].rules), table.players)]
     lines += changed + policy_lines(spec, table.policy, table.strategy)
     for other in range(1, len(run.configs)):
@@ -380,21 +439,23 @@ def compare_command(
                                                 "with one, it is compared with the standard rules)"),
     rule: Optional[List[str]] = typer.Option(None, "--rule", help="KEY=VALUE: together they make one rule set "
                                              "compared with the standard rules (repeatable)"),
-    players: Optional[int] = PLAYERS,
+    players: Optional[str] = PLAYERS,
     hands: Optional[str] = typer.Option(None, "--hands", help="hands per rule set (default 1e6)"),
     games: Optional[str] = typer.Option(None, "--games", help="whole games per rule set instead of hands"),
-    seed: int = SEED,
+    seed: str = SEED,
     strategy: Optional[str] = STRATEGY,
     policy: Optional[List[str]] = POLICY,
     seat: Optional[List[str]] = SEAT,
-    threads: Optional[int] = THREADS,
-    target_se: Optional[float] = TARGET_SE,
+    threads: Optional[str] = THREADS,
+    target_se: Optional[str] = TARGET_SE,
     as_json: bool = AS_JSON,
+    out: Optional[Path] = typer.Option(None, "--out", help="also write the differences as CSV and JSON and a chart "
+                                       "of the headline's differences into this folder"),
 ):
     """Paired differences of every outcome between rule sets, on the same deals."""
 
     def body():
-        from analyzer.compare import largest_paired_se, paired_differences
+        from analyzer.compare import largest_paired_se
         from analyzer.params import build_rules
         from analyzer.runner import Config, check_threads, run_paired
 
@@ -415,33 +476,85 @@ def compare_command(
         if len(arms) == 1:
             arms.insert(0, ("standard", spec.default_rules()))
         mode, count = _mode_and_count(spec, hands, games, HANDS, {HANDS: "1e6", GAME_MODE: "1e5"})
-        check_target_se(target_se)
-        check_threads(threads)
-        table = _table(spec, players, base, [], strategy, policy, seat)
+        target = check_target_se(target_se)
+        seats, seed_number, thread_count = numbers(players, seed, threads)
+        check_threads(thread_count)
+        table = _table(spec, seats, base, [], strategy, policy, seat)
         for _, rules in arms:
             spec.check(rules, table.policy, table.players)
-        run = run_paired(spec, table.players, mode, seed, [Config(tuple(r), table.policy, label) for label, r in arms],
-                         count, threads, target_se, largest_paired_se if target_se else None,
-                         progress=False if as_json else None)
-        missed = target_note(target_se, largest_paired_se(run) if target_se else 0.0)
+        if out is not None:
+            from analyzer.report import check_out_dir
+
+            check_out_dir(out)
         labels = [label for label, _ in arms]
         changed = []
         for index, field in enumerate(spec.rules):
             texts = [field.value_text(int(r[index])) for _, r in arms]
             if len(set(texts)) > 1:
                 changed.append(f"rule {field.key}: " + " | ".join(texts))
-        if as_json:
-            typer.echo(json.dumps(finite({
-                "game": spec.name, "mode": MODE_NAMES[mode], "players": table.players, "seed": seed,
-                MODE_NAMES[mode]: run.count, "labels": labels, "changed": changed,
-                "target_se_reached": not missed if target_se else None,
-                "differences": {labels[o]: [d.as_record() for d in paired_differences(run, 0, o)]
-                                for o in range(1, len(arms))}})))
-        else:
-            typer.echo(render_compare(spec, table, run, labels, changed or ["(the rule sets are the same)"])
-                       + ("\n" + missed if missed else ""))
 
-    guarded(body)
+        def show(run, target: float | None) -> dict:
+            """Print the comparison (a partial one says so); its JSON object."""
+            missed = target_note(target, largest_paired_se(run)) if target else ""
+            summary = compare_object(spec, table, run, labels, changed, count, arms)
+            summary["target_se_reached"] = not missed if target else None
+            if as_json:
+                typer.echo(json.dumps(finite(summary)))
+            else:
+                typer.echo(render_compare(spec, table, run, labels, changed or ["(the rule sets are the same)"], count)
+                           + ("\n" + missed if missed else ""))
+            return summary
+
+        asked.update(unit=MODE_NAMES[mode], count=count)
+        try:
+            run = run_paired(spec, table.players, mode, seed_number,
+                             [Config(tuple(r), table.policy, label) for label, r in arms], count, thread_count, target,
+                             largest_paired_se if target else None, progress=False if as_json else None)
+        except interrupts.Interrupted as stop:
+            if stop.partial is not None:
+                show(stop.partial, None)
+            raise
+        summary = show(run, target)
+        if out is not None:
+            from analyzer.report import write_compare_outputs
+
+            paths = write_compare_outputs(out, f"{spec.name}-{table.players}p-compare-{MODE_NAMES[mode]}-seed"
+                                               f"{seed_number}", summary, compare_chart(spec, run, labels))
+            if not as_json:
+                typer.echo("wrote " + ", ".join(str(p) for p in paths))
+
+    asked: dict = {"unit": "hands", "count": 0}
+    guarded(body, lambda stop: _paired_interrupt_text(stop, asked["unit"], asked["count"], "per rule set", out))
+
+
+def compare_object(spec: GameSpec, table, run, labels: list[str], changed: list[str], asked: int, arms) -> dict:
+    """The --json object of ``compare`` (and the JSON file of its --out)."""
+    from analyzer.compare import paired_differences
+
+    return {"game": spec.name, "mode": MODE_NAMES[run.mode], "players": table.players, "seed": run.seed,
+            MODE_NAMES[run.mode]: run.count, "partial": run.count < asked, "requested": asked, "labels": labels,
+            "rules": {label: rules_json(spec, rules) for label, rules in arms}, "changed": changed,
+            "differences": {labels[o]: [d.as_record() for d in paired_differences(run, 0, o)]
+                            for o in range(1, len(run.configs))}}
+
+
+def compare_chart(spec: GameSpec, run, labels: list[str]):
+    """The headline's paired difference for each compared rule set and seat, as a heat map."""
+    from analyzer.charts import difference_heatmap
+    from analyzer.compare import paired_differences
+    from analyzer.report import outcome_labels
+
+    headline = spec.headline[run.mode]
+    rows, errors = [], []
+    for other in range(1, len(run.configs)):
+        by_seat = {d.seat: d for d in paired_differences(run, 0, other) if d.outcome == headline}
+        rows.append([by_seat[s].difference for s in range(run.players)])
+        errors.append([by_seat[s].se for s in range(run.players)])
+    return difference_heatmap([f"{labels[o]} minus {labels[0]}" for o in range(1, len(run.configs))],
+                              list(range(run.players)), rows, errors,
+                              f"{spec.title}: change in {headline} by seat ({run.count:,} {MODE_NAMES[run.mode]}, "
+                              f"paired)", f"change in {outcome_labels(spec, run.mode)[headline]}",
+                              spec.lower_is_better(run.mode, headline))
 
 
 # ------------------------------------------------------------------------------ report
@@ -455,24 +568,34 @@ def report_command(
                                         "fraction, see the report)"),
     report_format: str = typer.Option("md", "--format", help="md (Markdown with PNG charts) or html (one "
                                       "self-contained file)"),
-    seed: int = SEED,
-    threads: Optional[int] = THREADS,
+    seed: str = SEED,
+    threads: Optional[str] = THREADS,
 ):
     """A strategy report per game: rules, tables, sweeps, best responses, equilibrium, house rules."""
+    written: list[str] = []
 
     def body():
         from analyzer.params import parse_count
-        from analyzer.report import write_report
+        from analyzer.report import check_out_dir, write_index, write_report
         from analyzer.runner import check_threads
 
         specs = list(GAMES.values()) if game == "all" else [get_game(game)]
         if report_format not in ("md", "html"):
             raise UserError(f"--format takes md or html, not '{report_format}'.")
         count = parse_count(hands or "1e6", "--hands")
-        check_threads(threads)
+        _, seed_number, thread_count = numbers(None, seed, threads)
+        check_threads(thread_count)
+        check_out_dir(out)
         for spec in specs:
-            path = write_report(spec, out / spec.name, count, seed, report_format, threads,
+            path = write_report(spec, out / spec.name, count, seed_number, report_format, thread_count,
                                 progress=lambda text: typer.echo(text, err=True))
+            written.append(spec.name)
             typer.echo(f"wrote {path}")
+        if game == "all":
+            typer.echo(f"wrote {write_index(out, specs, count, seed_number, report_format)}")
 
-    guarded(body)
+    def interrupted(stop) -> str:
+        done = f" (finished: {', '.join(written)})" if written else ""
+        return _stage_interrupt_text(f"the unfinished report was not written{done}")
+
+    guarded(body, interrupted)

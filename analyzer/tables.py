@@ -18,3 +18,15 @@ def sweep_frame(records: list[dict]):
 
     return pd.DataFrame.from_records(records, columns=["field", "value", "value_text", "seat", "outcome", "mean", "se",
                                                        "ci_low", "ci_high"])
+
+
+def differences_frame(differences: dict[str, list[dict]]):
+    """A tidy DataFrame of a comparison: one row per (compared rule set, seat, outcome)
+    with both values, the paired difference and its errors."""
+    import pandas as pd
+
+    columns = ["seat", "outcome", "base", "base_se", "other", "other_se", "difference", "se", "se_independent",
+               "variance_reduction"]
+    rows = [{"compared": label, **{key: record[key] for key in columns}}
+            for label, records in differences.items() for record in records]
+    return pd.DataFrame.from_records(rows, columns=["compared"] + columns)

@@ -7,12 +7,18 @@ an edit to a jitted helper in another module would otherwise leave a stale kerne
 cache.  The directory lives in the user's cache folder (``$CARD_ANALYZER_CACHE``, else
 ``$XDG_CACHE_HOME/card-analyzer``, else ``~/.cache/card-analyzer``) and falls back to the
 system temporary folder when that is not writable, so a read-only install still caches.
+
+A cache file damaged on disk (truncated by a full disk or a killed process, overwritten,
+an empty index) would make Numba fail with an unpickling error on every later run;
+:func:`repair_kernel_cache` finds such files and removes them, so that the kernels
+compile again (``sims.engine`` calls it when loading a kernel fails).
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import pickle
 import sys
 import tempfile
 from pathlib import Path
@@ -70,6 +76,38 @@ def configure_kernel_cache() -> Path | None:
                 sys.modules["numba"].config.CACHE_DIR = str(directory)
             return directory
     return None
+
+
+def _readable(path: Path) -> bool:
+    """Whether a Numba cache file unpickles as Numba reads it: an index is a pickled
+    version followed by a pickled (stamp, overloads); a data file is one pickle."""
+    try:
+        with open(path, "rb") as stream:
+            if path.suffix == ".nbi":
+                pickle.load(stream)
+            pickle.loads(stream.read())
+        return True
+    except Exception:  # noqa: BLE001 - any failure to read back means the file is damaged
+        return False
+
+
+def repair_kernel_cache(directory: Path | None = None) -> list[Path]:
+    """Remove the damaged index (``.nbi``) and data (``.nbc``) files of the kernel cache
+    (with a damaged index go the data files it lists); return the damaged ones."""
+    directory = Path(directory or os.environ.get("NUMBA_CACHE_DIR") or KERNEL_CACHE_DIR or "")
+    if not directory.is_dir():
+        return []
+    damaged = [path for path in sorted(directory.rglob("*.nb[ci]")) if not _readable(path)]
+    for path in damaged:
+        doomed = [path]
+        if path.suffix == ".nbi":  # name.pyXY.nbi indexes name.pyXY.<n>.nbc
+            doomed += list(path.parent.glob(path.name[:-len(".nbi")] + ".*.nbc"))
+        for file in doomed:
+            try:
+                file.unlink()
+            except FileNotFoundError:
+                pass
+    return damaged
 
 
 KERNEL_CACHE_DIR = configure_kernel_cache()

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import importlib
 import os
-from concurrent.futures import ThreadPoolExecutor
+import sys
+import time
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 
 import numpy as np
 
@@ -39,6 +41,38 @@ def _pool(threads: int) -> ThreadPoolExecutor:
     return _POOLS[threads]
 
 
+_READY: set[tuple[str, int]] = set()  # kernels this process has compiled or loaded
+
+
+def ready_kernel(spec: GameSpec, mode: int, rules_array: np.ndarray, policy_matrix: np.ndarray, n_seats: int):
+    """The mode's kernel, compiled or loaded from the cache on its first use here.
+
+    A kernel that fails to load because a cache file is damaged gets one line on stderr,
+    the damaged files removed (:func:`sims.repair_kernel_cache`) and a fresh compile;
+    any other failure is raised as it is.  The arguments are those of the real calls,
+    so the first call compiles the one signature every later call uses.
+    """
+    kernel = spec.kernels[mode]
+    if (spec.name, mode) in _READY:
+        return kernel
+    arguments = (rules_array, policy_matrix, np.int64(n_seats), np.uint64(0), np.int64(0), np.int64(0))
+    try:
+        kernel(*arguments)
+    except Exception:
+        from sims import repair_kernel_cache
+
+        damaged = repair_kernel_cache()
+        if not damaged:
+            raise
+        # the core presents nothing else; this line is what a user needs to know
+        names = ", ".join(path.name for path in damaged[:3]) + (" ..." if len(damaged) > 3 else "")
+        sys.stderr.write(f"warning: the kernel cache had {len(damaged)} damaged file{'s' if len(damaged) > 1 else ''} "
+                         f"({names}); removed {'them' if len(damaged) > 1 else 'it'} and compiled the kernels again\n")
+        kernel(*arguments)
+    _READY.add((spec.name, mode))
+    return kernel
+
+
 def simulate(spec: GameSpec, rules, policy, n_seats: int, mode: int, seed: int,
              first: int, count: int, threads: int = 1, n_blocks: int | None = None) -> np.ndarray:
     """Integer outcome sums of hands/games ``first .. first+count-1`` of ``seed``.
@@ -48,12 +82,12 @@ def simulate(spec: GameSpec, rules, policy, n_seats: int, mode: int, seed: int,
     when the mode has wide columns.  ``threads`` and ``n_blocks`` (default: 4 per thread)
     never change the result.
     """
-    kernel = spec.kernels[mode]
     outcomes = spec.outcomes[mode]
     rules_array = spec.rules_array(rules)
     policy_matrix = np.ascontiguousarray(policy, dtype=np.float64)
     if policy_matrix.shape != (n_seats, len(spec.policy_fields)):
         raise ValueError(f"policy must have shape ({n_seats}, {len(spec.policy_fields)}), not {policy_matrix.shape}.")
+    kernel = ready_kernel(spec, mode, rules_array, policy_matrix, n_seats)
     blocks = max(1, min(int(n_blocks if n_blocks else 4 * threads), int(count)))
     blocks = max(blocks, -(-int(count) // MAX_BLOCK))
     bounds = [first + count * b // blocks for b in range(blocks + 1)]
@@ -72,11 +106,34 @@ def simulate(spec: GameSpec, rules, policy, n_seats: int, mode: int, seed: int,
     return total
 
 
-def simulate_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads: int = 1) -> list[np.ndarray]:
+PIECE_SECONDS = 0.2  # aim of one piece of work: how long a stop request can wait for it
+FIRST_PIECE = 256  # items in the first pieces, before any speed is measured
+_SECONDS_PER_ITEM: dict[tuple, float] = {}  # measured speed per (game, mode, seats), kept for later runs
+
+
+class Stopped(Exception):
+    """:func:`play_jobs` was asked to stop.  Every piece it started has finished, so each
+    job's finished part is a prefix of its items: ``sums[j]`` holds their sums (``None``
+    when nothing of job ``j`` was played) and ``played[j]`` how many items they are."""
+
+    def __init__(self, sums: list, played: list[int]):
+        super().__init__("stopped")
+        self.sums = sums
+        self.played = played
+
+
+def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads: int = 1, stop=None,
+              progress=None, piece_seconds: float = PIECE_SECONDS) -> list[np.ndarray]:
     """The sums of several runs of the same seed, each given as ``(rules, policy, first,
-    count)``, spread over ``threads`` one whole job at a time (for many small runs, such as
-    the batches of a paired comparison, this keeps every thread busy without cutting each
-    job into blocks).  The same results as calling :func:`simulate` on each job."""
+    count)``: the same results as calling :func:`simulate` on each job.
+
+    Each job is played in pieces, one thread per piece, sized from the measured speed so
+    that a piece takes about ``piece_seconds``; jobs are started in the order given and
+    sums are exact integers, so neither the cut nor the thread count changes a result.
+    ``stop`` (a callable) is asked between pieces; when it answers true, the pieces not
+    started are dropped, the ones running finish, and :class:`Stopped` is raised with
+    each job's finished prefix.  ``progress(items)`` is called as pieces finish.
+    """
     kernel = spec.kernels[mode]
     outcomes = spec.outcomes[mode]
     prepared = {}
@@ -91,19 +148,70 @@ def simulate_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, thre
         return prepared[key]
 
     calls = [(*arguments(rules, policy), int(first), int(count)) for rules, policy, first, count in jobs]
+    if calls:
+        ready_kernel(spec, mode, calls[0][0], calls[0][1], n_seats)
+    speed_key = (spec.name, mode, n_seats)
+    sums: list = [None] * len(calls)
+    played = [0] * len(calls)
+    offered = [0] * len(calls)  # items of each job handed out as pieces so far
 
-    def play(call) -> np.ndarray:
-        rules_array, matrix, first, count = call
-        total = None
-        for lo in range(first, first + count, MAX_BLOCK):
-            part = outcomes.decode(kernel(rules_array, matrix, np.int64(n_seats), np.uint64(seed), np.int64(lo),
-                                          np.int64(min(MAX_BLOCK, first + count - lo))))
-            total = part if total is None else outcomes.combine(total, part)
-        return total
+    def play(job: int, lo: int, size: int):
+        rules_array, matrix, _, _ = calls[job]
+        start = time.perf_counter()
+        raw = kernel(rules_array, matrix, np.int64(n_seats), np.uint64(seed), np.int64(lo), np.int64(size))
+        return job, size, outcomes.decode(raw), time.perf_counter() - start
 
-    if threads <= 1 or len(calls) == 1:
-        return [play(call) for call in calls]
-    return list(_pool(threads).map(play, calls))
+    def next_piece():
+        """The next piece in job order, sized for ``piece_seconds`` at the measured speed."""
+        for job, (_, _, first, count) in enumerate(calls):
+            if offered[job] < count:
+                per_item = _SECONDS_PER_ITEM.get(speed_key)
+                size = FIRST_PIECE if per_item is None else int(piece_seconds / max(per_item, 1e-12))
+                size = max(1, min(size, MAX_BLOCK, count - offered[job]))
+                piece = (job, first + offered[job], size)
+                offered[job] += size
+                return piece
+        return None
+
+    def finish(job: int, size: int, part, seconds: float) -> None:
+        sums[job] = part if sums[job] is None else outcomes.combine(sums[job], part)
+        played[job] += size
+        if size >= 16:  # tiny pieces time the call, not the hands
+            measured = seconds / size
+            known = _SECONDS_PER_ITEM.get(speed_key)
+            _SECONDS_PER_ITEM[speed_key] = measured if known is None else 0.5 * known + 0.5 * measured
+        if progress is not None:
+            progress(size)
+
+    if threads <= 1:
+        while (piece := next_piece()) is not None:
+            if stop is not None and stop():
+                raise Stopped(sums, played)
+            finish(*play(*piece))
+    else:
+        pool = _pool(threads)
+        running = set()
+        try:
+            while True:
+                stopping = stop is not None and stop()
+                while not stopping and len(running) < threads and (piece := next_piece()) is not None:
+                    running.add(pool.submit(play, *piece))
+                if not running:
+                    break
+                done, running = wait(running, timeout=0.05, return_when=FIRST_COMPLETED)
+                for future in done:
+                    finish(*future.result())
+                if stopping:
+                    for future in wait(running).done:
+                        finish(*future.result())
+                    raise Stopped(sums, played)
+        finally:  # an exception on the way out: let the running pieces end on their own
+            for future in running:
+                future.cancel()
+    for job, (_, _, _, count) in enumerate(calls):
+        if sums[job] is None:  # an empty job
+            sums[job] = outcomes.zeros(n_seats)
+    return sums
 
 
 def twin_module(spec: GameSpec):

@@ -24,13 +24,16 @@ class Switch:
     """Annotation of one rule field: its help text and its allowed values.
 
     ``choices`` names the values of an int-coded enum in code order (CLI spelling, kebab
-    case); ``lo``/``hi`` bound an integer; a ``bool`` field needs neither.
+    case); ``lo``/``hi`` bound an integer; a ``bool`` field needs neither.  ``games_only``
+    marks a rule that acts only across the deals of a whole game (lives, a target score,
+    who deals next), so hand mode plays the same with any value of it.
     """
 
     help: str
     choices: tuple[str, ...] = ()
     lo: int | None = None
     hi: int | None = None
+    games_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,7 @@ class RuleField:
     choices: tuple[str, ...] = ()
     lo: int | None = None
     hi: int | None = None
+    games_only: bool = False  # acts only in whole games (see Switch)
 
     def value_text(self, code: int) -> str:
         if self.kind == "choice":
@@ -51,6 +55,14 @@ class RuleField:
         if self.kind == "bool":
             return "true" if code else "false"
         return str(code)
+
+    def value_json(self, code: int) -> str | bool | int:
+        """A value as JSON carries it: a choice's name, true/false, or the number."""
+        if self.kind == "choice":
+            return self.choices[int(code)]
+        if self.kind == "bool":
+            return bool(code)
+        return int(code)
 
     def allowed_text(self) -> str:
         if self.kind == "choice":
@@ -74,7 +86,8 @@ def rule_fields(rules_type: type) -> tuple[RuleField, ...]:
             kind = "bool"
         else:
             kind = "int"
-        fields.append(RuleField(key, kind, default, switch.help, switch.choices, switch.lo, switch.hi))
+        fields.append(RuleField(key, kind, default, switch.help, switch.choices, switch.lo, switch.hi,
+                                switch.games_only))
     return tuple(fields)
 
 
@@ -108,6 +121,10 @@ class PolicyField:
         if self.choices and float(value).is_integer() and 0 <= value < len(self.choices):
             return self.choices[int(value)]
         return f"{value:g}"
+
+    def value_json(self, value: float) -> int | float:
+        """A value as JSON carries it: a whole number for an integer or choice field."""
+        return int(value) if (self.integer or self.choices) and float(value).is_integer() else float(value)
 
     def allowed_text(self) -> str:
         if self.choices:
@@ -159,7 +176,9 @@ class Outcomes:
     averaged over that count instead of over all hands.  ``scale`` divides stored
     integers into user units.  ``odds`` names probabilities whose fair odds against are
     also shown; ``groups`` names families ``X_<label>`` shown together as one small table
-    (title, labels).
+    (title, labels).  ``signed`` names the general quantities that may be negative (net
+    chips); every other ``X_sq`` quantity is a count or total that cannot be, and its
+    interval never goes below zero.
     """
 
     seat: tuple[str, ...]
@@ -171,6 +190,11 @@ class Outcomes:
     limbs: Mapping[str, int] = field(default_factory=dict)
     maxima: tuple[str, ...] = ()
     lower_is_better: tuple[str, ...] = ()  # outcomes a player wants small (a lost life, exposure)
+    signed: tuple[str, ...] = ()  # quantities that may be negative (net chips); the others cannot
+
+    def nonnegative(self, name: str) -> bool:
+        """True for a general quantity (with ``X_sq``) that cannot be negative."""
+        return name not in self.signed
 
     def estimated(self, columns: Sequence[str]) -> list[str]:
         """The columns of ``columns`` that are estimates a user sees: not the ``_sq`` and

@@ -103,7 +103,7 @@ class Rules(NamedTuple):
 
     next_matador: Annotated[int, Switch(
         "where the matador role passes after a round: to the right (the seed) or the left",
-        choices=("right", "left"))] = NEXT_RIGHT
+        choices=("right", "left"), games_only=True)] = NEXT_RIGHT
     king_block: Annotated[bool, Switch(
         "a swap target holding a king refuses the swap (borrowed from Chase the Ace)")] = False
     betting: Annotated[int, Switch(
@@ -154,6 +154,7 @@ UNIT_BET_COLUMNS = tuple(column for face in FACE_LABELS
 HAND_OUTCOMES = Outcomes(
     seat=("exposed", "swap", "bet_placed", "bet_net", "bet_net_sq"),
     lower_is_better=("exposed",),
+    signed=("bet_net",) + tuple(f"unit_bet_{face}" for face in FACE_LABELS),
     table=("knocked_out", "exposures", "exposures_sq") + UNIT_BET_COLUMNS,
     help={"exposed": "probability the seat is exposed (eliminated)",
           "swap": "probability the seat's swap is carried out",
@@ -167,6 +168,7 @@ HAND_OUTCOMES = Outcomes(
 GAME_OUTCOMES = Outcomes(
     seat=("win", "place", "place_sq", "bet_net", "bet_net_sq", "matador_net", "matador_net_sq"),
     lower_is_better=("place",),
+    signed=("bet_net", "matador_net"),
     table=("rounds", "rounds_sq"),
     scale={"place": 2, "place_sq": 4},
     help={"win": "probability the seat is the last one standing",

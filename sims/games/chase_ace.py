@@ -153,7 +153,7 @@ FINAL_SPLIT, FINAL_REPLAY, FINAL_CUT_HIGH, FINAL_CARRY_STAKE, FINAL_CARRY_NO_STA
 class Rules(NamedTuple):
     """Table rules of Chase the Ace (see the module docstring for what each value does)."""
 
-    lives: Annotated[int, Switch("lives each player starts a game with", lo=1, hi=10)] = 3
+    lives: Annotated[int, Switch("lives each player starts a game with", lo=1, hi=10, games_only=True)] = 3
     tie: Annotated[int, Switch(
         "who loses at showdown when several hold the lowest rank",
         choices=("all-lowest-lose", "cancel-matches", "earliest-seat-loses",
@@ -174,7 +174,7 @@ class Rules(NamedTuple):
         choices=("off", "holder-moves", "holder-skipped"))] = JACKS_OFF
     final_tie: Annotated[int, Switch(
         "game mode: what happens when every remaining player loses their last life together",
-        choices=("split", "replay", "cut-high", "carry-with-stake", "carry-no-stake"))] = FINAL_SPLIT
+        choices=("split", "replay", "cut-high", "carry-with-stake", "carry-no-stake"), games_only=True)] = FINAL_SPLIT
     ace_high: Annotated[bool, Switch(
         "rank the ace high (A K Q ... 2), making the ace the blocking top card")] = False
 
@@ -222,6 +222,7 @@ HAND_OUTCOMES = Outcomes(
 )
 GAME_OUTCOMES = Outcomes(
     seat=("win", "split_win", "net_chips", "net_chips_sq"),
+    signed=("net_chips",),
     table=("rounds", "rounds_sq", "final_tie", "final_tie_sq", "carried", "carried_sq", "truncated"),
     scale={"net_chips": 12, "net_chips_sq": 144},
     help={"win": "probability the seat wins the game outright",

@@ -49,7 +49,7 @@ def test_game_mode_reports_win_probability_of_first_elder_and_dealer():
     result = invoke("all-fours", "--games", "4000", "--variant", "seven-up", "--json")
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
-    assert summary["rules"]["target"] == "7" and summary["variant"] == "seven-up"
+    assert summary["rules"]["target"] == 7 and summary["variant"] == "seven-up"
     records = records_of(summary)
     assert abs(records[(0, "win")]["mean"] + records[(1, "win")]["mean"] - 1) < 1e-9
     assert records[("table", "deals")]["mean"] >= 2  # 5 points at most in a deal

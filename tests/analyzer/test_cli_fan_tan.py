@@ -50,7 +50,7 @@ def test_two_players_run_with_a_warning_in_text_and_json():
 
 def test_game_mode_is_a_rotation_with_nets_summing_to_zero():
     summary = json.loads(invoke("fan-tan", "--players", "4", "--games", "3000", "--variant", "hoyle", "--json").stdout)
-    assert summary["rules"]["ante"] == "1" and summary["rules"]["uneven_ante"] == "fewer-cards-pay-extra"
+    assert summary["rules"]["ante"] == 1 and summary["rules"]["uneven_ante"] == "fewer-cards-pay-extra"
     records = records_of(summary)
     assert abs(sum(records[(seat, "net")]["mean"] for seat in range(4))) < 1e-9
     assert abs(sum(records[(seat, "wins")]["mean"] for seat in range(4)) - 4) < 1e-9  # one winner per deal

@@ -40,7 +40,8 @@ def test_mean_estimate_uses_the_sample_variance_and_scale():
 
 
 def test_estimates_label_seats_and_table():
-    outcomes = Outcomes(seat=("win", "net", "net_sq"), table=("rounds", "rounds_sq"), scale={"net": 2, "net_sq": 4})
+    outcomes = Outcomes(seat=("win", "net", "net_sq"), table=("rounds", "rounds_sq"), scale={"net": 2, "net_sq": 4},
+                        signed=("net",))
     sums = np.array([[3, 4, 8], [1, -4, 8], [20, 110, 0]])
     found = {(e.seat, e.outcome): e for e in estimates(sums, outcomes, 4)}
     assert set(found) == {(0, "win"), (0, "net"), (1, "win"), (1, "net"), ("table", "rounds")}

@@ -33,13 +33,13 @@ def le_her_rules():
 
 def test_every_sweep_point_plays_the_same_hand_indices(monkeypatch):
     calls = []
-    real = runner_module.simulate_jobs
+    real = runner_module.play_jobs
 
-    def recording(spec, jobs, n_seats, mode, seed, threads=1):
+    def recording(spec, jobs, n_seats, mode, seed, threads=1, **options):
         calls.extend((seed, policy[0, THRESHOLD], first, count) for _, policy, first, count in jobs)
-        return real(spec, jobs, n_seats, mode, seed, threads)
+        return real(spec, jobs, n_seats, mode, seed, threads, **options)
 
-    monkeypatch.setattr(runner_module, "simulate_jobs", recording)
+    monkeypatch.setattr(runner_module, "play_jobs", recording)
     values = field_range(CHASE, "threshold=2:6:2")
     sweep(CHASE, 4, tuple(CHASE.default_rules()), CHASE.default_policy(4), HANDS, 11, values, 0, 5000, threads=2)
     by_point = {}

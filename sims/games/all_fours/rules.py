@@ -26,15 +26,17 @@ STRENGTH_MAX = 14  # the largest trump-strength score (A K Q J 10 and one more t
 class Rules(NamedTuple):
     """Table rules of All-Fours (see the package docstring for what each value does)."""
 
-    target: Annotated[int, Switch("points that win the game", lo=7, hi=15)] = 11
+    target: Annotated[int, Switch("points that win the game", lo=7, hi=15, games_only=True)] = 11
     gift_then: Annotated[int, Switch(
         "after the dealer gives a point: play the hand with the turned-up trump, or throw the cards in "
         "and deal again (the seed's literal reading)",
         choices=("play", "redeal"))] = GIFT_THEN_PLAY
     gift_redeal_same_dealer: Annotated[bool, Switch(
-        "with gift_then=redeal: the same dealer deals again (else the deal passes as normal)")] = False
+        "with gift_then=redeal: the same dealer deals again (else the deal passes as normal)",
+        games_only=True)] = False
     gift_cannot_win: Annotated[bool, Switch(
-        "the dealer may not give a point that would take the elder to the target, and must run")] = True
+        "the dealer may not give a point that would take the elder to the target, and must run",
+        games_only=True)] = True
     after_run: Annotated[int, Switch(
         "hand size after running the cards: keep every card, discard down to six, or keep nine after "
         "one round and discard to six after two or more",

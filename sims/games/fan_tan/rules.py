@@ -86,6 +86,7 @@ POLICIES = {
 HAND_OUTCOMES = Outcomes(
     seat=("win", "net", "net_sq", "passes", "passes_sq", "paid", "paid_sq", "cards_left", "cards_left_sq"),
     lower_is_better=("passes", "paid", "cards_left"),
+    signed=("net",),
     table=("turns", "turns_sq", "pot", "pot_sq"),
     help={"win": "probability of going out first", "net": "expected chips won per deal",
           "passes": "passes per deal", "paid": "chips paid per deal (antes, fees, cards, penalties)",
@@ -95,6 +96,7 @@ HAND_OUTCOMES = Outcomes(
 GAME_OUTCOMES = Outcomes(
     seat=("net", "net_sq", "wins", "wins_sq", "cards_left", "cards_left_sq", "best_score"),
     lower_is_better=("cards_left",),
+    signed=("net",),
     table=("turns", "turns_sq"),
     help={"net": "expected chips won per rotation of deals", "wins": "deals won per rotation",
           "cards_left": "cards left summed over the rotation (the card-count score)",

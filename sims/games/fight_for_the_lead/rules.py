@@ -31,7 +31,7 @@ class Rules(NamedTuple):
     ante: Annotated[int, Switch(
         "chips each player antes; 0 = the smallest ante that makes the pot divisible by 4",
         lo=0, hi=100)] = 0
-    dealer_rotates: Annotated[bool, Switch("the deal passes one seat to the left every hand")] = True
+    dealer_rotates: Annotated[bool, Switch("the deal passes one seat to the left every hand", games_only=True)] = True
     trade_in_first_hand: Annotated[bool, Switch(
         "players may trade in the compulsory first hand too")] = True
     trade_order: Annotated[int, Switch(
@@ -51,7 +51,7 @@ class Rules(NamedTuple):
         choices=("highest-rank-any-suit", "eldest-gets-lead"))] = HIGHEST_RANK_ANY_SUIT
     max_hands: Annotated[int, Switch(
         "a game still going after this many hands is stopped and counted as truncated",
-        lo=1, hi=MAX_HANDS_LIMIT)] = 200
+        lo=1, hi=MAX_HANDS_LIMIT, games_only=True)] = 200
     sample_hand: Annotated[int, Switch(
         "hand mode only: sample a later hand (players may drop) or the compulsory first hand",
         choices=("later", "first"))] = SAMPLE_LATER
@@ -102,6 +102,7 @@ LENGTH_BUCKET_LOW = (1, 2, 3, 4, 5, 9, 17, 33)  # first game length of each buck
 HAND_OUTCOMES = Outcomes(
     seat=("dropped", "lead", "took_0", "took_1", "took_2", "took_3", "took_4", "net", "net_sq",
           "traded", "traded_sq"),
+    signed=("net",),
     table=("all_dropped", "players_in", "players_in_sq", "losers", "losers_sq", "turned", "turned_sq",
            "stock_short", "reshuffled"),
     help={"dropped": "probability the seat drops", "lead": "probability the seat wins the fight",
@@ -115,6 +116,7 @@ HAND_OUTCOMES = Outcomes(
 )
 GAME_OUTCOMES = Outcomes(
     seat=("net", "net_sq", "profit", "finished_net", "finished_net_sq", "finished_net_count"),
+    signed=("net", "finished_net"),
     table=("hands", "hands_sq", "truncated", "overflow", "hit_max_hands", "largest_pot")
     + tuple(f"length_{label}" for label in LENGTH_LABELS),
     help={"net": "expected chips won per game (antes included)", "profit": "probability the seat ends ahead",

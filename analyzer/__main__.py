@@ -1,0 +1,25 @@
+"""``analyze`` and ``python -m analyzer``: install the signal handlers before the heavy
+imports (Numba, the kernels), so that an interrupt at any moment ends with one line and
+exit code 130 (143 for SIGTERM), never a traceback."""
+
+from __future__ import annotations
+
+import sys
+
+from analyzer import interrupts
+
+
+def main() -> None:
+    interrupts.install()
+    try:
+        from analyzer.cli import run_app
+    except interrupts.Interrupted as stop:
+        sys.stderr.write(f"interrupted ({stop.signal_name}) while starting\n")
+        sys.exit(stop.exit_code)
+    code = run_app(sys.argv[1:])
+    interrupts.ignore()  # the command is over: a late signal must not change its exit code
+    sys.exit(code)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,182 @@
+"""Ctrl-C and SIGTERM on real ``analyze`` processes: every command stops within about a
+second with one line saying what was finished, exit code 130 (143 for SIGTERM), no
+traceback, a partial table where one is honest, and no file written for an unfinished run.
+
+Each test starts the command through the console entry (``python -m analyzer``), waits
+until it is playing hands (its progress bar, forced on with CARD_ANALYZER_PROGRESS=1, has
+appeared), sends the signal and times the exit.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from analyzer.stats import estimates
+from sims.engine import simulate
+from sims.registry import get_game
+from sims.spec import HANDS
+
+STOP_WITHIN_S = 2.0  # "about a second", with room for a loaded test machine
+
+
+class Running:
+    """A command in a subprocess, its output read as it comes."""
+
+    def __init__(self, args: list[str], cwd):
+        env = {**os.environ, "CARD_ANALYZER_PROGRESS": "1"}
+        self.process = subprocess.Popen([sys.executable, "-m", "analyzer", *args], stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, env=env, cwd=cwd)
+        self.out, self.err = bytearray(), bytearray()
+        self.readers = [threading.Thread(target=self._read, args=(stream, buffer), daemon=True)
+                        for stream, buffer in ((self.process.stdout, self.out), (self.process.stderr, self.err))]
+        for reader in self.readers:
+            reader.start()
+
+    @staticmethod
+    def _read(stream, buffer: bytearray) -> None:
+        while chunk := stream.read1(4096):
+            buffer.extend(chunk)
+
+    def wait_until_playing(self, timeout: float = 180.0) -> None:
+        """Until the progress bar shows (after a second of playing; compiling may come first)."""
+        end = time.monotonic() + timeout
+        while b"%" not in self.err:
+            assert self.process.poll() is None, f"ended early: {bytes(self.err).decode()}"
+            assert time.monotonic() < end, "no progress bar"
+            time.sleep(0.05)
+
+    def stop(self, signum: int) -> float:
+        """Send ``signum``; the seconds until the process exits."""
+        start = time.monotonic()
+        self.process.send_signal(signum)
+        self.process.wait(timeout=30)
+        took = time.monotonic() - start
+        for reader in self.readers:
+            reader.join(timeout=10)
+        return took
+
+    @property
+    def stdout(self) -> str:
+        return bytes(self.out).decode()
+
+    @property
+    def last_line(self) -> str:
+        """The last line on stderr, past the progress bar's carriage returns."""
+        text = bytes(self.err).decode()
+        assert "Traceback" not in text, text
+        lines = [line.strip() for line in re.split(r"[\r\n]", text) if line.strip()]
+        return lines[-1]
+
+
+def interrupted(args, cwd, signum=signal.SIGINT) -> Running:
+    running = Running(args, cwd)
+    running.wait_until_playing()
+    took = running.stop(signum)
+    assert took < STOP_WITHIN_S, f"took {took:.2f} s to stop"
+    assert running.process.returncode == 128 + signum
+    return running
+
+
+def test_ctrl_c_stops_a_long_run_with_a_partial_table_and_no_out_files(tmp_path):
+    out = tmp_path / "out"
+    running = interrupted(["chase-ace", "--players", "4", "--hands", "1e11", "--out", str(out)], tmp_path)
+    match = re.fullmatch(r"interrupted \(Ctrl-C\) after ([\d,]+) of 100,000,000,000 hands; the table above is for "
+                         r"those hands, marked partial; nothing was written to --out", running.last_line)
+    assert match, running.last_line
+    played = match.group(1)
+    assert f"Chase the Ace: 4 players, {played} hands" in running.stdout
+    assert f"PARTIAL: interrupted after {played} of 100,000,000,000 hands" in running.stdout
+    assert not out.exists() or not any(out.iterdir())
+
+
+def test_sigterm_gives_143_and_the_partial_numbers_are_those_of_a_whole_prefix_of_hands(tmp_path):
+    running = interrupted(["chase-ace", "--players", "4", "--hands", "1e11", "--seed", "5", "--json"], tmp_path,
+                          signal.SIGTERM)
+    assert running.last_line.startswith("interrupted (SIGTERM) after ")
+    summary = json.loads(running.stdout)
+    assert summary["partial"] is True and summary["requested"] == 10**11
+    played = summary["hands"]
+    assert 0 < played < 10**11
+    spec = get_game("chase-ace")
+    sums = simulate(spec, spec.default_rules(), spec.default_policy(4), 4, HANDS, 5, 0, played, threads=2)
+    expected = [e.mean for e in estimates(sums, spec.outcomes[HANDS], played)]
+    assert np.allclose([r["mean"] for r in summary["results"]], expected, rtol=1e-12, atol=0)
+
+
+def test_ctrl_c_stops_a_sweep(tmp_path):
+    running = interrupted(["sweep", "chase-ace", "--param", "threshold=3:5", "--seat", "0", "--hands", "1e9",
+                           "--out", str(tmp_path / "out")], tmp_path)
+    assert re.fullmatch(r"interrupted \(Ctrl-C\) (after [\d,]+ of 1,000,000,000 hands per value; the table above is "
+                        r"for those hands, marked partial|before two batches of hands finished; nothing is shown); "
+                        r"nothing was written to --out", running.last_line), running.last_line
+    assert not (tmp_path / "out").exists()
+
+
+def test_ctrl_c_stops_a_comparison_with_a_partial_table(tmp_path):
+    running = interrupted(["compare", "chase-ace", "--players", "3", "--variant", "ethier", "--hands", "5e9"],
+                          tmp_path)
+    match = re.fullmatch(r"interrupted \(Ctrl-C\) (after ([\d,]+) of 5,000,000,000 hands per rule set; the table "
+                         r"above is for those hands, marked partial|before two batches of hands finished; nothing "
+                         r"is shown)", running.last_line)
+    assert match, running.last_line
+    if match.group(2):
+        assert f"PARTIAL: interrupted after {match.group(2)} of 5,000,000,000 hands" in running.stdout
+
+
+def test_ctrl_c_stops_optimize_and_says_where_it_was(tmp_path):
+    running = interrupted(["optimize", "chase-ace", "--players", "4", "--hands", "1e9"], tmp_path)
+    assert re.fullmatch(r"interrupted \(Ctrl-C\) during the best response of seat 0 of 4 \(threshold\) after "
+                        r"[\d,]+ hands or games played; an unfinished search shows nothing", running.last_line), \
+        running.last_line
+    assert running.stdout == ""
+
+
+def test_ctrl_c_stops_a_report_and_writes_nothing(tmp_path):
+    running = interrupted(["report", "chase-ace", "--hands", "1e9", "--out", str(tmp_path / "reports")], tmp_path)
+    assert re.fullmatch(r"interrupted \(Ctrl-C\) during 'chase-ace: hands mode' after [\d,]+ hands or games "
+                        r"played; the unfinished report was not written", running.last_line), running.last_line
+    assert not (tmp_path / "reports" / "chase-ace").exists()
+
+
+def test_ctrl_c_stops_bench(tmp_path):
+    """bench draws no progress bar: the kernel is compiled here first, so that after a few
+    seconds the command is surely timing it."""
+    spec = get_game("chase-ace")
+    simulate(spec, spec.default_rules(), spec.default_policy(4), 4, HANDS, 0, 0, 10)
+    running = Running(["bench", "--game", "chase-ace", "--hands", "1e10"], tmp_path)
+    time.sleep(5)
+    took = running.stop(signal.SIGINT)
+    assert took < STOP_WITHIN_S and running.process.returncode == 130
+    assert running.last_line == "interrupted (Ctrl-C) before the first table was measured"
+
+
+def test_ctrl_c_while_starting_is_one_line_too(tmp_path):
+    running = Running(["chase-ace", "--hands", "1e9"], tmp_path)
+    time.sleep(0.3)  # still importing
+    running.stop(signal.SIGINT)
+    assert running.process.returncode == 130
+    assert running.last_line.startswith("interrupted (Ctrl-C)")
+    assert len([line for line in bytes(running.err).decode().splitlines() if line.strip()]) == 1
+
+
+@pytest.mark.parametrize("args", [["exact", "chase-ace", "--players", "5"],
+                                  ["replay", "fan-tan", "--players", "8"]])
+def test_python_side_commands_stop_at_once(tmp_path, args):
+    """exact and replay run plain Python: the signal stops them where they are."""
+    running = Running(args, tmp_path)
+    time.sleep(2.0)
+    if running.process.poll() is not None:
+        pytest.skip("finished before the signal")
+    took = running.stop(signal.SIGINT)
+    assert took < STOP_WITHIN_S and running.process.returncode == 130
+    assert running.last_line.startswith("interrupted (Ctrl-C)")

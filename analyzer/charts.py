@@ -34,8 +34,14 @@ def _figure(width: float, height: float):
 
 
 def wrapped(label: str, width: int = 34) -> str:
-    """A long axis label over several lines."""
+    """A long label over several lines of at most ``width`` characters."""
     return "\n".join(textwrap.wrap(label, width)) or label
+
+
+def across(figure, fontsize: float, share: float = 0.92) -> int:
+    """How many characters of text at ``fontsize`` points fit across ``share`` of the
+    figure (a character is about 0.55 of the font size wide)."""
+    return max(20, int(share * figure.get_figwidth() * 72 / (0.55 * fontsize)))
 
 
 def seat_outcome_chart(frame, outcome: str, title: str, ylabel: str):
@@ -52,7 +58,7 @@ def seat_outcome_chart(frame, outcome: str, title: str, ylabel: str):
         axes.set_xticks(seats)
         axes.set_xlabel("seat")
         axes.set_ylabel(wrapped(ylabel, 30))
-        axes.set_title(wrapped(title, 70))
+        axes.set_title(wrapped(title, across(figure, STYLE["axes.titlesize"])))
         axes.grid(axis="y", alpha=0.3)
         figure.tight_layout()
     return figure
@@ -98,7 +104,7 @@ def sweep_chart(frame, outcomes: list[str], title: str, field: str, seat_label: 
                 axes.legend(ncol=2 if len(series) > 5 else 1, fontsize=8)
         for axes in axes_list[panels:]:
             axes.set_visible(False)
-        figure.suptitle(wrapped(title, 80))
+        figure.suptitle(wrapped(title, across(figure, STYLE["figure.titlesize"])))
         figure.tight_layout()
     return figure
 
@@ -110,33 +116,37 @@ def difference_heatmap(row_labels: list[str], seats: list[int], differences, err
     colour says how much better (blue) or worse (red) the change is for that seat, and a
     cell within two standard errors of zero is left grey."""
     import numpy as np
-    from matplotlib.colors import TwoSlopeNorm
+    from matplotlib.colors import SymLogNorm
 
     values = np.asarray(differences, dtype=float)
     ses = np.asarray(errors, dtype=float)
     sign = -1.0 if lower_is_better else 1.0
     measurable = np.abs(values) > 2 * np.nan_to_num(ses, nan=np.inf)
     shown = np.where(measurable, sign * values, np.nan)
+    # a symmetric log scale: one rule that moves chips by 30 must not wash out another
+    # that moves them by 1
     limit = float(np.nanmax(np.abs(shown))) if measurable.any() else 1.0
+    smallest = float(np.nanmin(np.abs(shown))) if measurable.any() else 1.0
+    norm = SymLogNorm(linthresh=max(smallest, limit / 1000), vmin=-limit, vmax=limit, base=10)
     with _style():
-        width = 2.4 + 0.75 * len(seats) + 0.06 * max(len(r) for r in row_labels)
+        width = max(6.0, 2.4 + 0.75 * len(seats) + 0.06 * max(len(r) for r in row_labels))
         figure = _figure(width, 1.3 + 0.42 * len(row_labels))
         axes = figure.subplots()
         cmap = _diverging_map()
-        axes.imshow(shown, cmap=cmap, norm=TwoSlopeNorm(0.0, -limit, limit), aspect="auto")
+        axes.imshow(shown, cmap=cmap, norm=norm, aspect="auto")
         axes.imshow(np.where(measurable, np.nan, 0.0), cmap=_grey_map(), vmin=0, vmax=1, aspect="auto")
         cell_font = 8 if len(seats) <= 8 else 7
         for r in range(values.shape[0]):
             for c in range(values.shape[1]):
-                text = _cell_text(values[r, c], ses[r, c])
-                axes.text(c, r, text, ha="center", va="center", fontsize=cell_font,
-                          color="black" if measurable[r, c] else "#777777")
+                dark = measurable[r, c] and abs(norm(shown[r, c]) - 0.5) > 0.35
+                axes.text(c, r, _cell_text(values[r, c], ses[r, c]), ha="center", va="center", fontsize=cell_font,
+                          color="white" if dark else "black" if measurable[r, c] else "#777777")
         axes.set_xticks(range(len(seats)), [f"seat {s}" for s in seats])
         axes.set_yticks(range(len(row_labels)), row_labels)
         axes.xaxis.tick_top()
-        axes.set_title(wrapped(title, 80), pad=24)
+        figure.suptitle(wrapped(title, across(figure, STYLE["figure.titlesize"])))
         axes.set_xlabel(wrapped(f"{label}, ± paired standard error (blue: better for the seat, red: worse, grey: "
-                                f"within two standard errors)", 90))
+                                f"within two standard errors)", across(figure, STYLE["axes.labelsize"], 0.7)))
         axes.tick_params(length=0)
         figure.tight_layout()
     return figure

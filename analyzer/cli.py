@@ -227,7 +227,7 @@ def render_text(spec: GameSpec, summary: dict) -> str:
     lines.append("")
     lines.append(f"{n:,} {unit} in {summary['elapsed_s']:.2f} s ({rate / 1e6:.2f}M {unit}/s on "
                  f"{summary['threads']} thread{'s' if summary['threads'] != 1 else ''}); "
-                 f"intervals are 95% (Wilson for probabilities)")
+                 f"intervals are 95% (Wilson for probabilities, log-scale for counts)")
     if summary["kernel_load_s"] > 2:
         lines.append(f"(the kernel was compiled in {summary['kernel_load_s']:.1f} s and cached for later runs)")
     return "\n".join(lines)

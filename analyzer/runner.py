@@ -25,7 +25,7 @@ from analyzer.stats import estimates, largest_se
 from sims.engine import Stopped, available_threads, play_jobs, simulate
 from sims.spec import GAMES, HANDS, GameSpec
 
-# --target-se is checked at these multiples of each power of ten (steps of at most 25%)
+# --target-se is checked at these multiples of each power of ten (steps of at most a third)
 CHECKPOINT_STEPS = (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8)
 FIRST_CHECKPOINT = {HANDS: 10_000, GAMES: 1_000}  # hands / games: fewer give too rough an error
 
@@ -122,11 +122,11 @@ class RunResult:
     threads: int
     load_s: float  # compiling (first run) or loading the cached kernel
     requested: int = 0  # hands or games asked for (the cap with --target-se)
+    interrupted: bool = False  # the hands finished before an interrupt: a partial result
 
     @property
     def partial(self) -> bool:
-        """True for the hands finished before an interrupt."""
-        return self.count < self.requested and self.requested > 0
+        return self.interrupted
 
 
 def load_kernel(spec: GameSpec, rules, policy, players: int, mode: int, seed: int) -> float:
@@ -149,8 +149,9 @@ def run(spec: GameSpec, table: Table, mode: int, seed: int, count: int, threads:
     sums = outcomes.zeros(table.players)
     done = 0
 
-    def result() -> RunResult:
-        return RunResult(spec, table, mode, seed, done, sums, time.perf_counter() - start, threads, load_s, count)
+    def result(interrupted: bool = False) -> RunResult:
+        return RunResult(spec, table, mode, seed, done, sums, time.perf_counter() - start, threads, load_s, count,
+                         interrupted)
 
     stops = checkpoints(count, mode) if target_se is not None else [count]
     try:
@@ -163,7 +164,7 @@ def run(spec: GameSpec, table: Table, mode: int, seed: int, count: int, threads:
                     if stopped.played[0]:
                         sums = outcomes.combine(sums, stopped.sums[0])
                         done += stopped.played[0]
-                    raise interrupts.Interrupted(interrupts.requested_signal(), result()) from None
+                    raise interrupts.Interrupted(interrupts.requested_signal(), result(interrupted=True)) from None
                 sums = outcomes.combine(sums, part)
                 done = stop_at
                 if target_se is not None and largest_se(estimates(sums, outcomes, done)) < target_se:
@@ -204,6 +205,7 @@ class PairedRun:
     starts: tuple[int, ...]
     elapsed_s: float
     threads: int
+    interrupted: bool = False  # the batches finished before an interrupt: a partial result
 
     @property
     def count(self) -> int:
@@ -265,9 +267,9 @@ def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list
     bar = ProgressBar(count * len(configs), "hands" if mode == HANDS else "games", progress)
     start = time.perf_counter()
 
-    def snapshot() -> PairedRun:
+    def snapshot(interrupted: bool = False) -> PairedRun:
         return PairedRun(spec, players, mode, seed, tuple(configs), tuple(tuple(p) for p in parts), tuple(sizes),
-                         tuple(starts), time.perf_counter() - start, threads)
+                         tuple(starts), time.perf_counter() - start, threads, interrupted)
 
     def keep(round_starts: list[int], round_sizes: list[int], played: list) -> None:
         """Add the round's batches (``played`` in batch-major job order) to the run."""
@@ -299,7 +301,7 @@ def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list
                         whole += 1
                     keep(round_starts[:whole], round_sizes[:whole], stopped.sums[:whole * len(configs)])
                     raise interrupts.Interrupted(interrupts.requested_signal(),
-                                                 snapshot() if len(sizes) >= 2 else None) from None
+                                                 snapshot(interrupted=True) if len(sizes) >= 2 else None) from None
                 keep(round_starts, round_sizes, played)
                 if len(sizes) >= MAX_BATCHES:
                     parts, sizes, starts = _merged(parts, sizes, starts, outcomes.combine)

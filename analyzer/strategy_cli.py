@@ -86,7 +86,7 @@ def render_sweep(spec: GameSpec, table, result, reference: int, asked: int | Non
     who = f"seat {result.seat}" if result.seat is not None else "every seat together"
     lines = [f"{spec.title}: {table.players} players, sweep of {field} for {who}, {result.run.count:,} {unit} per "
              f"value, every value on the same {unit} (seed {result.run.seed})"]
-    if asked is not None and result.run.count < asked:
+    if asked is not None and result.run.interrupted:
         lines.append(f"PARTIAL: interrupted after {result.run.count:,} of {asked:,} {unit} per value; the table is for "
                      f"the {unit} every value finished")
     lines += _table_lines(spec, table)
@@ -179,7 +179,7 @@ def sweep_command(
             if as_json:
                 typer.echo(json.dumps(finite({"game": spec.name, "mode": MODE_NAMES[mode], "players": table.players,
                                               "seed": seed_number, MODE_NAMES[mode]: result.run.count,
-                                              "partial": result.run.count < count, "requested": count,
+                                              "partial": result.run.interrupted, "requested": count,
                                               "rules": rules_json(spec, table.rules), "field": values.field.key,
                                               "seat": swept_seat, "values": list(values.values),
                                               "reference": reference,
@@ -406,7 +406,7 @@ def render_compare(spec: GameSpec, table, run, labels: list[str], changed: list[
     unit = MODE_NAMES[run.mode]
     lines = [f"{spec.title}: {table.players} players, {' vs '.join(labels)}: {run.count:,} {unit} each, on the same "
              f"{unit} (seed {run.seed})"]
-    if asked is not None and run.count < asked:
+    if asked is not None and run.interrupted:
         lines.append(f"PARTIAL: interrupted after {run.count:,} of {asked:,} {unit} per rule set; the table is for "
                      f"the {unit} every rule set finished")
     lines += [f"warning: {message}" for message in spec.warnings(spec.rules_type(*run.configs[0].rules), table.players)]
@@ -532,7 +532,7 @@ def compare_object(spec: GameSpec, table, run, labels: list[str], changed: list[
     from analyzer.compare import paired_differences
 
     return {"game": spec.name, "mode": MODE_NAMES[run.mode], "players": table.players, "seed": run.seed,
-            MODE_NAMES[run.mode]: run.count, "partial": run.count < asked, "requested": asked, "labels": labels,
+            MODE_NAMES[run.mode]: run.count, "partial": run.interrupted, "requested": asked, "labels": labels,
             "rules": {label: rules_json(spec, rules) for label, rules in arms}, "changed": changed,
             "differences": {labels[o]: [d.as_record() for d in paired_differences(run, 0, o)]
                             for o in range(1, len(run.configs))}}

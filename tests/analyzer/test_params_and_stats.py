@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from analyzer.params import parse_count
-from analyzer.stats import estimates, mean_estimate, wilson_interval
+from analyzer.stats import Z95, estimates, mean_estimate, wilson_interval
 from sims.spec import Outcomes
 
 
@@ -47,3 +47,30 @@ def test_estimates_label_seats_and_table():
     assert set(found) == {(0, "win"), (0, "net"), (1, "win"), (1, "net"), ("table", "rounds")}
     assert found[(0, "win")].mean == 0.75 and found[(1, "net")].mean == -0.5
     assert found[("table", "rounds")].mean == 5.0
+
+
+def test_a_quantity_that_cannot_be_negative_never_gets_a_negative_bound():
+    from analyzer.stats import nonnegative_interval
+
+    outcomes = Outcomes(seat=("win",), table=("carried", "carried_sq", "net", "net_sq"), signed=("net",))
+    # 1,000 games, one of which carried 3 chips (so mean 0.003, se about 0.003); net: a signed quantity
+    sums = np.array([[0, 0, 0, 0], [3, 9, 3, 9]])
+    found = {e.outcome: e for e in estimates(sums, outcomes, 1000) if e.seat == "table"}
+    carried, net = found["carried"], found["net"]
+    assert carried.mean == net.mean == 0.003 and carried.se == net.se
+    assert net.ci_low < 0 < carried.ci_low < carried.mean < carried.ci_high
+    assert math.isclose(carried.ci_low * carried.ci_high, carried.mean ** 2)  # symmetric on the log scale
+    assert math.isclose(math.log(carried.ci_high / carried.mean), Z95 * carried.se / carried.mean)
+    # never seen in 1,000: the rule of three, in stored units then scaled
+    assert nonnegative_interval(0.0, 0.0, 1000) == (0.0, pytest.approx(2.9957e-3, rel=1e-4))
+    assert nonnegative_interval(0.0, 0.0, 1000, scale=12)[1] == pytest.approx(2.9957e-3 / 12, rel=1e-4)
+    assert nonnegative_interval(5.0, 0.0, 10) == (5.0, 5.0)
+    with pytest.raises(ValueError):
+        nonnegative_interval(-0.1, 0.01, 100)
+
+
+@pytest.mark.parametrize("text,value", [("1000000", 10**6), ("1e6", 10**6), ("2_000_000", 2 * 10**6),
+                                        ("2,000,000", 2 * 10**6), ("5M", 5 * 10**6), ("2.5k", 2500), ("1e+3", 1000),
+                                        ("12,345", 12345)])
+def test_counts_in_every_spelling(text, value):
+    assert parse_count(text, "--hands") == value

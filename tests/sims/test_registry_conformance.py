@@ -83,3 +83,55 @@ def test_check_rejects_tables_outside_the_player_range(spec):
         with pytest.raises(ValueError):
             spec.check(spec.default_rules(), spec.default_policy(max(n, 1)), n)
     spec.check(spec.default_rules(), spec.default_policy(spec.default_players), spec.default_players)
+
+
+def _tables(spec):
+    """The default table and every named variant at its suggested size and policy."""
+    yield spec.default_rules(), spec.default_policy(spec.default_players), spec.default_players
+    for variant in spec.variants.values():
+        n = variant.players or spec.default_players
+        rules = spec.rules_type(**{**spec.default_rules()._asdict(), **variant.rules})
+        yield rules, spec.default_policy(n, variant.policy or "default"), n
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+@pytest.mark.parametrize("mode", [HANDS, GAME_MODE], ids=["hands", "games"])
+def test_quantities_not_declared_signed_are_never_negative(spec, mode):
+    """Intervals of counts and totals are built never to go below zero (log scale); that
+    is honest only if no single hand or game gives a negative value, which this checks
+    hand by hand, with every column's square (a conditional mean's ``_sq`` sums the squares
+    of several observations in a hand, so it is only checked to be no smaller than the
+    value's square over their count)."""
+    outcomes = spec.outcomes[mode]
+    assert set(outcomes.signed) <= {name for name in outcomes.seat + outcomes.table if name + "_sq" in
+                                    outcomes.seat + outcomes.table}
+    for rules, policy, n in _tables(spec):
+        for index in range(60 if mode == HANDS else 15):
+            one = simulate(spec, rules, policy, n, mode, 9, index, 1)
+            for row, columns in [(r, outcomes.seat) for r in range(n)] + [(n, outcomes.table)]:
+                for k, name in enumerate(columns):
+                    if name + "_sq" in columns:
+                        value, square = one[row][k], one[row][columns.index(name + "_sq")]
+                        observations = one[row][columns.index(name + "_count")] if name + "_count" in columns else 1
+                        if name + "_count" not in columns:
+                            assert square == value * value, name
+                        else:
+                            assert square * observations >= value * value, name
+                        assert outcomes.nonnegative(name) is False or value >= 0, (name, row, index)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_rules_marked_games_only_change_nothing_in_hand_mode(spec):
+    n = spec.default_players
+    policy = spec.default_policy(n)
+    reference = simulate(spec, spec.default_rules(), policy, n, HANDS, 4, 0, 5000, threads=2)
+    for index, field in enumerate(spec.rules):
+        if not field.games_only:
+            continue
+        values = range(len(field.choices)) if field.kind == "choice" else (0, 1) if field.kind == "bool" else (
+            field.lo, field.hi)
+        for value in values:
+            rules = list(spec.default_rules())
+            rules[index] = value
+            changed = simulate(spec, spec.rules_type(*rules), policy, n, HANDS, 4, 0, 5000, threads=2)
+            assert np.array_equal(changed, reference), (field.key, value)

@@ -1,0 +1,164 @@
+"""What the commands write: --out folders checked before any hand is played, files
+complete or absent, compare --out, and JSON whose rule values carry their real types."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from analyzer import report as report_module
+from analyzer.report import check_out_dir, write_atomically
+from sims.registry import GAMES
+
+
+def refused_sentence(cli, *args) -> str:
+    result = cli(*args)
+    assert result.exit_code == 2, result.output
+    assert result.stdout == "" and len(result.stderr.splitlines()) == 1
+    return result.stderr
+
+
+@pytest.fixture
+def a_file(tmp_path) -> Path:
+    path = tmp_path / "afile"
+    path.write_text("x")
+    return path
+
+
+@pytest.fixture
+def nothing_runs(monkeypatch):
+    """Any hand played fails the test: --out must be refused before."""
+
+    def played(*args, **kwargs):
+        raise AssertionError("a hand was played before --out was checked")
+
+    import analyzer.optimize
+    import analyzer.runner
+
+    monkeypatch.setattr(analyzer.runner, "run", played)
+    monkeypatch.setattr(analyzer.runner, "run_paired", played)
+    monkeypatch.setattr(analyzer.optimize, "sweep", played)
+    monkeypatch.setattr(report_module, "write_report", played)
+
+
+COMMANDS = {
+    "simulate": ["chase-ace", "--hands", "1000"],
+    "sweep": ["sweep", "chase-ace", "--param", "threshold=3:4", "--hands", "1000"],
+    "compare": ["compare", "chase-ace", "--variant", "ethier", "--hands", "1000"],
+    "report": ["report", "chase-ace", "--hands", "1000"],
+}
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_out_that_is_a_file_is_refused_before_any_hand(cli, a_file, nothing_runs, command):
+    assert f"--out {a_file} is a file, not a folder." in refused_sentence(cli, *COMMANDS[command], "--out", str(a_file))
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_out_inside_a_file_is_refused_before_any_hand(cli, a_file, nothing_runs, command):
+    inside = a_file / "sub" / "dir"
+    assert f"--out {inside} is inside a file ({a_file}), not a folder." in refused_sentence(
+        cli, *COMMANDS[command], "--out", str(inside))
+
+
+def test_out_that_cannot_be_written_is_refused(cli, tmp_path, nothing_runs):
+    if os.geteuid() == 0:  # root writes anywhere permissions allow; sysfs refuses even root
+        locked = Path("/sys/card-analyzer-test")
+        if not Path("/sys").is_dir():
+            pytest.skip("no /sys here")
+    else:
+        (tmp_path / "locked").mkdir(mode=0o500)
+        locked = tmp_path / "locked" / "out"
+    assert f"--out {locked} is not writable" in refused_sentence(cli, *COMMANDS["simulate"], "--out", str(locked))
+
+
+def test_a_new_folder_is_fine_and_nothing_is_created_by_the_check(tmp_path):
+    target = tmp_path / "new" / "deeper"
+    assert check_out_dir(target) == target
+    assert not (tmp_path / "new").exists() and list(tmp_path.iterdir()) == []
+
+
+def test_a_write_that_fails_leaves_neither_the_file_nor_a_temporary(tmp_path, monkeypatch):
+    write_atomically(tmp_path / "kept.csv", "old\n")
+
+    def broken(source, target):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", broken)
+    with pytest.raises(OSError):
+        write_atomically(tmp_path / "kept.csv", "new\n")
+    with pytest.raises(OSError):
+        write_atomically(tmp_path / "fresh.csv", "new\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.csv"]
+    assert (tmp_path / "kept.csv").read_text() == "old\n"
+
+
+def test_compare_out_writes_the_differences_and_a_chart(cli, tmp_path):
+    result = cli("compare", "chase-ace", "--players", "4", "--variant", "ethier", "--hands", "4000", "--out",
+                 str(tmp_path))
+    assert result.exit_code == 0, result.output
+    stem = "chase-ace-4p-compare-hands-seed0"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{stem}.csv", f"{stem}.json", f"{stem}.png"]
+    csv = (tmp_path / f"{stem}.csv").read_text().splitlines()
+    assert csv[0] == "compared,seat,outcome,base,base_se,other,other_se,difference,se,se_independent,variance_reduction"
+    assert len(csv) > 8 and all(line.startswith("ethier,") for line in csv[1:])
+    summary = json.loads((tmp_path / f"{stem}.json").read_text())
+    assert summary["rules"]["ethier"]["tie"] == "earliest-seat-loses" and summary["hands"] == 4000
+    assert (tmp_path / f"{stem}.png").read_bytes().startswith(b"\x89PNG")
+
+
+# ------------------------------------------------------------------------------ JSON types
+
+
+def _check_rule_types(spec, rules: dict) -> None:
+    assert list(rules) == [field.key for field in spec.rules]
+    for field in spec.rules:
+        value = rules[field.key]
+        expected = {"choice": str, "bool": bool, "int": int}[field.kind]
+        assert type(value) is expected, (field.key, value)
+        assert value == field.value_json(field.default)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_json_rule_values_carry_their_real_types(cli, name):
+    spec = GAMES[name]
+    result = cli(name, "--hands", "200", "--json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    _check_rule_types(spec, summary["rules"])
+    for row in summary["policy"]:
+        for field in spec.policy_fields:
+            assert type(row[field.key]) is (int if field.integer or field.choices else float), field.key
+
+
+def test_all_fours_target_is_the_number_7_and_booleans_are_true_or_false(cli):
+    summary = json.loads(cli("all-fours", "--variant", "seven-up", "--hands", "300", "--json").stdout)
+    assert summary["rules"]["target"] == 7 and summary["rules"]["gift_cannot_win"] is True
+
+
+def test_replay_json_has_the_steps_and_the_outcome(cli):
+    result = cli("replay", "chase-ace", "--seed", "4", "--hand", "17", "--players", "5", "--json")
+    assert result.exit_code == 0, result.output
+    replay = json.loads(result.stdout)
+    assert (replay["game"], replay["seed"], replay["hand"], replay["players"]) == ("chase-ace", 4, 17, 5)
+    _check_rule_types(GAMES["chase-ace"], replay["rules"])
+    text = cli("replay", "chase-ace", "--seed", "4", "--hand", "17", "--players", "5").stdout
+    assert replay["steps"] == text.splitlines()
+    assert sum(replay["outcome"][str(seat)]["lose_life"] for seat in range(5)) == replay["outcome"]["table"]["losers"]
+
+
+def test_replay_accepts_the_last_hand_index(cli):
+    result = cli("replay", "chase-ace", "--seed", str(2**64 - 1), "--hand", str(2**64 - 1), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["hand"] == 2**64 - 1
+
+
+def test_exact_json_gives_fractions_and_floats(cli):
+    result = cli("exact", "chase-ace", "--variant", "le-her", "--json")
+    assert result.exit_code == 0, result.output
+    values = json.loads(result.stdout)["values"]
+    dealer = values["lose_life"][1]
+    assert dealer["fraction"] == "2828/5525" and dealer["value"] == pytest.approx(2828 / 5525)

@@ -1,0 +1,140 @@
+"""What a report looks like: the summary as a real list, a table of contents whose links
+land on headings, an index page for `report all`, charts a reader can take in, a best
+and worst seat named only when they really differ, and game-only rules only in game mode."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from analyzer.charts import MAX_WIDTH, difference_heatmap, seat_outcome_chart, sweep_chart
+from analyzer.report import Document, _html, _markdown, _with_contents, anchor, outcome_labels, write_index
+from analyzer.report_content import _default_table, _house_rules_section, _mode_section
+from analyzer.tables import estimates_frame, sweep_frame
+from sims.registry import GAMES, get_game
+from sims.spec import GAMES as GAME_MODE
+from sims.spec import HANDS
+
+
+def _long_document() -> Document:
+    document = Document()
+    document.heading(1, "Game: strategy report")
+    document.paragraph("Opening words.")
+    document.heading(2, "Summary")
+    document.bullets(["first **finding** with `code`", "second finding"])
+    for title in ("Rules and policies used", "Strategy: threshold", "Best `threshold` by table size",
+                  "House rules (hands mode)", "House rules (games mode)"):
+        document.heading(2, title)
+        document.paragraph(f"About {title}.")
+    return document
+
+
+def test_html_summary_is_a_list_not_paragraphs_with_dashes():
+    page = _html(_long_document(), "t")
+    assert "<ul><li>first <b>finding</b> with <code>code</code></li><li>second finding</li></ul>" in page
+    assert "<p>- " not in page
+
+
+def test_a_long_report_opens_with_contents_whose_links_land_on_headings():
+    document = _with_contents(_long_document())
+    text, _ = _markdown(document)
+    assert text.index("## Contents") < text.index("## Summary")
+    links = re.findall(r"\]\(#([^)]+)\)", text)
+    taken: dict = {}
+    headings = {anchor(h, taken) for h in re.findall(r"^#+ (.+)$", text, flags=re.M)}
+    assert links and set(links) <= headings
+    assert "best-threshold-by-table-size" in links and "house-rules-hands-mode" in links
+    page = _html(document, "t")
+    for link in links:  # the same anchors in the HTML page
+        assert f'id="{link}"' in page and f'href="#{link}"' in page
+    short = Document()
+    short.heading(2, "Summary")
+    assert _with_contents(short).blocks == short.blocks
+
+
+@pytest.mark.parametrize("report_format,page,entry", [("md", "README.md", "README.md"),
+                                                       ("html", "index.html", "report.html")])
+def test_the_index_page_links_every_game_report(tmp_path, report_format, page, entry):
+    path = write_index(tmp_path, list(GAMES.values()), 1000, 0, report_format)
+    assert path == tmp_path / page
+    text = path.read_text()
+    for name in GAMES:
+        assert f"{name}/{entry}" in text
+    assert "analyze report all --hands 1000 --seed 0" in text
+
+
+def _finding(spec, table, mode, count) -> str:
+    findings: list[str] = []
+    _mode_section(spec, table, mode, count, 0, None, Document(), findings)
+    return findings[0]
+
+
+def test_best_and_worst_seats_are_named_only_when_their_gap_is_measurable():
+    chase = get_game("chase-ace")
+    assert "seat 0 has the best lose_life" in _finding(chase, _default_table(chase), HANDS, 20_000)
+    fan_tan = get_game("fan-tan")  # a rotation: every seat deals once, so no seat is favoured
+    said = _finding(fan_tan, _default_table(fan_tan), GAME_MODE, 400)
+    assert "no seat's net measurably differs" in said and "has the best" not in said
+
+
+def test_game_only_rules_are_compared_in_game_mode_only():
+    spec = get_game("chase-ace")
+    table = _default_table(spec, 4)
+    for mode, shown in ((HANDS, False), (GAME_MODE, True)):
+        document = Document()
+        _house_rules_section(spec, table, mode, 400, 0, None, document, [])
+        text, _ = _markdown(document)
+        assert ("`lives=1`" in text) is shown and ("`final_tie=replay`" in text) is shown
+        assert "`tie=cancel-matches`" in text
+        said = "Rules that act only across the deals of a whole game (`lives`, `final_tie`)"
+        assert (said in text) is not shown
+
+
+def _texts(figure):
+    return [t for t in figure.findobj(lambda artist: hasattr(artist, "get_fontsize")) if t.get_text()]
+
+
+def _readable(figure) -> None:
+    assert figure.get_figwidth() <= MAX_WIDTH
+    assert min(t.get_fontsize() for t in _texts(figure)) >= 7
+
+
+def test_charts_label_their_axes_with_units_and_stay_readable():
+    spec = get_game("chase-ace")
+    labels = outcome_labels(spec, HANDS)
+    assert labels["lose_life"] == "probability the seat loses a life"
+    records = [{"seat": s, "outcome": "lose_life", "mean": 0.1 + s / 100, "se": 0.001, "ci_low": 0.09 + s / 100,
+                "ci_high": 0.11 + s / 100} for s in range(8)]
+    figure = seat_outcome_chart(estimates_frame(records, 1000, "hands"), "lose_life", "a title", labels["lose_life"])
+    _readable(figure)
+    assert figure.axes[0].get_ylabel().replace("\n", " ") == "probability the seat loses a life"
+    fan_tan = get_game("fan-tan")
+    style = fan_tan.policy_field("style")
+    points = [{"field": "style", "value": float(v), "value_text": style.value_text(v), "seat": s, "outcome": "net",
+               "mean": 0.1 * v - s, "se": 0.1, "ci_low": 0.1 * v - s - 0.2, "ci_high": 0.1 * v - s + 0.2}
+              for v in range(5) for s in range(4)]
+    chart = sweep_chart(sweep_frame(points), ["net"], "t", "style", labels=outcome_labels(fan_tan, HANDS),
+                        choices=True)
+    _readable(chart)
+    axes = chart.axes[0]
+    assert axes.get_ylabel().replace("\n", " ") == "expected chips won per deal"
+    assert all(line.get_linestyle() == "None" for line in axes.lines if len(line.get_xdata()) == 5)
+    assert [t.get_text() for t in axes.get_xticklabels()] == list(style.choices)
+    numeric = sweep_chart(sweep_frame([{**p, "field": "x"} for p in points]), ["net"], "t", "x")
+    assert any(line.get_linestyle() == "-" for line in numeric.axes[0].lines)
+
+
+def test_house_rule_chart_is_a_heat_map_with_the_error_in_every_cell():
+    differences = [[0.02, -0.01, 0.0], [30.0, 31.0, 29.0]]
+    errors = [[0.002, 0.02, 0.0], [2.0, 2.0, 2.0]]
+    figure = difference_heatmap(["queens=on", "ante=100"], [0, 1, 2], differences, errors, "t", "change in chips",
+                                lower_is_better=False)
+    _readable(figure)
+    cells = [t.get_text() for t in figure.axes[0].texts]
+    assert cells == ["+0.0200\n±0.002", "-0.010\n±0.02", "0.0000", "+30.0\n±2", "+31.0\n±2", "+29.0\n±2"]
+    images = figure.axes[0].get_images()
+    shown = np.ma.filled(images[0].get_array(), np.nan)
+    assert np.isnan(shown[0, 1]) and np.isnan(shown[0, 2]) and shown[0, 0] > 0  # grey when within 2 se
+    assert [t.get_text() for t in figure.axes[0].get_yticklabels()] == ["queens=on", "ante=100"]

@@ -1,0 +1,79 @@
+"""A damaged kernel cache (a truncated or garbage data file, an empty or truncated index)
+is found, its files removed, the kernels compiled again and the answer still right, with
+one line on stderr."""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import shutil
+import subprocess
+import sys
+
+from sims import KERNEL_CACHE_DIR, repair_kernel_cache
+from sims.engine import simulate
+from sims.registry import get_game
+from sims.spec import GAMES, HANDS
+
+
+def _index(path, overloads: dict) -> None:
+    with open(path, "wb") as stream:
+        pickle.dump("0.0", stream)
+        stream.write(pickle.dumps(("stamp", overloads)))
+
+
+def test_repair_removes_exactly_the_unreadable_files(tmp_path):
+    folder = tmp_path / "games_abc"
+    folder.mkdir()
+    _index(folder / "good.f-1.py311.nbi", {"key": "good.f-1.py311.1.nbc"})
+    (folder / "good.f-1.py311.1.nbc").write_bytes(pickle.dumps(("data", b"\x00" * 100)))
+    data = pickle.dumps(("data", b"\x01" * 100))
+    _index(folder / "cut.g-2.py311.nbi", {"key": "cut.g-2.py311.1.nbc"})
+    (folder / "cut.g-2.py311.1.nbc").write_bytes(data[: len(data) // 2])  # truncated
+    _index(folder / "junk.h-3.py311.nbi", {})
+    (folder / "junk.h-3.py311.1.nbc").write_bytes(b"not a pickle at all")  # garbage
+    (folder / "empty.k-4.py311.nbi").write_bytes(b"")  # an empty index and the data it listed
+    (folder / "empty.k-4.py311.1.nbc").write_bytes(pickle.dumps(("data", b"")))
+    damaged = repair_kernel_cache(tmp_path)
+    assert sorted(p.name for p in damaged) == ["cut.g-2.py311.1.nbc", "empty.k-4.py311.nbi", "junk.h-3.py311.1.nbc"]
+    assert sorted(p.name for p in folder.iterdir()) == ["cut.g-2.py311.nbi", "good.f-1.py311.1.nbc",
+                                                        "good.f-1.py311.nbi", "junk.h-3.py311.nbi"]
+    assert repair_kernel_cache(tmp_path) == []  # nothing left to repair
+
+
+def _first(folder, pattern: str):
+    found = sorted(folder.rglob(pattern))
+    assert found, f"no cache file {pattern}"
+    return found[0]
+
+
+def test_a_damaged_cache_is_repaired_and_the_answer_is_right(tmp_path):
+    """A copy of the real cache with three kinds of damage: the hand kernel's data file
+    truncated, the game kernel's index emptied and a helper's data file overwritten."""
+    spec = get_game("chase-ace")
+    policy = spec.default_policy(4)
+    expected = {mode: simulate(spec, spec.default_rules(), policy, 4, mode, 3, 0, 2000) for mode in (HANDS, GAMES)}
+    copy = tmp_path / "cache" / KERNEL_CACHE_DIR.name
+    shutil.copytree(KERNEL_CACHE_DIR, copy)
+    hand_data = _first(copy, "chase_ace.simulate_hands_nb-*.nbc")
+    hand_data.write_bytes(hand_data.read_bytes()[:1000])
+    _first(copy, "chase_ace.simulate_games_nb-*.nbi").write_bytes(b"")
+    helpers = [p for p in copy.rglob("*.nbc") if "simulate" not in p.name]
+    helpers[0].write_bytes(b"garbage" * 100)
+    env = {**os.environ, "CARD_ANALYZER_CACHE": str(tmp_path / "cache")}
+    for mode, flag in ((HANDS, "--hands"), (GAMES, "--games")):
+        done = subprocess.run([sys.executable, "-m", "analyzer", "chase-ace", "--players", "4", flag, "2000",
+                               "--seed", "3", "--json"], capture_output=True, text=True, env=env, timeout=600)
+        assert done.returncode == 0, done.stderr
+        assert "Traceback" not in done.stderr
+        warnings = [line for line in done.stderr.splitlines() if line.strip()]
+        if mode == HANDS:  # every damaged file is found at the first failure
+            assert len(warnings) == 1 and warnings[0].startswith("warning: the kernel cache had 3 damaged files")
+        else:
+            assert warnings == []
+        from analyzer.stats import estimates
+
+        means = [e.mean for e in estimates(expected[mode], spec.outcomes[mode], 2000)]
+        assert [r["mean"] for r in json.loads(done.stdout)["results"]] == means
+    assert repair_kernel_cache(copy) == []

@@ -108,6 +108,7 @@ def simulate(spec: GameSpec, rules, policy, n_seats: int, mode: int, seed: int,
 
 PIECE_SECONDS = 0.2  # aim of one piece of work: how long a stop request can wait for it
 FIRST_PIECE = 256  # items in the first pieces, before any speed is measured
+LAST_PIECES = 64  # the smallest piece the end of a run is cut into
 _SECONDS_PER_ITEM: dict[tuple, float] = {}  # measured speed per (game, mode, seats), kept for later runs
 
 
@@ -154,6 +155,7 @@ def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads:
     sums: list = [None] * len(calls)
     played = [0] * len(calls)
     offered = [0] * len(calls)  # items of each job handed out as pieces so far
+    left = [sum(call[3] for call in calls)]  # items of every job not yet handed out
 
     def play(job: int, lo: int, size: int):
         rules_array, matrix, _, _ = calls[job]
@@ -162,14 +164,18 @@ def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads:
         return job, size, outcomes.decode(raw), time.perf_counter() - start
 
     def next_piece():
-        """The next piece in job order, sized for ``piece_seconds`` at the measured speed."""
+        """The next piece in job order, sized for ``piece_seconds`` at the measured speed,
+        and smaller near the end, so that the threads finish together."""
         for job, (_, _, first, count) in enumerate(calls):
             if offered[job] < count:
                 per_item = _SECONDS_PER_ITEM.get(speed_key)
                 size = FIRST_PIECE if per_item is None else int(piece_seconds / max(per_item, 1e-12))
+                if threads > 1:
+                    size = min(size, max(LAST_PIECES, -(-left[0] // (2 * threads))))
                 size = max(1, min(size, MAX_BLOCK, count - offered[job]))
                 piece = (job, first + offered[job], size)
                 offered[job] += size
+                left[0] -= size
                 return piece
         return None
 

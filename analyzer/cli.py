@@ -119,6 +119,20 @@ def policy_lines(spec: GameSpec, policy, strategy: str) -> list[str]:
             for i, text in enumerate(_policy_text(spec, policy))]
 
 
+def games_only_note(spec: GameSpec, rule_sets, mode: int) -> list[str]:
+    """A note for a hand-mode run in which rules that act only across the deals of a
+    whole game differ (from the standard, or between the rule sets compared)."""
+    if mode != HANDS:
+        return []
+    keys = [f"`{field.key}`" for index, field in enumerate(spec.rules)
+            if field.games_only and len({int(rules[index]) for rules in rule_sets}) > 1]
+    if not keys:
+        return []
+    one = len(keys) == 1
+    return [f"{', '.join(keys)} act{'s' if one else ''} only across the deals of a whole game, so one hand plays the "
+            f"same with any value; use --games to see {'its' if one else 'their'} effect"]
+
+
 def summary_object(spec: GameSpec, result) -> dict:
     """The --json object of a run."""
     from analyzer.stats import estimates, observed_maxima
@@ -145,6 +159,7 @@ def summary_object(spec: GameSpec, result) -> dict:
         "results": [e.as_record() for e in estimates(result.sums, outcomes, result.count)],
         "largest_seen": observed_maxima(result.sums, outcomes),
         "warnings": spec.warnings(spec.rules_type(*result.table.rules), result.table.players),
+        "notes": games_only_note(spec, [result.table.rules, spec.default_rules()], result.mode),
         "partial": result.partial,
         "requested": result.requested,
     }
@@ -183,6 +198,7 @@ def render_text(spec: GameSpec, summary: dict) -> str:
         lines.append(f"PARTIAL: interrupted after {n:,} of {summary['requested']:,} {unit}; the table is for the "
                      f"{unit} finished")
     lines += [f"warning: {message}" for message in summary.get("warnings", [])]
+    lines += [f"note: {message}" for message in summary.get("notes", [])]
     rules_text = " ".join(f"{field.key}={field.value_text(code)}" for field, code in zip(spec.rules, summary["rule_codes"]))
     lines.append(f"rules   {summary['variant']}: {rules_text}")
     policy = np.array([[row[f.key] for f in spec.policy_fields] for row in summary["policy"]])

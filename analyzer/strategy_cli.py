@@ -16,7 +16,8 @@ import typer
 
 from analyzer import interrupts
 from analyzer.cli import (AS_JSON, PLAYERS, POLICY, RULE, SEAT, SEED, STRATEGY, TARGET_SE, THREADS, VARIANT,
-                          UserError, _column_blocks, _table, app, check_target_se, guarded, numbers, policy_lines)
+                          UserError, _column_blocks, _table, app, check_target_se, games_only_note, guarded, numbers,
+                          policy_lines)
 from analyzer.text import best_text, estimate_text, finite, mix_text, number_text, target_note, with_se
 from sims.registry import GAMES, get_game
 from sims.spec import GAMES as GAME_MODE
@@ -501,8 +502,9 @@ def compare_command(
             if as_json:
                 typer.echo(json.dumps(finite(summary)))
             else:
+                notes = "".join(f"\nnote: {note}" for note in summary["notes"])
                 typer.echo(render_compare(spec, table, run, labels, changed or ["(the rule sets are the same)"], count)
-                           + ("\n" + missed if missed else ""))
+                           + notes + ("\n" + missed if missed else ""))
             return summary
 
         asked.update(unit=MODE_NAMES[mode], count=count)
@@ -534,6 +536,7 @@ def compare_object(spec: GameSpec, table, run, labels: list[str], changed: list[
     return {"game": spec.name, "mode": MODE_NAMES[run.mode], "players": table.players, "seed": run.seed,
             MODE_NAMES[run.mode]: run.count, "partial": run.interrupted, "requested": asked, "labels": labels,
             "rules": {label: rules_json(spec, rules) for label, rules in arms}, "changed": changed,
+            "notes": games_only_note(spec, [rules for _, rules in arms], run.mode),
             "differences": {labels[o]: [d.as_record() for d in paired_differences(run, 0, o)]
                             for o in range(1, len(run.configs))}}
 

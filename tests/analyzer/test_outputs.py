@@ -162,3 +162,14 @@ def test_exact_json_gives_fractions_and_floats(cli):
     values = json.loads(result.stdout)["values"]
     dealer = values["lose_life"][1]
     assert dealer["fraction"] == "2828/5525" and dealer["value"] == pytest.approx(2828 / 5525)
+
+
+def test_a_rule_that_acts_only_in_whole_games_gets_a_note_in_hand_mode(cli):
+    note = "`lives` acts only across the deals of a whole game, so one hand plays the same with any value"
+    compared = cli("compare", "chase-ace", "--rule", "lives=1", "--hands", "2000")
+    assert compared.exit_code == 0 and f"note: {note}" in compared.stdout
+    assert json.loads(cli("compare", "chase-ace", "--rule", "lives=1", "--hands", "2000", "--json").stdout)[
+        "notes"] == [note + "; use --games to see its effect"]
+    assert note in cli("chase-ace", "--rule", "lives=1", "--hands", "2000").stdout
+    assert "note:" not in cli("chase-ace", "--rule", "lives=1", "--games", "200").stdout
+    assert "note:" not in cli("compare", "chase-ace", "--rule", "tie=cancel-matches", "--hands", "2000").stdout

@@ -16,7 +16,11 @@ def main() -> None:
     except interrupts.Interrupted as stop:
         sys.stderr.write(f"interrupted ({stop.signal_name}) while starting\n")
         sys.exit(stop.exit_code)
-    code = run_app(sys.argv[1:])
+    try:
+        code = run_app(sys.argv[1:])
+    except interrupts.Interrupted as stop:  # a signal in the last instants, after the command's own handling
+        sys.stderr.write(f"interrupted ({stop.signal_name})\n")
+        code = stop.exit_code
     interrupts.ignore()  # the command is over: a late signal must not change its exit code
     sys.exit(code)
 

@@ -1,9 +1,10 @@
 """DataFrame -> matplotlib Figure (Agg backend, never shown).
 
-Every chart is drawn at the size it is shown (at most about 8 inches wide at 100 dots
-per inch, the width of a Markdown page), with fonts of 9 points or more, axis labels
-that say what the number is and per what (the outcome's help text), and 95% intervals
-or paired errors on every estimate.
+Every chart is drawn at the size it is shown: at most 8 inches wide at 100 dots per inch
+(800 pixels, about the width of a Markdown page, so it is not shrunk on the page), with
+text of 9 to 11 points (7 to 8 in the cells of a heat map and in a crowded legend), axis
+labels that say what the number is and per what (the outcome's help text), titles and
+labels wrapped to the width, and 95% intervals or paired errors on every estimate.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import textwrap
 from contextlib import contextmanager
 
 DPI = 100
-MAX_WIDTH = 8.0  # inches: a chart wider than the page is scaled down, and its fonts with it
+MAX_WIDTH = 8.0  # inches: wider, a chart would be shrunk on the page, and its fonts with it
 STYLE = {"font.size": 10, "axes.titlesize": 11, "axes.labelsize": 10, "xtick.labelsize": 9, "ytick.labelsize": 9,
          "legend.fontsize": 9, "figure.titlesize": 11}
 
@@ -65,12 +66,13 @@ def seat_outcome_chart(frame, outcome: str, title: str, ylabel: str):
 
 
 def sweep_chart(frame, outcomes: list[str], title: str, field: str, seat_label: str = "seat",
-                labels: dict | None = None, choices: bool = False):
+                labels: dict | None = None, choices: bool = False, field_label: str | None = None):
     """One panel per outcome: its mean against the swept value, one series per seat, with
     95% interval error bars.  A numeric field is drawn as lines; a choice-valued field
     (``choices``, e.g. a play style) as points, side by side per seat, since there is
     nothing between two choices.  ``frame`` is a tidy sweep frame (value, value_text,
-    seat, outcome, mean, ci_low, ci_high); ``labels`` gives each outcome's axis label."""
+    seat, outcome, mean, ci_low, ci_high); ``labels`` gives each outcome's axis label and
+    ``field_label`` the swept field's (its key and what it means)."""
     labels = labels or {}
     with _style():
         panels = len(outcomes)
@@ -97,7 +99,7 @@ def sweep_chart(frame, outcomes: list[str], title: str, field: str, seat_label: 
                 long_names = ticks["value_text"].str.len().max() > 4
                 axes.set_xticks(ticks["value"].to_numpy(dtype=float), ticks["value_text"].tolist(),
                                 rotation=25 if long_names else 0, ha="right" if long_names else "center")
-            axes.set_xlabel(field)
+            axes.set_xlabel(wrapped(field_label or field, across(figure, STYLE["axes.labelsize"], 0.9 / columns)))
             axes.set_ylabel(wrapped(labels.get(outcome, outcome.replace("_", " ")), 30))
             axes.grid(alpha=0.3)
             if len(series) > 1:

@@ -7,6 +7,7 @@ prints one sentence on stderr and exits with code 2.
 from __future__ import annotations
 
 import json
+import logging
 import sys
 import time
 from pathlib import Path
@@ -43,22 +44,33 @@ def fail(message: str) -> None:
 
 def guarded(body, interrupted=None):
     """Run a command body, turning ``ValueError``/``KeyError`` into one sentence + exit 2,
-    and an interrupt into one line on stderr + exit 130 (143 for SIGTERM).
+    a failed write into one sentence + exit 1, and an interrupt into one line on stderr
+    + exit 130 (143 for SIGTERM).
 
-    ``interrupted(stop)`` says what was finished (and may print a partial table first);
-    without it the line says how many hands were played.
+    ``interrupted(stop)`` says what was finished (the body may have printed a partial
+    table first); without it the line says how many hands were played.
     """
+    from analyzer.runner import TALLY
+
+    TALLY.reset()
     try:
         return body()
     except (ValueError, KeyError, UserError) as problem:
         message = problem.args[0] if problem.args else str(problem)
         fail(str(message))
+    except OSError as problem:  # the checks passed, then writing failed (a full disk, a folder removed)
+        where = f" {problem.filename}" if problem.filename else ""
+        typer.echo(f"error: could not write{where}: {problem.strerror or problem}.", err=True)
+        raise typer.Exit(code=1)
     except interrupts.Interrupted as stop:
-        from analyzer.runner import TALLY
-
-        said = interrupted(stop) if interrupted else None
+        interrupts.ignore()
+        if stop.forced:
+            said = "again: stopped at once, without waiting for the work in progress; nothing more is shown"
+        else:
+            said = interrupted(stop) if interrupted else None
         if said is None:
-            said = f"after {TALLY.played:,} hands or games played" if TALLY.played else "before any hand was played"
+            said = (f"after {TALLY.played:,} {TALLY.unit} played" if TALLY.played else
+                    "before any hand was played")
         typer.echo(f"interrupted ({stop.signal_name}) {said}", err=True)
         interrupts.reset()
         raise typer.Exit(code=stop.exit_code)
@@ -119,6 +131,16 @@ def policy_lines(spec: GameSpec, policy, strategy: str) -> list[str]:
             for i, text in enumerate(_policy_text(spec, policy))]
 
 
+def rules_json(spec: GameSpec, rules) -> dict:
+    """A rule set as JSON: each key with its value in its real type (3, true, "block")."""
+    return {field.key: field.value_json(code) for field, code in zip(spec.rules, rules)}
+
+
+def policy_json(spec: GameSpec, policy) -> list[dict]:
+    """A policy matrix as JSON: one object per seat, choices by name."""
+    return [{field.key: field.value_json(value) for field, value in zip(spec.policy_fields, row)} for row in policy]
+
+
 def games_only_note(spec: GameSpec, rule_sets, mode: int) -> list[str]:
     """A note for a hand-mode run in which rules that act only across the deals of a
     whole game differ (from the standard, or between the rule sets compared)."""
@@ -149,10 +171,9 @@ def summary_object(spec: GameSpec, result) -> dict:
         unit: result.count,
         "variant": result.table.variant or "standard",
         "strategy": result.table.strategy,
-        "rules": {field.key: field.value_json(code) for field, code in zip(fields, result.table.rules)},
+        "rules": rules_json(spec, result.table.rules),
         "rule_codes": [int(code) for code in result.table.rules],
-        "policy": [{field.key: field.value_json(value) for field, value in zip(spec.policy_fields, row)}
-                   for row in result.table.policy],
+        "policy": policy_json(spec, result.table.policy),
         "elapsed_s": round(result.elapsed_s, 4),
         "kernel_load_s": round(result.load_s, 4),
         "threads": result.threads,
@@ -201,7 +222,8 @@ def render_text(spec: GameSpec, summary: dict) -> str:
     lines += [f"note: {message}" for message in summary.get("notes", [])]
     rules_text = " ".join(f"{field.key}={field.value_text(code)}" for field, code in zip(spec.rules, summary["rule_codes"]))
     lines.append(f"rules   {summary['variant']}: {rules_text}")
-    policy = np.array([[row[f.key] for f in spec.policy_fields] for row in summary["policy"]])
+    policy = np.array([[f.choices.index(row[f.key]) if isinstance(row[f.key], str) else row[f.key]
+                        for f in spec.policy_fields] for row in summary["policy"]])
     lines += policy_lines(spec, policy, summary["strategy"])
     lines.append("")
     by_seat: dict = {}
@@ -243,7 +265,7 @@ def render_text(spec: GameSpec, summary: dict) -> str:
     lines.append("")
     lines.append(f"{n:,} {unit} in {summary['elapsed_s']:.2f} s ({rate / 1e6:.2f}M {unit}/s on "
                  f"{summary['threads']} thread{'s' if summary['threads'] != 1 else ''}); "
-                 f"intervals are 95% (Wilson for probabilities, log-scale for counts)")
+                 f"intervals are 95%: Wilson for probabilities, log-scale for counts, normal for net results")
     if summary["kernel_load_s"] > 2:
         lines.append(f"(the kernel was compiled in {summary['kernel_load_s']:.1f} s and cached for later runs)")
     return "\n".join(lines)
@@ -416,9 +438,7 @@ def replay_command(
         result["table"] = {name: int(sums[table.players][k]) for k, name in enumerate(outcomes.table)
                            if not name.endswith("_sq")}
         typer.echo(json.dumps({"game": spec.name, "players": table.players, "seed": seed_number, "hand": index,
-                               "rules": {f.key: f.value_json(code) for f, code in zip(spec.rules, table.rules)},
-                               "policy": [{f.key: f.value_json(v) for f, v in zip(spec.policy_fields, row)}
-                                          for row in table.policy],
+                               "rules": rules_json(spec, table.rules), "policy": policy_json(spec, table.policy),
                                "warnings": warnings, "steps": steps, "outcome": result,
                                "scale": dict(outcomes.scale)}))
 
@@ -463,9 +483,8 @@ def exact_command(
                                        exact=fractions or as_json)
         if as_json:
             typer.echo(json.dumps({"game": spec.name, "players": table.players,
-                                   "rules": {f.key: f.value_json(code) for f, code in zip(spec.rules, table.rules)},
-                                   "policy": [{f.key: f.value_json(v) for f, v in zip(spec.policy_fields, row)}
-                                              for row in table.policy],
+                                   "rules": rules_json(spec, table.rules),
+                                   "policy": policy_json(spec, table.policy),
                                    "values": {name: _exact_json(value) for name, value in values.items()}}))
             return
         typer.echo(f"{spec.title}: exact values of one hand, {table.players} players, "
@@ -529,6 +548,7 @@ def bench_command(
                         best = min(best, time.perf_counter() - start)
                     rates.append(count / best)
                 twin = twin_module(spec)
+                interrupts.check()  # a Ctrl-C during the last kernel measurement
                 start = time.perf_counter()
                 twin.simulate(rules, policy, players, HANDS, 1, 0, twin_count)
                 twin_rate = twin_count / (time.perf_counter() - start)
@@ -562,21 +582,36 @@ def _usage_error_types() -> tuple[type, ...]:
 
 
 def usage_sentence(error) -> str:
-    """The command-line library's complaint as one sentence (no usage block)."""
+    """The command-line library's complaint as one sentence (no usage block); an unknown
+    game or command gets the list of both and the nearest names."""
+    import difflib
+
     message = " ".join(str(error.format_message()).split())
     if message.startswith("No such command"):
         name = message.split("'")[1] if "'" in message else ""
-        hint = f" (did you mean {name.lower().replace('_', '-')}?)" if name.lower().replace("_", "-") in GAMES else ""
-        commands = ["rules", "replay", "exact", "bench", "sweep", "optimize", "compare", "report"]
+        commands = [command.name for command in app.registered_commands if command.name not in GAMES]
+        near = difflib.get_close_matches(name.lower().replace("_", "-"), list(GAMES) + commands, n=2, cutoff=0.6)
+        hint = f" (did you mean {' or '.join(near)}?)" if near else ""
         return (f"unknown game or command '{name}'{hint}; the games are: {', '.join(GAMES)}; the commands are: "
                 f"{', '.join(commands)}.")
     message = message[:1].lower() + message[1:]
-    return message if message.endswith((".", "?", ")")) else message + "."
+    return message if message.endswith((".", "?")) else message + "."
+
+
+class _WarningLine(logging.Handler):
+    """The core's warnings (a damaged kernel cache repaired) as one ``warning:`` line."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        typer.echo(f"warning: {record.getMessage()}", err=True)
 
 
 def run_app(args: list[str]) -> int:
     """Run ``analyze`` with ``args``; the exit code.  Usage errors of the command-line
     library become one sentence and exit code 2 like every other bad input."""
+    log = logging.getLogger("card_analyzer")
+    if not any(isinstance(handler, _WarningLine) for handler in log.handlers):
+        log.addHandler(_WarningLine())
+        log.propagate = False
     try:
         code = app(args=list(args) or ["--help"], prog_name="analyze", standalone_mode=False)
     except _usage_error_types() as error:
@@ -588,18 +623,7 @@ def run_app(args: list[str]) -> int:
         typer.echo("error: the command was aborted (end of input).", err=True)
         return 1
     except interrupts.Interrupted as stop:  # between commands' own handling (parsing, start-up)
+        interrupts.ignore()
         typer.echo(f"interrupted ({stop.signal_name}) before any hand was played", err=True)
         return stop.exit_code
     return code if isinstance(code, int) else 0
-
-
-def main() -> None:
-    """Console entry point (``analyzer.__main__`` installs the signal handlers first)."""
-    interrupts.install()
-    code = run_app(sys.argv[1:])
-    interrupts.ignore()  # the command is over: a late signal must not change its exit code
-    sys.exit(code)
-
-
-if __name__ == "__main__":
-    main()

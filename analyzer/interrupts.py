@@ -2,13 +2,19 @@
 
 The command line installs :func:`install` before anything else, so the first SIGINT or
 SIGTERM never shows a traceback.  Outside a :func:`deferred` region the signal raises
-:class:`Interrupted` at once (Python code such as an exact enumeration, parsing or
-compiling stops where it is).  Inside one, the region's runner is in the middle of
-playing hands on worker threads: the signal only sets a flag, the runner notices it
-between pieces of work (each a fraction of a second), lets the pieces in flight finish
-so that what was played is a whole prefix of hands, and raises :class:`Interrupted`
-carrying the partial result, which the command may show marked as partial.  A second
-signal raises at once wherever the program is.
+:class:`Interrupted` at once (Python code such as an exact enumeration, parsing,
+compiling or drawing charts stops where it is).  Inside one, a runner is playing hands on
+worker threads: the signal only sets a flag, which the runner reads between pieces of
+work (each a fraction of a second); it lets the pieces in flight finish, so that what
+was played is a whole prefix of hands, and raises :class:`Interrupted` carrying that
+partial result, which the command may show marked as partial.  Work that was complete
+when the signal came is not thrown away: the flag is acted on where the next piece of
+work would start (the next run, the next stage of a report), and a command whose work
+is all done simply finishes.
+
+Once an ``Interrupted`` is on its way up, further signals are ignored, so that the
+partial table and the closing line are printed whole; but a second signal while the
+first is still waiting for the pieces in flight stops the program at once (``forced``).
 
 Exit codes follow the shell's convention: 128 + the signal number, 130 for SIGINT and
 143 for SIGTERM.
@@ -18,7 +24,6 @@ from __future__ import annotations
 
 import signal
 import threading
-from contextlib import contextmanager
 
 SIGNAL_NAMES = {signal.SIGINT: "Ctrl-C", signal.SIGTERM: "SIGTERM"}
 
@@ -29,13 +34,15 @@ class Interrupted(BaseException):
     A ``BaseException`` (like ``KeyboardInterrupt``) so that no ``except Exception`` on
     the way up swallows it, and not a ``KeyboardInterrupt`` so that the command-line
     library does not turn it into a silent exit.  ``partial`` is whatever honest partial
-    result the raising runner had (a ``RunResult`` or ``PairedRun``), else ``None``.
+    result the raising runner had (a ``RunResult`` or ``PairedRun``), else ``None``;
+    ``forced`` marks a second signal that did not wait for the work in flight.
     """
 
-    def __init__(self, signum: int, partial=None):
+    def __init__(self, signum: int, partial=None, forced: bool = False):
         super().__init__(signum)
         self.signum = signum
         self.partial = partial
+        self.forced = forced
 
     @property
     def exit_code(self) -> int:
@@ -56,10 +63,13 @@ _state = _State()
 
 
 def _handler(signum, frame) -> None:
-    if _state.requested is not None or _state.deferring == 0:
-        _state.requested = signum
-        raise Interrupted(signum)
+    if _state.requested is not None:  # the second signal: stop at once
+        ignore()
+        raise Interrupted(_state.requested, forced=True)
     _state.requested = signum
+    if _state.deferring == 0:
+        ignore()
+        raise Interrupted(signum)
 
 
 def install() -> None:
@@ -72,7 +82,7 @@ def install() -> None:
 
 
 def ignore() -> None:
-    """Ignore SIGINT and SIGTERM from now on (a finished command on its way out)."""
+    """Ignore SIGINT and SIGTERM from now on (the program is on its way out)."""
     if _state.installed and threading.current_thread() is threading.main_thread():
         for signum in SIGNAL_NAMES:
             signal.signal(signum, signal.SIG_IGN)
@@ -83,26 +93,31 @@ def requested() -> bool:
     return _state.requested is not None
 
 
-def requested_signal() -> int | None:
-    return _state.requested
+def stopping(partial=None) -> Interrupted:
+    """The exception for the signal received, carrying ``partial``; from here on further
+    signals are ignored."""
+    ignore()
+    return Interrupted(_state.requested, partial)
 
 
 def check(partial=None) -> None:
-    """Raise :class:`Interrupted` (with ``partial``) if a signal asked to stop."""
+    """Raise :class:`Interrupted` (with ``partial``) if a signal asked to stop: called
+    where a new piece of work would start."""
     if _state.requested is not None:
-        raise Interrupted(_state.requested, partial)
+        raise stopping(partial)
 
 
-@contextmanager
-def deferred():
-    """A region where a signal only sets a flag, for code that checks :func:`requested`
-    between pieces of work.  A flag still pending when the region ends raises there."""
-    _state.deferring += 1
-    try:
-        yield
-    finally:
+class deferred:
+    """A region where a signal only sets a flag, for code that reads :func:`requested`
+    between pieces of work (re-entrant)."""
+
+    def __enter__(self):
+        _state.deferring += 1
+        return self
+
+    def __exit__(self, *exc) -> bool:
         _state.deferring -= 1
-    check()
+        return False
 
 
 def reset() -> None:

@@ -35,6 +35,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from analyzer import interrupts
 from analyzer.runner import TALLY, Config, PairedRun, run_paired
 from analyzer.stats import batch_se
 from sims.spec import GameSpec, PolicyField
@@ -277,6 +278,7 @@ def best_responses(spec: GameSpec, players: int, rules: tuple, policy: np.ndarra
     seat's current value always among the values tried), confirmed on fresh hands."""
     found = []
     for seat in (range(players) if seats is None else seats):
+        interrupts.check()  # a new stage: where a pending Ctrl-C stops
         TALLY.stage = f"the best response of seat {seat} of {players} ({values.field.key})"
         current = float(policy[seat, values.column])
         tried = _with_current(values, current)
@@ -328,6 +330,7 @@ def iterate_best_response(spec: GameSpec, players: int, rules: tuple, policy: np
         changed = False
         last = []
         for seat in range(players):
+            interrupts.check()  # a new stage: where a pending Ctrl-C stops
             TALLY.stage = f"round {number} of iterated best response, seat {seat} of {players}"
             response = best_responses(spec, players, rules, current, mode, seed, values, count, threads, progress,
                                       seats=[seat], confirmed=False)[0]
@@ -397,6 +400,7 @@ def matrix_game(spec: GameSpec, rules: tuple, policy: np.ndarray, mode: int, see
     the solution replayed on fresh hands."""
     from analyzer.matrix_game import solve_zero_sum
 
+    interrupts.check()  # a new stage: where a pending Ctrl-C stops
     TALLY.stage = f"the matrix game over {values.field.key}"
     column, sign = headline_column(spec, mode)
     points = values.values
@@ -494,6 +498,7 @@ def optimize_all(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray,
                                         progress)
     final = np.array(policy, dtype=np.float64, copy=True)
     final[:, values.column] = equilibrium.values
+    interrupts.check()  # a new stage: where a pending Ctrl-C stops
     TALLY.stage = "the replay of the final policy on fresh hands"
     run = run_paired(spec, players, mode, seed, [Config(tuple(rules), policy), Config(tuple(rules), final)], count,
                      threads, progress=progress, first=count)

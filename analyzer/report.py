@@ -31,13 +31,15 @@ def check_out_dir(path: Path, flag: str = "--out") -> Path:
     """``path`` if it is a folder this process can write into, or can create; else a
     ``ValueError`` with one sentence (checked before any hand is played)."""
     path = Path(path)
-    if path.exists() and not path.is_dir():
-        raise ValueError(f"{flag} {path} is a file, not a folder.")
     existing = path
-    while not existing.exists() and existing != existing.parent:
+    while not os.path.lexists(existing) and existing != existing.parent:
         existing = existing.parent
+    where = "is" if existing == path else "is inside"
+    if existing.is_symlink() and not existing.exists():
+        raise ValueError(f"{flag} {path} {where} a broken link ({existing} points to nothing).")
     if not existing.is_dir():
-        raise ValueError(f"{flag} {path} is inside a file ({existing}), not a folder.")
+        what = f"a file ({existing})" if existing != path else "a file"
+        raise ValueError(f"{flag} {path} {where} {what}, not a folder.")
     try:  # access() is not enough: root passes it on read-only file systems
         handle, probe = tempfile.mkstemp(prefix=".card-analyzer-probe-", dir=existing)
         os.close(handle)
@@ -47,16 +49,27 @@ def check_out_dir(path: Path, flag: str = "--out") -> Path:
     return path
 
 
+def _file_mode(path: Path) -> int:
+    """The mode a new file gets here (the umask's), or the mode of the file it replaces."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def write_atomically(path: Path, content: bytes | str) -> Path:
     """Write ``content`` to a temporary name beside ``path``, then rename it into place:
     the file is complete or absent, whatever interrupts the write."""
     path.parent.mkdir(parents=True, exist_ok=True)
     data = content.encode() if isinstance(content, str) else content
+    mode = _file_mode(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
-        os.chmod(temporary, 0o644)
+        os.chmod(temporary, mode)
         os.replace(temporary, path)
     finally:
         if os.path.exists(temporary):
@@ -111,8 +124,9 @@ def write_sweep_outputs(directory: Path, stem: str, records: list[dict], spec: G
     else:
         shown = [spec.headline[mode]]
         title = f"{spec.title}, {players} players: every seat sweeps {field_key}"
+    field = spec.policy_field(field_key) if field_key else None
     figure = sweep_chart(frame, shown, title, field_key, labels=outcome_labels(spec, mode),
-                         choices=bool(spec.policy_field(field_key).choices) if field_key else False)
+                         choices=bool(field and field.choices), field_label=field_label(field) if field else None)
     return write_files({directory / f"{stem}.csv": csv, directory / f"{stem}.png": png_bytes(figure)})
 
 
@@ -125,6 +139,11 @@ def write_compare_outputs(directory: Path, stem: str, summary: dict, figure) -> 
     return write_files({directory / f"{stem}.csv": frame.to_csv(index=False),
                         directory / f"{stem}.json": json.dumps(summary, indent=2) + "\n",
                         directory / f"{stem}.png": png_bytes(figure)})
+
+
+def field_label(field) -> str:
+    """A policy field as an axis label: its key and what it means."""
+    return f"{field.key}: {field.help}"
 
 
 def outcome_labels(spec: GameSpec, mode: int) -> dict[str, str]:
@@ -267,9 +286,11 @@ def write_report(spec: GameSpec, directory: Path, count: int, seed: int, report_
     its PNG charts, or one self-contained ``report.html``.  Nothing is written until the
     whole report is built, and then every file atomically, so an interrupted report
     leaves the previous one as it was."""
+    from analyzer import interrupts
     from analyzer.report_content import build_report
 
     document = _with_contents(build_report(spec, count, seed, threads, progress))
+    interrupts.check()  # a Ctrl-C during the last run stops here, before the charts are drawn
     path = directory / REPORT_FILES[report_format]
     if report_format == "html":
         write_files({path: _html(document, f"{spec.title}: strategy report")})

@@ -11,14 +11,17 @@ from __future__ import annotations
 import sys
 
 from analyzer.params import Table
-from analyzer.report import Document, _version, mode_counts, outcome_labels, today
+from analyzer.report import Document, _version, field_label, mode_counts, outcome_labels, today
 from analyzer.text import best_text, estimate_text, with_se
 from sims.spec import HANDS, MODE_NAMES, GameSpec
 
 
 def _say(progress, text: str) -> None:
+    """A new stage of the report: said on stderr, and where a pending Ctrl-C stops it."""
+    from analyzer import interrupts
     from analyzer.runner import TALLY
 
+    interrupts.check()
     TALLY.stage = f"'{text}'"
     if progress:
         progress(text)
@@ -176,7 +179,8 @@ def _strategy_sections(spec, table, counts, seed, threads, document, findings, p
         document.figure(f"sweep-{key}", sweep_chart(sweep_frame(records), [headline], f"{spec.title}: each seat's "
                                                     f"{headline} against its own {key}", key,
                                                     labels=outcome_labels(spec, mode),
-                                                    choices=bool(spec.policy_field(key).choices)),
+                                                    choices=bool(spec.policy_field(key).choices),
+                                                    field_label=field_label(spec.policy_field(key))),
                         f"{headline} of each seat when it alone plays each value of {key} "
                         f"({count:,} {unit} per value, 95% intervals)")
         document.table(["seat", f"best {key}", f"{headline} at best", "default", "gain over default on fresh "

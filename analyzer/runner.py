@@ -63,7 +63,11 @@ class Tally:
     of seat 2 of 8")."""
 
     played: int = 0
+    unit: str = "hands"
     stage: str = ""
+
+    def reset(self) -> None:
+        self.played, self.unit, self.stage = 0, "hands", ""
 
 
 TALLY = Tally()
@@ -89,6 +93,7 @@ class ProgressBar:
     def add(self, items: int) -> None:
         """``items`` more hands (or games) finished."""
         TALLY.played += items
+        TALLY.unit = self.unit
         self.update(self.done + items)
 
     def update(self, done: int) -> None:
@@ -157,6 +162,7 @@ def run(spec: GameSpec, table: Table, mode: int, seed: int, count: int, threads:
     try:
         with interrupts.deferred():
             for stop_at in stops:
+                interrupts.check(result(interrupted=True))  # a signal between checkpoints
                 try:
                     part = play_jobs(spec, [(table.rules, table.policy, done, stop_at - done)], table.players, mode,
                                      seed, threads, stop=interrupts.requested, progress=bar.add)[0]
@@ -164,7 +170,7 @@ def run(spec: GameSpec, table: Table, mode: int, seed: int, count: int, threads:
                     if stopped.played[0]:
                         sums = outcomes.combine(sums, stopped.sums[0])
                         done += stopped.played[0]
-                    raise interrupts.Interrupted(interrupts.requested_signal(), result(interrupted=True)) from None
+                    raise interrupts.stopping(result(interrupted=True)) from None
                 sums = outcomes.combine(sums, part)
                 done = stop_at
                 if target_se is not None and largest_se(estimates(sums, outcomes, done)) < target_se:
@@ -178,7 +184,7 @@ def run(spec: GameSpec, table: Table, mode: int, seed: int, count: int, threads:
 
 BATCHES = 64  # batches a paired run of a known length is cut into (enough for batch errors)
 MAX_BATCHES = 128  # past this, neighbouring batches are merged in pairs
-FIRST_BATCH = 1_000  # hands per batch at first when --target-se may stop the run early
+FIRST_BATCH = 1_000  # hands per batch at first (then doubled each time the batches are merged)
 
 
 @dataclass(frozen=True)
@@ -236,6 +242,14 @@ def _merged(parts: list, sizes: list[int], starts: list[int], combine) -> tuple[
     return merged_parts, merged_sizes, starts[::2]
 
 
+def first_batch(count: int, target: bool) -> int:
+    """Hands per batch at the start of a paired run: at most 1,000 when --target-se may stop
+    it early; else a 128th of the count (at least 1,000), which ends at 128 batches with
+    four rounds; never more than a 64th."""
+    most = -(-count // BATCHES)
+    return max(1, min(most, FIRST_BATCH if target else max(FIRST_BATCH, -(-count // MAX_BATCHES))))
+
+
 def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list[Config], count: int,
                threads: int | None = None, target_se: float | None = None, largest_se_of=None,
                progress: bool | None = None, first: int = 0) -> PairedRun:
@@ -244,12 +258,14 @@ def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list
 
     The hands are cut into batches, each played by every configuration, so differences
     between configurations get their standard errors from the batches (common random
-    numbers).  With ``target_se`` the run stops between rounds of batches once
-    ``largest_se_of(run)`` (default: the largest standard error of every estimate of every
-    configuration, fair odds left out) is below it; ``count`` is then the cap.  Rounds
-    depend only on ``count`` and ``target_se``, so the stopping point does too.  An
-    interrupt raises ``Interrupted`` whose ``partial`` is the ``PairedRun`` of the batches
-    every configuration finished (``None`` when fewer than two).
+    numbers).  Batches start at :func:`first_batch` hands and are played in rounds of 32; at 128 batches neighbours merge in pairs and new batches are twice as large, so
+    a run ends with 32 to 128 batches.  With ``target_se`` the run stops after a round
+    once ``largest_se_of(run)`` (default: the largest standard error of every estimate of
+    every configuration, fair odds left out) is below it; ``count`` is then the cap.
+    Rounds depend only on ``count``, so the stopping point depends only on the count, the
+    target and the data.  An interrupt raises ``Interrupted`` whose ``partial`` is the
+    ``PairedRun`` of the batches every configuration finished (``None`` when fewer than
+    two).
     """
     threads = check_threads(threads)
     outcomes = spec.outcomes[mode]
@@ -258,9 +274,10 @@ def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list
     if count < 2:
         raise ValueError("a paired run needs at least 2 hands: its errors come from batches of hands.")
     load_kernel(spec, configs[0].rules, configs[0].policy, players, mode, seed)
-    size = -(-count // BATCHES)
-    if target_se is not None:
-        size = max(1, min(size, FIRST_BATCH))
+    # small batches first, merged in pairs as they pile up: an interrupt early in a long run
+    # still leaves whole batches to show, and --target-se stops in small steps; the batches
+    # depend only on the count and whether a target is given
+    size = first_batch(count, target_se is not None)
     parts: list[list] = [[] for _ in configs]
     sizes: list[int] = []
     starts: list[int] = []
@@ -270,6 +287,9 @@ def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list
     def snapshot(interrupted: bool = False) -> PairedRun:
         return PairedRun(spec, players, mode, seed, tuple(configs), tuple(tuple(p) for p in parts), tuple(sizes),
                          tuple(starts), time.perf_counter() - start, threads, interrupted)
+
+    def partial() -> PairedRun | None:
+        return snapshot(interrupted=True) if len(sizes) >= 2 else None
 
     def keep(round_starts: list[int], round_sizes: list[int], played: list) -> None:
         """Add the round's batches (``played`` in batch-major job order) to the run."""
@@ -282,6 +302,7 @@ def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list
     try:
         with interrupts.deferred():
             while done < count:
+                interrupts.check(partial())  # a signal between rounds
                 round_starts, round_sizes = [], []
                 while done < count and len(round_starts) < BATCHES // 2:
                     round_starts.append(first + done)
@@ -300,8 +321,7 @@ def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list
                             stopped.played[whole * len(configs) + c] == round_sizes[whole] for c in range(len(configs))):
                         whole += 1
                     keep(round_starts[:whole], round_sizes[:whole], stopped.sums[:whole * len(configs)])
-                    raise interrupts.Interrupted(interrupts.requested_signal(),
-                                                 snapshot(interrupted=True) if len(sizes) >= 2 else None) from None
+                    raise interrupts.stopping(partial()) from None
                 keep(round_starts, round_sizes, played)
                 if len(sizes) >= MAX_BATCHES:
                     parts, sizes, starts = _merged(parts, sizes, starts, outcomes.combine)

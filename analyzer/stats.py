@@ -90,7 +90,7 @@ def _estimates_for(values: np.ndarray, columns: tuple[str, ...], outcomes: Outco
             total = float(values[i])
             total_sq = float(values[index[name + "_sq"]])
             mean, se = mean_estimate(total, total_sq, count, scale)
-            if outcomes.nonnegative(name):
+            if outcomes.nonnegative(name) and mean >= 0:  # (a negative mean: a spec that forgot `signed`)
                 low, high = nonnegative_interval(mean, se, count, scale)
             else:
                 low, high = mean - Z95 * se, mean + Z95 * se

@@ -17,7 +17,7 @@ import typer
 from analyzer import interrupts
 from analyzer.cli import (AS_JSON, PLAYERS, POLICY, RULE, SEAT, SEED, STRATEGY, TARGET_SE, THREADS, VARIANT,
                           UserError, _column_blocks, _table, app, check_target_se, games_only_note, guarded, numbers,
-                          policy_lines)
+                          policy_lines, rules_json)
 from analyzer.text import best_text, estimate_text, finite, mix_text, number_text, target_note, with_se
 from sims.registry import GAMES, get_game
 from sims.spec import GAMES as GAME_MODE
@@ -223,11 +223,6 @@ def _paired_interrupt_text(stop, unit: str, asked: int, per: str, out) -> str:
     return said + ("; nothing was written to --out" if out is not None else "")
 
 
-def rules_json(spec: GameSpec, rules) -> dict:
-    """A rule set as JSON: each key with its typed value."""
-    return {field.key: field.value_json(code) for field, code in zip(spec.rules, rules)}
-
-
 # ------------------------------------------------------------------------------ optimize
 
 
@@ -358,7 +353,7 @@ def _stage_interrupt_text(ending: str) -> str:
     from analyzer.runner import TALLY
 
     during = f"during {TALLY.stage} " if TALLY.stage else ""
-    return f"{during}after {TALLY.played:,} hands or games played; {ending}"
+    return f"{during}after {TALLY.played:,} {TALLY.unit} played; {ending}"
 
 
 def optimize_object(spec, table, mode, seed, values, count, found) -> dict:
@@ -589,6 +584,8 @@ def report_command(
         _, seed_number, thread_count = numbers(None, seed, threads)
         check_threads(thread_count)
         check_out_dir(out)
+        for spec in specs:  # each game's own folder too: a file there would only show at the end
+            check_out_dir(out / spec.name)
         for spec in specs:
             path = write_report(spec, out / spec.name, count, seed_number, report_format, thread_count,
                                 progress=lambda text: typer.echo(text, err=True))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-import pickle
+import pickletools
 import sys
 import tempfile
 from pathlib import Path
@@ -79,24 +79,27 @@ def configure_kernel_cache() -> Path | None:
 
 
 def _readable(path: Path) -> bool:
-    """Whether a Numba cache file unpickles as Numba reads it: an index is a pickled
-    version followed by a pickled (stamp, overloads); a data file is one pickle."""
+    """Whether a Numba cache file holds whole pickles as Numba writes them: an index is a
+    pickled version followed by a pickled (stamp, overloads), a data file one pickle.
+    The opcodes are only walked, never run, so nothing is imported or built: truncated
+    or garbage bytes fail, a sound entry of another program's module does not."""
     try:
         with open(path, "rb") as stream:
-            if path.suffix == ".nbi":
-                pickle.load(stream)
-            pickle.loads(stream.read())
+            for _ in range(2 if path.suffix == ".nbi" else 1):
+                for _ in pickletools.genops(stream):
+                    pass
         return True
-    except Exception:  # noqa: BLE001 - any failure to read back means the file is damaged
+    except Exception:  # noqa: BLE001 - any failure to parse means the file is damaged
         return False
 
 
 def repair_kernel_cache(directory: Path | None = None) -> list[Path]:
     """Remove the damaged index (``.nbi``) and data (``.nbc``) files of the kernel cache
     (with a damaged index go the data files it lists); return the damaged ones."""
-    directory = Path(directory or os.environ.get("NUMBA_CACHE_DIR") or KERNEL_CACHE_DIR or "")
-    if not directory.is_dir():
+    found = directory or os.environ.get("NUMBA_CACHE_DIR") or KERNEL_CACHE_DIR
+    if not found or not Path(found).is_dir():  # no cache configured: nothing to repair
         return []
+    directory = Path(found)
     damaged = [path for path in sorted(directory.rglob("*.nb[ci]")) if not _readable(path)]
     for path in damaged:
         doomed = [path]

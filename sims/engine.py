@@ -14,10 +14,12 @@ Numba signature and it compiles (or loads from cache) exactly once.
 from __future__ import annotations
 
 import importlib
+import logging
 import os
-import sys
+import queue
 import time
-from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
@@ -41,14 +43,16 @@ def _pool(threads: int) -> ThreadPoolExecutor:
     return _POOLS[threads]
 
 
+LOG = logging.getLogger("card_analyzer")
 _READY: set[tuple[str, int]] = set()  # kernels this process has compiled or loaded
 
 
 def ready_kernel(spec: GameSpec, mode: int, rules_array: np.ndarray, policy_matrix: np.ndarray, n_seats: int):
     """The mode's kernel, compiled or loaded from the cache on its first use here.
 
-    A kernel that fails to load because a cache file is damaged gets one line on stderr,
-    the damaged files removed (:func:`sims.repair_kernel_cache`) and a fresh compile;
+    A kernel that fails to load because a cache file is damaged gets a warning on the
+    ``card_analyzer`` logger (one line on stderr unless the caller routes it), the
+    damaged files removed (:func:`sims.repair_kernel_cache`) and a fresh compile;
     any other failure is raised as it is.  The arguments are those of the real calls,
     so the first call compiles the one signature every later call uses.
     """
@@ -64,10 +68,9 @@ def ready_kernel(spec: GameSpec, mode: int, rules_array: np.ndarray, policy_matr
         damaged = repair_kernel_cache()
         if not damaged:
             raise
-        # the core presents nothing else; this line is what a user needs to know
         names = ", ".join(path.name for path in damaged[:3]) + (" ..." if len(damaged) > 3 else "")
-        sys.stderr.write(f"warning: the kernel cache had {len(damaged)} damaged file{'s' if len(damaged) > 1 else ''} "
-                         f"({names}); removed {'them' if len(damaged) > 1 else 'it'} and compiled the kernels again\n")
+        LOG.warning(f"the kernel cache had {len(damaged)} damaged file{'s' if len(damaged) > 1 else ''} ({names}); "
+                    f"removed {'them' if len(damaged) > 1 else 'it'} and compiled the kernels again")
         kernel(*arguments)
     _READY.add((spec.name, mode))
     return kernel
@@ -109,13 +112,16 @@ def simulate(spec: GameSpec, rules, policy, n_seats: int, mode: int, seed: int,
 PIECE_SECONDS = 0.2  # aim of one piece of work: how long a stop request can wait for it
 FIRST_PIECE = 256  # items in the first pieces, before any speed is measured
 LAST_PIECES = 64  # the smallest piece the end of a run is cut into
-_SECONDS_PER_ITEM: dict[tuple, float] = {}  # measured speed per (game, mode, seats), kept for later runs
+GROWTH = 8  # a piece is at most this many times the size of the one before it
+QUEUED_PER_THREAD = 4  # pieces of work waiting per thread, so no thread idles between them
+_SECONDS_PER_ITEM: dict[tuple, float] = {}  # measured speed per table (and per game, mode and seats)
 
 
 class Stopped(Exception):
-    """:func:`play_jobs` was asked to stop.  Every piece it started has finished, so each
-    job's finished part is a prefix of its items: ``sums[j]`` holds their sums (``None``
-    when nothing of job ``j`` was played) and ``played[j]`` how many items they are."""
+    """:func:`play_jobs` was asked to stop before the end.  Every piece it started has
+    finished, so each job's finished part is a prefix of its items: ``sums[j]`` holds their
+    sums (``None`` when nothing of job ``j`` was played) and ``played[j]`` how many items
+    they are."""
 
     def __init__(self, sums: list, played: list[int]):
         super().__init__("stopped")
@@ -128,12 +134,14 @@ def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads:
     """The sums of several runs of the same seed, each given as ``(rules, policy, first,
     count)``: the same results as calling :func:`simulate` on each job.
 
-    Each job is played in pieces, one thread per piece, sized from the measured speed so
-    that a piece takes about ``piece_seconds``; jobs are started in the order given and
-    sums are exact integers, so neither the cut nor the thread count changes a result.
-    ``stop`` (a callable) is asked between pieces; when it answers true, the pieces not
-    started are dropped, the ones running finish, and :class:`Stopped` is raised with
-    each job's finished prefix.  ``progress(items)`` is called as pieces finish.
+    Each job is played in pieces sized from the measured speed of its table so that a
+    piece takes about ``piece_seconds`` (smaller near the end, so that the threads finish
+    together); pieces start in job order, a few waiting per thread, and sums are exact
+    integers, so neither the cut nor the thread count changes a result.  ``stop`` (a
+    callable) is asked between pieces; when it answers true and items remain, the pieces
+    not started are dropped, the ones running finish, and :class:`Stopped` is raised with
+    each job's finished prefix (all the work done, the sums are returned as usual).
+    ``progress(items)`` is called as pieces finish.
     """
     kernel = spec.kernels[mode]
     outcomes = spec.outcomes[mode]
@@ -145,76 +153,112 @@ def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads:
             matrix = np.ascontiguousarray(policy, dtype=np.float64)
             if matrix.shape != (n_seats, len(spec.policy_fields)):
                 raise ValueError(f"policy must have shape ({n_seats}, {len(spec.policy_fields)}), not {matrix.shape}.")
-            prepared[key] = (spec.rules_array(rules), matrix)
+            prepared[key] = (spec.rules_array(rules), matrix, (spec.name, mode, n_seats) + key)
         return prepared[key]
 
     calls = [(*arguments(rules, policy), int(first), int(count)) for rules, policy, first, count in jobs]
     if calls:
         ready_kernel(spec, mode, calls[0][0], calls[0][1], n_seats)
-    speed_key = (spec.name, mode, n_seats)
+    game_key = (spec.name, mode, n_seats)
     sums: list = [None] * len(calls)
     played = [0] * len(calls)
     offered = [0] * len(calls)  # items of each job handed out as pieces so far
-    left = [sum(call[3] for call in calls)]  # items of every job not yet handed out
+    left = [sum(call[4] for call in calls)]  # items of every job not yet handed out
+    last_size: dict = {}  # the size of the last piece of each table, to cap the growth
+
+    cursor = [0]  # the first job with items not handed out (jobs are handed out in order)
+
+    def next_piece():
+        """The next piece in job order, sized for ``piece_seconds`` at the measured speed
+        of its table (else of the game), and smaller near the end."""
+        while cursor[0] < len(calls) and offered[cursor[0]] >= calls[cursor[0]][4]:
+            cursor[0] += 1
+        if cursor[0] == len(calls):
+            return None
+        job = cursor[0]
+        _, _, table_key, first, count = calls[job]
+        per_item = _SECONDS_PER_ITEM.get(table_key, _SECONDS_PER_ITEM.get(game_key))
+        size = FIRST_PIECE if per_item is None else int(piece_seconds / max(per_item, 1e-12))
+        size = min(size, GROWTH * last_size.get(table_key, FIRST_PIECE))
+        if threads > 1:
+            size = min(size, max(LAST_PIECES, -(-left[0] // (2 * threads))))
+        size = max(1, min(size, MAX_BLOCK, count - offered[job]))
+        last_size[table_key] = size
+        piece = (job, first + offered[job], size)
+        offered[job] += size
+        left[0] -= size
+        return piece
 
     def play(job: int, lo: int, size: int):
-        rules_array, matrix, _, _ = calls[job]
+        rules_array, matrix = calls[job][:2]
         start = time.perf_counter()
         raw = kernel(rules_array, matrix, np.int64(n_seats), np.uint64(seed), np.int64(lo), np.int64(size))
         return job, size, outcomes.decode(raw), time.perf_counter() - start
 
-    def next_piece():
-        """The next piece in job order, sized for ``piece_seconds`` at the measured speed,
-        and smaller near the end, so that the threads finish together."""
-        for job, (_, _, first, count) in enumerate(calls):
-            if offered[job] < count:
-                per_item = _SECONDS_PER_ITEM.get(speed_key)
-                size = FIRST_PIECE if per_item is None else int(piece_seconds / max(per_item, 1e-12))
-                if threads > 1:
-                    size = min(size, max(LAST_PIECES, -(-left[0] // (2 * threads))))
-                size = max(1, min(size, MAX_BLOCK, count - offered[job]))
-                piece = (job, first + offered[job], size)
-                offered[job] += size
-                left[0] -= size
-                return piece
-        return None
-
     def finish(job: int, size: int, part, seconds: float) -> None:
         sums[job] = part if sums[job] is None else outcomes.combine(sums[job], part)
         played[job] += size
-        if size >= 16:  # tiny pieces time the call, not the hands
-            measured = seconds / size
-            known = _SECONDS_PER_ITEM.get(speed_key)
-            _SECONDS_PER_ITEM[speed_key] = measured if known is None else 0.5 * known + 0.5 * measured
+        measured = seconds / size
+        for key in (calls[job][2], game_key):
+            known = _SECONDS_PER_ITEM.get(key)
+            _SECONDS_PER_ITEM[key] = measured if known is None else 0.5 * known + 0.5 * measured
         if progress is not None:
             progress(size)
 
     if threads <= 1:
-        while (piece := next_piece()) is not None:
+        while left[0] > 0:
             if stop is not None and stop():
                 raise Stopped(sums, played)
-            finish(*play(*piece))
+            finish(*play(*next_piece()))
     else:
         pool = _pool(threads)
-        running = set()
+        finished = queue.SimpleQueue()  # what the workers played, as they finish
+        started = deque()  # the pieces handed to the pool, in order (done ones dropped from the front)
+        out = [0]  # pieces handed to the pool and not yet taken from `finished`
+
+        def played_into_queue(job: int, lo: int, size: int) -> None:
+            try:
+                finished.put(play(job, lo, size))
+            except BaseException as problem:  # noqa: BLE001 - raised again on the main thread
+                finished.put(problem)
+
+        def take(timeout: float | None = None) -> None:
+            """Fold in one finished piece: waiting for it (at most ``timeout`` seconds,
+            else ``queue.Empty``), or only one already there (``timeout=0``)."""
+            found = finished.get_nowait() if timeout == 0 else finished.get(timeout=timeout)
+            out[0] -= 1
+            if isinstance(found, BaseException):
+                raise found
+            finish(*found)
+
         try:
-            while True:
-                stopping = stop is not None and stop()
-                while not stopping and len(running) < threads and (piece := next_piece()) is not None:
-                    running.add(pool.submit(play, *piece))
-                if not running:
-                    break
-                done, running = wait(running, timeout=0.05, return_when=FIRST_COMPLETED)
-                for future in done:
-                    finish(*future.result())
-                if stopping:
-                    for future in wait(running).done:
-                        finish(*future.result())
-                    raise Stopped(sums, played)
-        finally:  # an exception on the way out: let the running pieces end on their own
-            for future in running:
+            while left[0] > 0 or out[0]:
+                if stop is not None and stop():
+                    # drop what has not started, from the back: workers take pieces in
+                    # order, so a piece runs only if every piece before it did, and what
+                    # ran is a prefix of every job
+                    out[0] -= sum(future.cancel() for future in reversed(started))
+                    started.clear()
+                    while out[0]:
+                        take()
+                    if any(played[job] < call[4] for job, call in enumerate(calls)):
+                        raise Stopped(sums, played)
+                    break  # the pieces dropped were none: every item was played
+                while left[0] > 0 and out[0] < QUEUED_PER_THREAD * threads:
+                    started.append(pool.submit(played_into_queue, *next_piece()))
+                    out[0] += 1
+                try:  # wake now and then to ask `stop`, and fold in whatever has finished
+                    take(timeout=0.05)
+                    while True:
+                        take(timeout=0)
+                except queue.Empty:
+                    pass
+                while started and started[0].done():
+                    started.popleft()
+        finally:  # an exception on the way out: drop what has not started
+            for future in reversed(started):
                 future.cancel()
-    for job, (_, _, _, count) in enumerate(calls):
+    for job in range(len(calls)):
         if sums[job] is None:  # an empty job
             sums[job] = outcomes.zeros(n_seats)
     return sums

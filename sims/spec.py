@@ -122,9 +122,12 @@ class PolicyField:
             return self.choices[int(value)]
         return f"{value:g}"
 
-    def value_json(self, value: float) -> int | float:
-        """A value as JSON carries it: a whole number for an integer or choice field."""
-        return int(value) if (self.integer or self.choices) and float(value).is_integer() else float(value)
+    def value_json(self, value: float) -> str | int | float:
+        """A value as JSON carries it: a choice's name, a whole number for an integer
+        field, else the number."""
+        if self.choices and float(value).is_integer() and 0 <= value < len(self.choices):
+            return self.choices[int(value)]
+        return int(value) if self.integer and float(value).is_integer() else float(value)
 
     def allowed_text(self) -> str:
         if self.choices:

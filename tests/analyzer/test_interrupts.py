@@ -127,38 +127,61 @@ def test_sigterm_gives_143_and_the_partial_numbers_are_those_of_a_whole_prefix_o
     assert np.allclose([r["mean"] for r in summary["results"]], expected, rtol=1e-12, atol=0)
 
 
-def test_ctrl_c_stops_a_sweep(tmp_path):
-    running = interrupted(["sweep", "chase-ace", "--param", "threshold=3:5", "--seat", "0", "--hands", "1e9",
-                           "--out", str(tmp_path / "out")], tmp_path)
-    assert re.fullmatch(r"interrupted \(Ctrl-C\) (after [\d,]+ of 1,000,000,000 hands per value; the table above is "
-                        r"for those hands, marked partial|before two batches of hands finished; nothing is shown); "
-                        r"nothing was written to --out", running.last_line), running.last_line
-    assert not (tmp_path / "out").exists()
-
-
-def test_ctrl_c_stops_a_comparison_with_a_partial_table(tmp_path):
-    running = interrupted(["compare", "chase-ace", "--players", "3", "--variant", "ethier", "--hands", "5e9"],
-                          tmp_path)
-    match = re.fullmatch(r"interrupted \(Ctrl-C\) (after ([\d,]+) of 5,000,000,000 hands per rule set; the table "
-                         r"above is for those hands, marked partial|before two batches of hands finished; nothing "
-                         r"is shown)", running.last_line)
+def test_ctrl_c_stops_a_sweep_with_a_partial_table_of_whole_batches(tmp_path):
+    running = interrupted(["sweep", "chase-ace", "--players", "4", "--param", "threshold=3:5", "--seat", "0",
+                           "--hands", "2e8", "--seed", "2", "--json", "--out", str(tmp_path / "out")], tmp_path)
+    match = re.fullmatch(r"interrupted \(Ctrl-C\) after ([\d,]+) of 200,000,000 hands per value; the table above "
+                         r"is for those hands, marked partial; nothing was written to --out", running.last_line)
     assert match, running.last_line
-    if match.group(2):
-        assert f"PARTIAL: interrupted after {match.group(2)} of 5,000,000,000 hands" in running.stdout
+    assert not (tmp_path / "out").exists()
+    summary = json.loads(running.stdout)
+    played = summary["hands"]
+    assert summary["partial"] is True and f"{played:,}" == match.group(1)
+    spec = get_game("chase-ace")
+    for value in (3, 5):  # every value played the same whole prefix of hands
+        policy = spec.default_policy(4)
+        policy[0, 0] = value
+        sums = simulate(spec, spec.default_rules(), policy, 4, HANDS, 2, 0, played, threads=2)
+        expected = {(e.seat, e.outcome): e.mean for e in estimates(sums, spec.outcomes[HANDS], played)}
+        found = {(r["seat"], r["outcome"]): r["mean"] for r in summary["results"] if r["value"] == value}
+        assert found == pytest.approx(expected, rel=1e-12, abs=0)
+
+
+def test_sigterm_stops_a_comparison_with_a_partial_table(tmp_path):
+    running = interrupted(["compare", "chase-ace", "--players", "3", "--variant", "ethier", "--hands", "2e8"],
+                          tmp_path, signal.SIGTERM)
+    match = re.fullmatch(r"interrupted \(SIGTERM\) after ([\d,]+) of 200,000,000 hands per rule set; the table "
+                         r"above is for those hands, marked partial", running.last_line)
+    assert match, running.last_line
+    assert f"PARTIAL: interrupted after {match.group(1)} of 200,000,000 hands per rule set" in running.stdout
+    assert "ethier minus standard:" in running.stdout
+
+
+def test_a_second_ctrl_c_stops_at_once_without_a_traceback(tmp_path):
+    running = Running(["chase-ace", "--players", "4", "--hands", "1e11"], tmp_path)
+    running.wait_until_playing()
+    start = time.monotonic()
+    running.process.send_signal(signal.SIGINT)
+    running.process.send_signal(signal.SIGINT)
+    running.process.wait(timeout=30)
+    assert time.monotonic() - start < STOP_WITHIN_S and running.process.returncode == 130
+    for reader in running.readers:
+        reader.join(timeout=10)
+    assert running.last_line.startswith("interrupted (Ctrl-C) ")  # no traceback (checked there)
 
 
 def test_ctrl_c_stops_optimize_and_says_where_it_was(tmp_path):
     running = interrupted(["optimize", "chase-ace", "--players", "4", "--hands", "1e9"], tmp_path)
     assert re.fullmatch(r"interrupted \(Ctrl-C\) during the best response of seat 0 of 4 \(threshold\) after "
-                        r"[\d,]+ hands or games played; an unfinished search shows nothing", running.last_line), \
+                        r"[\d,]+ hands played; an unfinished search shows nothing", running.last_line), \
         running.last_line
     assert running.stdout == ""
 
 
 def test_ctrl_c_stops_a_report_and_writes_nothing(tmp_path):
     running = interrupted(["report", "chase-ace", "--hands", "1e9", "--out", str(tmp_path / "reports")], tmp_path)
-    assert re.fullmatch(r"interrupted \(Ctrl-C\) during 'chase-ace: hands mode' after [\d,]+ hands or games "
-                        r"played; the unfinished report was not written", running.last_line), running.last_line
+    assert re.fullmatch(r"interrupted \(Ctrl-C\) during 'chase-ace: hands mode' after [\d,]+ hands played; "
+                        r"the unfinished report was not written", running.last_line), running.last_line
     assert not (tmp_path / "reports" / "chase-ace").exists()
 
 
@@ -174,9 +197,21 @@ def test_ctrl_c_stops_bench(tmp_path):
     assert running.last_line == "interrupted (Ctrl-C) before the first table was measured"
 
 
+def _handlers_installed(pid: int) -> bool:
+    """Whether the process has installed its handlers, read off its caught-signals mask:
+    Python catches SIGINT from the start, so the sign is SIGTERM, installed after it."""
+    with open(f"/proc/{pid}/status") as status:
+        caught = next(line for line in status if line.startswith("SigCgt:")).split()[1]
+    return bool(int(caught, 16) & (1 << (signal.SIGTERM - 1)))
+
+
 def test_ctrl_c_while_starting_is_one_line_too(tmp_path):
     running = Running(["chase-ace", "--hands", "1e9"], tmp_path)
-    time.sleep(0.3)  # still importing
+    if os.path.exists(f"/proc/{running.process.pid}/status"):
+        while not _handlers_installed(running.process.pid):  # the handler goes in before the heavy imports
+            time.sleep(0.005)
+    else:  # pragma: no cover - not Linux
+        time.sleep(0.3)
     running.stop(signal.SIGINT)
     assert running.process.returncode == 130
     assert running.last_line.startswith("interrupted (Ctrl-C)")
@@ -192,3 +227,82 @@ def test_an_exact_enumeration_stops_at_once(tmp_path):
     took = running.stop(signal.SIGINT)
     assert took < STOP_WITHIN_S and running.process.returncode == 130
     assert running.last_line.startswith("interrupted (Ctrl-C)")
+
+
+# ------------------------------------------------------------------------------ in process: the runners' logic
+
+
+@pytest.fixture
+def signal_after_call(monkeypatch):
+    """Make the n-th call of play_jobs return its full result with a SIGINT pending, as
+    when the signal comes while its last piece is being played."""
+    from analyzer import interrupts
+    from analyzer import runner
+
+    real = runner.play_jobs
+    calls = []
+
+    def arm(n: int) -> None:
+        def play(*args, **kwargs):
+            calls.append(1)
+            found = real(*args, **kwargs)
+            if len(calls) == n:
+                interrupts._state.requested = signal.SIGINT
+            return found
+
+        monkeypatch.setattr(runner, "play_jobs", play)
+
+    yield arm
+    interrupts.reset()
+
+
+def _table():
+    from analyzer.params import Table
+
+    spec = get_game("chase-ace")
+    return spec, Table(4, tuple(spec.default_rules()), spec.default_policy(4), None, "default")
+
+
+def test_a_signal_during_the_last_piece_keeps_the_complete_run(signal_after_call):
+    from analyzer.runner import run
+
+    spec, table = _table()
+    signal_after_call(1)
+    result = run(spec, table, HANDS, 0, 30_000, threads=2)
+    assert result.count == 30_000 and not result.partial
+
+
+def test_a_signal_between_checkpoints_gives_the_run_up_to_the_checkpoint(signal_after_call):
+    from analyzer.interrupts import Interrupted
+    from analyzer.runner import run
+
+    spec, table = _table()
+    signal_after_call(2)  # during the second segment, 10,000 to 12,000
+    with pytest.raises(Interrupted) as stop:
+        run(spec, table, HANDS, 0, 10**6, threads=2, target_se=1e-9)
+    partial = stop.value.partial
+    assert partial.partial and partial.count == 12_000 and partial.requested == 10**6
+    assert np.array_equal(partial.sums, simulate(spec, spec.default_rules(), table.policy, 4, HANDS, 0, 0, 12_000))
+
+
+def test_a_signal_between_rounds_of_batches_gives_the_whole_rounds(signal_after_call):
+    from analyzer import interrupts
+    from analyzer.interrupts import Interrupted
+    from analyzer.runner import Config, run_paired
+
+    spec, table = _table()
+    configs = [Config(table.rules, table.policy), Config(table.rules, table.policy + 0.0)]
+    signal_after_call(1)
+    with pytest.raises(Interrupted) as stop:
+        run_paired(spec, 4, HANDS, 0, configs, 10**6, threads=2)
+    partial = stop.value.partial
+    from analyzer.runner import first_batch
+
+    assert partial.interrupted and len(partial.sizes) == 32 and partial.count == 32 * first_batch(10**6, False)
+    interrupts.reset()
+    for index in range(2):  # every configuration played the same whole prefix of hands
+        assert np.array_equal(partial.sums(index), simulate(spec, spec.default_rules(), table.policy, 4, HANDS, 0, 0,
+                                                            partial.count))
+    signal_after_call(1)
+    complete = run_paired(spec, 4, HANDS, 0, configs, 20_000, threads=2)  # one round: all of it was played
+    assert not complete.interrupted and complete.count == 20_000

@@ -131,7 +131,7 @@ def test_json_rule_values_carry_their_real_types(cli, name):
     _check_rule_types(spec, summary["rules"])
     for row in summary["policy"]:
         for field in spec.policy_fields:
-            assert type(row[field.key]) is (int if field.integer or field.choices else float), field.key
+            assert type(row[field.key]) is (str if field.choices else int if field.integer else float), field.key
 
 
 def test_all_fours_target_is_the_number_7_and_booleans_are_true_or_false(cli):
@@ -173,3 +173,28 @@ def test_a_rule_that_acts_only_in_whole_games_gets_a_note_in_hand_mode(cli):
     assert note in cli("chase-ace", "--rule", "lives=1", "--hands", "2000").stdout
     assert "note:" not in cli("chase-ace", "--rule", "lives=1", "--games", "200").stdout
     assert "note:" not in cli("compare", "chase-ace", "--rule", "tie=cancel-matches", "--hands", "2000").stdout
+
+
+def test_a_broken_link_is_refused_before_any_hand(cli, tmp_path, nothing_runs):
+    link = tmp_path / "gone"
+    link.symlink_to(tmp_path / "nowhere")
+    said = refused_sentence(cli, *COMMANDS["simulate"], "--out", str(link))
+    assert f"--out {link} is a broken link ({link} points to nothing)." in said
+    assert "is inside a broken link" in refused_sentence(cli, *COMMANDS["sweep"], "--out", str(link / "sub"))
+
+
+def test_a_report_whose_game_folder_is_a_file_is_refused_before_any_hand(cli, tmp_path, nothing_runs):
+    (tmp_path / "chase-ace").write_text("x")
+    said = refused_sentence(cli, "report", "chase-ace", "--hands", "1000", "--out", str(tmp_path))
+    assert f"--out {tmp_path / 'chase-ace'} is a file, not a folder." in said
+
+
+def test_a_write_that_fails_after_the_run_is_one_sentence_and_exit_1(cli, tmp_path, monkeypatch):
+    def full(path, content):
+        raise OSError(28, "No space left on device", str(path))
+
+    monkeypatch.setattr(report_module, "write_atomically", full)
+    result = cli("chase-ace", "--hands", "1000", "--out", str(tmp_path))
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [f"error: could not write {tmp_path}/chase-ace-8p-hands-seed0.csv: "
+                                          f"No space left on device."]

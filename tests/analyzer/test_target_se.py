@@ -31,7 +31,7 @@ def test_a_run_stops_at_the_same_checkpoint_with_the_same_numbers_on_any_thread_
     assert runs[0]["hands"] == runs[1]["hands"]
     assert runs[0]["results"] == runs[1]["results"]
     assert runs[0]["hands"] in checkpoints(5_000_000, HANDS) and runs[0]["hands"] < 5_000_000
-    assert runs[0]["target_se_reached"] is True
+    assert runs[0]["target_se_reached"] is True and runs[0]["partial"] is False  # stopped early, not interrupted
     largest = max(r["se"] for r in runs[0]["results"] if r["se"] is not None and not r["outcome"].endswith("_odds"))
     assert largest < 0.001
     # the checkpoint before it had not reached the target
@@ -51,7 +51,7 @@ def test_a_sweep_and_a_comparison_stop_at_the_same_count_on_any_thread_count(cli
     sweeps = [_json(cli, "sweep", "chase-ace", "--players", "4", "--param", "threshold=4:6", "--seat", "0",
                     "--hands", "2M", "--target-se", "0.003", "--threads", str(threads)) for threads in (1, 2)]
     assert sweeps[0]["hands"] == sweeps[1]["hands"] < 2_000_000
-    assert sweeps[0]["results"] == sweeps[1]["results"]
+    assert sweeps[0]["results"] == sweeps[1]["results"] and sweeps[0]["partial"] is False
     compares = [_json(cli, "compare", "fan-tan", "--variant", "pot-only", "--hands", "2M", "--target-se", "0.05",
                       "--threads", str(threads)) for threads in (1, 2)]
     assert compares[0]["hands"] == compares[1]["hands"] < 2_000_000

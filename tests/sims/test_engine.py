@@ -43,3 +43,13 @@ def test_a_stop_leaves_a_finished_prefix_of_each_job(threads, monkeypatch):
     played = stopped.value.played
     assert 0 < played[0] < 10**7 and played[1] == 0 and stopped.value.sums[1] is None
     assert np.array_equal(stopped.value.sums[0], simulate(CHASE, rules, policy, 4, GAMES, 2, 0, played[0]))
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_stop_already_asked_plays_nothing_on_any_thread_count(threads):
+    rules, policy = CHASE.default_rules(), CHASE.default_policy(4)
+    with pytest.raises(Stopped) as stopped:
+        play_jobs(CHASE, [(rules, policy, 0, 10**6)], 4, HANDS, 0, threads, stop=lambda: True)
+    assert stopped.value.played == [0] and stopped.value.sums == [None]
+    # with nothing to play there is nothing to stop
+    assert not play_jobs(CHASE, [(rules, policy, 0, 0)], 4, HANDS, 0, threads, stop=lambda: True)[0].any()

@@ -35,10 +35,15 @@ def test_repair_removes_exactly_the_unreadable_files(tmp_path):
     (folder / "junk.h-3.py311.1.nbc").write_bytes(b"not a pickle at all")  # garbage
     (folder / "empty.k-4.py311.nbi").write_bytes(b"")  # an empty index and the data it listed
     (folder / "empty.k-4.py311.1.nbc").write_bytes(pickle.dumps(("data", b"")))
+    # sound, though it names a module this process cannot import (another program's kernel):
+    # the check walks the pickle without running it
+    _index(folder / "other.m-5.py311.nbi", {"key": "other.m-5.py311.1.nbc"})
+    (folder / "other.m-5.py311.1.nbc").write_bytes(b"cno_such_module\nthing\n.")
     damaged = repair_kernel_cache(tmp_path)
     assert sorted(p.name for p in damaged) == ["cut.g-2.py311.1.nbc", "empty.k-4.py311.nbi", "junk.h-3.py311.1.nbc"]
     assert sorted(p.name for p in folder.iterdir()) == ["cut.g-2.py311.nbi", "good.f-1.py311.1.nbc",
-                                                        "good.f-1.py311.nbi", "junk.h-3.py311.nbi"]
+                                                        "good.f-1.py311.nbi", "junk.h-3.py311.nbi",
+                                                        "other.m-5.py311.1.nbc", "other.m-5.py311.nbi"]
     assert repair_kernel_cache(tmp_path) == []  # nothing left to repair
 
 

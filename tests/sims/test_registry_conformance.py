@@ -106,7 +106,7 @@ def test_quantities_not_declared_signed_are_never_negative(spec, mode):
     assert set(outcomes.signed) <= {name for name in outcomes.seat + outcomes.table if name + "_sq" in
                                     outcomes.seat + outcomes.table}
     for rules, policy, n in _tables(spec):
-        for index in range(60 if mode == HANDS else 15):
+        for index in range(200 if mode == HANDS else 40):
             one = simulate(spec, rules, policy, n, mode, 9, index, 1)
             for row, columns in [(r, outcomes.seat) for r in range(n)] + [(n, outcomes.table)]:
                 for k, name in enumerate(columns):

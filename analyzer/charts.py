@@ -14,6 +14,7 @@ from contextlib import contextmanager
 
 DPI = 100
 MAX_WIDTH = 8.0  # inches: wider, a chart would be shrunk on the page, and its fonts with it
+COLOUR_FLOOR = 0.25  # the least colour of a measurable change in a heat map (of 1)
 STYLE = {"font.size": 10, "axes.titlesize": 11, "axes.labelsize": 10, "xtick.labelsize": 9, "ytick.labelsize": 9,
          "legend.fontsize": 9, "figure.titlesize": 11}
 
@@ -118,29 +119,27 @@ def difference_heatmap(row_labels: list[str], seats: list[int], differences, err
     colour says how much better (blue) or worse (red) the change is for that seat, and a
     cell within two standard errors of zero is left grey."""
     import numpy as np
-    from matplotlib.colors import SymLogNorm
 
     values = np.asarray(differences, dtype=float)
     ses = np.asarray(errors, dtype=float)
     sign = -1.0 if lower_is_better else 1.0
     measurable = np.abs(values) > 2 * np.nan_to_num(ses, nan=np.inf)
-    shown = np.where(measurable, sign * values, np.nan)
-    # a symmetric log scale: one rule that moves chips by 30 must not wash out another
-    # that moves them by 1
-    limit = float(np.nanmax(np.abs(shown))) if measurable.any() else 1.0
-    smallest = float(np.nanmin(np.abs(shown))) if measurable.any() else 1.0
-    norm = SymLogNorm(linthresh=max(smallest, limit / 1000), vmin=-limit, vmax=limit, base=10)
+    # colour: the direction for the seat, and the size against the largest change, with a
+    # floor so that a small measurable change beside a large one still shows
+    limit = float(np.max(np.abs(values[measurable]))) if measurable.any() else 1.0
+    strength = COLOUR_FLOOR + (1 - COLOUR_FLOOR) * np.abs(values) / limit
+    shown = np.where(measurable, np.sign(sign * values) * strength, np.nan)
     with _style():
         width = max(6.0, 2.4 + 0.75 * len(seats) + 0.06 * max(len(r) for r in row_labels))
         figure = _figure(width, 1.3 + 0.42 * len(row_labels))
         axes = figure.subplots()
         cmap = _diverging_map()
-        axes.imshow(shown, cmap=cmap, norm=norm, aspect="auto")
+        axes.imshow(shown, cmap=cmap, vmin=-1.0, vmax=1.0, aspect="auto")
         axes.imshow(np.where(measurable, np.nan, 0.0), cmap=_grey_map(), vmin=0, vmax=1, aspect="auto")
         cell_font = 8 if len(seats) <= 8 else 7
         for r in range(values.shape[0]):
             for c in range(values.shape[1]):
-                dark = measurable[r, c] and abs(norm(shown[r, c]) - 0.5) > 0.35
+                dark = measurable[r, c] and abs(shown[r, c]) > 0.7
                 axes.text(c, r, _cell_text(values[r, c], ses[r, c]), ha="center", va="center", fontsize=cell_font,
                           color="white" if dark else "black" if measurable[r, c] else "#777777")
         axes.set_xticks(range(len(seats)), [f"seat {s}" for s in seats])

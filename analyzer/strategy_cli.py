@@ -581,6 +581,9 @@ def report_command(
         if report_format not in ("md", "html"):
             raise UserError(f"--format takes md or html, not '{report_format}'.")
         count = parse_count(hands or "1e6", "--hands")
+        if count < MIN_COUNT:
+            raise UserError(f"--hands must be at least {MIN_COUNT} for a report, not {count}: its standard errors "
+                            f"come from batches of hands.")
         _, seed_number, thread_count = numbers(None, seed, threads)
         check_threads(thread_count)
         check_out_dir(out)

@@ -189,6 +189,7 @@ BAD_INPUTS = [
     (["optimize", "chase-ace", "--field", ""], "unknown policy field ''"),
     (["sweep", "chase-ace", "--param", "threshold", "--seat", ""], "--seat takes a seat number"),
     (["report", "chase-ace", "--format", "pdf"], "--format takes md or html"),
+    (["report", "chase-ace", "--hands", "1"], "--hands must be at least 100 for a report, not 1"),
 ]
 
 

@@ -243,7 +243,7 @@ def render_text(spec: GameSpec, summary: dict) -> str:
         lines.append("")
     grouped = {f"{prefix}_{label}" for prefix, (_, labels) in outcomes.groups.items() for label in labels}
     for name in outcomes.table:
-        if name.endswith(("_sq", "_count")) or name in grouped:
+        if outcomes.companion(name) or name in grouped:
             continue
         label = outcomes.help.get(name, name)
         if name in outcomes.maxima:
@@ -434,9 +434,9 @@ def replay_command(
         outcomes = spec.outcomes[HANDS]
         sums = twin.simulate(rules, table.policy, table.players, HANDS, seed_number, index, 1)
         result = {str(seat_index): {name: int(sums[seat_index][k]) for k, name in enumerate(outcomes.seat)
-                                    if not name.endswith("_sq")} for seat_index in range(table.players)}
+                                    if not outcomes.companion(name)} for seat_index in range(table.players)}
         result["table"] = {name: int(sums[table.players][k]) for k, name in enumerate(outcomes.table)
-                           if not name.endswith("_sq")}
+                           if not outcomes.companion(name)}
         typer.echo(json.dumps({"game": spec.name, "players": table.players, "seed": seed_number, "hand": index,
                                "rules": rules_json(spec, table.rules), "policy": policy_json(spec, table.policy),
                                "warnings": warnings, "steps": steps, "outcome": result,

@@ -9,7 +9,11 @@ does, and [0, 3/n] when all n observations are zero (the 95% Poisson bound, the 
 of three").  A column without one
 is a 0/1 indicator: its proportion, the binomial standard error and a Wilson interval,
 which stays inside [0, 1] and behaves for rare events.  A companion ``X_count`` makes
-``X`` a conditional mean over that many observations instead of over all hands.  Scales
+``X`` a conditional mean over that many observations instead of over all hands; with
+``X_count_sq`` and ``X_cross`` too, the observations come in groups (games of several
+deals) and the standard error is the ratio estimator's: for games g with numerator y_g
+and denominator c_g, R = sum y / sum c and se^2 = G/(G-1) * sum (y_g - R c_g)^2 / (sum c)^2
+(the delta method), from the sums of y^2, c^2 and y c.  Scales
 turn stored integers into user units (e.g. chips stored in twelfths).  Fair odds against
 an event of probability p are (1 - p) / p, with the interval carried over from p's.
 """
@@ -76,11 +80,22 @@ def mean_estimate(total: float, total_sq: float, n: int, scale: float = 1.0) -> 
     return mean / scale, math.sqrt(variance / n) / scale
 
 
+def ratio_estimate(total: float, total_sq: float, count: float, count_sq: float, cross: float, groups: int,
+                   scale: float = 1.0) -> tuple[float, float]:
+    """Ratio ``sum y / sum c`` over ``groups`` games and its delta-method standard error,
+    from the sums of y, y^2, c, c^2 and y c."""
+    ratio = total / count
+    if groups < 2:
+        return ratio / scale, float("nan")
+    spread = max(0.0, total_sq - 2 * ratio * cross + ratio * ratio * count_sq)
+    return ratio / scale, math.sqrt(spread * groups / (groups - 1)) / count / scale
+
+
 def _estimates_for(values: np.ndarray, columns: tuple[str, ...], outcomes: Outcomes, n: int, seat) -> list[Estimate]:
     index = {name: i for i, name in enumerate(columns)}
     found = []
     for name, i in index.items():
-        if name.endswith(("_sq", "_count")) or name in outcomes.maxima:
+        if outcomes.companion(name) or name in outcomes.maxima:
             continue
         scale = float(outcomes.scale.get(name, 1))
         count = int(values[index[name + "_count"]]) if name + "_count" in index else n
@@ -89,7 +104,11 @@ def _estimates_for(values: np.ndarray, columns: tuple[str, ...], outcomes: Outco
         elif name + "_sq" in index:
             total = float(values[i])
             total_sq = float(values[index[name + "_sq"]])
-            mean, se = mean_estimate(total, total_sq, count, scale)
+            if name + "_cross" in index:
+                mean, se = ratio_estimate(total, total_sq, count, float(values[index[name + "_count_sq"]]),
+                                          float(values[index[name + "_cross"]]), n, scale)
+            else:
+                mean, se = mean_estimate(total, total_sq, count, scale)
             if outcomes.nonnegative(name) and mean >= 0:  # (a negative mean: a spec that forgot `signed`)
                 low, high = nonnegative_interval(mean, se, count, scale)
             else:

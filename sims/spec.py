@@ -182,6 +182,12 @@ class Outcomes:
     (title, labels).  ``signed`` names the general quantities that may be negative (net
     chips); every other ``X_sq`` quantity is a count or total that cannot be, and its
     interval never goes below zero.
+
+    A ratio over games (a conditional mean whose observations come in groups: chips per
+    deal over games of several deals) has ``X`` and ``X_sq`` summed per game, ``X_count``
+    the denominator per game, and ``X_count_sq`` and ``X_cross``, the sums over games of
+    the denominator squared and of ``X`` times the denominator: its standard error is then
+    the ratio estimator's (delta method), not that of independent observations.
     """
 
     seat: tuple[str, ...]
@@ -199,10 +205,16 @@ class Outcomes:
         """True for a general quantity (with ``X_sq``) that cannot be negative."""
         return name not in self.signed
 
+    @staticmethod
+    def companion(name: str) -> bool:
+        """True for a column that serves another one's estimate (``_sq``, ``_count``,
+        ``_count_sq``, ``_cross``) rather than being an estimate itself."""
+        return name.endswith(("_sq", "_count", "_cross"))
+
     def estimated(self, columns: Sequence[str]) -> list[str]:
-        """The columns of ``columns`` that are estimates a user sees: not the ``_sq`` and
-        ``_count`` companions, not the largest-value columns."""
-        return [name for name in columns if not name.endswith(("_sq", "_count")) and name not in self.maxima]
+        """The columns of ``columns`` that are estimates a user sees: not the companions,
+        not the largest-value columns."""
+        return [name for name in columns if not self.companion(name) and name not in self.maxima]
 
     def squares_follow(self) -> bool:
         """True when every ``X_sq`` column comes right after its ``X`` (kernels that write

@@ -74,3 +74,29 @@ def test_a_quantity_that_cannot_be_negative_never_gets_a_negative_bound():
                                         ("12,345", 12345)])
 def test_counts_in_every_spelling(text, value):
     assert parse_count(text, "--hands") == value
+
+
+def test_a_ratio_over_games_gets_the_delta_method_error():
+    """Chips per deal over games of several deals: R = sum y / sum c, and the error of
+    the ratio, not of independent deals."""
+    from analyzer.stats import ratio_estimate
+
+    games = [(3, 2), (-1, 1), (5, 4), (0, 3), (2, 2)]  # (chips won, deals) per game
+    y = np.array([g[0] for g in games], float)
+    c = np.array([g[1] for g in games], float)
+    ratio = y.sum() / c.sum()
+    expected = math.sqrt(((y - ratio * c) ** 2).sum() * 5 / 4) / c.sum()
+    mean, se = ratio_estimate(y.sum(), (y * y).sum(), c.sum(), (c * c).sum(), (y * c).sum(), 5)
+    assert mean == pytest.approx(ratio) and se == pytest.approx(expected)
+    outcomes = Outcomes(seat=("deal_net", "deal_net_sq", "deal_net_count", "deal_net_count_sq", "deal_net_cross"),
+                        table=(), signed=("deal_net",))
+    sums = np.array([[y.sum(), (y * y).sum(), c.sum(), (c * c).sum(), (y * c).sum()], [0, 0, 0, 0, 0]])
+    found = estimates(sums, outcomes, 5)
+    assert [e.outcome for e in found] == ["deal_net"]
+    assert found[0].mean == pytest.approx(ratio) and found[0].se == pytest.approx(expected)
+    assert found[0].ci_low == pytest.approx(ratio - Z95 * expected)
+    # one game: the ratio, with no error to give; no game with a denominator (no pool
+    # taken): no number at all, and no exception
+    assert ratio_estimate(6.0, 36.0, 3.0, 9.0, 18.0, 1) == (2.0, pytest.approx(float("nan"), nan_ok=True))
+    empty = estimates(np.array([[0.0, 0.0, 0.0, 0.0, 0.0], [0, 0, 0, 0, 0]]), outcomes, 5)
+    assert all(math.isnan(v) for v in (empty[0].mean, empty[0].se, empty[0].ci_low, empty[0].ci_high))

@@ -1,0 +1,177 @@
+"""The Spoil Five kernel: the rules file's reference values against exact probabilities,
+chips conserved, one result per hand, game-mode bookkeeping, and exact agreement with the
+plain-Python twin on every variant and policy preset, and on random tables."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from sims.engine import simulate
+from sims.games import spoil_five as sf
+from sims.registry import GAMES
+from sims.spec import GAMES as GAME_MODE
+from sims.spec import HANDS
+twin = pytest.importorskip("sims.twins.spoil_five")  # written apart from the kernel
+
+SPEC = GAMES["spoil-five"]
+FIELDS = [f.key for f in SPEC.policy_fields]
+SEAT = {name: i for i, name in enumerate(sf.HAND_OUTCOMES.seat)}
+TABLE = {name: i for i, name in enumerate(sf.HAND_OUTCOMES.table)}
+GAME_SEAT = {name: i for i, name in enumerate(sf.GAME_OUTCOMES.seat)}
+GAME_TABLE = {name: i for i, name in enumerate(sf.GAME_OUTCOMES.table)}
+
+
+def policy(n, preset="default", **fields):
+    matrix = SPEC.default_policy(n, preset)
+    for key, value in fields.items():
+        matrix[:, FIELDS.index(key)] = value
+    return matrix
+
+
+def rules(**changes):
+    return sf.Rules(**changes)
+
+
+def assert_within(estimate, count, exact, z=4.5):
+    p = estimate / count
+    se = max((float(exact) * (1 - float(exact)) / count) ** 0.5, 1e-12)
+    assert abs(p - float(exact)) <= z * se, (p, float(exact), se)
+
+
+# ------------------------------------------------------------------ reference values
+
+
+@pytest.mark.parametrize("n", [2, 3, 5, 8, 10])
+def test_deal_counts_agree_with_their_exact_probabilities(n):
+    """Rules file 5.8: P(the turn-up is an ace) = 1/13; with everyone robbing, P(a rob) =
+    1/13 + (12/13)(5n/51); P(the ace of trumps is dealt to a player) = (12/13)(5n/51)."""
+    count = 200_000
+    sums = simulate(SPEC, rules(), policy(n), n, HANDS, 21, 0, count, threads=2)
+    dealt = Fraction(12, 13) * Fraction(5 * n, 51)
+    assert_within(sums[n, TABLE["ace_turned"]], count, Fraction(1, 13))
+    assert_within(sums[n, TABLE["trump_ace_dealt"]], count, dealt)
+    assert_within(sums[n, TABLE["rob"]], count, Fraction(1, 13) + dealt)
+    assert [0.258, 0.348, 0.439, 0.529, 0.620, 0.710, 0.801, 0.891, 0.982][n - 2] == \
+        round(float(Fraction(1, 13) + dealt), 3)  # the rules file's table
+
+
+def test_nobody_robs_when_no_seat_will_and_every_holder_is_forfeited_under_the_obligatory_rule():
+    n, count = 5, 20_000
+    sums = simulate(SPEC, rules(rob=sf.ROB_OBLIGATORY), policy(n, rob=0), n, HANDS, 3, 0, count)
+    assert sums[n, TABLE["rob"]] == 0 and sums[:n, SEAT["robbed"]].sum() == 0
+    assert sums[n, TABLE["forfeit"]] == sums[n, TABLE["trump_ace_dealt"]] > 0
+    optional = simulate(SPEC, rules(), policy(n, rob=0), n, HANDS, 3, 0, count)
+    assert optional[n, TABLE["forfeit"]] == 0
+
+
+# ------------------------------------------------------------------ hand-mode laws
+
+
+@pytest.mark.parametrize("variant", sorted(sf.VARIANTS))
+@pytest.mark.parametrize("n", [2, 4, 7, 10])
+def test_every_hand_has_one_result_and_conserves_chips(variant, n):
+    table = rules(**dict(sf.VARIANTS[variant].rules))
+    count = 20_000
+    sums = simulate(SPEC, table, policy(n), n, HANDS, 8, 0, count, threads=2)
+    wins = int(sums[:n, SEAT["win"]].sum())
+    spoils = int(sums[n, TABLE["spoil"]])
+    assert wins + spoils == count  # the pool is taken, or the hand is spoiled
+    assert int(sums[:n, SEAT["spoiler"]].sum()) == spoils
+    assert int(sums[:n, SEAT["net"]].sum()) + int(sums[n, TABLE["carried"]]) == 0  # chips conserved
+    pool = n * table.ante + table.dealer_extra
+    assert int(sums[n, TABLE["carried"]]) == spoils * pool
+    assert int(sums[:n, SEAT["jinx_made"]].sum()) <= int(sums[:n, SEAT["jinx_called"]].sum()) \
+        == int(sums[n, TABLE["jinx"]])
+    if n == 2 and table.rob == sf.ROB_OPTIONAL:
+        assert spoils == 0  # someone always takes three of the five tricks
+    if not table.jinx:
+        assert sums[n, TABLE["jinx"]] == 0
+
+
+def test_the_jinx_is_called_more_often_by_bold_players_and_never_by_cautious_ones():
+    n, count = 3, 50_000
+    bold = simulate(SPEC, rules(), policy(n, jinx_min=0), n, HANDS, 4, 0, count, threads=2)
+    sure = simulate(SPEC, rules(), policy(n), n, HANDS, 4, 0, count, threads=2)
+    never = simulate(SPEC, rules(), policy(n, jinx_min=3), n, HANDS, 4, 0, count, threads=2)
+    assert bold[n, TABLE["jinx"]] > sure[n, TABLE["jinx"]] > 0 == never[n, TABLE["jinx"]]
+    # a jinx with two sure winners is always made
+    assert sure[:n, SEAT["jinx_made"]].sum() == sure[:n, SEAT["jinx_called"]].sum()
+    assert bold[:n, SEAT["jinx_made"]].sum() < bold[:n, SEAT["jinx_called"]].sum()
+
+
+# ------------------------------------------------------------------ game mode
+
+
+@pytest.mark.parametrize("variant", sorted(sf.VARIANTS))
+def test_a_rotation_of_pools_conserves_chips_and_counts_its_deals(variant):
+    n, count = 4, 3000
+    table = rules(**dict(sf.VARIANTS[variant].rules))
+    sums = simulate(SPEC, table, policy(n), n, GAME_MODE, 5, 0, count, threads=2)
+    assert int(sums[:n, GAME_SEAT["net"]].sum()) + int(sums[n, GAME_TABLE["left"]]) == 0
+    assert int(sums[:n, GAME_SEAT["pools_won"]].sum()) == int(sums[n, GAME_TABLE["pool_size_count"]]) == n * count
+    deals = int(sums[n, GAME_TABLE["deals"]])
+    assert deals == int(sums[n, GAME_TABLE["pool_deals"]]) == int(sums[0, GAME_SEAT["deal_net_count"]])
+    assert deals - int(sums[n, GAME_TABLE["spoils"]]) == n * count  # every pool ends with the deal that takes it
+    assert int(sums[n, GAME_TABLE["pool_deals_count"]]) == n * count
+    assert all(sums[s, GAME_SEAT["deal_net"]] == sums[s, GAME_SEAT["net"]] for s in range(n))
+
+
+def test_max_deals_stops_long_pools_and_leaves_their_chips():
+    n, count = 6, 2000
+    sums = simulate(SPEC, rules(max_deals=1), policy(n), n, GAME_MODE, 7, 0, count)
+    assert sums[n, GAME_TABLE["truncated"]] > 0 and sums[n, GAME_TABLE["left"]] > 0
+    assert int(sums[:n, GAME_SEAT["net"]].sum()) + int(sums[n, GAME_TABLE["left"]]) == 0
+    assert int(sums[n, GAME_TABLE["deals"]]) == n * count  # one deal per pool
+
+
+# ------------------------------------------------------------------ kernel == twin
+
+
+@pytest.mark.parametrize("variant", sorted(sf.VARIANTS))
+def test_kernel_matches_the_twin_on_every_variant(variant):
+    table = rules(**dict(sf.VARIANTS[variant].rules))
+    for n, mode, count in ((3, HANDS, 250), (6, HANDS, 150), (4, GAME_MODE, 8)):
+        assert np.array_equal(simulate(SPEC, table, policy(n), n, mode, 13, 40, count, 2),
+                              twin.simulate(table, policy(n), n, mode, 13, 40, count))
+
+
+@pytest.mark.parametrize("preset", sorted(sf.POLICIES))
+def test_kernel_matches_the_twin_on_every_policy_preset(preset):
+    for n, mode, count in ((5, HANDS, 250), (3, GAME_MODE, 10)):
+        matrix = policy(n, preset)
+        assert np.array_equal(simulate(SPEC, rules(), matrix, n, mode, 2, 7, count, 2),
+                              twin.simulate(rules(), matrix, n, mode, 2, 7, count))
+
+
+def test_kernel_matches_the_twin_on_random_tables():
+    rng = np.random.default_rng(55)
+    for trial in range(12):
+        n = int(rng.integers(2, 11))
+        table = sf.Rules(plain_lead=int(rng.integers(0, 3)), rob=int(rng.integers(0, 2)),
+                         unrobbed_ace_low=bool(rng.integers(0, 2)), ante=int(rng.integers(0, 4)),
+                         dealer_extra=int(rng.integers(0, 3)), spoil_topup=int(rng.integers(0, 3)),
+                         topup_amount=int(rng.integers(0, 3)), jinx=bool(rng.integers(0, 2)),
+                         jinx_bonus=int(rng.integers(0, 3)), max_deals=int(rng.integers(1, 6)),
+                         dealer_extra_every_deal=bool(rng.integers(0, 2)))
+        matrix = np.column_stack([rng.integers(0, 2, n), rng.integers(0, 4, n), rng.integers(0, 2, n),
+                                  rng.integers(0, 2, n)]).astype(float)
+        for mode, count in ((HANDS, 120), (GAME_MODE, 4)):
+            assert np.array_equal(simulate(SPEC, table, matrix, n, mode, trial, 0, count, 2),
+                                  twin.simulate(table, matrix, n, mode, trial, 0, count)), (trial, mode)
+
+
+def test_stacked_deals_of_kernel_and_twin_agree_on_random_packs():
+    """play_dealt on random full packs (every card listed): the whole result dict."""
+    rng = np.random.default_rng(8)
+    for trial in range(60):
+        n = int(rng.integers(2, 11))
+        table = sf.Rules(plain_lead=int(rng.integers(0, 3)), rob=int(rng.integers(0, 2)),
+                         unrobbed_ace_low=bool(rng.integers(0, 2)), jinx_bonus=int(rng.integers(0, 3)))
+        matrix = np.column_stack([rng.integers(0, 2, n), rng.integers(0, 4, n), rng.integers(0, 2, n),
+                                  rng.integers(0, 2, n)]).astype(float)
+        cards = [int(c) for c in rng.permutation(52)]
+        dealer = int(rng.integers(0, n))
+        assert sf.play_dealt(table, matrix, cards, dealer) == twin.play_dealt(table, matrix, cards, dealer), trial

@@ -285,6 +285,34 @@ def _players_section(spec, counts, seed, threads, document, findings, progress, 
                     f"players is tabulated under 'Best `{key}` by table size'.")
 
 
+def _table_outcome_changes(spec, mode, run, switches, document) -> None:
+    """The house-rules comparison for the table's own outcomes (a spoil rate, a pot, a
+    game's length): one row per switch, a dash where the change is within two standard
+    errors."""
+    from analyzer.compare import paired_differences
+
+    outcomes = spec.outcomes[mode]
+    names = [name for name in outcomes.table if not outcomes.companion(name) and name not in outcomes.maxima]
+    if not names:
+        return
+    standard = {e.outcome: e for e in run.estimates(0) if e.seat not in range(run.players)}
+    rows = [["standard rules (value)"] + [with_se(standard[name].mean, standard[name].se) for name in names]]
+    for index, (label, _) in enumerate(switches, start=1):
+        by_outcome = {d.outcome: d for d in paired_differences(run, 0, index) if d.seat not in range(run.players)}
+        cells = []
+        for name in names:
+            d = by_outcome[name]
+            se = d.se if d.se > 1e-9 * max(1.0, abs(d.difference)) else 0.0  # rounding of an exact change
+            moved = abs(d.difference) > 2 * se if se > 0 else se == 0 and d.difference != 0
+            cells.append(with_se(d.difference, se, signed=True) if moved else "–")
+        rows.append([f"`{label}`"] + cells)
+    labels = outcome_labels(spec, mode)
+    document.paragraph(f"The same switches for the table as a whole: the first row is each outcome under the "
+                       f"standard rules (± standard error), the others its paired change (a dash: within two "
+                       f"standard errors). " + "; ".join(f"`{name}`: {labels[name]}" for name in names) + ".")
+    document.table(["switch"] + [f"`{name}`" for name in names], rows)
+
+
 def _house_rules_section(spec, table, mode, count, seed, threads, document, findings) -> None:
     from analyzer.charts import difference_heatmap
     from analyzer.compare import paired_differences, single_switch_rules
@@ -327,6 +355,7 @@ def _house_rules_section(spec, table, mode, count, seed, threads, document, find
         differences.append([by_seat[s].difference for s in range(table.players)])
         errors.append([by_seat[s].se for s in range(table.players)])
     document.table(["switch"] + [f"seat {s}" for s in range(table.players)], rows)
+    _table_outcome_changes(spec, mode, run, switches, document)
     moving = [i for i, (label, _) in enumerate(switches) if f"`{label}`" not in quiet]
     if moving:
         document.figure(f"house-rules-{unit}",

@@ -138,3 +138,18 @@ def test_house_rule_chart_is_a_heat_map_with_the_error_in_every_cell():
     shown = np.ma.filled(images[0].get_array(), np.nan)
     assert np.isnan(shown[0, 1]) and np.isnan(shown[0, 2]) and shown[0, 0] > 0  # grey when within 2 se
     assert [t.get_text() for t in figure.axes[0].get_yticklabels()] == ["queens=on", "ante=100"]
+
+
+def test_house_rules_also_show_the_tables_own_outcomes():
+    """Spoil Five's house rules move the spoil rate and the pool, which no seat's net shows
+    in a rotation: the table outcomes get their own rows, exact changes without an error."""
+    spec = get_game("spoil-five")
+    document = Document()
+    _house_rules_section(spec, _default_table(spec, 4), GAME_MODE, 400, 0, None, document, [])
+    text, _ = _markdown(document)
+    header = "| switch | `deals` | `pool_deals` | `pool_size` | `spoils` | `truncated` | `left` |"
+    rows = {line.split(" | ")[0][2:]: line.split(" | ")[1:] for line in text.split(header)[1].splitlines()
+            if line.startswith("| ")}
+    assert sum("±" in cell for cell in rows["standard rules (value)"]) >= 3
+    assert rows["`ante=0`"][2] == "-8.0000"  # four antes of 2 fewer in every pool taken, exactly
+    assert rows["`plain_lead=must-follow`"][3].startswith("+")  # strict following spoils more deals

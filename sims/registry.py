@@ -5,12 +5,12 @@ Adding a game is one import and one entry here (plus its module and tests).
 
 from __future__ import annotations
 
-from sims.games import ace_chasing, all_fours, chase_ace, fan_tan, fight_for_the_lead, spoil_five
+from sims.games import ace_chasing, all_fours, chase_ace, fan_tan, fight_for_the_lead, five_hundred, spoil_five
 from sims.spec import GameSpec
 
 GAMES: dict[str, GameSpec] = {
     spec.name: spec for spec in (chase_ace.SPEC, ace_chasing.SPEC, fight_for_the_lead.SPEC, all_fours.SPEC,
-                                 spoil_five.SPEC, fan_tan.SPEC)
+                                 spoil_five.SPEC, five_hundred.SPEC, fan_tan.SPEC)
 }
 
 

@@ -43,12 +43,15 @@ The auction
   player who passes never bids again in this hand.  Players who have passed are skipped.
   The auction ends when three players have passed and the fourth has bid (its last bid is
   the contract, it is the contractor), when all four have passed, or at once when a bid
-  is made that nothing can outrank (10NT, or open misere under highest).  A player may
+  is made that nothing can outrank (10NT, or open misere under highest; 10NT does not
+  close the auction when open misere is highest and misere is allowed).  A player may
   overbid its partner.
   When misere may be bid: allow_misere, it outranks the current bid, and (misere_needs_7)
-  a 7-level trick bid has been made earlier in this auction, by anyone.
+  a trick bid of 7 or more tricks has been made earlier in this auction, by anyone
+  (reading: "after a 7-level bid" means once the bidding has reached the 7 level).
   When open misere may be bid: allow_misere, it outranks the current bid, and (unless
-  open_misere_anytime) an 8-level trick bid has been made earlier in this auction.
+  open_misere_anytime) a trick bid of 8 or more tricks has been made earlier in this
+  auction.
   All four pass: all_pass redeal (default): the hand is thrown in, nobody scores (in game
   mode the deal passes left and the next hand is dealt); play-no-trumps: the hand is played
   at no trumps with no contractor and no kitty exchange (the kitty stays out), the eldest
@@ -92,6 +95,10 @@ The joker at no trumps and misere (nt_joker)
       nothing else (reading: it must play something).
     (reading) A suitless joker named to suit X when led: the trick is "led in X" for
     following and for who shows void; the joker is not a card of X for anything else.
+    (reading) A player "has shown void" in suit X once it has played a card that is not
+    of X to a trick led in X (a suitless joker played under first-round-free or any-time
+    included: the others cannot tell).  A leader that has shown void in every suit may
+    name any suit (it names the one it holds most cards of, ties to the lower code).
 
 Misere and open misere (the contractor plays alone, no trumps)
   The contractor's partner takes no part: its cards are out of play and its seat is
@@ -105,7 +112,8 @@ Misere and open misere (the contractor plays alone, no trumps)
 
 Play
   The first lead: the contractor (first_lead contractor, default) or the eldest hand
-  (eldest); after four passes played out, the eldest.  Each trick's winner leads the next.
+  (eldest; reading: when the eldest is a misere contractor's partner, sitting out, the
+  next seat clockwise leads); after four passes played out, the eldest.  Each trick's winner leads the next.
   Following: a player holding a card of the suit led must play one (the left bower is a
   trump, never a card of its printed suit; a player whose only such card is the left
   bower is void in that suit; a nominated joker is a card of its suit); otherwise any
@@ -132,7 +140,10 @@ Scoring one hand
     (after four passes played out: the side with the higher total, and with equal totals
     the side of the eldest hand; reading).
     A side at -500 or below loses at once (the other side wins); only the contracting
-    side can lose points in a hand, so a win and a loss never fall in the same hand.
+    side can lose points in a hand.  The checks, in order: the contracting side made its
+    contract and reached 500 (ended "contract"); a side at -500 or below ("minus_500",
+    even when, without the cap, the other side also reached 500 on trick points: it wins
+    either way); without the cap, a side at 500 or more ("any_points").
   The deal passes one seat left after every hand, thrown-in hands included.
 
 Per-seat policy (one row per seat, used whenever that seat decides; fields in rules.py)
@@ -216,9 +227,9 @@ stream (s, i); a hand thrown in after four passes is counted as it is, not redea
     0).
   table: all_pass (four passes); misere, open_misere (the contract); misere_made and
     misere_made_count, open_misere_made and open_misere_made_count (made / bid);
-    joker_in_kitty (the joker 52 was dealt to the kitty); declarer_score and _sq (the
-    contracting side's points, 0 with no contractor); defence_score and _sq (the other
-    side's points, 0 with no contractor); per contract c (labels 6s ... 10nt, mis, om):
+    joker_in_kitty (the joker 52 was dealt to the kitty); declarer_score, _sq and _count
+    (the contracting side's points / hands with a contractor); defence_score, _sq and
+    _count (the other side's points / hands with a contractor); per contract c (labels 6s ... 10nt, mis, om):
     bid_c (c is the contract), make_c and make_c_count (made / bid as c), value_c,
     value_c_sq and value_c_count (the contracting side's points / bid as c).
 
@@ -270,3 +281,171 @@ play_game(rules, policy, deals, first_dealer=None, log=None) -> dict
   winner (side or -1), ended (as above, or "truncated" at max_hands, or "" when the
   deals ran out), hands (hands played).
 """
+
+from __future__ import annotations
+
+
+import numpy as np
+
+from sims.core.rng import stream_state
+from sims.games.five_hundred.kernel import (
+    ENDED_ANY_POINTS,
+    ENDED_CONTRACT,
+    ENDED_MINUS_500,
+    H_CONTRACT,
+    H_CONTRACTOR,
+    H_DISCARDS,
+    H_ENDED,
+    H_MADE,
+    H_N_CALLS,
+    H_NOMINATED0,
+    H_POINTS0,
+    H_TRICKS_PLAYED,
+    H_WINNER,
+    PACKS,
+    S_TRICKS,
+    deal_nb,
+    new_table_nb,
+    play_hand_nb,
+    simulate_games_nb,
+    simulate_hands_nb,
+)
+from sims.games.five_hundred.rules import *  # noqa: F401,F403 (the game's public names live here)
+from sims.games.five_hundred.rules import (
+    GAME_OUTCOMES,
+    HAND_OUTCOMES,
+    PACK_SIZE,
+    PLAYERS,
+    POLICIES,
+    POLICY_FIELDS,
+    RED_JOKER,
+    VARIANTS,
+    Rules,
+    check,
+)
+from sims.spec import GAMES, HANDS, GameSpec, check_policy_values, check_rule_values
+
+_ENDED = {ENDED_CONTRACT: "contract", ENDED_MINUS_500: "minus_500", ENDED_ANY_POINTS: "any_points"}
+
+
+def _table(rules: Rules, policy, dealer) -> tuple[np.ndarray, int]:
+    """Validate a stacked table: the rules, the policy matrix and the dealer."""
+    policy = np.asarray(policy, dtype=np.float64)
+    n = policy.shape[0] if policy.ndim == 2 else 0
+    check(rules, policy, n)
+    check_rule_values(rules)
+    check_policy_values(POLICY_FIELDS, policy, n)
+    dealer = 3 if dealer is None else int(dealer)
+    if not 0 <= dealer < PLAYERS:
+        raise ValueError(f"the dealer must be a seat from 0 to 3, not {dealer}.")
+    return policy, dealer
+
+
+def _stacked(rules: Rules, cards) -> np.ndarray:
+    """The pack row of a stacked deal: the listed cards, then the rest of the pack in code order."""
+    pack = [int(c) for c in PACKS[rules.deck][:PACK_SIZE[rules.deck]]]
+    try:
+        listed = [int(c) for c in cards]
+    except (TypeError, ValueError):
+        raise ValueError("the stacked cards must be distinct card codes of the pack.") from None
+    if len(set(listed)) != len(listed) or any(c not in pack for c in listed):
+        raise ValueError(f"the stacked cards must be distinct card codes of the {PACK_SIZE[rules.deck]}-card pack.")
+    row = np.zeros(len(PACKS[0]), dtype=np.int64)
+    order = listed + [c for c in pack if c not in set(listed)]
+    row[:len(order)] = order
+    return row
+
+
+def _hand(rules: Rules, policy: np.ndarray, cards, dealer: int, scores: list[int]) -> dict:
+    hands, h, seats, calls, estimate, suit_of, order_of, _, dealt, log, suit_masks = new_table_nb()
+    pack_row = _stacked(rules, cards)
+    rule_codes = np.asarray([int(v) for v in rules], dtype=np.int64)
+    kitty, _ = deal_nb(rule_codes, pack_row, np.int64(dealer), False, stream_state(0, 0), hands, dealt)
+    held = [sorted(int(c) for c in range(54) if (int(hands[s]) >> c) & 1) for s in range(PLAYERS)]
+    totals = np.asarray(scores, dtype=np.int64)
+    log[:] = -1
+    play_hand_nb(rule_codes, policy, hands, kitty, np.int64(dealer), totals, h, seats, calls, estimate, suit_of,
+                 order_of, log, True, suit_masks)
+    contractor = int(h[H_CONTRACTOR])
+    discards = int(h[H_DISCARDS])
+    tricks = []
+    for t in range(int(h[H_TRICKS_PLAYED])):
+        leader, winner, named = (int(v) for v in log[t, :3])
+        plays = [((leader + i) % 4, int(log[t, 4 + (leader + i) % 4])) for i in range(4)
+                 if log[t, 4 + (leader + i) % 4] >= 0]
+        tricks.append((leader, plays, winner, named))
+    tricks_won = [int(seats[s, S_TRICKS]) for s in range(PLAYERS)]
+    nominated = {RED_JOKER + j: int(h[H_NOMINATED0 + j]) for j in range(2) if h[H_NOMINATED0 + j] >= 0}
+    return {
+        "dealt": held,
+        "kitty": sorted(int(c) for c in range(54) if (int(kitty) >> c) & 1),
+        "auction": [(int(calls[k, 0]), int(calls[k, 1])) for k in range(int(h[H_N_CALLS]))],
+        "contract": int(h[H_CONTRACT]),
+        "contractor": contractor,
+        "discards": sorted(c for c in range(54) if (discards >> c) & 1),
+        "nominated": nominated,
+        "tricks": tricks,
+        "tricks_won": tricks_won,
+        "side_tricks": [tricks_won[0] + tricks_won[2], tricks_won[1] + tricks_won[3]],
+        "made": int(h[H_MADE]),
+        "points": [int(h[H_POINTS0]), int(h[H_POINTS0 + 1])],
+        "scores": [int(v) for v in totals],
+        "winner": int(h[H_WINNER]),
+        "ended": _ENDED.get(int(h[H_ENDED]), ""),
+    }
+
+
+def play_dealt(rules: Rules, policy, cards, dealer=None, scores=(0, 0), log=None) -> dict:
+    """One hand from a stacked pack, through the kernel; the arguments and the result are
+    the contract's (package docstring, Stacked deals).  ``log`` is left untouched."""
+    policy, dealer = _table(rules, policy, dealer)
+    return _hand(rules, policy, cards, dealer, [int(v) for v in scores])
+
+
+def play_game(rules: Rules, policy, deals, first_dealer=None, log=None) -> dict:
+    """A game from stacked packs, through the kernel (package docstring, Stacked deals)."""
+    policy, dealer = _table(rules, policy, first_dealer)
+    scores = [0, 0]
+    results = []
+    winner, ended = -1, ""
+    for cards in deals:
+        if len(results) >= rules.max_hands:
+            ended = "truncated"
+            break
+        result = _hand(rules, policy, cards, dealer, scores)
+        results.append(result)
+        scores = result["scores"]
+        dealer = (dealer + 1) % PLAYERS
+        if result["winner"] >= 0:
+            winner, ended = result["winner"], result["ended"]
+            break
+    else:
+        if winner < 0 and len(results) >= rules.max_hands:
+            ended = "truncated"
+    return {"results": results, "scores": scores, "winner": winner, "ended": ended, "hands": len(results)}
+
+
+SPEC = GameSpec(
+    name="five-hundred",
+    title="Five Hundred",
+    summary="Four players in partnerships, 43 cards with a joker and two bowers; bid tricks on the Avondale "
+            "ladder (or misere), take the kitty, make the contract; first side to 500 on a contract wins.",
+    rules_type=Rules,
+    policy_fields=POLICY_FIELDS,
+    variants=VARIANTS,
+    policies=POLICIES,
+    outcomes={HANDS: HAND_OUTCOMES, GAMES: GAME_OUTCOMES},
+    headline={HANDS: "score", GAMES: "win"},
+    min_players=PLAYERS,
+    max_players=PLAYERS,
+    default_players=PLAYERS,
+    kernel_version=1,
+    check=check,
+    kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
+    twin="sims.twins.five_hundred",
+    bench_players=(4,),
+    strategy_fields=("bid_offset", "misere_max", "partner_margin", "open_misere_max", "nominate"),
+    strategy_mode=GAMES,
+    report_players=(),
+    last_seat_role="dealer",
+)

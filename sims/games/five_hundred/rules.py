@@ -86,7 +86,7 @@ class Rules(NamedTuple):
 
 BID_OFFSET, MISERE_MAX, OPEN_MISERE_MAX, PARTNER_MARGIN, NOMINATE = range(5)
 POLICY_FIELDS = (
-    PolicyField("bid_offset", 0, -3, 3, "aggressiveness: tricks added to the hand's trick estimate before "
+    PolicyField("bid_offset", 1, -3, 3, "aggressiveness: tricks added to the hand's trick estimate before "
                 "bidding (negative is cautious)", integer=True),
     PolicyField("misere_max", 1, -1, 10, "bid misere when the hand holds at most this many high cards (joker, "
                 "A, K, Q, J) and misere may be bid; -1 never", integer=True),
@@ -101,8 +101,10 @@ POLICY_FIELDS = (
 VARIANTS = {
     "standard": Variant({}, "Australian rules, Avondale schedule: misere after a 7 bid, below 8S; open misere "
                             "between 10D and 10H; the contractor leads; win only on a made contract"),
-    "us": Variant({"misere_rank": MISERE_BY_VALUE, "misere_needs_7": 0, "win_by_contract_only": 0},
-                  "US: misere by value (between 8S and 8C) at any point, the first side to 500 wins"),
+    "us": Variant({"misere_rank": MISERE_BY_VALUE, "misere_needs_7": 0, "win_by_contract_only": 0,
+                   "misere_opp_score": MISERE_OPP_PER_CONTRACTOR_TRICK, "misere_stop_early": 0},
+                  "US: misere (nullo) by value between 8S and 8C at any point, played out, the defence scoring 10 "
+                  "for each trick the bidder takes; the first side to 500 wins"),
     "seed-literal": Variant({"misere_opp_score": MISERE_OPP_PER_TRICK_WON, "misere_stop_early": 0},
                             "the seed: the defence scores 10 for each trick it wins against misere, which is "
                             "played out"),
@@ -124,9 +126,10 @@ VARIANTS = {
 }
 
 POLICIES = {
-    "default": PolicyPreset({}, "bid the trick estimate, misere with at most one high card, no open misere"),
-    "cautious": PolicyPreset({"bid_offset": -1}, "bid one trick below the estimate"),
-    "aggressive": PolicyPreset({"bid_offset": 1}, "bid one trick above the estimate"),
+    "default": PolicyPreset({}, "bid one trick above the estimate, misere with at most one high card, no open "
+                                "misere"),
+    "cautious": PolicyPreset({"bid_offset": 0}, "bid the estimate"),
+    "aggressive": PolicyPreset({"bid_offset": 2}, "bid two tricks above the estimate"),
     "no-misere": PolicyPreset({"misere_max": -1}, "never bid misere"),
     "open-misere": PolicyPreset({"open_misere_max": 0}, "open misere with no high card at all"),
 }
@@ -192,10 +195,13 @@ HAND_OUTCOMES = Outcomes(
     seat=("contractor", "made", "made_count", "score", "score_sq", "tricks", "tricks_sq"),
     table=("all_pass", "misere", "misere_made", "misere_made_count", "open_misere", "open_misere_made",
            "open_misere_made_count", "joker_in_kitty", "declarer_score", "declarer_score_sq",
-           "defence_score", "defence_score_sq")
+           "declarer_score_count", "defence_score", "defence_score_sq", "defence_score_count")
     + _per_contract("bid", False, False) + _per_contract("make", True, False)
     + _per_contract("value", True, True),
     signed=("score", "declarer_score") + tuple(f"value_{label}" for label in CONTRACT_LABELS),
+    groups={"bid": ("probability each contract is the final bid", CONTRACT_LABELS),
+            "make": ("probability the contract is made, when it is bid", CONTRACT_LABELS),
+            "value": ("the contracting side's points, when it is bid", CONTRACT_LABELS)},
     help={"contractor": "probability the seat wins the auction", "made": "probability the seat's contract is "
           "made, when it is the contractor", "score": "points the seat's side scores per hand",
           "tricks": "tricks the seat wins per hand", "all_pass": "probability all four pass",
@@ -203,8 +209,8 @@ HAND_OUTCOMES = Outcomes(
           "open_misere": "probability the contract is open misere",
           "open_misere_made": "probability an open misere is made",
           "joker_in_kitty": "probability the joker is in the kitty",
-          "declarer_score": "points the contracting side scores per hand it contracts",
-          "defence_score": "points the defending side scores per hand with a contract"},
+          "declarer_score": "points the contracting side scores, per hand with a contract",
+          "defence_score": "points the defending side scores, per hand with a contract"},
 )
 
 LENGTH_BUCKETS = ((1, 5), (6, 10), (11, 15), (16, 20), (21, 30), (31, MAX_HANDS_LIMIT))
@@ -222,6 +228,7 @@ GAME_OUTCOMES = Outcomes(
           "end_any_points": "probability the game ends with a side reaching 500 on points for tricks "
                             "(win_by_contract_only false)",
           "truncated": "probability the game is stopped at max_hands"},
+    groups={"length": ("game length in hands", LENGTH_LABELS)},
 )
 
 
@@ -229,3 +236,5 @@ def check(rules: Rules, policy: np.ndarray, n_seats: int) -> None:
     """Raise ``ValueError`` with a sentence when the table cannot be played."""
     if n_seats != PLAYERS:
         raise ValueError(f"Five Hundred is played by 4 players in two partnerships, not {n_seats}.")
+    if int(rules.opp_cap) % 10:
+        raise ValueError(f"opp_cap must be a multiple of 10 (scores go in tens), not {int(rules.opp_cap)}.")

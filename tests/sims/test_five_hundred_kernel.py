@@ -1,0 +1,153 @@
+"""The Five Hundred kernel: deal-count reference values against exact probabilities,
+scores as the rules say (the defence never loses, the contracting side wins or loses the
+value), game-mode bookkeeping, and exact agreement with the plain-Python twin on every
+variant and policy preset, on random tables, and on stacked deals."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+import pytest
+
+from sims.engine import simulate
+from sims.games import five_hundred as fh
+from sims.registry import GAMES
+from sims.spec import GAMES as GAME_MODE
+from sims.spec import HANDS
+twin = pytest.importorskip("sims.twins.five_hundred")  # written apart from the kernel
+
+SPEC = GAMES["five-hundred"]
+SEAT = {name: i for i, name in enumerate(fh.HAND_OUTCOMES.seat)}
+TABLE = {name: i for i, name in enumerate(fh.HAND_OUTCOMES.table)}
+GAME_SEAT = {name: i for i, name in enumerate(fh.GAME_OUTCOMES.seat)}
+GAME_TABLE = {name: i for i, name in enumerate(fh.GAME_OUTCOMES.table)}
+
+
+def policy(preset="default"):
+    return SPEC.default_policy(4, preset)
+
+
+def assert_within(estimate, count, exact, z=4.5):
+    p = estimate / count
+    se = max((float(exact) * (1 - float(exact)) / count) ** 0.5, 1e-12)
+    assert abs(p - float(exact)) <= z * se, (p, float(exact), se)
+
+
+@pytest.mark.parametrize("deck, kitty", [(fh.DECK_43, 3), (fh.DECK_45, 5), (fh.DECK_46, 6)])
+def test_the_joker_is_in_the_kitty_as_often_as_it_should_be(deck, kitty):
+    """Rules file 6.9: P(the joker in the kitty) = 3/43 with 43 cards (5/45, 6/46)."""
+    count = 100_000
+    size = fh.PACK_SIZE[deck]
+    sums = simulate(SPEC, fh.Rules(deck=deck), policy(), 4, HANDS, 5, 0, count, threads=2)
+    assert_within(sums[4, TABLE["joker_in_kitty"]], count, Fraction(kitty, size))
+
+
+def test_a_seat_is_dealt_both_red_jacks_as_often_as_it_should_be():
+    """P(a given seat holds Jd and Jh, codes 23 and 36) = C(41, 8) / C(43, 10), from the
+    kernel's own deal of hands 0 .. count-1 of seed 9."""
+    from sims.core.rng import stream_state
+    from sims.games.five_hundred.kernel import deal_nb, new_table_nb
+
+    count = 20_000
+    exact = Fraction(comb(41, 8), comb(43, 10))
+    hands, _, _, _, _, _, _, pack_row, dealt, _, _ = new_table_nb()
+    rules = np.asarray([int(v) for v in fh.Rules()], dtype=np.int64)
+    both = np.uint64((1 << 23) | (1 << 36))
+    found = [0, 0, 0, 0]
+    for index in range(count):
+        pack_row[:] = fh.PACKS[0]
+        deal_nb(rules, pack_row, np.int64(3), True, stream_state(9, index), hands, dealt)
+        for seat in range(4):
+            found[seat] += (hands[seat] & both) == both
+    for seat in range(4):
+        assert_within(found[seat], count, exact)
+
+
+def test_scores_follow_the_rules_in_every_hand():
+    """Per hand: the defence never loses points; the contracting side gains or loses its
+    value (250 for a slam below 250); made/failed counts add up to the contracts bid."""
+    count = 40_000
+    sums = simulate(SPEC, fh.Rules(), policy(), 4, HANDS, 3, 0, count, threads=2)
+    table = sums[4]
+    contracts = sum(table[TABLE[f"bid_{label}"]] for label in fh.CONTRACT_LABELS)
+    assert contracts + table[TABLE["all_pass"]] == count
+    assert sum(sums[seat, SEAT["contractor"]] for seat in range(4)) == contracts
+    assert table[TABLE["defence_score"]] >= 0
+    for c, label in enumerate(fh.CONTRACT_LABELS):
+        bid = table[TABLE[f"bid_{label}"]]
+        assert table[TABLE[f"make_{label}_count"]] == bid == table[TABLE[f"value_{label}_count"]]
+        made = table[TABLE[f"make_{label}"]]
+        value = fh.contract_value(c)
+        total = table[TABLE[f"value_{label}"]]
+        if c < 25 and value < 250:  # a slam scores 250 instead of the value
+            assert value * made - value * (bid - made) <= total <= 250 * made - value * (bid - made)
+        else:
+            assert total == value * made - value * (bid - made)
+    # the seats of a side score alike
+    assert sums[0, SEAT["score"]] == sums[2, SEAT["score"]] and sums[1, SEAT["score"]] == sums[3, SEAT["score"]]
+
+
+def test_game_mode_ends_every_game_one_way():
+    count = 2_000
+    sums = simulate(SPEC, fh.Rules(), policy(), 4, GAME_MODE, 4, 0, count, threads=2)
+    table = sums[4]
+    ends = table[GAME_TABLE["end_contract"]] + table[GAME_TABLE["end_minus_500"]] \
+        + table[GAME_TABLE["end_any_points"]] + table[GAME_TABLE["truncated"]]
+    assert ends == count and table[GAME_TABLE["end_any_points"]] == 0  # the standard cap
+    assert sums[0, GAME_SEAT["win"]] + sums[1, GAME_SEAT["win"]] + table[GAME_TABLE["truncated"]] == count
+    assert sums[0, GAME_SEAT["win"]] == sums[2, GAME_SEAT["win"]]
+    assert sum(table[GAME_TABLE[f"length_{label}"]] for label in fh.LENGTH_LABELS) == count
+
+
+@pytest.mark.parametrize("variant", sorted(fh.VARIANTS))
+def test_kernel_matches_the_twin_on_every_variant(variant):
+    table = fh.Rules()._replace(**dict(fh.VARIANTS[variant].rules))
+    for mode, count in ((HANDS, 120), (GAME_MODE, 3)):
+        assert np.array_equal(simulate(SPEC, table, policy(), 4, mode, 13, 40, count, 2),
+                              twin.simulate(table, policy(), 4, mode, 13, 40, count))
+
+
+@pytest.mark.parametrize("preset", sorted(fh.POLICIES))
+def test_kernel_matches_the_twin_on_every_policy_preset(preset):
+    for mode, count in ((HANDS, 120), (GAME_MODE, 3)):
+        assert np.array_equal(simulate(SPEC, fh.Rules(), policy(preset), 4, mode, 2, 7, count, 2),
+                              twin.simulate(fh.Rules(), policy(preset), 4, mode, 2, 7, count))
+
+
+def _random_table(rng):
+    matrix = np.column_stack([rng.integers(-3, 4, 4), rng.integers(-1, 5, 4), rng.integers(-1, 3, 4),
+                              rng.integers(0, 4, 4), rng.integers(0, 2, 4)]).astype(float)
+    table = fh.Rules(deck=int(rng.integers(0, 3)), all_pass=int(rng.integers(0, 2)),
+                     misere_rank=int(rng.integers(0, 2)), misere_needs_7=bool(rng.integers(0, 2)),
+                     open_misere_rank=int(rng.integers(0, 2)), open_misere_anytime=bool(rng.integers(0, 2)),
+                     allow_misere=bool(rng.integers(0, 4)), first_lead=int(rng.integers(0, 2)),
+                     nt_joker=int(rng.integers(0, 5)), om_expose=int(rng.integers(0, 3)),
+                     misere_stop_early=bool(rng.integers(0, 2)), misere_opp_score=int(rng.integers(0, 3)),
+                     win_by_contract_only=bool(rng.integers(0, 2)), opp_cap=int(rng.choice([490, 300, 0])),
+                     max_hands=int(rng.integers(1, 40)))
+    return table, matrix
+
+
+def test_kernel_matches_the_twin_on_random_tables():
+    rng = np.random.default_rng(55)
+    for trial in range(10):
+        table, matrix = _random_table(rng)
+        for mode, count in ((HANDS, 120), (GAME_MODE, 3)):
+            assert np.array_equal(simulate(SPEC, table, matrix, 4, mode, trial, 0, count, 2),
+                                  twin.simulate(table, matrix, 4, mode, trial, 0, count)), (trial, mode)
+
+
+def test_stacked_deals_of_kernel_and_twin_agree_on_random_packs():
+    """play_dealt on random full packs (every card listed), random dealers and scores: the
+    whole result dict."""
+    rng = np.random.default_rng(8)
+    for trial in range(60):
+        table, matrix = _random_table(rng)
+        pack = [int(c) for c in fh.PACKS[table.deck][:fh.PACK_SIZE[table.deck]]]
+        cards = [int(c) for c in rng.permutation(pack)]
+        dealer = int(rng.integers(0, 4))
+        scores = (int(rng.integers(-49, 50)) * 10, int(rng.integers(-49, 50)) * 10)
+        assert fh.play_dealt(table, matrix, cards, dealer, scores) == twin.play_dealt(table, matrix, cards, dealer,
+                                                                                       scores), trial

@@ -292,7 +292,9 @@ def _table_outcome_changes(spec, mode, run, switches, document) -> None:
     from analyzer.compare import paired_differences
 
     outcomes = spec.outcomes[mode]
-    names = [name for name in outcomes.table if not outcomes.companion(name) and name not in outcomes.maxima]
+    families = {f"{group}_{label}" for group, (_, labels) in outcomes.groups.items() for label in labels}
+    names = [name for name in outcomes.table
+             if not outcomes.companion(name) and name not in outcomes.maxima and name not in families]
     if not names:
         return
     standard = {e.outcome: e for e in run.estimates(0) if e.seat not in range(run.players)}

@@ -16,7 +16,7 @@ import numpy as np
 from numba import njit
 
 from sims.core.rng import below_nb, seed_key_nb, stream_nb
-from sims.core.tricks import count_cards_nb
+from sims.core.tricks import count_cards_nb, lowest_bit_nb
 from sims.games.five_hundred.rules import (
     ALL_PASS_NO_TRUMPS,
     BLACK_JOKER,
@@ -100,20 +100,19 @@ def _bit(code):
 
 
 @njit(cache=True, inline="always")
-def _count(mask):
-    return count_cards_nb(mask)
+def _next_code(mask):
+    """The lowest card code in a non-empty mask."""
+    return np.int64(lowest_bit_nb(mask))
 
 
 @njit(cache=True)
-def _suit_count(hand, suit_of, suit):
+def _suitcount_cards_nb(hand, suit_of, suit):
     n = 0
     m = hand
     while m:
-        low = m & (~m + _ONE)
-        code = _count(low - _ONE)
-        if suit_of[code] == suit:
+        if suit_of[_next_code(m)] == suit:
             n += 1
-        m ^= low
+        m &= m - _ONE
     return n
 
 
@@ -283,9 +282,8 @@ def _pick(mask, suit_of, order_of, want_suit, highest):
     best = 0
     m = mask
     while m:
-        low = m & (~m + _ONE)
-        code = _count(low - _ONE)
-        m ^= low
+        code = _next_code(m)
+        m &= m - _ONE
         if want_suit >= 0 and suit_of[code] != want_suit:
             continue
         key = _key_high(code, suit_of, order_of) if highest else -_key_low(code, suit_of, order_of)
@@ -298,21 +296,14 @@ def _pick(mask, suit_of, order_of, want_suit, highest):
 @njit(cache=True)
 def _plain_pick(mask, suit_of, order_of, trump, highest):
     """As _pick over the cards that are neither trumps nor suitless jokers."""
-    found = -1
-    best = 0
+    plain = _ZERO
     m = mask
     while m:
-        low = m & (~m + _ONE)
-        code = _count(low - _ONE)
-        m ^= low
-        s = suit_of[code]
-        if s == trump or s == SUITLESS:
-            continue
-        key = _key_high(code, suit_of, order_of) if highest else -_key_low(code, suit_of, order_of)
-        if found < 0 or key > best:
-            found = code
-            best = key
-    return found
+        code = _next_code(m)
+        m &= m - _ONE
+        if suit_of[code] != trump and suit_of[code] != SUITLESS:
+            plain |= _bit(code)
+    return _pick(plain, suit_of, order_of, -1, highest)
 
 
 @njit(cache=True)
@@ -350,11 +341,10 @@ def _beaters(mask, best, led, trump, suit_of, order_of):
     found = _ZERO
     m = mask
     while m:
-        low = m & (~m + _ONE)
-        code = _count(low - _ONE)
-        m ^= low
+        code = _next_code(m)
+        m &= m - _ONE
         if beats_nb(code, best, led, trump, suit_of, order_of):
-            found |= low
+            found |= _bit(code)
     return found
 
 
@@ -378,9 +368,8 @@ def sure_winners_nb(hand, unseen, trump, suit_of, order_of):
     top = 0  # the highest unseen order of each effective suit, 5 bits each
     m = unseen
     while m:
-        low = m & (~m + _ONE)
-        code = _count(low - _ONE)
-        m ^= low
+        code = _next_code(m)
+        m &= m - _ONE
         shift = 5 * suit_of[code]
         if order_of[code] > (top >> shift) & 31:
             top = (top & ~(31 << shift)) | (order_of[code] << shift)
@@ -388,16 +377,15 @@ def sure_winners_nb(hand, unseen, trump, suit_of, order_of):
     found = _ZERO
     m = hand
     while m:
-        low = m & (~m + _ONE)
-        code = _count(low - _ONE)
-        m ^= low
+        code = _next_code(m)
+        m &= m - _ONE
         s = suit_of[code]
         highest = (top >> (5 * s)) & 31
         if (trump < 4 and s == trump) or s == SUITLESS:
             if order_of[code] > highest:
-                found |= low
+                found |= _bit(code)
         elif not ruff and order_of[code] > highest:
-            found |= low
+            found |= _bit(code)
     return found
 
 
@@ -409,9 +397,8 @@ def discard_nb(hand, n_discards, contract, trump, suit_of, order_of):
     counts = 0  # cards held in each effective suit, 6 bits each
     m = hand
     while m:
-        low = m & (~m + _ONE)
-        code = _count(low - _ONE)
-        m ^= low
+        code = _next_code(m)
+        m &= m - _ONE
         counts += 1 << (6 * suit_of[code])
     chosen = _ZERO
     for _ in range(n_discards):
@@ -419,9 +406,8 @@ def discard_nb(hand, n_discards, contract, trump, suit_of, order_of):
         best = 0
         m = hand & ~chosen
         while m:
-            low = m & (~m + _ONE)
-            code = _count(low - _ONE)
-            m ^= low
+            code = _next_code(m)
+            m &= m - _ONE
             s = suit_of[code]
             if misere:
                 key = -(order_of[code] * 8 + s)  # highest first, ties to the higher suit code
@@ -473,7 +459,7 @@ def play_hand_nb(rules, policy, hands, kitty, dealer, scores, h, seats, calls, e
     discards = _ZERO
     if contractor >= 0:
         full = hands[contractor] | kitty
-        discards = discard_nb(full, _count(kitty), contract, trump, suit_of, order_of)
+        discards = discard_nb(full, count_cards_nb(kitty), contract, trump, suit_of, order_of)
         hands[contractor] = full & ~discards
         h[H_DISCARDS] = np.int64(discards)
         if trump == 4 and not misere and rules[R_NT_JOKER] == NT_JOKER_MAY_NOMINATE \
@@ -484,7 +470,7 @@ def play_hand_nb(rules, policy, hands, kitty, dealer, scores, h, seats, calls, e
                     best = 0
                     most = -1
                     for suit in range(4):
-                        n = _suit_count(hands[contractor] & ~suitless, suit_of, suit)
+                        n = _suitcount_cards_nb(hands[contractor] & ~suitless, suit_of, suit)
                         if n >= most:
                             most = n
                             best = suit
@@ -500,10 +486,9 @@ def play_hand_nb(rules, policy, hands, kitty, dealer, scores, h, seats, calls, e
         suit_masks[k] = _ZERO
     m = pack
     while m:
-        low = m & (~m + _ONE)
-        code = _count(low - _ONE)
-        m ^= low
-        suit_masks[suit_of[code]] |= low
+        code = _next_code(m)
+        m &= m - _ONE
+        suit_masks[suit_of[code]] |= _bit(code)
     nt_joker = rules[R_NT_JOKER]
     om_expose = rules[R_OM_EXPOSE]
     exposed = contract == OPEN_MISERE and om_expose == EXPOSE_BEFORE_LEAD
@@ -574,9 +559,8 @@ def play_hand_nb(rules, policy, hands, kitty, dealer, scores, h, seats, calls, e
                     key = 0
                     m = legal
                     while m:
-                        low = m & (~m + _ONE)
-                        code = _count(low - _ONE)
-                        m ^= low
+                        code = _next_code(m)
+                        m &= m - _ONE
                         s = suit_of[code]
                         if s < 4 and (wanted >> s) & 1:
                             k = _key_low(code, suit_of, order_of)
@@ -612,7 +596,7 @@ def play_hand_nb(rules, policy, hands, kitty, dealer, scores, h, seats, calls, e
                     for suit in range(4):
                         if suit == trump:
                             continue
-                        n = _count(legal & suit_masks[suit])
+                        n = count_cards_nb(legal & suit_masks[suit])
                         if n > most:
                             most = n
                             longest = suit
@@ -690,7 +674,7 @@ def _named_suit_nb(rest, voids, suit_masks):
     for suit in range(4):
         if (voids >> suit) & 1:
             continue
-        n = _count(rest & suit_masks[suit])
+        n = count_cards_nb(rest & suit_masks[suit])
         if n > most:
             most = n
             named = suit

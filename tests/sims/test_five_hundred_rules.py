@@ -51,6 +51,7 @@ import pytest
 from sims.core.cards import card_code
 from sims.games.five_hundred.rules import (
     ALL_PASS_NO_TRUMPS,
+    DECK_45,
     DECK_46,
     EXPOSE_AFTER_FIRST_LEAD,
     EXPOSE_AFTER_FIRST_TRICK,
@@ -1409,3 +1410,22 @@ def test_play_game_all_pass_played_out(play_game):
     check_game(res, rules, [AP3, SL1, SL2])
     assert [ints(r["scores"]) for r in res["results"]] == [[30, 70], [280, 70], [530, 70]]
     assert int(res["winner"]) == 0 and res["ended"] == "contract" and res["hands"] == 3
+
+
+def test_deck_45_adds_the_black_fours_and_a_kitty_of_5():
+    """deck 45: the pack in code order is Ac 4c 5c .. Kc, Ad 4d .. Kd, Ah 4h .. Kh, As 4s
+    .. Ks, Jo (45 cards).  With nothing listed and seat 3 dealing, seat 0 (eldest) gets the
+    first ten: Ac 4c 5c 6c 7c 8c 9c 10c Jc Qc (codes 0, 3..11); the kitty is the last
+    five: 10s Js Qs Ks Jo (48..52).  Seat 0's ten clubs (Jc the right bower) are worth, in
+    clubs, Jc 2 + Ac 2 + six trumps beyond four 12 + three voids 3 = 19 half tricks -> 11,
+    so even at bid_offset -3 (want 8) it opens the cheapest clubs bid, 6C; someone is
+    then the contractor and, taking the kitty of five, discards five cards."""
+    rules = R._replace(deck=DECK_45)
+    res = play(rules, pol(PASS, PASS, PASS, bidder(3)), [])
+    assert res["dealt"][0] == [0, 3, 4, 5, 6, 7, 8, 9, 10, 11]
+    assert res["kitty"] == [48, 49, 50, 51, 52]
+    assert 42 in sum(res["dealt"], [])  # 4s is in play
+    assert res["auction"][0] == (0, 1)
+    assert res["contractor"] >= 0 and len(res["discards"]) == 5
+    with pytest.raises(ValueError):
+        play(R, pol(PASS, PASS, PASS, PASS), [3])  # 4c is not in the 43-card pack

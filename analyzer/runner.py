@@ -22,7 +22,9 @@ import numpy as np
 from analyzer import interrupts
 from analyzer.params import Table
 from analyzer.stats import estimates, largest_se
-from sims.engine import Stopped, available_threads, play_jobs, simulate
+from analyzer.execution import play_jobs
+from sims import engine
+from sims.engine import Stopped, available_threads
 from sims.spec import GAMES, HANDS, GameSpec
 
 # --target-se is checked at these multiples of each power of ten (steps of at most a third)
@@ -74,9 +76,11 @@ TALLY = Tally()
 
 
 class ProgressBar:
-    """A one-line progress bar on stderr, shown only for runs longer than about a second,
-    on a terminal and where the command does not turn it off (``--json``, a report's
-    inner runs).  ``CARD_ANALYZER_PROGRESS=1`` shows it always, ``=0`` never."""
+    """A progress display on stderr (Rich's, which Typer brings): hands done of the total,
+    the rate and the time left.  Shown only for runs longer than about a second, on a
+    terminal and where the command does not turn it off (``--json``, a report's inner
+    runs); ``CARD_ANALYZER_PROGRESS=1`` shows it always, ``=0`` never.  Rich is imported
+    only when the display is first shown, so short runs do not pay for it."""
 
     def __init__(self, total: int, unit: str, enabled: bool | None = None):
         self.total = total
@@ -87,7 +91,7 @@ class ProgressBar:
         else:
             self.enabled = sys.stderr.isatty() if enabled is None else enabled
         self.start = time.perf_counter()
-        self.shown = False
+        self.display = None  # (rich Progress, its task) once shown
         self.done = 0
 
     def add(self, items: int) -> None:
@@ -98,21 +102,47 @@ class ProgressBar:
 
     def update(self, done: int) -> None:
         self.done = done
-        elapsed = time.perf_counter() - self.start
-        if not self.enabled or elapsed < 1.0:
+        if not self.enabled or time.perf_counter() - self.start < 1.0:
             return
-        rate = done / elapsed if elapsed > 0 else 0.0
-        left = (self.total - done) / rate if rate > 0 else float("inf")
-        filled = min(30, int(30 * done / self.total))
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {100 * done / self.total:5.1f}%  "
-                         f"{rate / 1e6:7.2f}M {self.unit}/s  {left:6.1f}s left ")
-        sys.stderr.flush()
-        self.shown = True
+        if self.display is None:
+            self.display = _rich_progress(self.total, self.unit, time.perf_counter() - self.start)
+        progress, task = self.display
+        progress.update(task, completed=done)
+        progress.refresh()
 
     def close(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r" + " " * 78 + "\r")
-            sys.stderr.flush()
+        if self.display is not None:
+            self.display[0].stop()
+            self.display = None
+
+
+def _rich_progress(total: int, unit: str, elapsed: float):
+    """A started Rich progress display of one task (``total`` items, ``elapsed`` seconds
+    already spent) on stderr, cleared when it stops; refreshed by its caller only."""
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
+
+    progress = Progress(TextColumn("{task.completed:,.0f} of {task.total:,.0f} " + unit), BarColumn(),
+                        TaskProgressColumn(),
+                        TextColumn("{task.fields[rate]}"), TextColumn("left"), TimeRemainingColumn(),
+                        console=Console(stderr=True), transient=True, auto_refresh=False)
+    progress.start()
+    task = progress.add_task("", total=total, rate="")
+    progress.tasks[0].start_time = progress.get_time() - elapsed
+
+    def rate_text() -> str:
+        found = progress.tasks[0]
+        speed = found.completed / found.elapsed if found.elapsed else 0.0
+        return f"{speed / 1e6:.2f}M {unit}/s"
+
+    original = progress.update
+
+    def update(task_id, **changes):
+        original(task_id, **changes)
+        original(task_id, rate=rate_text())
+
+    progress.update = update
+    return progress, task
 
 
 @dataclass(frozen=True)
@@ -134,13 +164,6 @@ class RunResult:
         return self.interrupted
 
 
-def load_kernel(spec: GameSpec, rules, policy, players: int, mode: int, seed: int) -> float:
-    """Compile (first run) or load the cached kernel; the seconds it took."""
-    start = time.perf_counter()
-    simulate(spec, rules, policy, players, mode, seed, 0, 1)
-    return time.perf_counter() - start
-
-
 def run(spec: GameSpec, table: Table, mode: int, seed: int, count: int, threads: int | None = None,
         target_se: float | None = None, progress: bool | None = None) -> RunResult:
     """Play ``count`` hands (or games) of ``seed``; with ``target_se``, stop at the first
@@ -148,15 +171,16 @@ def run(spec: GameSpec, table: Table, mode: int, seed: int, count: int, threads:
     ``Interrupted`` whose ``partial`` is the ``RunResult`` of the hands finished."""
     threads = check_threads(threads)
     outcomes = spec.outcomes[mode]
-    load_s = load_kernel(spec, table.rules, table.policy, table.players, mode, seed)
     bar = ProgressBar(count, "hands" if mode == HANDS else "games", progress)
     start = time.perf_counter()
+    loaded_before = engine.LOAD_SECONDS[0]  # the kernel is loaded (or compiled) only if a hand must be played
     sums = outcomes.zeros(table.players)
     done = 0
 
     def result(interrupted: bool = False) -> RunResult:
-        return RunResult(spec, table, mode, seed, done, sums, time.perf_counter() - start, threads, load_s, count,
-                         interrupted)
+        load_s = engine.LOAD_SECONDS[0] - loaded_before
+        return RunResult(spec, table, mode, seed, done, sums, time.perf_counter() - start - load_s, threads, load_s,
+                         count, interrupted)
 
     stops = checkpoints(count, mode) if target_se is not None else [count]
     try:
@@ -273,7 +297,7 @@ def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list
         raise ValueError("a paired run needs at least one configuration.")
     if count < 2:
         raise ValueError("a paired run needs at least 2 hands: its errors come from batches of hands.")
-    load_kernel(spec, configs[0].rules, configs[0].policy, players, mode, seed)
+    loaded_before = engine.LOAD_SECONDS[0]
     # small batches first, merged in pairs as they pile up: an interrupt early in a long run
     # still leaves whole batches to show, and --target-se stops in small steps; the batches
     # depend only on the count and whether a target is given
@@ -286,7 +310,8 @@ def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list
 
     def snapshot(interrupted: bool = False) -> PairedRun:
         return PairedRun(spec, players, mode, seed, tuple(configs), tuple(tuple(p) for p in parts), tuple(sizes),
-                         tuple(starts), time.perf_counter() - start, threads, interrupted)
+                         tuple(starts), time.perf_counter() - start - (engine.LOAD_SECONDS[0] - loaded_before), threads,
+                         interrupted)
 
     def partial() -> PairedRun | None:
         return snapshot(interrupted=True) if len(sizes) >= 2 else None

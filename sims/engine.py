@@ -114,14 +114,16 @@ FIRST_PIECE = 256  # items in the first pieces, before any speed is measured
 LAST_PIECES = 64  # the smallest piece the end of a run is cut into
 GROWTH = 8  # a piece is at most this many times the size of the one before it
 QUEUED_PER_THREAD = 4  # pieces of work waiting per thread, so no thread idles between them
+QUEUED_PER_SLOT = 2  # the same for a cluster, whose pieces are not dropped on a stop but waited for
 _SECONDS_PER_ITEM: dict[tuple, float] = {}  # measured speed per table (and per game, mode and seats)
+LOAD_SECONDS = [0.0]  # seconds this process has spent compiling or loading kernels
 
 
 class Stopped(Exception):
     """:func:`play_jobs` was asked to stop before the end.  Every piece it started has
-    finished, so each job's finished part is a prefix of its items: ``sums[j]`` holds their
-    sums (``None`` when nothing of job ``j`` was played) and ``played[j]`` how many items
-    they are."""
+    finished; ``sums[j]`` holds the sums of job ``j``'s finished prefix of items (``None``
+    when nothing of it was played) and ``played[j]`` how many items they are.  (A piece
+    that finished after a gap in its job is left out of the prefix; ``on_piece`` saw it.)"""
 
     def __init__(self, sums: list, played: list[int]):
         super().__init__("stopped")
@@ -129,8 +131,21 @@ class Stopped(Exception):
         self.played = played
 
 
+def play_piece(game: str, mode: int, rules_array: np.ndarray, policy_matrix: np.ndarray, n_seats: int, seed: int,
+               first: int, count: int) -> tuple[np.ndarray, float]:
+    """The decoded sums of items ``first .. first + count - 1`` and the seconds the kernel
+    took: the unit of work a cluster worker runs (it loads the game's kernel on first use)."""
+    from sims.registry import get_game
+
+    spec = get_game(game)
+    kernel = ready_kernel(spec, mode, rules_array, policy_matrix, n_seats)
+    start = time.perf_counter()
+    raw = kernel(rules_array, policy_matrix, np.int64(n_seats), np.uint64(seed), np.int64(first), np.int64(count))
+    return spec.outcomes[mode].decode(raw), time.perf_counter() - start
+
+
 def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads: int = 1, stop=None,
-              progress=None, piece_seconds: float = PIECE_SECONDS) -> list[np.ndarray]:
+              progress=None, piece_seconds: float = PIECE_SECONDS, on_piece=None, executor=None) -> list[np.ndarray]:
     """The sums of several runs of the same seed, each given as ``(rules, policy, first,
     count)``: the same results as calling :func:`simulate` on each job.
 
@@ -141,7 +156,14 @@ def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads:
     callable) is asked between pieces; when it answers true and items remain, the pieces
     not started are dropped, the ones running finish, and :class:`Stopped` is raised with
     each job's finished prefix (all the work done, the sums are returned as usual).
-    ``progress(items)`` is called as pieces finish.
+    ``progress(items)`` is called as pieces finish, ``on_piece(job, first, count, sums)``
+    with each finished piece.
+
+    ``executor`` plays the pieces elsewhere instead of on this process's threads: an
+    object with ``submit(play_piece, *arguments)`` returning a future (``done()``,
+    ``result()``, ``add_done_callback``) and ``slots``, the number of pieces it runs at
+    once (a Dask cluster, see ``analyzer.execution``).  Pieces may then finish out of
+    order; they are folded in as they come, which gives the same integer sums.
     """
     kernel = spec.kernels[mode]
     outcomes = spec.outcomes[mode]
@@ -157,11 +179,15 @@ def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads:
         return prepared[key]
 
     calls = [(*arguments(rules, policy), int(first), int(count)) for rules, policy, first, count in jobs]
-    if calls:
+    if calls and executor is None and sum(call[4] for call in calls):
+        loading = time.perf_counter()
         ready_kernel(spec, mode, calls[0][0], calls[0][1], n_seats)
+        LOAD_SECONDS[0] += time.perf_counter() - loading
+    slots = executor.slots if executor is not None else threads
     game_key = (spec.name, mode, n_seats)
     sums: list = [None] * len(calls)
-    played = [0] * len(calls)
+    played = [0] * len(calls)  # items of each job's finished prefix
+    waiting: list[dict] = [{} for _ in calls]  # finished pieces after a gap: first -> (count, sums)
     offered = [0] * len(calls)  # items of each job handed out as pieces so far
     left = [sum(call[4] for call in calls)]  # items of every job not yet handed out
     last_size: dict = {}  # the size of the last piece of each table, to cap the growth
@@ -180,8 +206,8 @@ def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads:
         per_item = _SECONDS_PER_ITEM.get(table_key, _SECONDS_PER_ITEM.get(game_key))
         size = FIRST_PIECE if per_item is None else int(piece_seconds / max(per_item, 1e-12))
         size = min(size, GROWTH * last_size.get(table_key, FIRST_PIECE))
-        if threads > 1:
-            size = min(size, max(LAST_PIECES, -(-left[0] // (2 * threads))))
+        if slots > 1:
+            size = min(size, max(LAST_PIECES, -(-left[0] // (2 * slots))))
         size = max(1, min(size, MAX_BLOCK, count - offered[job]))
         last_size[table_key] = size
         piece = (job, first + offered[job], size)
@@ -193,11 +219,16 @@ def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads:
         rules_array, matrix = calls[job][:2]
         start = time.perf_counter()
         raw = kernel(rules_array, matrix, np.int64(n_seats), np.uint64(seed), np.int64(lo), np.int64(size))
-        return job, size, outcomes.decode(raw), time.perf_counter() - start
+        return job, lo, size, outcomes.decode(raw), time.perf_counter() - start
 
-    def finish(job: int, size: int, part, seconds: float) -> None:
-        sums[job] = part if sums[job] is None else outcomes.combine(sums[job], part)
-        played[job] += size
+    def finish(job: int, lo: int, size: int, part, seconds: float) -> None:
+        if on_piece is not None:
+            on_piece(job, lo, size, part)
+        waiting[job][lo] = (size, part)
+        while calls[job][3] + played[job] in waiting[job]:  # fold in the finished prefix
+            size_done, part_done = waiting[job].pop(calls[job][3] + played[job])
+            sums[job] = part_done if sums[job] is None else outcomes.combine(sums[job], part_done)
+            played[job] += size_done
         measured = seconds / size
         for key in (calls[job][2], game_key):
             known = _SECONDS_PER_ITEM.get(key)
@@ -205,48 +236,58 @@ def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads:
         if progress is not None:
             progress(size)
 
-    if threads <= 1:
+    if executor is None and threads <= 1:
         while left[0] > 0:
             if stop is not None and stop():
                 raise Stopped(sums, played)
             finish(*play(*next_piece()))
     else:
-        pool = _pool(threads)
-        finished = queue.SimpleQueue()  # what the workers played, as they finish
-        started = deque()  # the pieces handed to the pool, in order (done ones dropped from the front)
-        out = [0]  # pieces handed to the pool and not yet taken from `finished`
+        finished = queue.SimpleQueue()  # the futures of pieces as they finish
+        started = deque()  # the pieces handed out, in order (done ones dropped from the front)
+        out = [0]  # pieces handed out and not yet taken from `finished`
 
-        def played_into_queue(job: int, lo: int, size: int) -> None:
-            try:
-                finished.put(play(job, lo, size))
-            except BaseException as problem:  # noqa: BLE001 - raised again on the main thread
-                finished.put(problem)
+        if executor is None:
+            pool = _pool(threads)
+
+            def submit(job: int, lo: int, size: int):
+                return pool.submit(play, job, lo, size)
+        else:
+            def submit(job: int, lo: int, size: int):
+                rules_array, matrix = calls[job][:2]
+                return executor.submit(play_piece, spec.name, mode, rules_array, matrix, n_seats, seed, lo, size)
 
         def take(timeout: float | None = None) -> None:
             """Fold in one finished piece: waiting for it (at most ``timeout`` seconds,
             else ``queue.Empty``), or only one already there (``timeout=0``)."""
-            found = finished.get_nowait() if timeout == 0 else finished.get(timeout=timeout)
+            future, piece = finished.get_nowait() if timeout == 0 else finished.get(timeout=timeout)
             out[0] -= 1
-            if isinstance(found, BaseException):
-                raise found
-            finish(*found)
+            if future.cancelled():
+                return
+            if executor is None:
+                finish(*future.result())
+            else:
+                finish(*piece, *future.result())
 
         try:
             while left[0] > 0 or out[0]:
                 if stop is not None and stop():
-                    # drop what has not started, from the back: workers take pieces in
-                    # order, so a piece runs only if every piece before it did, and what
-                    # ran is a prefix of every job
-                    out[0] -= sum(future.cancel() for future in reversed(started))
+                    # drop what has not started (local threads: from the back, so that what
+                    # ran is a prefix of every job); wait for the pieces running
+                    for future in reversed(started):
+                        if executor is None:
+                            future.cancel()
                     started.clear()
                     while out[0]:
                         take()
                     if any(played[job] < call[4] for job, call in enumerate(calls)):
                         raise Stopped(sums, played)
                     break  # the pieces dropped were none: every item was played
-                while left[0] > 0 and out[0] < QUEUED_PER_THREAD * threads:
-                    started.append(pool.submit(played_into_queue, *next_piece()))
+                while left[0] > 0 and out[0] < (QUEUED_PER_THREAD if executor is None else QUEUED_PER_SLOT) * slots:
+                    piece = next_piece()
+                    future = submit(*piece)
                     out[0] += 1
+                    started.append(future)
+                    future.add_done_callback(lambda done, piece=piece: finished.put((done, piece)))
                 try:  # wake now and then to ask `stop`, and fold in whatever has finished
                     take(timeout=0.05)
                     while True:

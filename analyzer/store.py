@@ -1,0 +1,313 @@
+"""The result store: an embedded SQLite database of finished blocks of hands.
+
+A block is the exact integer sums of hands (or games) ``first .. first + count - 1`` of
+one configuration, keyed by everything that decides them: the game, the hash of its
+kernel's sources (:func:`kernel_hash`), the mode, the number of players, the seed, the
+rule codes and the policy matrix.  Sums are exact integers, so sums of neighbouring
+blocks add up to exactly what one run over both would give: a run asks the store to
+cover its hands with stored blocks (:meth:`ResultStore.cover`) and plays only the gaps.
+That makes a repeated command free, a raised ``--hands`` play only the new hands, and an
+interrupted run resume where it stopped.
+
+Durability: each block is written in a transaction of its own (SQLite's write-ahead log,
+``synchronous=NORMAL``), so a block is either whole in the store or absent; a process
+killed at any moment leaves every block it had finished.  Several processes may write at
+once: SQLite serialises the writers (``busy_timeout``) and a block already stored is
+ignored.  Blocks of a kernel whose sources changed are never read (their hash differs)
+and ``analyze store --prune`` removes them.
+
+A file given as a store that is not one (a text file, a damaged database, another
+program's database) is refused with one sentence, and nothing is written to it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from sims.spec import MODE_NAMES, GameSpec
+
+APPLICATION_ID = 0x43414E41  # "CANA": marks a card-analyzer store (SQLite's application_id)
+SCHEMA_VERSION = 1
+BUSY_TIMEOUT_MS = 60_000  # how long a writer waits for another process's transaction
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS configs (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    kernel_hash TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    seed TEXT NOT NULL,            -- up to 2^64 - 1, more than SQLite's signed integers
+    rules TEXT NOT NULL,           -- JSON list of rule codes in field order
+    policy TEXT NOT NULL,          -- JSON list of per-seat lists of policy values
+    created REAL NOT NULL,
+    UNIQUE (game, kernel_hash, mode, players, seed, rules, policy)
+);
+CREATE TABLE IF NOT EXISTS blocks (
+    config_id INTEGER NOT NULL REFERENCES configs(id) ON DELETE CASCADE,
+    first INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    sums TEXT NOT NULL,            -- JSON [n_seats + 1][width] exact integers
+    created REAL NOT NULL,
+    PRIMARY KEY (config_id, first, count)
+);
+"""
+
+
+def default_store_path() -> Path | None:
+    """The store a command uses without ``--store``: ``$CARD_ANALYZER_STORE`` (``off``:
+    none), else ``$XDG_DATA_HOME/card-analyzer/results.sqlite``, else
+    ``~/.local/share/card-analyzer/results.sqlite``."""
+    chosen = os.environ.get("CARD_ANALYZER_STORE")
+    if chosen:
+        return None if chosen.lower() in ("off", "0", "none") else Path(chosen).expanduser()
+    data = os.environ.get("XDG_DATA_HOME")
+    return (Path(data) if data else Path.home() / ".local" / "share") / "card-analyzer" / "results.sqlite"
+
+
+_KERNEL_HASHES: dict[str, str] = {}
+
+
+def kernel_hash(spec: GameSpec) -> str:
+    """A hash of the sources that decide a game's sums: its package (or module) under
+    ``sims/games``, the shared core ``sims/core``, the outcome layout ``sims/spec.py``
+    and the spec's ``kernel_version``.  Any edit to them gives a new hash, so a store
+    written by an older kernel is never read for a newer one."""
+    if spec.name in _KERNEL_HASHES:
+        return _KERNEL_HASHES[spec.name]
+    import sims
+
+    root = Path(sims.__file__).resolve().parent
+    module = spec.kernels[min(spec.kernels)]
+    module_name = getattr(getattr(module, "py_func", module), "__module__", "")
+    parts = module_name.split(".")
+    game_path = root.joinpath(*parts[1:3]) if len(parts) >= 3 else root / "games"
+    files = sorted(game_path.rglob("*.py")) if game_path.is_dir() else [game_path.with_suffix(".py")]
+    files += sorted((root / "core").rglob("*.py")) + [root / "spec.py"]
+    digest = hashlib.sha256(f"{spec.name} {spec.kernel_version}".encode())
+    for path in files:
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    _KERNEL_HASHES[spec.name] = digest.hexdigest()[:16]
+    return _KERNEL_HASHES[spec.name]
+
+
+def _not_a_store(path: Path, why: str) -> ValueError:
+    return ValueError(f"--store {path} is not a card-analyzer result store ({why}); give another file, or --no-store.")
+
+
+def _check_existing(path: Path) -> bool:
+    """Whether ``path`` is already a store (False: absent or empty, to be created);
+    ``ValueError`` for anything else.  Opened read-only, so a foreign file is never altered."""
+    if path.is_dir():
+        raise ValueError(f"--store {path} is a folder; give the path of a store file.")
+    if not path.exists() or path.stat().st_size == 0:
+        return False
+    with open(path, "rb") as stream:
+        if stream.read(16) != b"SQLite format 3\x00":
+            raise _not_a_store(path, "it is not an SQLite database")
+    try:
+        probe = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            found = probe.execute("PRAGMA application_id").fetchone()[0]
+            version = probe.execute("PRAGMA user_version").fetchone()[0]
+            if found == APPLICATION_ID:
+                probe.execute("SELECT count(*) FROM configs").fetchone()
+                probe.execute("SELECT count(*) FROM blocks").fetchone()
+        finally:
+            probe.close()
+    except sqlite3.Error as problem:
+        raise _not_a_store(path, f"it could not be read: {problem}") from None
+    if found != APPLICATION_ID:
+        raise _not_a_store(path, "it is another program's database")
+    if version > SCHEMA_VERSION:
+        raise ValueError(f"--store {path} was written by a newer card-analyzer (format {version}); update, or give "
+                         f"another file.")
+    return True
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A stretch of a job's hands: stored (``sums`` set) or still to play (``sums`` None)."""
+
+    first: int
+    count: int
+    sums: np.ndarray | None = None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One stored configuration, as ``analyze store`` lists it."""
+
+    id: int
+    game: str
+    kernel_hash: str
+    mode: str
+    players: int
+    seed: int
+    rules: tuple[int, ...]
+    policy: tuple[tuple[float, ...], ...]
+    blocks: int
+    hands: int  # distinct hands (or games) covered by its blocks
+    created: float
+
+
+class ResultStore:
+    """An open result store (see the module docstring)."""
+
+    def __init__(self, path: Path | str):
+        self.path = Path(path).expanduser()
+        existed = _check_existing(self.path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                                      check_same_thread=False)
+        except (OSError, sqlite3.Error) as problem:
+            raise ValueError(f"--store {self.path} could not be opened: {problem}.") from None
+        try:
+            self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            self.db.execute("PRAGMA foreign_keys = ON")
+            if not existed:
+                self.db.execute("PRAGMA journal_mode = WAL")
+                with self._transaction():
+                    self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                    self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                    for statement in _SCHEMA.split(";"):
+                        if statement.strip():
+                            self.db.execute(statement)
+            self.db.execute("PRAGMA synchronous = NORMAL")
+        except sqlite3.Error as problem:
+            self.db.close()
+            raise ValueError(f"--store {self.path} could not be opened: {problem}.") from None
+        self._config_ids: dict[tuple, int] = {}
+
+    def close(self) -> None:
+        self.db.close()
+
+    def _transaction(self):
+        db = self.db
+
+        class _Transaction:
+            def __enter__(self):
+                db.execute("BEGIN IMMEDIATE")
+
+            def __exit__(self, kind, value, trace):
+                db.execute("COMMIT" if kind is None else "ROLLBACK")
+                return False
+
+        return _Transaction()
+
+    @staticmethod
+    def _key(spec: GameSpec, mode: int, players: int, seed: int, rules, policy) -> tuple:
+        rules_text = json.dumps([int(v) for v in rules])
+        policy_text = json.dumps(np.asarray(policy, dtype=np.float64).tolist())
+        return (spec.name, kernel_hash(spec), MODE_NAMES[mode], int(players), str(int(seed)), rules_text, policy_text)
+
+    def config_id(self, spec: GameSpec, mode: int, players: int, seed: int, rules, policy,
+                  create: bool = False) -> int | None:
+        """The id of a configuration's row (made when ``create``; else None when absent)."""
+        key = self._key(spec, mode, players, seed, rules, policy)
+        if key in self._config_ids:
+            return self._config_ids[key]
+        where = "game=? AND kernel_hash=? AND mode=? AND players=? AND seed=? AND rules=? AND policy=?"
+        row = self.db.execute(f"SELECT id FROM configs WHERE {where}", key).fetchone()
+        if row is None and create:
+            with self._transaction():
+                self.db.execute("INSERT OR IGNORE INTO configs (game, kernel_hash, mode, players, seed, rules, policy, "
+                                "created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", key + (time.time(),))
+            row = self.db.execute(f"SELECT id FROM configs WHERE {where}", key).fetchone()
+        if row is None:
+            return None
+        self._config_ids[key] = row[0]
+        return row[0]
+
+    def cover(self, spec: GameSpec, mode: int, players: int, seed: int, rules, policy, first: int,
+              count: int) -> list[Segment]:
+        """Hands ``first .. first + count - 1`` as stored blocks and gaps, in order.
+
+        From each position the longest stored block that starts there and fits is taken;
+        where none starts, the gap runs to the next stored block that fits."""
+        config = self.config_id(spec, mode, players, seed, rules, policy)
+        end = first + count
+        if config is None:
+            return [Segment(first, count)]
+        rows = self.db.execute("SELECT first, count FROM blocks WHERE config_id=? AND first>=? AND first+count<=? "
+                               "ORDER BY first, count DESC", (config, first, end)).fetchall()
+        longest: dict[int, int] = {}
+        for start, size in rows:
+            longest.setdefault(start, size)
+        starts = sorted(longest)
+        segments: list[Segment] = []
+        position = first
+        index = 0
+        while position < end:
+            while index < len(starts) and starts[index] < position:
+                index += 1
+            if index < len(starts) and starts[index] == position:
+                size = longest[position]
+                segments.append(Segment(position, size, self._sums(spec, mode, config, position, size)))
+                position += size
+            else:
+                stop = starts[index] if index < len(starts) else end
+                segments.append(Segment(position, stop - position))
+                position = stop
+        return segments
+
+    def _sums(self, spec: GameSpec, mode: int, config: int, first: int, count: int) -> np.ndarray:
+        text = self.db.execute("SELECT sums FROM blocks WHERE config_id=? AND first=? AND count=?",
+                               (config, first, count)).fetchone()[0]
+        wide = bool(spec.outcomes[mode].limbs)
+        return np.array(json.loads(text), dtype=object if wide else np.int64)
+
+    def save(self, spec: GameSpec, mode: int, players: int, seed: int, rules, policy, first: int, count: int,
+             sums: np.ndarray) -> None:
+        """Keep one finished block (in a transaction of its own; a block already there stays)."""
+        config = self.config_id(spec, mode, players, seed, rules, policy, create=True)
+        text = json.dumps([[int(v) for v in row] for row in sums])
+        with self._transaction():
+            self.db.execute("INSERT OR IGNORE INTO blocks (config_id, first, count, sums, created) VALUES (?, ?, ?, ?, ?)",
+                            (config, int(first), int(count), text, time.time()))
+
+    def entries(self, game: str | None = None) -> list[Entry]:
+        """Every stored configuration (of ``game``), oldest first."""
+        query = ("SELECT c.id, c.game, c.kernel_hash, c.mode, c.players, c.seed, c.rules, c.policy, c.created, "
+                 "b.first, b.count FROM configs c LEFT JOIN blocks b ON b.config_id = c.id"
+                 + (" WHERE c.game = ?" if game else "") + " ORDER BY c.id, b.first")
+        found: dict[int, dict] = {}
+        for row in self.db.execute(query, (game,) if game else ()):
+            entry = found.setdefault(row[0], {"row": row, "ranges": []})
+            if row[9] is not None:
+                entry["ranges"].append((row[9], row[9] + row[10]))
+        entries = []
+        for config, item in found.items():
+            row = item["row"]
+            covered, reach = 0, None
+            for lo, hi in sorted(item["ranges"]):
+                if reach is None or lo >= reach:
+                    covered += hi - lo
+                    reach = hi
+                elif hi > reach:
+                    covered += hi - reach
+                    reach = hi
+            entries.append(Entry(config, row[1], row[2], row[3], row[4], int(row[5]), tuple(json.loads(row[6])),
+                                 tuple(tuple(seat) for seat in json.loads(row[7])), len(item["ranges"]), covered,
+                                 row[8]))
+        return entries
+
+    def remove(self, ids: list[int]) -> int:
+        """Remove configurations and their blocks; how many were removed."""
+        with self._transaction():
+            removed = 0
+            for config in ids:
+                self.db.execute("DELETE FROM blocks WHERE config_id = ?", (int(config),))
+                removed += self.db.execute("DELETE FROM configs WHERE id = ?", (int(config),)).rowcount
+        self._config_ids.clear()
+        return removed

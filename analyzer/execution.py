@@ -83,11 +83,11 @@ def connect_cluster(address: str) -> DaskExecutor:
         import logging
 
         logging.getLogger("distributed").setLevel(logging.ERROR)
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
                                silence_logs=logging.ERROR)
         return DaskExecutor(Client(cluster), cluster)
     try:
-        return DaskExecutor(Client(address.strip(), timeout="10s"))
+        return DaskExecutor(Client(address.strip(), timeout="5s"))
     except (OSError, TimeoutError, ValueError) as problem:
         reason = " ".join(str(problem).split()) or type(problem).__name__
         raise ValueError(f"could not reach the Dask scheduler at {address}: {reason.rstrip('.')}.") from None

@@ -1,0 +1,129 @@
+"""Runs on a Dask cluster: bit-identical to the local engine, for plain and paired runs,
+with a worker killed mid-run, and with the pieces kept in the store."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import numpy as np
+import pytest
+
+distributed = pytest.importorskip("distributed")
+
+from analyzer.execution import play_jobs, using  # noqa: E402
+from analyzer.optimize import field_range, sweep  # noqa: E402
+from analyzer.params import resolve_table  # noqa: E402
+from analyzer.runner import run  # noqa: E402
+from sims import engine  # noqa: E402
+from sims.registry import get_game  # noqa: E402
+from sims.spec import GAMES, HANDS  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """A LocalCluster of 2 single-threaded worker processes, shared by the module."""
+    found = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
+                                     silence_logs=50)
+    yield found
+    found.close()
+
+
+def table(game: str, players: int):
+    return resolve_table(get_game(game), players, None, [], None, [], [])
+
+
+@pytest.mark.parametrize("game, mode, players, count", [("chase-ace", HANDS, 8, 400_000),
+                                                        ("all-fours", GAMES, 2, 3_000)])
+def test_a_cluster_run_equals_the_local_engine(cluster, game, mode, players, count):
+    spec = get_game(game)
+    with using(store=False):
+        local = run(spec, table(game, players), mode, 21, count, 1)
+    with using(store=False, cluster=cluster.scheduler_address):
+        remote = run(spec, table(game, players), mode, 21, count, 1)
+    assert remote.count == count
+    assert np.array_equal(remote.sums, local.sums)
+
+
+def test_a_cluster_sweep_equals_the_local_sweep(cluster):
+    spec = get_game("chase-ace")
+    tab = table("chase-ace", 5)
+    values = field_range(spec, "threshold=5:9")
+
+    def swept():
+        return sweep(spec, 5, tab.rules, tab.policy, HANDS, 4, values, 2, 20_000, 1, None, None, progress=False)
+
+    with using(store=False):
+        local = swept()
+    with using(store=False, cluster=cluster.scheduler_address):
+        remote = swept()
+    assert remote.run.sizes == local.run.sizes
+    assert all(np.array_equal(a, b) for arm_a, arm_b in zip(remote.run.batch_sums, local.run.batch_sums)
+               for a, b in zip(arm_a, arm_b))
+    assert remote.records() == local.records()
+
+
+def test_a_worker_killed_mid_run_does_not_change_the_result():
+    spec = get_game("chase-ace")
+    tab = table("chase-ace", 8)
+    count = 4_000_000
+    with using(store=False):
+        local = run(spec, tab, HANDS, 8, count, 1)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
+                                  silence_logs=50) as doomed:
+        with using(store=False, cluster=doomed.scheduler_address) as execution:
+            client = execution.executor.client
+            pids = list(client.run(os.getpid).values())
+            done = [0]
+            killed = []
+
+            def progress(items: int) -> None:
+                done[0] += items
+                if not killed and done[0] >= count // 4:
+                    os.kill(pids[0], signal.SIGKILL)
+                    killed.append(time.monotonic())
+
+            sums = play_jobs(spec, [(tab.rules, tab.policy, 0, count)], 8, HANDS, 8, 1, progress=progress)[0]
+    assert killed, "no worker was killed"
+    assert np.array_equal(sums, local.sums)
+
+
+def test_cluster_pieces_go_to_the_store(cluster, tmp_path, monkeypatch):
+    spec = get_game("fan-tan")
+    tab = table("fan-tan", 4)
+    path = tmp_path / "store.sqlite"
+    with using(store=path, cluster=cluster.scheduler_address):
+        remote = run(spec, tab, HANDS, 2, 30_000, 1)
+
+    def no_kernel(*args, **kwargs):
+        raise AssertionError("the kernel was called")
+
+    monkeypatch.setattr(engine, "play_jobs", no_kernel)
+    with using(store=path):
+        stored = run(spec, tab, HANDS, 2, 30_000, 1)
+    assert np.array_equal(stored.sums, remote.sums)
+
+
+def test_local_n_starts_and_stops_its_own_cluster():
+    spec = get_game("chase-ace")
+    with using(store=False):
+        local = run(spec, table("chase-ace", 4), HANDS, 6, 50_000, 1)
+    with using(store=False, cluster="local:2") as execution:
+        assert execution.executor.slots == 2
+        remote = run(spec, table("chase-ace", 4), HANDS, 6, 50_000, 1)
+    assert np.array_equal(remote.sums, local.sums)
+
+
+@pytest.mark.parametrize("address, sentence", [
+    ("local:x", "--cluster takes local:N (N worker processes) or a scheduler address like tcp://host:8786, not "
+                "'local:x'."),
+    ("local:0", "--cluster local:N takes 1 to 256 workers, not 0."),
+    ("tcp://127.0.0.1:9", "could not reach the Dask scheduler at tcp://127.0.0.1:9: "),
+])
+def test_a_bad_cluster_address_is_one_sentence(address, sentence):
+    with pytest.raises(ValueError) as refused:
+        with using(store=False, cluster=address):
+            pass
+    assert str(refused.value).startswith(sentence) and str(refused.value).endswith(".")
+    assert "\n" not in str(refused.value)

@@ -1,0 +1,274 @@
+"""The result store: stored answers are reused bit for bit, extended, resumed after a kill,
+shared by concurrent writers, keyed by everything that decides them, and a file that is
+not a store is refused without being altered."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+from analyzer import store as store_module
+from analyzer.execution import using
+from analyzer.params import resolve_table
+from analyzer.runner import Config, run, run_paired
+from analyzer.store import ResultStore
+from sims import engine
+from sims.registry import get_game
+from sims.spec import GAMES, HANDS
+
+
+def table(game: str, players: int, rules=(), policy=()):
+    return resolve_table(get_game(game), players, None, list(rules), None, list(policy), [])
+
+
+def plain(game, tab, mode, seed, count):
+    with using(store=False):
+        return run(get_game(game), tab, mode, seed, count, 1)
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """Counts the items the engine is asked to play (0 when the store answers everything)."""
+    asked = []
+    real = engine.play_jobs
+
+    def play_jobs(spec, jobs, *args, **kwargs):
+        asked.extend(int(job[3]) for job in jobs)
+        return real(spec, jobs, *args, **kwargs)
+
+    monkeypatch.setattr(engine, "play_jobs", play_jobs)
+    return asked
+
+
+@pytest.mark.parametrize("game, mode, players, count", [("chase-ace", HANDS, 6, 40_000),
+                                                        ("all-fours", GAMES, 2, 1_500),
+                                                        ("spoil-five", GAMES, 4, 900)])
+def test_a_run_extended_equals_one_run_bit_for_bit(tmp_path, counted, game, mode, players, count):
+    spec = get_game(game)
+    tab = table(game, players)
+    whole = plain(game, tab, mode, 11, 2 * count)
+    counted.clear()
+    path = tmp_path / "store.sqlite"
+    with using(store=path):
+        half = run(spec, tab, mode, 11, count, 2)
+    assert sum(counted) == count
+    with using(store=path):
+        extended = run(spec, tab, mode, 11, 2 * count, 2)
+    assert sum(counted) == 2 * count  # only the new hands were played
+    assert extended.count == 2 * count
+    assert np.array_equal(extended.sums, whole.sums)
+    assert np.array_equal(half.sums, plain(game, tab, mode, 11, count).sums)
+
+
+def test_a_stored_answer_is_reused_without_a_kernel_call(tmp_path, monkeypatch):
+    spec = get_game("chase-ace")
+    tab = table("chase-ace", 8)
+    path = tmp_path / "store.sqlite"
+    with using(store=path):
+        first = run(spec, tab, HANDS, 3, 50_000, 2)
+
+    def no_kernel(*args, **kwargs):
+        raise AssertionError("the kernel was called")
+
+    monkeypatch.setattr(engine, "play_jobs", no_kernel)
+    monkeypatch.setattr(engine, "ready_kernel", no_kernel)
+    with using(store=path):
+        again = run(spec, tab, HANDS, 3, 50_000, 2)
+    assert np.array_equal(again.sums, first.sums) and again.count == 50_000
+    assert again.load_s == 0.0
+
+
+@pytest.mark.parametrize("change", ["rule", "policy", "seed", "players", "mode", "kernel"])
+def test_a_changed_key_is_not_answered_from_the_store(tmp_path, counted, monkeypatch, change):
+    spec = get_game("chase-ace")
+    path = tmp_path / "store.sqlite"
+    with using(store=path):
+        run(spec, table("chase-ace", 5), HANDS, 3, 20_000, 1)
+    counted.clear()
+    tab, mode, seed = table("chase-ace", 5), HANDS, 3
+    if change == "rule":
+        tab = table("chase-ace", 5, rules=["kings=none"])
+    elif change == "policy":
+        tab = table("chase-ace", 5, policy=["threshold=6"])
+    elif change == "seed":
+        seed = 4
+    elif change == "players":
+        tab = table("chase-ace", 6)
+    elif change == "mode":
+        mode = GAMES
+    else:  # a newer kernel: its sources hash differently
+        monkeypatch.setitem(store_module._KERNEL_HASHES, spec.name, "0" * 16)
+    with using(store=path):
+        found = run(spec, tab, mode, seed, 20_000 if mode == HANDS else 300, 1)
+    assert sum(counted) == found.count  # every hand played again
+    assert np.array_equal(found.sums, plain("chase-ace", tab, mode, seed, found.count).sums)
+
+
+def test_paired_runs_reuse_their_batches(tmp_path, counted):
+    spec = get_game("chase-ace")
+    rules = spec.default_rules()
+    configs = [Config(rules, spec.default_policy(5)), Config(rules._replace(kings=1), spec.default_policy(5))]
+    with using(store=False):
+        expected = run_paired(spec, 5, HANDS, 9, configs, 20_000, 1)
+    path = tmp_path / "store.sqlite"
+    with using(store=path):
+        run_paired(spec, 5, HANDS, 9, configs[:1], 20_000, 1)
+    counted.clear()
+    with using(store=path):  # the first arm is stored: only the second is played
+        found = run_paired(spec, 5, HANDS, 9, configs, 20_000, 1)
+    assert sum(counted) == 20_000
+    assert all(np.array_equal(a, b)
+               for arm_a, arm_b in zip(found.batch_sums, expected.batch_sums) for a, b in zip(arm_a, arm_b))
+    assert found.sizes == expected.sizes
+
+
+def _blocks(path) -> int:
+    try:
+        probe = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
+        try:
+            return probe.execute("SELECT count(*) FROM blocks").fetchone()[0]
+        finally:
+            probe.close()
+    except sqlite3.Error:
+        return 0
+
+
+def test_a_killed_run_resumes_and_ends_equal_to_an_uninterrupted_run(tmp_path):
+    """A real subprocess killed with SIGKILL part-way keeps its finished blocks; the same
+    command then plays only the rest and prints what an uninterrupted run prints."""
+    path = tmp_path / "store.sqlite"
+    command = [sys.executable, "-m", "analyzer", "chase-ace", "--players", "8", "--hands", "3e7", "--seed", "5",
+               "--threads", "1", "--json"]
+    env = {**os.environ, "CARD_ANALYZER_STORE": str(path)}
+    killed = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 300
+    while _blocks(path) < 4 and killed.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert killed.poll() is None, "the run ended before it could be killed"
+    killed.send_signal(signal.SIGKILL)
+    killed.wait(timeout=60)
+    kept = _blocks(path)
+    assert kept >= 4
+    with using(store=path):
+        stored = sum(segment.count for segment in ResultStore(path).cover(
+            get_game("chase-ace"), HANDS, 8, 5, get_game("chase-ace").default_rules(),
+            get_game("chase-ace").default_policy(8), 0, 30_000_000) if segment.sums is not None)
+    assert 0 < stored < 30_000_000
+    resumed = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
+    assert resumed.returncode == 0, resumed.stderr
+    uninterrupted = subprocess.run(command, env={**os.environ, "CARD_ANALYZER_STORE": "off"}, capture_output=True,
+                                   text=True, timeout=600)
+    assert json.loads(resumed.stdout)["results"] == json.loads(uninterrupted.stdout)["results"]
+
+
+WRITER = """
+import sys
+from analyzer.execution import using
+from analyzer.params import resolve_table
+from analyzer.runner import run
+from sims.registry import get_game
+from sims.spec import HANDS
+spec = get_game("chase-ace")
+with using(store=sys.argv[1]):
+    for seed in range(int(sys.argv[2]), int(sys.argv[2]) + 4):
+        run(spec, resolve_table(spec, 4, None, [], None, [], []), HANDS, seed, 200_000, 1)
+"""
+
+
+def test_two_processes_writing_at_once_lose_nothing(tmp_path):
+    path = tmp_path / "store.sqlite"
+    writers = [subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(first)], stderr=subprocess.PIPE)
+               for first in (0, 100)]
+    for writer in writers:
+        assert writer.wait(timeout=600) == 0, writer.stderr.read().decode()
+    spec = get_game("chase-ace")
+    opened = ResultStore(path)
+    try:
+        entries = opened.entries()
+        assert sorted(e.seed for e in entries) == [0, 1, 2, 3, 100, 101, 102, 103]
+        assert all(e.hands == 200_000 for e in entries)
+        for seed in (2, 101):
+            segments = opened.cover(spec, HANDS, 4, seed, spec.default_rules(), spec.default_policy(4), 0, 200_000)
+            assert len(segments) == 1 and segments[0].sums is not None
+            assert np.array_equal(segments[0].sums, plain("chase-ace", table("chase-ace", 4), HANDS, seed,
+                                                          200_000).sums)
+    finally:
+        opened.close()
+
+
+def _digest(path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.mark.parametrize("kind", ["text", "foreign database", "damaged database", "folder"])
+def test_a_file_that_is_not_a_store_is_refused_and_left_alone(tmp_path, kind):
+    path = tmp_path / "given"
+    if kind == "text":
+        path.write_text("game,seat\nchase-ace,1\n")
+    elif kind == "foreign database":
+        other = sqlite3.connect(path)
+        other.execute("CREATE TABLE notes (text TEXT)")
+        other.execute("INSERT INTO notes VALUES ('mine')")
+        other.commit()
+        other.close()
+    elif kind == "damaged database":
+        path.write_bytes(b"SQLite format 3\x00" + bytes(range(256)) * 20)
+    else:
+        path.mkdir()
+    before = _digest(path) if path.is_file() else None
+    with pytest.raises(ValueError) as refused:
+        with using(store=path):
+            pass
+    sentence = str(refused.value)
+    assert sentence.startswith(f"--store {path} is ") and sentence.endswith(".") and "\n" not in sentence
+    if before is not None:
+        assert _digest(path) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["given"]  # no journal or WAL file left beside it
+
+
+def test_store_command_lists_and_removes(tmp_path, cli):
+    path = tmp_path / "store.sqlite"
+    spec = get_game("chase-ace")
+    with using(store=path):
+        run(spec, table("chase-ace", 4), HANDS, 1, 5_000, 1)
+        run(spec, table("chase-ace", 4, rules=["kings=none"]), HANDS, 1, 7_000, 1)
+        run(get_game("all-fours"), table("all-fours", 2), GAMES, 2, 100, 1)
+    listed = cli("store", "--store", str(path))
+    assert listed.exit_code == 0
+    assert "chase-ace  hands  4        1     5,000" in listed.stdout
+    assert "kings=none" in listed.stdout and "all-fours" in listed.stdout
+    entries = json.loads(cli("store", "--store", str(path), "--json").stdout)["entries"]
+    assert [(e["game"], e["mode"], e.get("hands", e.get("games"))) for e in entries] == [
+        ("chase-ace", "hands", 5_000), ("chase-ace", "hands", 7_000), ("all-fours", "games", 100)]
+    removed = cli("store", "--store", str(path), "--remove", str(entries[1]["id"]))
+    assert removed.exit_code == 0 and "removed 1 entry" in removed.stdout
+    assert cli("store", "--store", str(path), "--remove", "999").exit_code == 2
+    assert cli("store", "--store", str(path), "--prune").stdout.startswith("removed 0 entries")
+    assert cli("store", "--store", str(path), "--game", "all-fours", "--clear").stdout.startswith("removed 1 entry")
+    left = json.loads(cli("store", "--store", str(path), "--json").stdout)["entries"]
+    assert [e["game"] for e in left] == ["chase-ace"]
+    foreign = tmp_path / "notes.txt"
+    foreign.write_text("hello")
+    refused = cli("store", "--store", str(foreign))
+    assert refused.exit_code == 2 and refused.stderr.count("\n") == 1 and "not a card-analyzer result store" in refused.stderr
+
+
+def test_an_old_kernels_entries_are_pruned(tmp_path, cli, monkeypatch):
+    path = tmp_path / "store.sqlite"
+    spec = get_game("chase-ace")
+    monkeypatch.setitem(store_module._KERNEL_HASHES, spec.name, "f" * 16)  # as an older kernel wrote it
+    with using(store=path):
+        run(spec, table("chase-ace", 4), HANDS, 1, 3_000, 1)
+    monkeypatch.delitem(store_module._KERNEL_HASHES, spec.name)
+    listed = cli("store", "--store", str(path))
+    assert " old " in listed.stdout and "--prune" in listed.stdout
+    assert cli("store", "--store", str(path), "--prune").stdout.startswith("removed 1 entry")

@@ -22,7 +22,7 @@ import numpy as np
 from analyzer import interrupts
 from analyzer.params import Table
 from analyzer.stats import estimates, largest_se
-from analyzer.execution import play_jobs
+from analyzer.execution import play_jobs, slots
 from sims import engine
 from sims.engine import Stopped, available_threads
 from sims.spec import GAMES, HANDS, GameSpec
@@ -154,7 +154,7 @@ class RunResult:
     count: int  # hands or games actually played
     sums: np.ndarray
     elapsed_s: float  # playing time, without compiling or loading the kernel
-    threads: int
+    threads: int  # kernel threads, or a cluster's worker threads
     load_s: float  # compiling (first run) or loading the cached kernel
     requested: int = 0  # hands or games asked for (the cap with --target-se)
     interrupted: bool = False  # the hands finished before an interrupt: a partial result
@@ -179,8 +179,8 @@ def run(spec: GameSpec, table: Table, mode: int, seed: int, count: int, threads:
 
     def result(interrupted: bool = False) -> RunResult:
         load_s = engine.LOAD_SECONDS[0] - loaded_before
-        return RunResult(spec, table, mode, seed, done, sums, time.perf_counter() - start - load_s, threads, load_s,
-                         count, interrupted)
+        return RunResult(spec, table, mode, seed, done, sums, time.perf_counter() - start - load_s, slots(threads),
+                         load_s, count, interrupted)
 
     stops = checkpoints(count, mode) if target_se is not None else [count]
     try:
@@ -310,8 +310,8 @@ def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list
 
     def snapshot(interrupted: bool = False) -> PairedRun:
         return PairedRun(spec, players, mode, seed, tuple(configs), tuple(tuple(p) for p in parts), tuple(sizes),
-                         tuple(starts), time.perf_counter() - start - (engine.LOAD_SECONDS[0] - loaded_before), threads,
-                         interrupted)
+                         tuple(starts), time.perf_counter() - start - (engine.LOAD_SECONDS[0] - loaded_before),
+                         slots(threads), interrupted)
 
     def partial() -> PairedRun | None:
         return snapshot(interrupted=True) if len(sizes) >= 2 else None

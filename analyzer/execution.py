@@ -104,13 +104,17 @@ def using(store=None, cluster: str | None = None):
         return
     from analyzer.store import ResultStore, default_store_path
 
-    if store is False:
-        path = None
-    elif store is None or store is True:
-        path = default_store_path()
-    else:
-        path = store
-    opened = ResultStore(path) if path is not None else None
+    chosen = store not in (None, True, False)
+    path = store if chosen else default_store_path() if store is not False else None
+    try:
+        opened = ResultStore(path) if path is not None else None
+    except ValueError as problem:
+        if chosen:
+            raise
+        # the default store cannot be used (a read-only home, a damaged file): say so, run without it
+        reason = str(problem).split(";")[0].rstrip(".").replace("--store ", "the result store ", 1)
+        engine.LOG.warning(f"{reason}; running without it (CARD_ANALYZER_STORE=PATH picks another file)")
+        opened = None
     try:
         executor = connect_cluster(cluster) if cluster else None
     except BaseException:

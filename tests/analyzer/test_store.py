@@ -272,3 +272,18 @@ def test_an_old_kernels_entries_are_pruned(tmp_path, cli, monkeypatch):
     listed = cli("store", "--store", str(path))
     assert " old " in listed.stdout and "--prune" in listed.stdout
     assert cli("store", "--store", str(path), "--prune").stdout.startswith("removed 1 entry")
+
+
+def test_an_unusable_default_store_is_a_warning_and_the_run_goes_on(tmp_path, monkeypatch, caplog):
+    foreign = tmp_path / "results.sqlite"
+    foreign.write_text("not a database")
+    monkeypatch.setenv("CARD_ANALYZER_STORE", str(foreign))
+    spec = get_game("chase-ace")
+    with using() as execution:
+        assert execution.store is None
+        found = run(spec, table("chase-ace", 4), HANDS, 1, 2_000, 1)
+    assert np.array_equal(found.sums, plain("chase-ace", table("chase-ace", 4), HANDS, 1, 2_000).sums)
+    assert [record.getMessage() for record in caplog.records] == [
+        f"the result store {foreign} is not a card-analyzer result store (it is not an SQLite database); running "
+        f"without it (CARD_ANALYZER_STORE=PATH picks another file)"]
+    assert foreign.read_text() == "not a database"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import signal
 import sqlite3
@@ -278,6 +279,7 @@ def test_an_unusable_default_store_is_a_warning_and_the_run_goes_on(tmp_path, mo
     foreign = tmp_path / "results.sqlite"
     foreign.write_text("not a database")
     monkeypatch.setenv("CARD_ANALYZER_STORE", str(foreign))
+    monkeypatch.setattr(logging.getLogger("card_analyzer"), "propagate", True)  # the CLI turns it off
     spec = get_game("chase-ace")
     with using() as execution:
         assert execution.store is None

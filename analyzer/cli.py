@@ -8,18 +8,16 @@ from __future__ import annotations
 
 import json
 import logging
-import sys
 import time
 from pathlib import Path
 from typing import List, Optional
 
-import numpy as np
 import typer
 
-from analyzer import interrupts
-from analyzer.text import estimate_text, finite, number_text, target_note
+from analyzer import api, interrupts
+from analyzer.api import UserError, numbers
+from analyzer.views import policy_json, rules_json
 from sims.registry import GAMES, get_game
-from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS, MODE_NAMES, GameSpec
 
 app = typer.Typer(
@@ -31,10 +29,6 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-
-
-class UserError(Exception):
-    """Bad input: shown as one sentence, exit code 2."""
 
 
 def fail(message: str) -> None:
@@ -55,7 +49,7 @@ def guarded(body, interrupted=None):
     TALLY.reset()
     try:
         return body()
-    except (ValueError, KeyError, UserError) as problem:
+    except (ValueError, KeyError) as problem:  # UserError is a ValueError
         message = problem.args[0] if problem.args else str(problem)
         fail(str(message))
     except OSError as problem:  # the checks passed, then writing failed (a full disk, a folder removed)
@@ -89,186 +83,38 @@ THREADS = typer.Option(None, "--threads", metavar="N", help="kernel threads (def
 TARGET_SE = typer.Option(None, "--target-se", metavar="X", help="stop once every reported standard error is below this "
                                                    "(--hands/--games is then the cap)")
 AS_JSON = typer.Option(False, "--json", help="print one JSON object instead of the tables")
+STORE = typer.Option(None, "--store", metavar="PATH", help="result store file (default: the user's data folder)")
+NO_STORE = typer.Option(False, "--no-store", help="play every hand, keep nothing")
+CLUSTER = typer.Option(None, "--cluster", metavar="ADDRESS", help="a Dask scheduler address, or local:N")
 
 
-def check_target_se(target_se: str | None) -> float | None:
-    from analyzer.params import parse_positive
-
-    return parse_positive(target_se, "--target-se")
-
-
-def numbers(players: str | None, seed: str, threads: str | None = None) -> tuple[int | None, int, int | None]:
-    """``--players``, ``--seed`` and ``--threads`` as numbers (each checked, one sentence
-    for a bad one); the player count is checked against the game later."""
-    from analyzer.params import MAX_SEED, parse_whole
-
-    return (parse_whole(players, "--players"), parse_whole(seed, "--seed", 0, MAX_SEED),
-            parse_whole(threads, "--threads"))
+def store_option(store: str | None, no_store: bool):
+    """``--store PATH`` / ``--no-store`` as the API's ``store``: a path, False for none, or
+    None for the default store."""
+    if store is not None and no_store:
+        raise UserError("give either --store or --no-store, not both.")
+    return False if no_store else store
 
 
-def _table(spec: GameSpec, players, variant, rule, strategy, policy, seat):
-    from analyzer.params import resolve_table
-
-    return resolve_table(spec, players, variant, list(rule or []), strategy, list(policy or []), list(seat or []))
-
-
-# ------------------------------------------------------------------------------ formatting
+def show(result, as_json: bool) -> None:
+    """Print a result's text, or its JSON object with --json (a partial one says so)."""
+    typer.echo(json.dumps(result.summary()) if as_json else result.text())
 
 
-def _policy_text(spec: GameSpec, policy) -> list[str]:
-    def row_text(row) -> str:
-        return " ".join(f"{field.key}={field.value_text(value)}" for field, value in zip(spec.policy_fields, row))
-
-    first = row_text(policy[0])
-    if all(row_text(row) == first for row in policy):
-        return [f"{first} (every seat)"]
-    return [f"seat {seat}: {row_text(row)}" for seat, row in enumerate(policy)]
-
-
-def policy_lines(spec: GameSpec, policy, strategy: str) -> list[str]:
-    """The ``policy  NAME: ...`` lines of a run's heading (one per seat when seats differ)."""
-    return [("policy  " + strategy + ": " if i == 0 else "        ") + text
-            for i, text in enumerate(_policy_text(spec, policy))]
-
-
-def rules_json(spec: GameSpec, rules) -> dict:
-    """A rule set as JSON: each key with its value in its real type (3, true, "block")."""
-    return {field.key: field.value_json(code) for field, code in zip(spec.rules, rules)}
-
-
-def policy_json(spec: GameSpec, policy) -> list[dict]:
-    """A policy matrix as JSON: one object per seat, choices by name."""
-    return [{field.key: field.value_json(value) for field, value in zip(spec.policy_fields, row)} for row in policy]
-
-
-def games_only_note(spec: GameSpec, rule_sets, mode: int) -> list[str]:
-    """A note for a hand-mode run in which rules that act only across the deals of a
-    whole game differ (from the standard, or between the rule sets compared)."""
-    if mode != HANDS:
-        return []
-    keys = [f"`{field.key}`" for index, field in enumerate(spec.rules)
-            if field.games_only and len({int(rules[index]) for rules in rule_sets}) > 1]
-    if not keys:
-        return []
-    one = len(keys) == 1
-    return [f"{', '.join(keys)} act{'s' if one else ''} only across the deals of a whole game, so one hand plays the "
-            f"same with any value; use --games to see {'its' if one else 'their'} effect"]
-
-
-def summary_object(spec: GameSpec, result) -> dict:
-    """The --json object of a run."""
-    from analyzer.stats import estimates, observed_maxima
-
-    outcomes = spec.outcomes[result.mode]
-    unit = MODE_NAMES[result.mode]
-    fields = spec.rules
-    return {
-        "game": spec.name,
-        "kernel_version": spec.kernel_version,
-        "mode": unit,
-        "players": result.table.players,
-        "seed": result.seed,
-        unit: result.count,
-        "variant": result.table.variant or "standard",
-        "strategy": result.table.strategy,
-        "rules": rules_json(spec, result.table.rules),
-        "rule_codes": [int(code) for code in result.table.rules],
-        "policy": policy_json(spec, result.table.policy),
-        "elapsed_s": round(result.elapsed_s, 4),
-        "kernel_load_s": round(result.load_s, 4),
-        "threads": result.threads,
-        "results": [e.as_record() for e in estimates(result.sums, outcomes, result.count)],
-        "largest_seen": observed_maxima(result.sums, outcomes),
-        "warnings": spec.warnings(spec.rules_type(*result.table.rules), result.table.players),
-        "notes": games_only_note(spec, [result.table.rules, spec.default_rules()], result.mode),
-        "partial": result.partial,
-        "requested": result.requested,
-    }
-
-
-LINE_WIDTH = 120
-
-
-def _column_blocks(widths: list[int]) -> list[list[int]]:
-    """Split table columns into consecutive blocks that fit in LINE_WIDTH characters."""
-    blocks: list[list[int]] = [[]]
-    used = 6
-    for i, width in enumerate(widths):
-        if blocks[-1] and used + width + 2 > LINE_WIDTH:
-            blocks.append([])
-            used = 6
-        blocks[-1].append(i)
-        used += width + 2
-    return blocks
-
-
-def render_text(spec: GameSpec, summary: dict) -> str:
-    """The human-readable table of a run."""
-    unit = summary["mode"]
-    n = summary[unit]
-    players = summary["players"]
-    outcomes = spec.outcomes[HANDS if unit == "hands" else GAME_MODE]
-    lines = []
-    role = spec.last_seat_role
-    if unit == "hands":
-        setting = f"one hand each, the {role} in seat {players - 1}"
-    else:
-        setting = f"whole games, seat {players - 1} is the first {role}"
-    lines.append(f"{spec.title}: {players} players, {n:,} {unit} ({setting}), seed {summary['seed']}")
-    if summary.get("partial"):
-        lines.append(f"PARTIAL: interrupted after {n:,} of {summary['requested']:,} {unit}; the table is for the "
-                     f"{unit} finished")
-    lines += [f"warning: {message}" for message in summary.get("warnings", [])]
-    lines += [f"note: {message}" for message in summary.get("notes", [])]
-    rules_text = " ".join(f"{field.key}={field.value_text(code)}" for field, code in zip(spec.rules, summary["rule_codes"]))
-    lines.append(f"rules   {summary['variant']}: {rules_text}")
-    policy = np.array([[f.choices.index(row[f.key]) if isinstance(row[f.key], str) else row[f.key]
-                        for f in spec.policy_fields] for row in summary["policy"]])
-    lines += policy_lines(spec, policy, summary["strategy"])
-    lines.append("")
-    by_seat: dict = {}
-    for record in summary["results"]:
-        by_seat.setdefault(record["seat"], {})[record["outcome"]] = record
-    shown = outcomes.estimated(outcomes.seat)
-    cells = {seat: [estimate_text(by_seat[seat][name]) for name in shown] for seat in range(players)}
-    widths = [max(len(name) + 9, *(len(cells[s][i]) for s in range(players))) for i, name in enumerate(shown)]
-    for block in _column_blocks(widths):
-        lines.append("seat  " + "  ".join(f"{shown[i] + ' (95% CI)':<{widths[i]}}" for i in block).rstrip())
-        for seat in range(players):
-            mark = "*" if unit == "hands" and seat == players - 1 else " "
-            lines.append(f"{seat:>3}{mark}  " + "  ".join(f"{cells[seat][i]:<{widths[i]}}" for i in block).rstrip())
-        lines.append("")
-    if unit == "hands":
-        lines[-1] = f"  (* {role})"
-        lines.append("")
-    grouped = {f"{prefix}_{label}" for prefix, (_, labels) in outcomes.groups.items() for label in labels}
-    for name in outcomes.table:
-        if outcomes.companion(name) or name in grouped:
-            continue
-        label = outcomes.help.get(name, name)
-        if name in outcomes.maxima:
-            lines.append(f"{label}: {summary['largest_seen'][name]:,} (the largest in {n:,} {unit})")
-            continue
-        record = by_seat["table"][name]
-        lines.append(f"{label}: {estimate_text(record)}  (se {record['se']:.2g})")
-        if name in outcomes.odds:
-            odds = by_seat["table"][name + "_fair_odds"]
-            lines.append(f"{outcomes.odds[name]}: {number_text(odds['mean'], odds['se'])} to 1 against "
-                         f"[{number_text(odds['ci_low'], odds['se'])}, {number_text(odds['ci_high'], odds['se'])}]")
-    for prefix, (title, labels) in outcomes.groups.items():
-        lines += ["", f"{title} (mean and 95% CI):"]
-        label_width = max(3, *(len(label) for label in labels))
-        for label in labels:
-            record = by_seat["table"][f"{prefix}_{label}"]
-            lines.append(f"  {label:>{label_width}}  {estimate_text(record)}")
-    rate = n / summary["elapsed_s"] if summary["elapsed_s"] > 0 else float("inf")
-    lines.append("")
-    lines.append(f"{n:,} {unit} in {summary['elapsed_s']:.2f} s ({rate / 1e6:.2f}M {unit}/s on "
-                 f"{summary['threads']} thread{'s' if summary['threads'] != 1 else ''}); "
-                 f"intervals are 95%: Wilson for probabilities, log-scale for counts, normal for net results")
-    if summary["kernel_load_s"] > 2:
-        lines.append(f"(the kernel was compiled in {summary['kernel_load_s']:.1f} s and cached for later runs)")
-    return "\n".join(lines)
+def play_and_show(plan, as_json: bool, out) -> None:
+    """Play a plan of the API and print its result, then write --out; an interrupt prints
+    the partial result first (when anything finished) and goes on up."""
+    try:
+        result = plan.run(progress=False if as_json else None)
+    except interrupts.Interrupted as stop:
+        if stop.partial is not None and stop.partial.count > 0:
+            show(plan.result_of(stop.partial), as_json)
+        raise
+    show(result, as_json)
+    if out is not None:
+        paths = result.write(out)
+        if not as_json:
+            typer.echo("wrote " + ", ".join(str(p) for p in paths))
 
 
 # ------------------------------------------------------------------------------ game commands
@@ -287,60 +133,16 @@ def _make_game_command(spec: GameSpec):
         seat: Optional[List[str]] = SEAT,
         threads: Optional[str] = THREADS,
         target_se: Optional[str] = TARGET_SE,
+        store: Optional[str] = STORE,
+        no_store: bool = NO_STORE,
+        cluster: Optional[str] = CLUSTER,
         as_json: bool = AS_JSON,
         out: Optional[Path] = typer.Option(None, "--out", help="also write CSV, JSON and a PNG chart into this folder"),
     ):
         def body():
-            from analyzer.params import parse_count
-            from analyzer.runner import run
-
-            if hands is not None and games is not None:
-                raise UserError("give either --hands or --games, not both.")
-            mode = GAME_MODE if games is not None else HANDS
-            if mode not in spec.outcomes:
-                raise UserError(f"{spec.title} has no {MODE_NAMES[mode]} mode.")
-            count = parse_count(games if games is not None else (hands or "1e6"), "--games" if games else "--hands")
-            target = check_target_se(target_se)
-            seats, seed_number, thread_count = numbers(players, seed, threads)
-            table = _table(spec, seats, variant, rule, strategy, policy, seat)
-            if out is not None:
-                from analyzer.report import check_out_dir
-
-                check_out_dir(out)
-            try:
-                result = run(spec, table, mode, seed_number, count, thread_count, target,
-                             progress=False if as_json else None)
-            except interrupts.Interrupted as stop:
-                if stop.partial is not None and stop.partial.count > 0:
-                    show(stop.partial, target)
-                raise
-            show(result, target)
-            if out is not None:
-                from analyzer.report import outcome_labels, write_run_outputs
-
-                stem = f"{spec.name}-{table.players}p-{MODE_NAMES[mode]}-seed{seed_number}"
-                headline = spec.headline[mode]
-                title = f"{spec.title}, {table.players} players: {headline.replace('_', ' ')} by seat ({MODE_NAMES[mode]} mode)"
-                paths = write_run_outputs(out, stem, summary_object(spec, result), headline, title,
-                                          outcome_labels(spec, mode)[headline])
-                if not as_json:
-                    typer.echo("wrote " + ", ".join(str(p) for p in paths))
-
-        def show(result, target: float | None) -> None:
-            """Print a run's table (or JSON object); a partial one says so."""
-            summary = summary_object(spec, result)
-            largest = None
-            if target is not None and not result.partial:
-                from analyzer.stats import estimates, largest_se
-
-                largest = largest_se(estimates(result.sums, spec.outcomes[result.mode], result.count))
-                summary["target_se_reached"] = largest < target
-            if as_json:
-                typer.echo(json.dumps(finite(summary)))
-            else:
-                typer.echo(render_text(spec, summary))
-                if largest is not None and not summary["target_se_reached"]:
-                    typer.echo(target_note(target, largest))
+            kept = store_option(store, no_store)
+            play_and_show(api.plan_simulation(spec.name, players, hands, games, seed, variant, rule, strategy, policy,
+                                              seat, threads, target_se, kept, cluster, out), as_json, out)
 
         def interrupted(stop) -> str:
             found = stop.partial
@@ -421,7 +223,7 @@ def replay_command(
         spec = get_game(game)
         seats, seed_number, _ = numbers(players, seed)
         index = parse_whole(hand, "--hand", 0, MAX_SEED)
-        table = _table(spec, seats, variant, rule, strategy, policy, seat)
+        table = api.resolve(spec, seats, variant, rule, strategy, policy, seat)
         twin = twin_module(spec)
         if twin is None:
             raise UserError(f"{spec.title} has no replay yet.")
@@ -476,7 +278,7 @@ def exact_command(
         if enumerator is None:
             raise UserError(f"{spec.title} has no exact enumerator.")
         seats, _, _ = numbers(players, "0")
-        table = _table(spec, seats, variant, rule, strategy, policy, seat)
+        table = api.resolve(spec, seats, variant, rule, strategy, policy, seat)
         if table.players > enumerator.MAX_PLAYERS:
             raise UserError(f"exact enumeration of {spec.title} handles at most {enumerator.MAX_PLAYERS} players.")
         values = enumerator.exact_hand(spec.rules_type(*table.rules), table.policy, table.players,
@@ -560,7 +362,7 @@ def bench_command(
                                 f"above)" if measured else "before the first table was measured"))
 
 
-from analyzer import strategy_cli  # noqa: E402,F401  (registers sweep, optimize, compare and report)
+from analyzer import store_cli, strategy_cli  # noqa: E402,F401  (register store, sweep, optimize, compare, report)
 
 
 def _usage_error_types() -> tuple[type, ...]:

@@ -108,8 +108,18 @@ def write_run_outputs(directory: Path, stem: str, summary: dict, headline: str, 
 
 def write_sweep_outputs(directory: Path, stem: str, records: list[dict], spec: GameSpec, mode: int,
                         seat: int | None, players: int) -> list[Path]:
-    """Write ``<stem>.csv`` (one row per value, seat and outcome) and ``<stem>.png`` (each
-    outcome of the swept seat, or the headline of every seat, against the value)."""
+    """Write ``<stem>.csv`` (one row per value, seat and outcome) and ``<stem>.png`` (the
+    chart of :func:`sweep_figure`)."""
+    from analyzer.tables import sweep_frame
+
+    figure = sweep_figure(records, spec, mode, seat, players)
+    return write_files({directory / f"{stem}.csv": sweep_frame(records).to_csv(index=False),
+                        directory / f"{stem}.png": png_bytes(figure)})
+
+
+def sweep_figure(records: list[dict], spec: GameSpec, mode: int, seat: int | None, players: int):
+    """The chart of a sweep's records: each outcome of the swept seat (``seat``), or the
+    headline of every seat (``None``), against the value."""
     from analyzer.charts import sweep_chart
     from analyzer.tables import sweep_frame
 
@@ -117,7 +127,6 @@ def write_sweep_outputs(directory: Path, stem: str, records: list[dict], spec: G
     outcomes = spec.outcomes[mode]
     shown = outcomes.estimated(outcomes.seat)
     field_key = records[0]["field"] if records else ""
-    csv = frame.to_csv(index=False)
     if seat is not None:
         frame = frame[(frame["seat"] == seat) | (frame["seat"] == "table")]
         title = f"{spec.title}, {players} players: seat {seat} sweeps {field_key}"
@@ -125,9 +134,8 @@ def write_sweep_outputs(directory: Path, stem: str, records: list[dict], spec: G
         shown = [spec.headline[mode]]
         title = f"{spec.title}, {players} players: every seat sweeps {field_key}"
     field = spec.policy_field(field_key) if field_key else None
-    figure = sweep_chart(frame, shown, title, field_key, labels=outcome_labels(spec, mode),
-                         choices=bool(field and field.choices), field_label=field_label(field) if field else None)
-    return write_files({directory / f"{stem}.csv": csv, directory / f"{stem}.png": png_bytes(figure)})
+    return sweep_chart(frame, shown, title, field_key, labels=outcome_labels(spec, mode),
+                       choices=bool(field and field.choices), field_label=field_label(field) if field else None)
 
 
 def write_compare_outputs(directory: Path, stem: str, summary: dict, figure) -> list[Path]:

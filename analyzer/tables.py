@@ -30,3 +30,24 @@ def differences_frame(differences: dict[str, list[dict]]):
     rows = [{"compared": label, **{key: record[key] for key in columns}}
             for label, records in differences.items() for record in records]
     return pd.DataFrame.from_records(rows, columns=["compared"] + columns)
+
+
+BEST_RESPONSE_COLUMNS = ["field", "seat", "best", "tied", "tie", "no_effect", "value", "se", "current",
+                         "current_value", "gain", "gain_se", "confirmed_gain", "confirmed_gain_se", "confirmed_on",
+                         "runner_up", "margin", "margin_se", "equilibrium", "equilibrium_value",
+                         "equilibrium_value_se", "equilibrium_change", "equilibrium_change_se", "mix"]
+
+
+def best_responses_frame(rows: list[dict]):
+    """A DataFrame of ``optimize``: one row per seat, its best response to the starting
+    policy and where the equilibrium search left it (``BEST_RESPONSE_COLUMNS``)."""
+    import pandas as pd
+
+    return pd.DataFrame.from_records(rows, columns=BEST_RESPONSE_COLUMNS)
+
+
+def paths_frame(paths: list[tuple[str, object]]):
+    """A DataFrame of the files a report wrote: one row per (game, path)."""
+    import pandas as pd
+
+    return pd.DataFrame.from_records([(game, str(path)) for game, path in paths], columns=["game", "path"])

@@ -90,6 +90,7 @@ class ProgressBar:
             self.enabled = forced == "1"
         else:
             self.enabled = sys.stderr.isatty() if enabled is None else enabled
+        self.forced = forced == "1"  # shown on a pipe too: Rich then draws as on a terminal
         self.start = time.perf_counter()
         self.display = None  # (rich Progress, its task) once shown
         self.done = 0
@@ -105,7 +106,7 @@ class ProgressBar:
         if not self.enabled or time.perf_counter() - self.start < 1.0:
             return
         if self.display is None:
-            self.display = _rich_progress(self.total, self.unit, time.perf_counter() - self.start)
+            self.display = _rich_progress(self.total, self.unit, time.perf_counter() - self.start, self.forced)
         progress, task = self.display
         progress.update(task, completed=done)
         progress.refresh()
@@ -116,7 +117,7 @@ class ProgressBar:
             self.display = None
 
 
-def _rich_progress(total: int, unit: str, elapsed: float):
+def _rich_progress(total: int, unit: str, elapsed: float, forced: bool = False):
     """A started Rich progress display of one task (``total`` items, ``elapsed`` seconds
     already spent) on stderr, cleared when it stops; refreshed by its caller only."""
     from rich.console import Console
@@ -125,7 +126,7 @@ def _rich_progress(total: int, unit: str, elapsed: float):
     progress = Progress(TextColumn("{task.completed:,.0f} of {task.total:,.0f} " + unit), BarColumn(),
                         TaskProgressColumn(),
                         TextColumn("{task.fields[rate]}"), TextColumn("left"), TimeRemainingColumn(),
-                        console=Console(stderr=True), transient=True, auto_refresh=False)
+                        console=Console(stderr=True, force_terminal=True if forced else None), transient=True, auto_refresh=False)
     progress.start()
     task = progress.add_task("", total=total, rate="")
     progress.tasks[0].start_time = progress.get_time() - elapsed

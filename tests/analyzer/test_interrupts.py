@@ -85,8 +85,9 @@ class Running:
 
     @property
     def last_line(self) -> str:
-        """The last line on stderr, past the progress bar's carriage returns."""
-        text = bytes(self.err).decode()
+        """The last line on stderr, past the progress display's carriage returns and
+        terminal control sequences (Rich draws it as on a terminal when it is forced on)."""
+        text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", bytes(self.err).decode())
         assert "Traceback" not in text, text
         lines = [line.strip() for line in re.split(r"[\r\n]", text) if line.strip()]
         return lines[-1]

@@ -285,7 +285,7 @@ def test_an_unusable_default_store_is_a_warning_and_the_run_goes_on(tmp_path, mo
         assert execution.store is None
         found = run(spec, table("chase-ace", 4), HANDS, 1, 2_000, 1)
     assert np.array_equal(found.sums, plain("chase-ace", table("chase-ace", 4), HANDS, 1, 2_000).sums)
-    assert [record.getMessage() for record in caplog.records] == [
+    assert {record.getMessage() for record in caplog.records} == {
         f"the result store {foreign} is not a card-analyzer result store (it is not an SQLite database); running "
-        f"without it (CARD_ANALYZER_STORE=PATH picks another file)"]
+        f"without it (CARD_ANALYZER_STORE=PATH picks another file)"}
     assert foreign.read_text() == "not a database"

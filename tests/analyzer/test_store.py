@@ -289,3 +289,21 @@ def test_an_unusable_default_store_is_a_warning_and_the_run_goes_on(tmp_path, mo
         f"the result store {foreign} is not a card-analyzer result store (it is not an SQLite database); running "
         f"without it (CARD_ANALYZER_STORE=PATH picks another file)"}
     assert foreign.read_text() == "not a database"
+
+
+def test_the_command_line_reuses_extends_and_skips_the_store(tmp_path, cli, counted):
+    path = str(tmp_path / "store.sqlite")
+    base = ["chase-ace", "--players", "6", "--seed", "4", "--threads", "1", "--json"]
+    first = json.loads(cli(*base, "--hands", "30000", "--store", path).stdout)
+    assert sum(counted) == 30_000
+    again = json.loads(cli(*base, "--hands", "30000", "--store", path).stdout)
+    assert sum(counted) == 30_000 and again["results"] == first["results"] and again["kernel_load_s"] == 0
+    extended = json.loads(cli(*base, "--hands", "60000", "--store", path).stdout)
+    assert sum(counted) == 60_000
+    assert extended["results"] == json.loads(cli(*base, "--hands", "60000", "--no-store").stdout)["results"]
+    assert sum(counted) == 120_000  # --no-store plays every hand
+    both = cli(*base, "--hands", "100", "--store", path, "--no-store")
+    assert both.exit_code == 2 and both.stderr == "error: give either --store or --no-store, not both.\n"
+    swept = ["sweep", "chase-ace", "--param", "threshold=6:8", "--hands", "3000", "--json", "--store", path]
+    assert json.loads(cli(*swept).stdout) == json.loads(cli(*swept).stdout)
+    assert sum(counted) == 120_000 + 3 * 3_000  # the second sweep was answered from the store

@@ -73,7 +73,7 @@ def connect_cluster(address: str) -> DaskExecutor:
         raise ValueError("--cluster needs Dask: pip install 'card-analyzer[cluster]' (or '.[cluster]' in the "
                          "project folder).") from None
     local = re.fullmatch(r"local:([0-9]+)", address.strip())
-    if address.strip().startswith("local") and not local:
+    if (address.strip().startswith("local") and not local) or not address.strip():
         raise ValueError(f"--cluster takes local:N (N worker processes) or a scheduler address like "
                          f"tcp://host:8786, not '{address}'.")
     if local:
@@ -116,7 +116,7 @@ def using(store=None, cluster: str | None = None):
         engine.LOG.warning(f"{reason}; running without it (CARD_ANALYZER_STORE=PATH picks another file)")
         opened = None
     try:
-        executor = connect_cluster(cluster) if cluster else None
+        executor = connect_cluster(cluster) if cluster is not None else None
     except BaseException:
         if opened is not None:
             opened.close()

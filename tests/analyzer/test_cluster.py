@@ -119,6 +119,7 @@ def test_local_n_starts_and_stops_its_own_cluster():
     ("local:x", "--cluster takes local:N (N worker processes) or a scheduler address like tcp://host:8786, not "
                 "'local:x'."),
     ("local:0", "--cluster local:N takes 1 to 256 workers, not 0."),
+    ("", "--cluster takes local:N (N worker processes) or a scheduler address like tcp://host:8786, not ''."),
     ("tcp://127.0.0.1:9", "could not reach the Dask scheduler at tcp://127.0.0.1:9: "),
 ])
 def test_a_bad_cluster_address_is_one_sentence(address, sentence):

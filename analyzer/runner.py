@@ -92,6 +92,7 @@ class ProgressBar:
             self.enabled = sys.stderr.isatty() if enabled is None else enabled
         self.forced = forced == "1"  # shown on a pipe too: Rich then draws as on a terminal
         self.start = time.perf_counter()
+        self.loaded = engine.LOAD_SECONDS[0]  # kernel loading is not playing: its time is left out
         self.display = None  # (rich Progress, its task) once shown
         self.done = 0
 
@@ -103,10 +104,11 @@ class ProgressBar:
 
     def update(self, done: int) -> None:
         self.done = done
-        if not self.enabled or time.perf_counter() - self.start < 1.0:
+        playing = time.perf_counter() - self.start - (engine.LOAD_SECONDS[0] - self.loaded)
+        if not self.enabled or playing < 1.0:
             return
         if self.display is None:
-            self.display = _rich_progress(self.total, self.unit, time.perf_counter() - self.start, self.forced)
+            self.display = _rich_progress(self.total, self.unit, playing, self.forced)
         progress, task = self.display
         progress.update(task, completed=done)
         progress.refresh()

@@ -16,6 +16,7 @@ import typer
 
 from analyzer import api, interrupts
 from analyzer.api import UserError, numbers
+from analyzer.execution import ClusterError
 from analyzer.views import policy_json, rules_json
 from sims.registry import GAMES, get_game
 from sims.spec import HANDS, MODE_NAMES, GameSpec
@@ -52,6 +53,9 @@ def guarded(body, interrupted=None):
     except (ValueError, KeyError) as problem:  # UserError is a ValueError
         message = problem.args[0] if problem.args else str(problem)
         fail(str(message))
+    except ClusterError as problem:
+        typer.echo(f"error: {problem}", err=True)
+        raise typer.Exit(code=1)
     except OSError as problem:  # the checks passed, then writing failed (a full disk, a folder removed)
         where = f" {problem.filename}" if problem.filename else ""
         typer.echo(f"error: could not write{where}: {problem.strerror or problem}.", err=True)

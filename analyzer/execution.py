@@ -32,6 +32,12 @@ from sims.engine import Stopped
 CLUSTER_PIECE_SECONDS = 0.5  # a cluster's pieces are longer: each costs a round trip to the scheduler
 
 
+class ClusterError(Exception):
+    """The cluster failed to play the work (a worker with other kernel sources, workers
+    lost more often than Dask retries, a worker that cannot import the project): one
+    sentence, exit code 1."""
+
+
 @dataclass
 class Execution:
     store: object | None = None  # an open analyzer.store.ResultStore
@@ -137,15 +143,30 @@ def slots(threads: int) -> int:
     return CURRENT.executor.slots if CURRENT.executor is not None else threads
 
 
-def play_jobs(spec, jobs, n_seats: int, mode: int, seed: int, threads: int = 1, stop=None, progress=None):
+def _on_cluster(play):
+    """``play()``, with a cluster's failure as a :class:`ClusterError` sentence."""
+    if CURRENT.executor is None:
+        return play()
+    try:
+        return play()
+    except (Stopped, ValueError):
+        raise
+    except Exception as problem:  # noqa: BLE001 - whatever a worker raised, said in one sentence
+        reason = " ".join(str(problem).split()).rstrip(".") or type(problem).__name__
+        raise ClusterError(f"the cluster could not play the hands: {reason}.") from None
+
+
+def play_jobs(spec, jobs, n_seats: int, mode: int, seed: int, threads: int = 1, stop=None, progress=None,
+              stored=None):
     """``sims.engine.play_jobs`` with the store and the cluster of :func:`using`: the same
     arguments, results and :class:`Stopped`, but hands the store holds are not played
-    (``progress`` counts them at once) and every piece played is stored as it finishes."""
+    (``stored(items)`` is told how many, at once) and every piece played is stored as it
+    finishes."""
     store, executor = CURRENT.store, CURRENT.executor
     piece_seconds = CLUSTER_PIECE_SECONDS if executor is not None else engine.PIECE_SECONDS
     if store is None:
-        return engine.play_jobs(spec, jobs, n_seats, mode, seed, threads, stop, progress, piece_seconds,
-                                executor=executor)
+        return _on_cluster(lambda: engine.play_jobs(spec, jobs, n_seats, mode, seed, threads, stop, progress,
+                                                    piece_seconds, executor=executor))
     outcomes = spec.outcomes[mode]
     plans = []  # per job: its segments, stored or to play
     gaps = []  # (job, segment index) of each segment to play, in job order
@@ -153,9 +174,9 @@ def play_jobs(spec, jobs, n_seats: int, mode: int, seed: int, threads: int = 1, 
         segments = store.cover(spec, mode, n_seats, seed, rules, policy, int(first), int(count))
         plans.append(segments)
         gaps += [(index, k) for k, segment in enumerate(segments) if segment.sums is None]
-    stored = sum(segment.count for segments in plans for segment in segments if segment.sums is not None)
-    if progress is not None and stored:
-        progress(stored)
+    found = sum(segment.count for segments in plans for segment in segments if segment.sums is not None)
+    if stored is not None and found:
+        stored(found)
     gap_jobs = [(jobs[job][0], jobs[job][1], plans[job][k].first, plans[job][k].count) for job, k in gaps]
 
     def keep(gap: int, first: int, count: int, sums) -> None:
@@ -180,8 +201,8 @@ def play_jobs(spec, jobs, n_seats: int, mode: int, seed: int, threads: int = 1, 
         return sums, played
 
     try:
-        played = engine.play_jobs(spec, gap_jobs, n_seats, mode, seed, threads, stop, progress, piece_seconds,
-                                  on_piece=keep, executor=executor) if gap_jobs else []
+        played = _on_cluster(lambda: engine.play_jobs(spec, gap_jobs, n_seats, mode, seed, threads, stop, progress,
+                                                      piece_seconds, on_piece=keep, executor=executor)) if gap_jobs else []
     except Stopped as stopped:
         raise Stopped(*assembled(stopped.sums, stopped.played)) from None
     sums, _ = assembled(played, [segment.count for job, k in gaps for segment in [plans[job][k]]])

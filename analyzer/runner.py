@@ -95,11 +95,18 @@ class ProgressBar:
         self.loaded = engine.LOAD_SECONDS[0]  # kernel loading is not playing: its time is left out
         self.display = None  # (rich Progress, its task) once shown
         self.done = 0
+        self.stored = 0  # of ``done``, taken from the result store
 
     def add(self, items: int) -> None:
         """``items`` more hands (or games) finished."""
         TALLY.played += items
         TALLY.unit = self.unit
+        self.update(self.done + items)
+
+    def add_stored(self, items: int) -> None:
+        """``items`` hands (or games) taken from the result store: done, but not played, so
+        they count neither in the rate nor in the time left."""
+        self.stored += items
         self.update(self.done + items)
 
     def update(self, done: int) -> None:
@@ -108,9 +115,12 @@ class ProgressBar:
         if not self.enabled or playing < 1.0:
             return
         if self.display is None:
-            self.display = _rich_progress(self.total, self.unit, playing, self.forced)
+            self.display = _rich_progress(self.total, self.unit, self.forced)
+        rate = (done - self.stored) / playing
+        left = (self.total - done) / rate if rate > 0 else float("inf")
         progress, task = self.display
-        progress.update(task, completed=done)
+        progress.update(task, completed=done, rate=f"{rate / 1e6:.2f}M {self.unit}/s",
+                        left=f"{left:.0f} s left" if left < 1e7 else "")
         progress.refresh()
 
     def close(self) -> None:
@@ -119,32 +129,19 @@ class ProgressBar:
             self.display = None
 
 
-def _rich_progress(total: int, unit: str, elapsed: float, forced: bool = False):
-    """A started Rich progress display of one task (``total`` items, ``elapsed`` seconds
-    already spent) on stderr, cleared when it stops; refreshed by its caller only."""
+def _rich_progress(total: int, unit: str, forced: bool = False):
+    """A started Rich progress display of one task of ``total`` items on stderr, cleared
+    when it stops; its caller refreshes it and gives the rate and time left (hands taken
+    from the store are done but not played, which Rich's own speed would not know)."""
     from rich.console import Console
-    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
+    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
 
     progress = Progress(TextColumn("{task.completed:,.0f} of {task.total:,.0f} " + unit), BarColumn(),
-                        TaskProgressColumn(),
-                        TextColumn("{task.fields[rate]}"), TextColumn("left"), TimeRemainingColumn(),
-                        console=Console(stderr=True, force_terminal=True if forced else None), transient=True, auto_refresh=False)
+                        TaskProgressColumn(), TextColumn("{task.fields[rate]}"), TextColumn("{task.fields[left]}"),
+                        console=Console(stderr=True, force_terminal=True if forced else None), transient=True,
+                        auto_refresh=False)
+    task = progress.add_task("", total=total, rate="", left="")
     progress.start()
-    task = progress.add_task("", total=total, rate="")
-    progress.tasks[0].start_time = progress.get_time() - elapsed
-
-    def rate_text() -> str:
-        found = progress.tasks[0]
-        speed = found.completed / found.elapsed if found.elapsed else 0.0
-        return f"{speed / 1e6:.2f}M {unit}/s"
-
-    original = progress.update
-
-    def update(task_id, **changes):
-        original(task_id, **changes)
-        original(task_id, rate=rate_text())
-
-    progress.update = update
     return progress, task
 
 
@@ -161,6 +158,7 @@ class RunResult:
     load_s: float  # compiling (first run) or loading the cached kernel
     requested: int = 0  # hands or games asked for (the cap with --target-se)
     interrupted: bool = False  # the hands finished before an interrupt: a partial result
+    stored: int = 0  # of ``count``, hands (or games) taken from the result store, not played
 
     @property
     def partial(self) -> bool:
@@ -183,7 +181,7 @@ def run(spec: GameSpec, table: Table, mode: int, seed: int, count: int, threads:
     def result(interrupted: bool = False) -> RunResult:
         load_s = engine.LOAD_SECONDS[0] - loaded_before
         return RunResult(spec, table, mode, seed, done, sums, time.perf_counter() - start - load_s, slots(threads),
-                         load_s, count, interrupted)
+                         load_s, count, interrupted, bar.stored)
 
     stops = checkpoints(count, mode) if target_se is not None else [count]
     try:
@@ -192,7 +190,8 @@ def run(spec: GameSpec, table: Table, mode: int, seed: int, count: int, threads:
                 interrupts.check(result(interrupted=True))  # a signal between checkpoints
                 try:
                     part = play_jobs(spec, [(table.rules, table.policy, done, stop_at - done)], table.players, mode,
-                                     seed, threads, stop=interrupts.requested, progress=bar.add)[0]
+                                     seed, threads, stop=interrupts.requested, progress=bar.add,
+                                     stored=bar.add_stored)[0]
                 except Stopped as stopped:
                     if stopped.played[0]:
                         sums = outcomes.combine(sums, stopped.sums[0])
@@ -342,7 +341,7 @@ def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list
                         for batch_start, batch_size in zip(round_starts, round_sizes) for config in configs]
                 try:
                     played = play_jobs(spec, jobs, players, mode, seed, threads, stop=interrupts.requested,
-                                       progress=bar.add)
+                                       progress=bar.add, stored=bar.add_stored)
                 except Stopped as stopped:
                     whole = 0
                     while whole < len(round_starts) and all(

@@ -22,7 +22,7 @@ program's database) is refused with one sentence, and nothing is written to it.
 
 from __future__ import annotations
 
-import hashlib
+import contextlib
 import json
 import os
 import sqlite3
@@ -32,6 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
+from sims.engine import LOG, kernel_hash
 from sims.spec import MODE_NAMES, GameSpec
 
 APPLICATION_ID = 0x43414E41  # "CANA": marks a card-analyzer store (SQLite's application_id)
@@ -40,7 +41,7 @@ BUSY_TIMEOUT_MS = 60_000  # how long a writer waits for another process's transa
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS configs (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: a removed entry's id names nothing again
     game TEXT NOT NULL,
     kernel_hash TEXT NOT NULL,
     mode TEXT NOT NULL,
@@ -73,65 +74,64 @@ def default_store_path() -> Path | None:
     return (Path(data) if data else Path.home() / ".local" / "share") / "card-analyzer" / "results.sqlite"
 
 
-_KERNEL_HASHES: dict[str, str] = {}
-
-
-def kernel_hash(spec: GameSpec) -> str:
-    """A hash of the sources that decide a game's sums: its package (or module) under
-    ``sims/games``, the shared core ``sims/core``, the outcome layout ``sims/spec.py``
-    and the spec's ``kernel_version``.  Any edit to them gives a new hash, so a store
-    written by an older kernel is never read for a newer one."""
-    if spec.name in _KERNEL_HASHES:
-        return _KERNEL_HASHES[spec.name]
-    import sims
-
-    root = Path(sims.__file__).resolve().parent
-    module = spec.kernels[min(spec.kernels)]
-    module_name = getattr(getattr(module, "py_func", module), "__module__", "")
-    parts = module_name.split(".")
-    game_path = root.joinpath(*parts[1:3]) if len(parts) >= 3 else root / "games"
-    files = sorted(game_path.rglob("*.py")) if game_path.is_dir() else [game_path.with_suffix(".py")]
-    files += sorted((root / "core").rglob("*.py")) + [root / "spec.py"]
-    digest = hashlib.sha256(f"{spec.name} {spec.kernel_version}".encode())
-    for path in files:
-        digest.update(path.relative_to(root).as_posix().encode())
-        digest.update(path.read_bytes())
-    _KERNEL_HASHES[spec.name] = digest.hexdigest()[:16]
-    return _KERNEL_HASHES[spec.name]
-
-
 def _not_a_store(path: Path, why: str) -> ValueError:
     return ValueError(f"--store {path} is not a card-analyzer result store ({why}); give another file, or --no-store.")
 
 
 def _check_existing(path: Path) -> bool:
     """Whether ``path`` is already a store (False: absent or empty, to be created);
-    ``ValueError`` for anything else.  Opened read-only, so a foreign file is never altered."""
+    ``ValueError`` for anything else.  Judged from the file's header bytes (SQLite keeps
+    the application id at offset 68 and the format at 60), so a foreign file is never
+    opened by SQLite and nothing is written beside it."""
     if path.is_dir():
         raise ValueError(f"--store {path} is a folder; give the path of a store file.")
     if not path.exists() or path.stat().st_size == 0:
         return False
     with open(path, "rb") as stream:
-        if stream.read(16) != b"SQLite format 3\x00":
-            raise _not_a_store(path, "it is not an SQLite database")
-    try:
-        probe = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-        try:
-            found = probe.execute("PRAGMA application_id").fetchone()[0]
-            version = probe.execute("PRAGMA user_version").fetchone()[0]
-            if found == APPLICATION_ID:
-                probe.execute("SELECT count(*) FROM configs").fetchone()
-                probe.execute("SELECT count(*) FROM blocks").fetchone()
-        finally:
-            probe.close()
-    except sqlite3.Error as problem:
-        raise _not_a_store(path, f"it could not be read: {problem}") from None
-    if found != APPLICATION_ID:
+        header = stream.read(100)
+    if len(header) < 100 or header[:16] != b"SQLite format 3\x00":
+        raise _not_a_store(path, "it is not an SQLite database")
+    if int.from_bytes(header[68:72], "big") != APPLICATION_ID:
         raise _not_a_store(path, "it is another program's database")
+    version = int.from_bytes(header[60:64], "big")
     if version > SCHEMA_VERSION:
         raise ValueError(f"--store {path} was written by a newer card-analyzer (format {version}); update, or give "
                          f"another file.")
+    if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
+        raise ValueError(f"--store {path} cannot be written (a read-only file or folder); give another file, or "
+                         f"--no-store.")
     return True
+
+
+def _create(path: Path) -> None:
+    """Make an empty store at ``path`` atomically: built whole under a temporary name in the
+    same folder, then linked into place, so no process ever sees a half-made store.  If
+    another process made one first, theirs is kept."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{time.monotonic_ns()}.new")
+    try:
+        built = sqlite3.connect(temporary, isolation_level=None)
+        try:
+            built.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            built.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            built.executescript(_SCHEMA)
+            built.execute("PRAGMA journal_mode = WAL")
+        finally:
+            built.close()
+        if path.exists() and path.stat().st_size == 0:
+            os.replace(temporary, path)  # an empty file given as the store
+        else:
+            try:
+                os.link(temporary, path)
+            except FileExistsError:
+                pass  # made by another process meanwhile
+            except OSError:  # a file system without hard links: a rename, unless one appeared
+                if not path.exists():
+                    os.replace(temporary, path)
+    finally:
+        for leftover in (temporary, temporary.with_name(temporary.name + "-wal"),
+                         temporary.with_name(temporary.name + "-shm")):
+            leftover.unlink(missing_ok=True)
 
 
 @dataclass(frozen=True)
@@ -161,49 +161,51 @@ class Entry:
 
 
 class ResultStore:
-    """An open result store (see the module docstring)."""
+    """An open result store (see the module docstring).
+
+    Reading a damaged store raises ``ValueError`` with one sentence; a failure to write
+    (a full disk, a lock held for over a minute) is one warning, after which the run goes
+    on without storing."""
 
     def __init__(self, path: Path | str):
         self.path = Path(path).expanduser()
-        existed = _check_existing(self.path)
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            if not _check_existing(self.path):
+                _create(self.path)
+                _check_existing(self.path)
             self.db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
                                       check_same_thread=False)
         except (OSError, sqlite3.Error) as problem:
             raise ValueError(f"--store {self.path} could not be opened: {problem}.") from None
         try:
             self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            self.db.execute("PRAGMA foreign_keys = ON")
-            if not existed:
-                self.db.execute("PRAGMA journal_mode = WAL")
-                with self._transaction():
-                    self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                    self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-                    for statement in _SCHEMA.split(";"):
-                        if statement.strip():
-                            self.db.execute(statement)
-            self.db.execute("PRAGMA synchronous = NORMAL")
+            self.db.execute("PRAGMA synchronous = FULL")  # a committed block survives a power cut too
         except sqlite3.Error as problem:
             self.db.close()
             raise ValueError(f"--store {self.path} could not be opened: {problem}.") from None
-        self._config_ids: dict[tuple, int] = {}
+        self.writable = True
 
     def close(self) -> None:
         self.db.close()
 
+    @contextlib.contextmanager
+    def _reading(self):
+        """Turn a damaged database found while reading into one sentence."""
+        try:
+            yield
+        except sqlite3.Error as problem:
+            raise _not_a_store(self.path, f"it could not be read: {problem}") from None
+
+    @contextlib.contextmanager
     def _transaction(self):
-        db = self.db
-
-        class _Transaction:
-            def __enter__(self):
-                db.execute("BEGIN IMMEDIATE")
-
-            def __exit__(self, kind, value, trace):
-                db.execute("COMMIT" if kind is None else "ROLLBACK")
-                return False
-
-        return _Transaction()
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
 
     @staticmethod
     def _key(spec: GameSpec, mode: int, players: int, seed: int, rules, policy) -> tuple:
@@ -211,23 +213,7 @@ class ResultStore:
         policy_text = json.dumps(np.asarray(policy, dtype=np.float64).tolist())
         return (spec.name, kernel_hash(spec), MODE_NAMES[mode], int(players), str(int(seed)), rules_text, policy_text)
 
-    def config_id(self, spec: GameSpec, mode: int, players: int, seed: int, rules, policy,
-                  create: bool = False) -> int | None:
-        """The id of a configuration's row (made when ``create``; else None when absent)."""
-        key = self._key(spec, mode, players, seed, rules, policy)
-        if key in self._config_ids:
-            return self._config_ids[key]
-        where = "game=? AND kernel_hash=? AND mode=? AND players=? AND seed=? AND rules=? AND policy=?"
-        row = self.db.execute(f"SELECT id FROM configs WHERE {where}", key).fetchone()
-        if row is None and create:
-            with self._transaction():
-                self.db.execute("INSERT OR IGNORE INTO configs (game, kernel_hash, mode, players, seed, rules, policy, "
-                                "created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", key + (time.time(),))
-            row = self.db.execute(f"SELECT id FROM configs WHERE {where}", key).fetchone()
-        if row is None:
-            return None
-        self._config_ids[key] = row[0]
-        return row[0]
+    _WHERE = "game=? AND kernel_hash=? AND mode=? AND players=? AND seed=? AND rules=? AND policy=?"
 
     def cover(self, spec: GameSpec, mode: int, players: int, seed: int, rules, policy, first: int,
               count: int) -> list[Segment]:
@@ -235,12 +221,15 @@ class ResultStore:
 
         From each position the longest stored block that starts there and fits is taken;
         where none starts, the gap runs to the next stored block that fits."""
-        config = self.config_id(spec, mode, players, seed, rules, policy)
         end = first + count
-        if config is None:
-            return [Segment(first, count)]
-        rows = self.db.execute("SELECT first, count FROM blocks WHERE config_id=? AND first>=? AND first+count<=? "
-                               "ORDER BY first, count DESC", (config, first, end)).fetchall()
+        with self._reading():
+            found = self.db.execute(f"SELECT id FROM configs WHERE {self._WHERE}",
+                                    self._key(spec, mode, players, seed, rules, policy)).fetchone()
+            if found is None:
+                return [Segment(first, count)]
+            config = found[0]
+            rows = self.db.execute("SELECT first, count FROM blocks WHERE config_id=? AND first>=? AND first+count<=? "
+                                   "ORDER BY first, count DESC", (config, first, end)).fetchall()
         longest: dict[int, int] = {}
         for start, size in rows:
             longest.setdefault(start, size)
@@ -262,19 +251,35 @@ class ResultStore:
         return segments
 
     def _sums(self, spec: GameSpec, mode: int, config: int, first: int, count: int) -> np.ndarray:
-        text = self.db.execute("SELECT sums FROM blocks WHERE config_id=? AND first=? AND count=?",
-                               (config, first, count)).fetchone()[0]
+        with self._reading():
+            text = self.db.execute("SELECT sums FROM blocks WHERE config_id=? AND first=? AND count=?",
+                                   (config, first, count)).fetchone()[0]
         wide = bool(spec.outcomes[mode].limbs)
-        return np.array(json.loads(text), dtype=object if wide else np.int64)
+        try:
+            return np.array(json.loads(text), dtype=object if wide else np.int64)
+        except (ValueError, TypeError) as problem:
+            raise _not_a_store(self.path, f"a block could not be read: {problem}") from None
 
     def save(self, spec: GameSpec, mode: int, players: int, seed: int, rules, policy, first: int, count: int,
              sums: np.ndarray) -> None:
-        """Keep one finished block (in a transaction of its own; a block already there stays)."""
-        config = self.config_id(spec, mode, players, seed, rules, policy, create=True)
+        """Keep one finished block: its configuration's row (made if missing) and the block,
+        in one transaction (a block already there stays).  A failure to write is one
+        warning, and nothing more is stored by this process."""
+        if not self.writable:
+            return
+        key = self._key(spec, mode, players, seed, rules, policy)
         text = json.dumps([[int(v) for v in row] for row in sums])
-        with self._transaction():
-            self.db.execute("INSERT OR IGNORE INTO blocks (config_id, first, count, sums, created) VALUES (?, ?, ?, ?, ?)",
-                            (config, int(first), int(count), text, time.time()))
+        try:
+            with self._transaction():
+                self.db.execute("INSERT OR IGNORE INTO configs (game, kernel_hash, mode, players, seed, rules, policy, "
+                                "created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", key + (time.time(),))
+                config = self.db.execute(f"SELECT id FROM configs WHERE {self._WHERE}", key).fetchone()[0]
+                self.db.execute("INSERT OR IGNORE INTO blocks (config_id, first, count, sums, created) "
+                                "VALUES (?, ?, ?, ?, ?)", (config, int(first), int(count), text, time.time()))
+        except sqlite3.Error as problem:
+            self.writable = False
+            LOG.warning(f"the result store {self.path} could not be written ({problem}); the run goes on without "
+                        f"storing")
 
     def entries(self, game: str | None = None) -> list[Entry]:
         """Every stored configuration (of ``game``), oldest first."""
@@ -282,7 +287,9 @@ class ResultStore:
                  "b.first, b.count FROM configs c LEFT JOIN blocks b ON b.config_id = c.id"
                  + (" WHERE c.game = ?" if game else "") + " ORDER BY c.id, b.first")
         found: dict[int, dict] = {}
-        for row in self.db.execute(query, (game,) if game else ()):
+        with self._reading():
+            rows = self.db.execute(query, (game,) if game else ()).fetchall()
+        for row in rows:
             entry = found.setdefault(row[0], {"row": row, "ranges": []})
             if row[9] is not None:
                 entry["ranges"].append((row[9], row[9] + row[10]))
@@ -309,5 +316,4 @@ class ResultStore:
             for config in ids:
                 self.db.execute("DELETE FROM blocks WHERE config_id = ?", (int(config),))
                 removed += self.db.execute("DELETE FROM configs WHERE id = ?", (int(config),)).rowcount
-        self._config_ids.clear()
         return removed

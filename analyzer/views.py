@@ -85,6 +85,7 @@ def summary_object(spec: GameSpec, result) -> dict:
         "notes": games_only_note(spec, [result.table.rules, spec.default_rules()], result.mode),
         "partial": result.partial,
         "requested": result.requested,
+        "from_store": result.stored,
     }
 
 
@@ -163,11 +164,19 @@ def render_text(spec: GameSpec, summary: dict) -> str:
         for label in labels:
             record = by_seat["table"][f"{prefix}_{label}"]
             lines.append(f"  {label:>{label_width}}  {estimate_text(record)}")
-    rate = n / summary["elapsed_s"] if summary["elapsed_s"] > 0 else float("inf")
+    stored = summary.get("from_store", 0)
+    played = n - stored
+    rate = played / summary["elapsed_s"] if summary["elapsed_s"] > 0 else float("inf")
+    speed = (f"in {summary['elapsed_s']:.2f} s ({rate / 1e6:.2f}M {unit}/s on {summary['threads']} "
+             f"thread{'s' if summary['threads'] != 1 else ''})")
+    if stored == 0:
+        done = f"{n:,} {unit} {speed}"
+    elif played == 0:
+        done = f"{n:,} {unit}, all from the result store (none played)"
+    else:
+        done = f"{n:,} {unit}: {stored:,} from the result store, {played:,} played {speed}"
     lines.append("")
-    lines.append(f"{n:,} {unit} in {summary['elapsed_s']:.2f} s ({rate / 1e6:.2f}M {unit}/s on "
-                 f"{summary['threads']} thread{'s' if summary['threads'] != 1 else ''}); "
-                 f"intervals are 95%: Wilson for probabilities, log-scale for counts, normal for net results")
+    lines.append(f"{done}; intervals are 95%: Wilson for probabilities, log-scale for counts, normal for net results")
     if summary["kernel_load_s"] > 2:
         lines.append(f"(the kernel was compiled in {summary['kernel_load_s']:.1f} s and cached for later runs)")
     return "\n".join(lines)

@@ -13,6 +13,7 @@ Numba signature and it compiles (or loads from cache) exactly once.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import logging
 import os
@@ -20,6 +21,7 @@ import queue
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import numpy as np
 
@@ -131,13 +133,48 @@ class Stopped(Exception):
         self.played = played
 
 
+_KERNEL_HASHES: dict[str, str] = {}
+
+
+def kernel_hash(spec: GameSpec) -> str:
+    """A hash of the sources that decide a game's sums: its package (or module) under
+    ``sims/games``, the shared core ``sims/core``, the outcome layout ``sims/spec.py``
+    and the spec's ``kernel_version``.  Any edit to them gives a new hash, so results kept
+    from an older kernel (the result store) are never taken for a newer one's."""
+    if spec.name in _KERNEL_HASHES:
+        return _KERNEL_HASHES[spec.name]
+    root = Path(__file__).resolve().parent
+    kernel = spec.kernels[min(spec.kernels)]
+    parts = getattr(kernel, "py_func", kernel).__module__.split(".")  # sims.games.<game>[.kernel]
+    game_path = root.joinpath(*parts[1:3])
+    files = sorted(game_path.rglob("*.py")) if game_path.is_dir() else [game_path.with_suffix(".py")]
+    files += sorted((root / "core").rglob("*.py")) + [root / "spec.py"]
+    digest = hashlib.sha256(f"{spec.name} {spec.kernel_version}".encode())
+    for path in files:
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    _KERNEL_HASHES[spec.name] = digest.hexdigest()[:16]
+    return _KERNEL_HASHES[spec.name]
+
+
+class KernelMismatch(Exception):
+    """A cluster worker runs other kernel sources than the process that sent it work."""
+
+
 def play_piece(game: str, mode: int, rules_array: np.ndarray, policy_matrix: np.ndarray, n_seats: int, seed: int,
-               first: int, count: int) -> tuple[np.ndarray, float]:
+               first: int, count: int, expected_hash: str | None = None) -> tuple[np.ndarray, float]:
     """The decoded sums of items ``first .. first + count - 1`` and the seconds the kernel
-    took: the unit of work a cluster worker runs (it loads the game's kernel on first use)."""
+    took: the unit of work a cluster worker runs (it loads the game's kernel on first use).
+    With ``expected_hash`` (the sender's :func:`kernel_hash`) a worker whose sources differ
+    refuses the work: its sums could differ, and would be stored under the wrong kernel."""
     from sims.registry import get_game
 
     spec = get_game(game)
+    if expected_hash is not None and kernel_hash(spec) != expected_hash:
+        import socket
+
+        raise KernelMismatch(f"the cluster worker on {socket.gethostname()} has other {spec.name} kernel sources "
+                             f"than this machine (install the same card-analyzer version on every worker)")
     kernel = ready_kernel(spec, mode, rules_array, policy_matrix, n_seats)
     start = time.perf_counter()
     raw = kernel(rules_array, policy_matrix, np.int64(n_seats), np.uint64(seed), np.int64(first), np.int64(count))
@@ -254,7 +291,8 @@ def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads:
         else:
             def submit(job: int, lo: int, size: int):
                 rules_array, matrix = calls[job][:2]
-                return executor.submit(play_piece, spec.name, mode, rules_array, matrix, n_seats, seed, lo, size)
+                return executor.submit(play_piece, spec.name, mode, rules_array, matrix, n_seats, seed, lo, size,
+                                       kernel_hash(spec))
 
         def take(timeout: float | None = None) -> None:
             """Fold in one finished piece: waiting for it (at most ``timeout`` seconds,

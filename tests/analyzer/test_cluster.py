@@ -128,3 +128,15 @@ def test_a_bad_cluster_address_is_one_sentence(address, sentence):
             pass
     assert str(refused.value).startswith(sentence) and str(refused.value).endswith(".")
     assert "\n" not in str(refused.value)
+
+
+def test_a_worker_with_other_kernel_sources_refuses_the_work(cluster, monkeypatch):
+    from analyzer.execution import ClusterError
+
+    spec = get_game("chase-ace")
+    monkeypatch.setitem(engine._KERNEL_HASHES, spec.name, "0" * 16)  # this process: another version
+    with pytest.raises(ClusterError) as refused:
+        with using(store=False, cluster=cluster.scheduler_address):
+            run(spec, table("chase-ace", 4), HANDS, 1, 5_000, 1)
+    assert str(refused.value).startswith("the cluster could not play the hands: the cluster worker on ")
+    assert "has other chase-ace kernel sources than this machine" in str(refused.value)

@@ -13,6 +13,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -52,7 +53,8 @@ def counted(monkeypatch):
 
 @pytest.mark.parametrize("game, mode, players, count", [("chase-ace", HANDS, 6, 40_000),
                                                         ("all-fours", GAMES, 2, 1_500),
-                                                        ("spoil-five", GAMES, 4, 900)])
+                                                        ("spoil-five", GAMES, 4, 900),
+                                                        ("fight-for-the-lead", GAMES, 4, 300)])  # wide sums, maxima
 def test_a_run_extended_equals_one_run_bit_for_bit(tmp_path, counted, game, mode, players, count):
     spec = get_game(game)
     tab = table(game, players)
@@ -107,7 +109,7 @@ def test_a_changed_key_is_not_answered_from_the_store(tmp_path, counted, monkeyp
     elif change == "mode":
         mode = GAMES
     else:  # a newer kernel: its sources hash differently
-        monkeypatch.setitem(store_module._KERNEL_HASHES, spec.name, "0" * 16)
+        monkeypatch.setitem(engine._KERNEL_HASHES, spec.name, "0" * 16)
     with using(store=path):
         found = run(spec, tab, mode, seed, 20_000 if mode == HANDS else 300, 1)
     assert sum(counted) == found.count  # every hand played again
@@ -159,13 +161,17 @@ def test_a_killed_run_resumes_and_ends_equal_to_an_uninterrupted_run(tmp_path):
     killed.wait(timeout=60)
     kept = _blocks(path)
     assert kept >= 4
-    with using(store=path):
-        stored = sum(segment.count for segment in ResultStore(path).cover(
+    opened = ResultStore(path)
+    try:
+        stored = sum(segment.count for segment in opened.cover(
             get_game("chase-ace"), HANDS, 8, 5, get_game("chase-ace").default_rules(),
             get_game("chase-ace").default_policy(8), 0, 30_000_000) if segment.sums is not None)
+    finally:
+        opened.close()
     assert 0 < stored < 30_000_000
     resumed = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
     assert resumed.returncode == 0, resumed.stderr
+    assert json.loads(resumed.stdout)["from_store"] == stored  # only the rest was played
     uninterrupted = subprocess.run(command, env={**os.environ, "CARD_ANALYZER_STORE": "off"}, capture_output=True,
                                    text=True, timeout=600)
     assert json.loads(resumed.stdout)["results"] == json.loads(uninterrupted.stdout)["results"]
@@ -210,13 +216,15 @@ def _digest(path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-@pytest.mark.parametrize("kind", ["text", "foreign database", "damaged database", "folder"])
+@pytest.mark.parametrize("kind", ["text", "foreign database", "foreign WAL database", "damaged database", "folder"])
 def test_a_file_that_is_not_a_store_is_refused_and_left_alone(tmp_path, kind):
     path = tmp_path / "given"
     if kind == "text":
         path.write_text("game,seat\nchase-ace,1\n")
-    elif kind == "foreign database":
+    elif kind.startswith("foreign"):
         other = sqlite3.connect(path)
+        if "WAL" in kind:
+            other.execute("PRAGMA journal_mode = WAL")
         other.execute("CREATE TABLE notes (text TEXT)")
         other.execute("INSERT INTO notes VALUES ('mine')")
         other.commit()
@@ -266,10 +274,10 @@ def test_store_command_lists_and_removes(tmp_path, cli):
 def test_an_old_kernels_entries_are_pruned(tmp_path, cli, monkeypatch):
     path = tmp_path / "store.sqlite"
     spec = get_game("chase-ace")
-    monkeypatch.setitem(store_module._KERNEL_HASHES, spec.name, "f" * 16)  # as an older kernel wrote it
+    monkeypatch.setitem(engine._KERNEL_HASHES, spec.name, "f" * 16)  # as an older kernel wrote it
     with using(store=path):
         run(spec, table("chase-ace", 4), HANDS, 1, 3_000, 1)
-    monkeypatch.delitem(store_module._KERNEL_HASHES, spec.name)
+    monkeypatch.delitem(engine._KERNEL_HASHES, spec.name)
     listed = cli("store", "--store", str(path))
     assert " old " in listed.stdout and "--prune" in listed.stdout
     assert cli("store", "--store", str(path), "--prune").stdout.startswith("removed 1 entry")
@@ -307,3 +315,95 @@ def test_the_command_line_reuses_extends_and_skips_the_store(tmp_path, cli, coun
     swept = ["sweep", "chase-ace", "--param", "threshold=6:8", "--hands", "3000", "--json", "--store", path]
     assert json.loads(cli(*swept).stdout) == json.loads(cli(*swept).stdout)
     assert sum(counted) == 120_000 + 3 * 3_000  # the second sweep was answered from the store
+
+
+def test_a_damaged_store_of_ours_is_one_sentence(tmp_path):
+    path = tmp_path / "store.sqlite"
+    spec = get_game("chase-ace")
+    with using(store=path):
+        run(spec, table("chase-ace", 4), HANDS, 1, 20_000, 1)
+    data = bytearray(path.read_bytes())
+    page = 4096
+    assert len(data) > 2 * page
+    data[page:] = bytes(range(256)) * ((len(data) - page) // 256) + bytes((len(data) - page) % 256)
+    path.write_bytes(bytes(data))
+    with pytest.raises(ValueError) as refused:
+        with using(store=path):
+            run(spec, table("chase-ace", 4), HANDS, 1, 20_000, 1)
+    assert str(refused.value).startswith(f"--store {path} is not a card-analyzer result store (it could not be read: ")
+    assert "\n" not in str(refused.value)
+
+
+def test_processes_creating_one_store_at_once_all_open_it(tmp_path):
+    """A new store appears whole (built aside, then linked into place): nobody sees a
+    half-made file and calls it another program's database."""
+    import threading
+
+    for attempt in range(10):
+        path = tmp_path / f"store{attempt}.sqlite"
+        gate = threading.Barrier(4)
+        problems = []
+
+        def open_it():
+            gate.wait()
+            try:
+                ResultStore(path).close()
+            except ValueError as problem:
+                problems.append(str(problem))
+
+        openers = [threading.Thread(target=open_it) for _ in range(4)]
+        for opener in openers:
+            opener.start()
+        for opener in openers:
+            opener.join()
+        assert problems == []
+    # nothing left but the stores (and SQLite's own -wal/-shm files beside them)
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(("-wal", "-shm"))) == \
+        [f"store{k}.sqlite" for k in range(10)]
+
+
+def test_a_failed_write_is_one_warning_and_the_run_goes_on(tmp_path, monkeypatch, caplog):
+    import contextlib
+
+    @contextlib.contextmanager
+    def full_disk(self):
+        raise sqlite3.OperationalError("database or disk is full")
+        yield
+
+    monkeypatch.setattr(ResultStore, "_transaction", full_disk)
+    monkeypatch.setattr(logging.getLogger("card_analyzer"), "propagate", True)
+    spec = get_game("chase-ace")
+    path = tmp_path / "store.sqlite"
+    with using(store=path):
+        found = run(spec, table("chase-ace", 4), HANDS, 1, 30_000, 2)
+    assert np.array_equal(found.sums, plain("chase-ace", table("chase-ace", 4), HANDS, 1, 30_000).sums)
+    assert {record.getMessage() for record in caplog.records} == {
+        f"the result store {path} could not be written (database or disk is full); the run goes on without storing"}
+    assert len({id(record) for record in caplog.records}) == 1  # one warning (caplog may hold it twice)
+
+
+def test_the_kernel_hash_follows_the_game_and_core_sources(tmp_path, monkeypatch):
+    import shutil
+
+    import sims
+
+    copy = tmp_path / "sims"
+    shutil.copytree(Path(sims.__file__).parent, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    spec = get_game("spoil-five")
+    real = engine.kernel_hash(spec)
+    monkeypatch.setattr(engine, "__file__", str(copy / "engine.py"))
+
+    def fresh() -> str:
+        engine._KERNEL_HASHES.clear()
+        return engine.kernel_hash(spec)
+
+    assert fresh() == real
+    (copy / "twins" / "spoil_five.py").write_text("# a twin does not decide the kernel's sums\n")
+    assert fresh() == real
+    for edited in (copy / "core" / "deck.py", copy / "games" / "spoil_five" / "kernel.py", copy / "spec.py"):
+        original = edited.read_text()
+        edited.write_text(original + "\n# edited\n")
+        assert fresh() != real, edited
+        edited.write_text(original)
+    assert fresh() == real
+    engine._KERNEL_HASHES.clear()

@@ -1,0 +1,342 @@
+/* Ace Chasing, hand mode: a plain C reference of the Numba kernel
+ * sims.games.ace_chasing.simulate_hands_nb (SPEC.kernels[HANDS]), same algorithm, for
+ * timing the kernel against what a C compiler makes of the same work.
+ *
+ * It does exactly the kernel's work, step for step:
+ *   - per-hand streams: key = mix64(mix64(seed) ^ hand), four splitmix64 outputs seed a
+ *     xoshiro256** state (sims.core.rng); bounded draws by Lemire's multiply-shift on the
+ *     top 32 bits with rejection;
+ *   - the deal: the pack row reset to identity order, then the first n steps of a forward
+ *     Fisher-Yates shuffle (sims.core.deck.deal_prefix_nb);
+ *   - the round: play_round_nb over one flat int64 workspace with the kernel's row
+ *     offsets (the policy held as integer rows, as new_matador_workspace_nb does);
+ *   - the sums: int64 [n+1][42], seat rows (exposed, swap, bet_placed, bet_net,
+ *     bet_net_sq) then the table row (knocked_out, exposures, exposures_sq, and
+ *     unit_bet_f, unit_bet_f_sq, unit_bet_f_count for the 13 faces): the raw kernel
+ *     output, before Outcomes.decode.  Seat rows are 42 wide like the kernel's array;
+ *     columns 5.. of seat rows stay 0.
+ *
+ * Rules implemented: every rule value that acts in hand mode (king_block, betting,
+ * bet_direction; next_matador acts only in game mode, which is not implemented here).
+ * The DEFAULT rules (next_matador=right, king_block=0, betting=off,
+ * bet_direction=against-matador) are used unless a rules array is given.  The rules are
+ * runtime values, as in the kernel (not compile-time constants).
+ *
+ * Policy: the DEFAULT policy (threshold 7, matador_right_threshold 7, ace_swap 1,
+ * bet_min_rank 14, bet_size 1, bet_cap 1000, back_max_rank 0) for every seat, unless one
+ * row of 7 values is given (then for every seat).
+ *
+ * Usage: ace_chasing PLAYERS SEED FIRST COUNT [RULES [POLICY]]
+ *   RULES:  next_matador,king_block,betting,bet_direction   (default 0,0,0,0)
+ *   POLICY: threshold,matador_right_threshold,ace_swap,bet_min_rank,bet_size,bet_cap,
+ *           back_max_rank                                    (default 7,7,1,14,1,1000,0)
+ * Prints the n+1 rows of sums to stdout (space-separated integers) and
+ * "hand_loop_seconds S" (CLOCK_MONOTONIC around the hand loop) to stderr.
+ *
+ * Build: gcc -O2 -march=native -o ace_chasing ace_chasing.c
+ */
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ---- sims.core.rng ------------------------------------------------------------------ */
+
+#define GOLDEN 0x9E3779B97F4A7C15ULL
+
+typedef struct {
+    uint64_t s0, s1, s2, s3;
+} state_t;
+
+static inline uint64_t mix64(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static inline uint64_t seed_key(uint64_t seed) { return mix64(seed); }
+
+static inline state_t stream(uint64_t key0, int64_t index) {
+    uint64_t key = mix64(key0 ^ (uint64_t)index);
+    state_t st;
+    key += GOLDEN;
+    st.s0 = mix64(key);
+    key += GOLDEN;
+    st.s1 = mix64(key);
+    key += GOLDEN;
+    st.s2 = mix64(key);
+    key += GOLDEN;
+    st.s3 = mix64(key);
+    return st;
+}
+
+static inline uint64_t next_u64(state_t *st) {
+    uint64_t s0 = st->s0, s1 = st->s1, s2 = st->s2, s3 = st->s3;
+    uint64_t x = s1 * 5;
+    uint64_t result = ((x << 7) | (x >> 57)) * 9;
+    uint64_t t = s1 << 17;
+    s2 ^= s0;
+    s3 ^= s1;
+    s1 ^= s2;
+    s0 ^= s3;
+    s2 ^= t;
+    s3 = (s3 << 45) | (s3 >> 19);
+    st->s0 = s0;
+    st->s1 = s1;
+    st->s2 = s2;
+    st->s3 = s3;
+    return result;
+}
+
+static inline int64_t below(state_t *st, int64_t n) {
+    uint64_t bound = (uint64_t)n;
+    uint64_t word = next_u64(st);
+    uint64_t product = (word >> 32) * bound;
+    uint64_t low = product & 0xFFFFFFFFULL;
+    if (low < bound) {
+        uint64_t threshold = ((1ULL << 32) - bound) % bound;
+        while (low < threshold) {
+            word = next_u64(st);
+            product = (word >> 32) * bound;
+            low = product & 0xFFFFFFFFULL;
+        }
+    }
+    return (int64_t)(product >> 32);
+}
+
+/* ---- sims.core.deck ----------------------------------------------------------------- */
+
+#define N_CARDS 52
+#define ROW N_CARDS
+#define DECK_ROW (0 * ROW)
+#define DEAL_ROW (1 * ROW)
+#define FIRST_GAME_ROW (2 * ROW)
+#define ACE 0
+#define KING 12
+
+static inline void deal_prefix(int64_t *work, int64_t m, state_t *st) {
+    for (int64_t card = 0; card < N_CARDS; card++) work[DECK_ROW + card] = card;
+    for (int64_t k = 0; k < m; k++) {
+        int64_t j = below(st, N_CARDS - k);
+        j += k;
+        int64_t card = work[DECK_ROW + j];
+        work[DECK_ROW + j] = work[DECK_ROW + k];
+        work[DECK_ROW + k] = card;
+        work[DEAL_ROW + k] = card;
+    }
+}
+
+/* ---- sims.games.ace_chasing --------------------------------------------------------- */
+
+enum { BET_AGAINST_MATADOR, BET_BETTOR_CHOOSES };
+enum { R_NEXT, R_KING_BLOCK, R_BETTING, R_BET_DIRECTION, N_RULES };
+enum { THRESHOLD, MATADOR_RIGHT_THRESHOLD, ACE_SWAP, BET_MIN_RANK, BET_SIZE, BET_CAP, BACK_MAX_RANK, N_POLICY };
+#define ACE_RANK ACE
+#define KING_RANK KING
+
+#define HAND_WIDTH (3 + 3 * 13) /* the table row's width; seat rows use the first 5 columns */
+#define UNIT_BET_FIRST 3
+
+#define SEAT_ROW (FIRST_GAME_ROW + 0 * ROW)
+#define HELD_ROW (FIRST_GAME_ROW + 1 * ROW)
+#define EXPOSED_ROW (FIRST_GAME_ROW + 2 * ROW)
+#define SWAP_ROW (FIRST_GAME_ROW + 3 * ROW)
+#define BET_ROW (FIRST_GAME_ROW + 4 * ROW)
+#define POLICY_ROW (FIRST_GAME_ROW + 5 * ROW)
+#define N_GAME_ROWS (5 + N_POLICY)
+#define WORK_SIZE (FIRST_GAME_ROW + N_GAME_ROWS * ROW)
+
+/* new_matador_workspace_nb */
+static int64_t *new_matador_workspace(const double *policy, int64_t n_seats) {
+    int64_t *work = calloc(WORK_SIZE, sizeof(int64_t));
+    for (int64_t card = 0; card < N_CARDS; card++) work[DECK_ROW + card] = card;
+    for (int64_t seat = 0; seat < n_seats; seat++)
+        for (int64_t field = 0; field < N_POLICY; field++)
+            work[POLICY_ROW + field * ROW + seat] = (int64_t)policy[seat * N_POLICY + field];
+    return work;
+}
+
+static inline int64_t policy_of(const int64_t *work, int64_t field, int64_t seat) {
+    return work[POLICY_ROW + field * ROW + seat];
+}
+
+static inline int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* play_round_nb (a separate, non-inlined function in the kernel too): sets *knocked_out,
+ * returns the number of exposures. */
+static int64_t play_round(int64_t *work, const int64_t *rules, int64_t k, int64_t *knocked_out) {
+    int64_t matador = k - 1;
+    int64_t matador_seat = work[SEAT_ROW + matador];
+    for (int64_t p = 0; p < k; p++) {
+        work[HELD_ROW + p] = work[DEAL_ROW + p];
+        work[EXPOSED_ROW + p] = 0;
+        work[SWAP_ROW + p] = 0;
+        work[BET_ROW + p] = 0;
+    }
+
+    if (rules[R_BETTING]) {
+        int64_t cap = policy_of(work, BET_CAP, matador_seat);
+        for (int64_t p = 0; p < matador; p++) {
+            int64_t seat = work[SEAT_ROW + p];
+            int64_t rank1 = work[HELD_ROW + p] % 13 + 1;
+            int64_t amount = min64(policy_of(work, BET_SIZE, seat), cap);
+            if (rank1 >= policy_of(work, BET_MIN_RANK, seat))
+                work[BET_ROW + p] = amount;
+            else if (rules[R_BET_DIRECTION] == BET_BETTOR_CHOOSES && rank1 <= policy_of(work, BACK_MAX_RANK, seat))
+                work[BET_ROW + p] = -amount;
+        }
+    }
+
+    for (int64_t p = 0; p < matador; p++) {
+        int64_t seat = work[SEAT_ROW + p];
+        int64_t face = work[HELD_ROW + p] % 13;
+        int64_t threshold = policy_of(work, p == matador - 1 ? MATADOR_RIGHT_THRESHOLD : THRESHOLD, seat);
+        if ((face == ACE_RANK && policy_of(work, ACE_SWAP, seat)) || face + 1 <= threshold) {
+            int64_t t = p + 1;
+            if (rules[R_KING_BLOCK] && work[HELD_ROW + t] % 13 == KING_RANK) continue;
+            int64_t card = work[HELD_ROW + t];
+            work[HELD_ROW + t] = work[HELD_ROW + p];
+            work[HELD_ROW + p] = card;
+            work[SWAP_ROW + p] = 1;
+        }
+    }
+
+    int64_t matador_card = work[HELD_ROW + matador];
+    int64_t lowest_safe = matador_card % 13;
+    int64_t up_suits = lowest_safe == ACE_RANK ? (int64_t)1 << (matador_card / 13) : 0;
+    int64_t exposures = 0;
+    for (int64_t p = 0; p < matador; p++) {
+        int64_t card = work[HELD_ROW + p];
+        if (card % 13 < lowest_safe) {
+            work[EXPOSED_ROW + p] = 1;
+            exposures += 1;
+            if (card % 13 == ACE_RANK) up_suits |= (int64_t)1 << (card / 13);
+        }
+    }
+    if (up_suits) {
+        for (int64_t p = 0; p < matador; p++) {
+            int64_t card = work[HELD_ROW + p];
+            if (!work[EXPOSED_ROW + p] && ((up_suits >> (card / 13)) & 1)) {
+                work[EXPOSED_ROW + p] = 1;
+                exposures += 1;
+            }
+        }
+    }
+    *knocked_out = exposures == 0;
+    return exposures;
+}
+
+/* _bet_result */
+static inline int64_t bet_result(int64_t bet, int64_t knocked_out) {
+    if (bet > 0) return knocked_out ? bet : -bet;
+    return !knocked_out ? -bet : bet;
+}
+
+/* simulate_hands_nb: fills out[(n + 1) * HAND_WIDTH]. */
+static void simulate_hands(const int64_t *rules, const double *policy, int64_t n, uint64_t seed, int64_t first,
+                           int64_t count, int64_t *out) {
+    memset(out, 0, sizeof(int64_t) * (size_t)((n + 1) * HAND_WIDTH));
+    int64_t dealt_face[13] = {0};
+    int64_t dealt_face_knocked_out[13] = {0};
+    int64_t *work = new_matador_workspace(policy, n);
+    for (int64_t seat = 0; seat < n; seat++) work[SEAT_ROW + seat] = seat;
+    int64_t matador = n - 1;
+    uint64_t key0 = seed_key(seed);
+    for (int64_t hand = first; hand < first + count; hand++) {
+        state_t st = stream(key0, hand);
+        deal_prefix(work, n, &st);
+        int64_t knocked_out;
+        int64_t exposures = play_round(work, rules, n, &knocked_out);
+        int64_t matador_net = 0;
+        for (int64_t p = 0; p < matador; p++) {
+            int64_t bet = work[BET_ROW + p];
+            int64_t net = bet_result(bet, knocked_out);
+            matador_net -= net;
+            out[p * HAND_WIDTH + 0] += work[EXPOSED_ROW + p];
+            out[p * HAND_WIDTH + 1] += work[SWAP_ROW + p];
+            out[p * HAND_WIDTH + 2] += bet != 0;
+            out[p * HAND_WIDTH + 3] += net;
+            out[p * HAND_WIDTH + 4] += net * net;
+            int64_t face = work[DEAL_ROW + p] % 13;
+            dealt_face[face] += 1;
+            dealt_face_knocked_out[face] += knocked_out;
+        }
+        out[matador * HAND_WIDTH + 3] += matador_net;
+        out[matador * HAND_WIDTH + 4] += matador_net * matador_net;
+        out[n * HAND_WIDTH + 0] += knocked_out;
+        out[n * HAND_WIDTH + 1] += exposures;
+        out[n * HAND_WIDTH + 2] += exposures * exposures;
+    }
+    for (int64_t face = 0; face < 13; face++) {
+        int64_t column = UNIT_BET_FIRST + 3 * face;
+        out[n * HAND_WIDTH + column] = 2 * dealt_face_knocked_out[face] - dealt_face[face];
+        out[n * HAND_WIDTH + column + 1] = dealt_face[face];
+        out[n * HAND_WIDTH + column + 2] = dealt_face[face];
+    }
+    free(work);
+}
+
+/* ---- command line ------------------------------------------------------------------- */
+
+static int parse_list(const char *text, double *values, int want) {
+    char *copy = strdup(text), *save = NULL;
+    int got = 0;
+    for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (got == want) {
+            got++;
+            break;
+        }
+        values[got++] = strtod(tok, NULL);
+    }
+    free(copy);
+    return got == want;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 5 || argc > 7) {
+        fprintf(stderr, "usage: %s PLAYERS SEED FIRST COUNT [RULES [POLICY]]\n", argv[0]);
+        return 2;
+    }
+    int64_t n = strtoll(argv[1], NULL, 10);
+    uint64_t seed = strtoull(argv[2], NULL, 10);
+    int64_t first = strtoll(argv[3], NULL, 10);
+    int64_t count = strtoll(argv[4], NULL, 10);
+    if (n < 4 || n > 52 || first < 0 || count < 0) {
+        fprintf(stderr, "players must be 4..52, first and count >= 0\n");
+        return 2;
+    }
+    int64_t rules[N_RULES] = {0, 0, 0, BET_AGAINST_MATADOR};
+    double row[N_POLICY] = {7, 7, 1, 14, 1, 1000, 0};
+    if (argc >= 6) {
+        double values[N_RULES];
+        if (!parse_list(argv[5], values, N_RULES)) {
+            fprintf(stderr, "RULES must be %d comma-separated integers\n", N_RULES);
+            return 2;
+        }
+        for (int i = 0; i < N_RULES; i++) rules[i] = (int64_t)values[i];
+    }
+    if (argc >= 7 && !parse_list(argv[6], row, N_POLICY)) {
+        fprintf(stderr, "POLICY must be %d comma-separated numbers\n", N_POLICY);
+        return 2;
+    }
+    double *policy = malloc(sizeof(double) * (size_t)(n * N_POLICY));
+    for (int64_t seat = 0; seat < n; seat++)
+        for (int f = 0; f < N_POLICY; f++) policy[seat * N_POLICY + f] = row[f];
+    int64_t *out = malloc(sizeof(int64_t) * (size_t)((n + 1) * HAND_WIDTH));
+
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    simulate_hands(rules, policy, n, seed, first, count, out);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+
+    for (int64_t r = 0; r <= n; r++) {
+        for (int c = 0; c < HAND_WIDTH; c++) printf(c ? " %lld" : "%lld", (long long)out[r * HAND_WIDTH + c]);
+        printf("\n");
+    }
+    fprintf(stderr, "hand_loop_seconds %.9f\n", (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
+    free(out);
+    free(policy);
+    return 0;
+}

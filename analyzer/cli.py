@@ -18,7 +18,7 @@ from analyzer import api, interrupts
 from analyzer.api import UserError, numbers
 from analyzer.execution import ClusterError
 from analyzer.views import policy_json, rules_json
-from sims.registry import GAMES, get_game
+from sims.registry import ENTRIES, GAMES, get_game
 from sims.spec import HANDS, MODE_NAMES, GameSpec
 
 app = typer.Typer(
@@ -124,7 +124,9 @@ def play_and_show(plan, as_json: bool, out) -> None:
 # ------------------------------------------------------------------------------ game commands
 
 
-def _make_game_command(spec: GameSpec):
+def _make_game_command(name: str):
+    """The subcommand of one game (its module is imported only when the command runs)."""
+
     def command(
         players: Optional[str] = PLAYERS,
         hands: Optional[str] = typer.Option(None, "--hands", help="independent hands to play (1e6, 2_000_000, 5M)"),
@@ -145,7 +147,7 @@ def _make_game_command(spec: GameSpec):
     ):
         def body():
             kept = store_option(store, no_store)
-            play_and_show(api.plan_simulation(spec.name, players, hands, games, seed, variant, rule, strategy, policy,
+            play_and_show(api.plan_simulation(name, players, hands, games, seed, variant, rule, strategy, policy,
                                               seat, threads, target_se, kept, cluster, out), as_json, out)
 
         def interrupted(stop) -> str:
@@ -160,12 +162,13 @@ def _make_game_command(spec: GameSpec):
 
         guarded(body, interrupted)
 
-    command.__doc__ = f"{spec.title}: {spec.summary}  Simulate hands (--hands) or whole games (--games)."
+    entry = ENTRIES[name]
+    command.__doc__ = f"{entry.title}: {entry.summary}  Simulate hands (--hands) or whole games (--games)."
     return command
 
 
-for _spec in GAMES.values():
-    app.command(_spec.name, help=_make_game_command(_spec).__doc__)(_make_game_command(_spec))
+for _name in ENTRIES:
+    app.command(_name, help=_make_game_command(_name).__doc__)(_make_game_command(_name))
 
 
 # ------------------------------------------------------------------------------ other commands

@@ -1,0 +1,34 @@
+"""The registry: names, titles and summaries agree with the specs, and a game's module is
+imported only when that game is asked for."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from sims.registry import ENTRIES, GAMES, get_game
+
+
+@pytest.mark.parametrize("name", list(ENTRIES))
+def test_each_entry_agrees_with_its_spec(name):
+    spec = GAMES[name]
+    assert (spec.name, spec.title, spec.summary) == (name, ENTRIES[name].title, ENTRIES[name].summary)
+    assert get_game(name) is spec
+
+
+def test_an_unknown_game_is_a_readable_key_error():
+    with pytest.raises(KeyError) as refused:
+        get_game("chase_ace")
+    assert refused.value.args[0] == f"unknown game 'chase_ace'; the games are: {', '.join(ENTRIES)}."
+    assert "chase_ace" not in GAMES and len(GAMES) == len(ENTRIES) == 7
+
+
+def test_a_command_about_one_game_imports_only_that_game():
+    script = ("import sys\nfrom analyzer.cli import run_app\n"
+              "code = run_app(['rules', 'fan-tan'])\n"
+              "print(sorted(m for m in sys.modules if m.startswith('sims.games.') and m.count('.') == 2))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "['sims.games.fan_tan']"

@@ -46,11 +46,12 @@ def _pool(threads: int) -> ThreadPoolExecutor:
 
 
 LOG = logging.getLogger("card_analyzer")
-_READY: set[tuple[str, int]] = set()  # kernels this process has compiled or loaded
+_READY: set[tuple] = set()  # (game, mode, kernel) of the kernels this process has compiled or loaded
 
 
 def ready_kernel(spec: GameSpec, mode: int, rules_array: np.ndarray, policy_matrix: np.ndarray, n_seats: int):
-    """The mode's kernel, compiled or loaded from the cache on its first use here.
+    """The mode's kernel for these rules (:meth:`GameSpec.kernel_for`), compiled or loaded
+    from the cache on its first use here.
 
     A kernel that fails to load because a cache file is damaged gets a warning on the
     ``card_analyzer`` logger (one line on stderr unless the caller routes it), the
@@ -58,8 +59,8 @@ def ready_kernel(spec: GameSpec, mode: int, rules_array: np.ndarray, policy_matr
     any other failure is raised as it is.  The arguments are those of the real calls,
     so the first call compiles the one signature every later call uses.
     """
-    kernel = spec.kernels[mode]
-    if (spec.name, mode) in _READY:
+    kernel = spec.kernel_for(mode, rules_array)
+    if (spec.name, mode, kernel) in _READY:
         return kernel
     arguments = (rules_array, policy_matrix, np.int64(n_seats), np.uint64(0), np.int64(0), np.int64(0))
     try:
@@ -74,7 +75,7 @@ def ready_kernel(spec: GameSpec, mode: int, rules_array: np.ndarray, policy_matr
         LOG.warning(f"the kernel cache had {len(damaged)} damaged file{'s' if len(damaged) > 1 else ''} ({names}); "
                     f"removed {'them' if len(damaged) > 1 else 'it'} and compiled the kernels again")
         kernel(*arguments)
-    _READY.add((spec.name, mode))
+    _READY.add((spec.name, mode, kernel))
     return kernel
 
 
@@ -202,7 +203,6 @@ def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads:
     once (a Dask cluster, see ``analyzer.execution``).  Pieces may then finish out of
     order; they are folded in as they come, which gives the same integer sums.
     """
-    kernel = spec.kernels[mode]
     outcomes = spec.outcomes[mode]
     prepared = {}
 
@@ -216,9 +216,12 @@ def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads:
         return prepared[key]
 
     calls = [(*arguments(rules, policy), int(first), int(count)) for rules, policy, first, count in jobs]
+    kernels = [spec.kernel_for(mode, call[0]) for call in calls]
     if calls and executor is None and sum(call[4] for call in calls):
         loading = time.perf_counter()
-        ready_kernel(spec, mode, calls[0][0], calls[0][1], n_seats)
+        for kernel in dict.fromkeys(kernels):  # each distinct kernel once (fixed rules have their own)
+            call = calls[kernels.index(kernel)]
+            ready_kernel(spec, mode, call[0], call[1], n_seats)
         LOAD_SECONDS[0] += time.perf_counter() - loading
     slots = executor.slots if executor is not None else threads
     game_key = (spec.name, mode, n_seats)
@@ -255,7 +258,7 @@ def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads:
     def play(job: int, lo: int, size: int):
         rules_array, matrix = calls[job][:2]
         start = time.perf_counter()
-        raw = kernel(rules_array, matrix, np.int64(n_seats), np.uint64(seed), np.int64(lo), np.int64(size))
+        raw = kernels[job](rules_array, matrix, np.int64(n_seats), np.uint64(seed), np.int64(lo), np.int64(size))
         return job, lo, size, outcomes.decode(raw), time.perf_counter() - start
 
     def finish(job: int, lo: int, size: int, part, seconds: float) -> None:

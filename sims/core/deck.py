@@ -43,7 +43,7 @@ def new_workspace_nb(game_rows):
     return work
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deal_prefix_nb(work, m, state):
     """Deal the first ``m`` cards of a Fisher-Yates shuffle drawn from ``state`` into the
     deal row (``work[DEAL_ROW + k]``, ``k < m``); return the advanced state.

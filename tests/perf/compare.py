@@ -4,7 +4,8 @@
 
 Compiles the game's C reference (``chase_ace.c`` or ``ace_chasing.c`` next to this file)
 with ``gcc -O2 -march=native`` into a temporary folder, runs the kernel
-(``SPEC.kernels[HANDS]``, default rules and policy, one thread, after a warm-up call) and
+(``SPEC.kernel_for(HANDS, rules)``, the kernel the engine runs: for Chase the Ace's
+standard rules the fixed-rules kernel; default rules and policy, one thread, after a warm-up call) and
 the C program, best of ``--repeats`` each, checks that both return the same integer sums
 and prints both speeds in hands per second.  Exits 1 when the sums differ, 0 without gcc
 (nothing to compare with).  See README.md in this folder.
@@ -90,8 +91,9 @@ def run_kernel(game: str, players: int, seed: int, first: int, count: int,
         rules = spec.rules_array(spec.rules_type())
     if policy is None:
         policy = spec.default_policy(players)
-    kernel = spec.kernels[HANDS]
-    return kernel(np.asarray(rules, dtype=np.int64), np.asarray(policy, dtype=np.float64), np.int64(players),
+    rules = np.asarray(rules, dtype=np.int64)
+    kernel = spec.kernel_for(HANDS, rules)  # what the engine runs (a fixed-rules kernel where there is one)
+    return kernel(rules, np.asarray(policy, dtype=np.float64), np.int64(players),
                   np.uint64(seed), np.int64(first), np.int64(count))
 
 

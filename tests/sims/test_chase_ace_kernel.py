@@ -156,3 +156,24 @@ def test_check_rejects_impossible_tables():
         ca.check(ca.Rules(), policy_rows(1), 1)
     with pytest.raises(ValueError, match="two-player"):
         ca.check(ca.Rules(tie=ca.TIE_TO_DEALER), policy_rows(3), 3)
+
+
+def test_the_standard_rules_run_on_the_fixed_rules_kernel_and_others_on_the_generic_one():
+    standard = SPEC.rules_array(ca.Rules())
+    assert SPEC.kernel_for(HANDS, standard) is not ca.simulate_hands_nb
+    assert SPEC.kernel_for(HANDS, standard) is SPEC.kernel_for(HANDS, SPEC.rules_array(ca.Rules(lives=5)))
+    assert SPEC.kernel_for(HANDS, SPEC.rules_array(ca.Rules(queens=1))) is ca.simulate_hands_nb
+    assert SPEC.kernel_for(GAME_MODE, standard) is ca.simulate_games_nb
+
+
+@pytest.mark.parametrize("rules, n", [(ca.Rules(), 8), (ca.Rules(ace_high=True), 5),
+                                      (ca.Rules(tie=ca.TIE_CANCEL_MATCHES, kings=ca.KINGS_SKIP, queens=1,
+                                                jacks=ca.JACKS_HOLDER_SKIPPED), 6)])
+def test_a_fixed_rules_kernel_gives_the_generic_kernels_sums(rules, n):
+    """Rule values folded at compile time change no sum, with mixed draws in the policy."""
+    rules_array = SPEC.rules_array(rules)
+    policy = policy_rows(n, threshold=6, mix=0.4)
+    policy[1] = [9, 1.0, 0]
+    arguments = (rules_array, policy, np.int64(n), np.uint64(2**63 + 5), np.int64(123_456), np.int64(30_000))
+    fixed = ca.fixed_hands_kernel(ca.hand_rule_codes(rules_array))
+    assert np.array_equal(fixed(*arguments), ca.simulate_hands_nb(*arguments))

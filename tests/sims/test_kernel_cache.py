@@ -57,7 +57,7 @@ def _first(folder, pattern: str):
 
 
 def test_a_damaged_cache_is_repaired_and_the_answer_is_right(tmp_path):
-    """A copy of the real cache with three kinds of damage: the hand kernel's data file
+    """A copy of the real cache with three kinds of damage: the hand kernels' data files (generic and fixed-rules)
     truncated, the game kernel's index emptied and a helper's data file overwritten."""
     spec = get_game("chase-ace")
     policy = spec.default_policy(4)
@@ -67,9 +67,9 @@ def test_a_damaged_cache_is_repaired_and_the_answer_is_right(tmp_path):
     # The cache holds one folder per source location (a checkout and an installed copy of
     # the same sources share the cache key): damage the one the subprocess will read.
     folder = copy / _CacheLocator.get_suitable_cache_subpath(chase_ace.__file__)
-    for hand_data in folder.glob("chase_ace.simulate_hands_nb-*.nbc"):
+    for hand_data in folder.glob("chase_ace.*simulate_hands*-*.nbc"):
         hand_data.write_bytes(hand_data.read_bytes()[:1000])
-    damaged = len(list(folder.glob("chase_ace.simulate_hands_nb-*.nbc"))) + 2
+    damaged = len(list(folder.glob("chase_ace.*simulate_hands*-*.nbc"))) + 2
     _first(folder, "chase_ace.simulate_games_nb-*.nbi").write_bytes(b"")
     helpers = sorted(p for p in folder.glob("*.nbc") if "simulate" not in p.name)
     helpers[0].write_bytes(b"garbage" * 100)

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Mapping
+import os
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -83,6 +84,9 @@ def assignments(given, true: str = "true", false: str = "false") -> list[str]:
         return [given]
     if isinstance(given, Mapping):
         return [f"{key}={_value_text(value, true, false)}" for key, value in given.items()]
+    if not isinstance(given, Iterable):
+        raise UserError(f"rules and policies are given as a dict, a 'KEY=VALUE' string or a list of them, "
+                        f"not {given!r}.")
     return [str(item) for item in given]
 
 
@@ -101,7 +105,7 @@ def seat_assignments(given) -> list[str]:
 def numbers(players, seed, threads=None) -> tuple[int | None, int, int | None]:
     """The player count, seed and thread count as numbers (each checked, one sentence for a
     bad one); the player count is checked against the game later."""
-    return (parse_whole(_text(players), "--players"), parse_whole(_text(seed), "--seed", 0, MAX_SEED),
+    return (parse_whole(_text(players), "--players"), parse_whole(str(seed), "--seed", 0, MAX_SEED),
             parse_whole(_text(threads), "--threads"))
 
 
@@ -116,11 +120,18 @@ def resolve(spec: GameSpec, players: int | None, variant, rules, strategy, polic
                          seat_assignments(seats))
 
 
+def _out_path(out) -> Path:
+    """``out`` as a path (one sentence when it is not one)."""
+    if not isinstance(out, (str, os.PathLike)):
+        raise UserError(f"out is the path of a folder, not {out!r}.")
+    return Path(out)
+
+
 def _check_out(out) -> None:
     if out is not None:
         from analyzer.report import check_out_dir
 
-        check_out_dir(Path(out))
+        check_out_dir(_out_path(out))
 
 
 def _mode_and_count(spec: GameSpec, hands, games, default_mode: int, default_counts: dict[int, str],
@@ -694,7 +705,7 @@ def plan_optimize(game, players=None, field=None, hands=None, games=None, seed=0
     mode, count = _mode_and_count(spec, hands, games, spec.strategy_mode, {HANDS: "200k", GAME_MODE: "20k"},
                                   MIN_COUNT)
     seated, seed_number, thread_count = numbers(players, seed, threads)
-    most_rounds = parse_whole(_text(rounds), "--rounds", 1, 50)
+    most_rounds = parse_whole(str(rounds), "--rounds", 1, 50)
     table = resolve(spec, seated, variant, rules, strategy, policy, seats)
     check_threads(thread_count)
     if field is not None:
@@ -843,7 +854,7 @@ def plan_report(game, out="reports", hands=None, report_format="md", seed=0, thr
     from analyzer.runner import check_threads
 
     check_threads(thread_count)
-    out = check_out_dir(Path(out))
+    out = check_out_dir(_out_path(out))
     for spec in specs:  # each game's own folder too: a file there would only show at the end
         check_out_dir(out / spec.name)
     return ReportPlan(store, cluster, specs, game == "all", out, count, seed_number, thread_count, report_format)

@@ -62,12 +62,39 @@ class DaskExecutor:
 
     def submit(self, function, *arguments):
         # pure=False: every piece is its own task, rerun elsewhere if its worker is lost
-        return self.client.submit(function, *arguments, pure=False)
+        return _ClusterPiece(self.client.submit(function, *arguments, pure=False))
 
     def close(self) -> None:
         self.client.close()
         if self.local_cluster is not None:
             self.local_cluster.close()
+
+
+class _ClusterPiece:
+    """A Dask future whose failure (what a worker raised, or Dask giving up on a piece)
+    comes out of ``result()`` as one :class:`ClusterError` sentence, the cause kept."""
+
+    def __init__(self, future):
+        self.future = future
+
+    def done(self) -> bool:
+        return self.future.done()
+
+    def cancelled(self) -> bool:
+        return self.future.cancelled()
+
+    def cancel(self) -> None:
+        self.future.cancel()
+
+    def add_done_callback(self, callback) -> None:
+        self.future.add_done_callback(lambda _: callback(self))
+
+    def result(self):
+        try:
+            return self.future.result()
+        except Exception as problem:  # noqa: BLE001 - whatever a worker raised, said in one sentence
+            reason = " ".join(str(problem).split()).rstrip(".") or type(problem).__name__
+            raise ClusterError(f"the cluster could not play the hands: {reason}.") from problem
 
 
 def connect_cluster(address: str) -> DaskExecutor:
@@ -143,30 +170,18 @@ def slots(threads: int) -> int:
     return CURRENT.executor.slots if CURRENT.executor is not None else threads
 
 
-def _on_cluster(play):
-    """``play()``, with a cluster's failure as a :class:`ClusterError` sentence."""
-    if CURRENT.executor is None:
-        return play()
-    try:
-        return play()
-    except (Stopped, ValueError):
-        raise
-    except Exception as problem:  # noqa: BLE001 - whatever a worker raised, said in one sentence
-        reason = " ".join(str(problem).split()).rstrip(".") or type(problem).__name__
-        raise ClusterError(f"the cluster could not play the hands: {reason}.") from None
-
-
 def play_jobs(spec, jobs, n_seats: int, mode: int, seed: int, threads: int = 1, stop=None, progress=None,
               stored=None):
     """``sims.engine.play_jobs`` with the store and the cluster of :func:`using`: the same
     arguments, results and :class:`Stopped`, but hands the store holds are not played
-    (``stored(items)`` is told how many, at once) and every piece played is stored as it
+    (``stored(items)`` is told how many, at once; of a stopped run, ``Stopped.from_store``
+    says how many of each finished prefix) and every piece played is stored as it
     finishes."""
     store, executor = CURRENT.store, CURRENT.executor
     piece_seconds = CLUSTER_PIECE_SECONDS if executor is not None else engine.PIECE_SECONDS
     if store is None:
-        return _on_cluster(lambda: engine.play_jobs(spec, jobs, n_seats, mode, seed, threads, stop, progress,
-                                                    piece_seconds, executor=executor))
+        return engine.play_jobs(spec, jobs, n_seats, mode, seed, threads, stop, progress, piece_seconds,
+                                executor=executor)
     outcomes = spec.outcomes[mode]
     plans = []  # per job: its segments, stored or to play
     gaps = []  # (job, segment index) of each segment to play, in job order
@@ -183,29 +198,32 @@ def play_jobs(spec, jobs, n_seats: int, mode: int, seed: int, threads: int = 1, 
         rules, policy = jobs[gaps[gap][0]][:2]
         store.save(spec, mode, n_seats, seed, rules, policy, first, count, sums)
 
-    def assembled(gap_sums: list, gap_played: list[int]) -> tuple[list, list[int]]:
-        """Each job's sums over its finished prefix of segments, and that prefix's length."""
+    def assembled(gap_sums: list, gap_played: list[int]) -> tuple[list, list[int], list[int]]:
+        """Each job's sums over its finished prefix of segments, that prefix's length, and
+        how much of it came from the store."""
         found = {gap: (gap_sums[i], gap_played[i]) for i, gap in enumerate(gaps)}
-        sums, played = [], []
+        sums, played, from_store = [], [], []
         for job, segments in enumerate(plans):
-            total, done = None, 0
+            total, done, kept = None, 0, 0
             for k, segment in enumerate(segments):
                 part, size = (segment.sums, segment.count) if segment.sums is not None else found[(job, k)]
                 if size and part is not None:
                     total = part if total is None else outcomes.combine(total, part)
                     done += size
+                    kept += size if segment.sums is not None else 0
                 if size < segment.count:
                     break
             sums.append(total)
             played.append(done)
-        return sums, played
+            from_store.append(kept)
+        return sums, played, from_store
 
     try:
-        played = _on_cluster(lambda: engine.play_jobs(spec, gap_jobs, n_seats, mode, seed, threads, stop, progress,
-                                                      piece_seconds, on_piece=keep, executor=executor)) if gap_jobs else []
+        played = engine.play_jobs(spec, gap_jobs, n_seats, mode, seed, threads, stop, progress, piece_seconds,
+                                  on_piece=keep, executor=executor) if gap_jobs else []
     except Stopped as stopped:
         raise Stopped(*assembled(stopped.sums, stopped.played)) from None
-    sums, _ = assembled(played, [segment.count for job, k in gaps for segment in [plans[job][k]]])
+    sums = assembled(played, [segment.count for job, k in gaps for segment in [plans[job][k]]])[0]
     for job, (rules, policy, first, count) in enumerate(jobs):
         if len(plans[job]) > 1 or (plans[job] and plans[job][0].sums is None and count > 0):
             # the whole job as one block too, so that the same run again reads one row

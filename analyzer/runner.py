@@ -177,27 +177,34 @@ def run(spec: GameSpec, table: Table, mode: int, seed: int, count: int, threads:
     loaded_before = engine.LOAD_SECONDS[0]  # the kernel is loaded (or compiled) only if a hand must be played
     sums = outcomes.zeros(table.players)
     done = 0
+    from_store = [0, 0]  # of ``done``, and of the checkpoint being played: hands read from the store
 
     def result(interrupted: bool = False) -> RunResult:
         load_s = engine.LOAD_SECONDS[0] - loaded_before
         return RunResult(spec, table, mode, seed, done, sums, time.perf_counter() - start - load_s, slots(threads),
-                         load_s, count, interrupted, bar.stored)
+                         load_s, count, interrupted, from_store[0])
+
+    def stored(items: int) -> None:
+        from_store[1] = items
+        bar.add_stored(items)
 
     stops = checkpoints(count, mode) if target_se is not None else [count]
     try:
         with interrupts.deferred():
             for stop_at in stops:
                 interrupts.check(result(interrupted=True))  # a signal between checkpoints
+                from_store[1] = 0
                 try:
                     part = play_jobs(spec, [(table.rules, table.policy, done, stop_at - done)], table.players, mode,
-                                     seed, threads, stop=interrupts.requested, progress=bar.add,
-                                     stored=bar.add_stored)[0]
+                                     seed, threads, stop=interrupts.requested, progress=bar.add, stored=stored)[0]
                 except Stopped as stopped:
                     if stopped.played[0]:
                         sums = outcomes.combine(sums, stopped.sums[0])
                         done += stopped.played[0]
+                        from_store[0] += stopped.from_store[0]  # stored hands past the prefix are not in it
                     raise interrupts.stopping(result(interrupted=True)) from None
                 sums = outcomes.combine(sums, part)
+                from_store[0] += from_store[1]
                 done = stop_at
                 if target_se is not None and largest_se(estimates(sums, outcomes, done)) < target_se:
                     break

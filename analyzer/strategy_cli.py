@@ -8,7 +8,6 @@ Imported by ``analyzer.cli``, which owns the Typer app.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import List, Optional
 
@@ -16,7 +15,7 @@ import typer
 
 from analyzer import api
 from analyzer.cli import (AS_JSON, CLUSTER, NO_STORE, PLAYERS, POLICY, RULE, SEAT, SEED, STORE, STRATEGY, TARGET_SE,
-                          THREADS, VARIANT, app, guarded, play_and_show, store_option)
+                          THREADS, VARIANT, app, guarded, play_and_show, show, store_option)
 from sims.spec import MODE_NAMES
 
 
@@ -103,7 +102,7 @@ def optimize_command(
         plan = api.plan_optimize(game, players, field, hands, games, seed, variant, rule, strategy, policy, seat,
                                  rounds, threads, kept, cluster)
         result = plan.run(progress=False if as_json else None)
-        typer.echo(json.dumps(result.summary()) if as_json else result.text())
+        show(result, as_json)
 
     guarded(body, lambda stop: _stage_interrupt_text("an unfinished search shows nothing"))
 

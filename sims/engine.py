@@ -126,12 +126,15 @@ class Stopped(Exception):
     """:func:`play_jobs` was asked to stop before the end.  Every piece it started has
     finished; ``sums[j]`` holds the sums of job ``j``'s finished prefix of items (``None``
     when nothing of it was played) and ``played[j]`` how many items they are.  (A piece
-    that finished after a gap in its job is left out of the prefix; ``on_piece`` saw it.)"""
+    that finished after a gap in its job is left out of the prefix; ``on_piece`` saw it.)
+    ``from_store[j]`` is how many of those items were read from a result store rather than
+    played (always 0 here; ``analyzer.execution`` fills it in)."""
 
-    def __init__(self, sums: list, played: list[int]):
+    def __init__(self, sums: list, played: list[int], from_store: list[int] | None = None):
         super().__init__("stopped")
         self.sums = sums
         self.played = played
+        self.from_store = from_store if from_store is not None else [0] * len(played)
 
 
 _KERNEL_HASHES: dict[str, str] = {}
@@ -219,8 +222,10 @@ def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads:
     kernels = [spec.kernel_for(mode, call[0]) for call in calls]
     if calls and executor is None and sum(call[4] for call in calls):
         loading = time.perf_counter()
-        for kernel in dict.fromkeys(kernels):  # each distinct kernel once (fixed rules have their own)
-            call = calls[kernels.index(kernel)]
+        first_call = {}  # each distinct kernel once (fixed rules have their own)
+        for kernel, call in zip(kernels, calls):
+            first_call.setdefault(kernel, call)
+        for call in first_call.values():
             ready_kernel(spec, mode, call[0], call[1], n_seats)
         LOAD_SECONDS[0] += time.perf_counter() - loading
     slots = executor.slots if executor is not None else threads

@@ -105,23 +105,18 @@ def uniform_nb(state):
     return np.float64(word >> np.uint64(11)) * _INV53, state
 
 
-def uniform_bound(p: float) -> int:
-    """The integer ``b`` with ``uniform() < p`` exactly when ``(next_u64() >> 11) < b``,
-    for ``0 <= p <= 1``: kernels compare integers, and need no float array, with
-    :func:`uniform_below_nb`.  (``uniform()`` is ``j * 2**-53`` for the integer ``j =
-    next >> 11``, and ``p * 2**53`` is exact, so ``u < p`` is ``j < ceil(p * 2**53)``.)"""
-    return int(math.ceil(float(p) * 9007199254740992.0))
-
-
 @njit(cache=True, inline="always")
 def uniform_bound_nb(p):
-    """:func:`uniform_bound` in a kernel."""
+    """The integer ``b`` with ``uniform() < p`` exactly when ``(next_u64() >> 11) < b``,
+    for ``0 <= p <= 1``, so that kernels compare integers (:func:`uniform_below_nb`).
+    (``uniform()`` is ``j * 2**-53`` for the integer ``j = next >> 11``, and ``p * 2**53``
+    is exact, so ``u < p`` is ``j < ceil(p * 2**53)``.)"""
     return np.int64(math.ceil(p * 9007199254740992.0))
 
 
 @njit(cache=True, inline="always")
 def uniform_below_nb(state, bound):
-    """``(uniform() < p, new_state)`` for ``bound = uniform_bound(p)``: one draw."""
+    """``(uniform() < p, new_state)`` for ``bound = uniform_bound_nb(p)``: one draw."""
     word, state = next_u64_nb(state)
     return np.int64(word >> np.uint64(11)) < bound, state
 

@@ -267,7 +267,7 @@ INFORMED_ROW = FIRST_GAME_ROW + 10 * ROW  # each seat's informed flag as 0/1
 MIX_ROW = FIRST_GAME_ROW + 11 * ROW  # each seat's threshold_mix as an integer bound (below)
 N_GAME_ROWS = 12
 
-# MIX_ROW holds 0 for a mix of 0 (never swap), uniform_bound(mix) <= MIX_ALWAYS for a mix
+# MIX_ROW holds 0 for a mix of 0 (never swap), uniform_bound_nb(mix) <= MIX_ALWAYS for a mix
 # drawn from the stream, and MIX_ALWAYS + 1 for a mix of 1 (swap without a draw).
 MIX_ALWAYS = 1 << 53
 
@@ -345,13 +345,17 @@ def _attempt_on_shown_card_nb(work, k, t, dealer, kings, queens_on, jacks):
     return ended
 
 
+# The rule fields the round reads (lives and final_tie act in game mode, ace_high through
+# the rank table), in the order of play_round_nb's ``codes``.
+ROUND_RULE_FIELDS = (R_TIE, R_KINGS, R_REVEAL, R_DEALER_KING_BLOCK, R_QUEENS, R_JACKS)
+
+
 @njit(cache=True, inline="always")
 def rule_codes_nb(rules):
-    """The rule values the round reads, as one tuple: (tie, kings, king_reveal,
-    dealer_king_block, queens, jacks).  Kernels read them once per block (or take them as
-    compile-time constants), so no hand loads them from memory."""
-    return (rules[R_TIE], rules[R_KINGS], rules[R_REVEAL], rules[R_DEALER_KING_BLOCK], rules[R_QUEENS],
-            rules[R_JACKS])
+    """The values of ``ROUND_RULE_FIELDS`` as one tuple.  Kernels read them once per block
+    (or take them as compile-time constants), so no hand loads them from memory."""
+    f = ROUND_RULE_FIELDS
+    return (rules[f[0]], rules[f[1]], rules[f[2]], rules[f[3]], rules[f[4]], rules[f[5]])
 
 
 @njit(cache=True, inline="always")
@@ -412,7 +416,7 @@ def play_round_nb(work, m, state, codes):
         if (rank == threshold) & (work[MIX_ROW + seat] != 0) & (not keep):
             swap, state = _mixed_swap_nb(work[MIX_ROW + seat], state)
         swap &= not keep
-        special = kings_act & kings_divert & target_on_top
+        special = kings_divert & target_on_top
         target_card = work[HELD_ROW + t]
         if face_rules_on:  # only the queen and jack rules look at faces
             face = target_card % 13
@@ -535,7 +539,7 @@ def fixed_hands_kernel(codes: tuple):
     """:func:`simulate_hands_nb` compiled for one tuple of :func:`rule_codes_nb`: the rule
     tests fold away at compile time (about 25% fewer instructions per hand under the
     standard rules).  Each tuple is a compile of a few seconds and a cache file of about
-    90 KB, so ``SPEC`` uses it for the standard rules only (``fixed_rules``).  Same sums
+    90 KB, so ``SPEC`` uses it for the standard rules only (``fixed_kernels``).  Same sums
     as the generic kernel for rules with these codes."""
     codes = tuple(int(code) for code in codes)
 
@@ -547,8 +551,8 @@ def fixed_hands_kernel(codes: tuple):
 
 
 def hand_rule_codes(rules) -> tuple:
-    """:func:`rule_codes_nb` of a rules array, in Python (the key of a fixed kernel)."""
-    return tuple(int(rules[field]) for field in (R_TIE, R_KINGS, R_REVEAL, R_DEALER_KING_BLOCK, R_QUEENS, R_JACKS))
+    """:func:`rule_codes_nb` in Python (the key of a fixed-rules kernel)."""
+    return tuple(int(rules[field]) for field in ROUND_RULE_FIELDS)
 
 
 @njit(cache=True)

@@ -287,6 +287,21 @@ def test_bad_strategy_arguments_raise_the_command_lines_sentence(cli, call, args
     assert str(caught.value) == cli_sentence(cli, *args)
 
 
+@pytest.mark.parametrize("call, words", [
+    (lambda: ca.simulate("chase-ace", seed=None), "--seed takes a whole number, not 'None'"),
+    (lambda: ca.optimize("chase-ace", rounds=None), "--rounds takes a whole number, not 'None'"),
+    (lambda: ca.simulate("chase-ace", policy=5), "not 5"),
+    (lambda: ca.compare("chase-ace", rules=7), "not 7"),
+    (lambda: ca.simulate("chase-ace", out=3), "out is the path of a folder, not 3"),
+    (lambda: ca.report("chase-ace", out=3), "out is the path of a folder, not 3"),
+])
+def test_arguments_the_command_line_cannot_be_given_are_one_sentence_too(call, words):
+    """None for a number, a number for rules or a folder: a ValueError, never a TypeError."""
+    with pytest.raises(ValueError) as caught:
+        call()
+    assert words in str(caught.value)
+
+
 def test_store_and_no_store_together_is_one_sentence(cli):
     for command in (["chase-ace"], ["sweep", "chase-ace", "--param", "threshold"], ["optimize", "chase-ace"],
                     ["compare", "chase-ace", "--variant", "ethier"], ["report", "chase-ace"]):

@@ -407,3 +407,22 @@ def test_the_kernel_hash_follows_the_game_and_core_sources(tmp_path, monkeypatch
         edited.write_text(original)
     assert fresh() == real
     engine._KERNEL_HASHES.clear()
+
+
+@pytest.mark.parametrize("stored_first, expected_from_store", [(20_000, 0), (0, 20_000)])
+def test_a_stopped_run_counts_only_the_stored_hands_of_its_finished_prefix(tmp_path, stored_first,
+                                                                            expected_from_store):
+    """Stored hands after the first unfinished gap are not part of a stopped run's result,
+    so they are not counted as read from the store either."""
+    from analyzer import execution
+
+    spec, tab = get_game("chase-ace"), table("chase-ace", 4)
+    job = (tab.rules, tab.policy)
+    with using(store=tmp_path / "store.sqlite"):
+        execution.play_jobs(spec, [(*job, stored_first, 20_000)], 4, HANDS, 5)
+        with pytest.raises(engine.Stopped) as caught:
+            execution.play_jobs(spec, [(*job, 0, 40_000)], 4, HANDS, 5, stop=lambda: True)
+    stopped = caught.value
+    assert stopped.from_store == [expected_from_store]
+    assert stopped.played[0] < 40_000
+    assert stopped.from_store[0] <= stopped.played[0]

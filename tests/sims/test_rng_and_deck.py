@@ -7,7 +7,8 @@ from numba import njit
 
 from sims.core.cards import card_code, card_name, format_cards, parse_cards
 from sims.core.deck import DEAL_ROW, DECK_ROW, deal_prefix, deal_prefix_nb, draw_nb, new_workspace_nb
-from sims.core.rng import Stream, below_nb, next_u64_nb, seed_key_nb, stream_nb, stream_state, uniform_nb
+from sims.core.rng import (Stream, below_nb, next_u64_nb, seed_key_nb, stream_nb, stream_state, uniform_below_nb,
+                           uniform_bound_nb, uniform_nb)
 
 
 @njit(cache=True)
@@ -19,6 +20,23 @@ def _draws_nb(seed, index, n_words, bound):
     k, state = below_nb(state, bound)
     u, state = uniform_nb(state)
     return words, k, u
+
+
+@njit(cache=True)
+def _float_and_integer_draws_nb(p, n):
+    """``n`` decisions ``uniform() < p`` made both ways from the same streams, and the
+    number of words each way drew (the states must stay equal)."""
+    by_float = np.zeros(n, dtype=np.bool_)
+    by_integer = np.zeros(n, dtype=np.bool_)
+    bound = uniform_bound_nb(p)
+    same_state = True
+    for i in range(n):
+        state = stream_nb(seed_key_nb(np.uint64(7)), i)
+        u, after_float = uniform_nb(state)
+        by_float[i] = u < p
+        by_integer[i], after_integer = uniform_below_nb(state, bound)
+        same_state &= after_float == after_integer
+    return by_float, by_integer, same_state
 
 
 @njit(cache=True)
@@ -101,3 +119,16 @@ def test_a_stream_state_built_in_python_drives_a_kernel_exactly():
     for seed, index in ((0, 0), (2**64 - 1, 7)):
         stream = Stream(seed, index)
         assert [int(w) for w in _first_words_nb(stream_state(seed, index), 4)] == [stream.next_u64() for _ in range(4)]
+
+
+def test_an_integer_bound_decides_uniform_below_p_exactly_as_the_float_does():
+    """Kernels compare ``next >> 11`` with ``uniform_bound_nb(p)`` instead of ``uniform() < p``:
+    the same decision for every draw, including p a multiple of 2**-53 and p just off one."""
+    for p in (1e-300, 2.0**-53, 0.25, 0.4, 0.5, 1 / 3, 0.5 + 2.0**-53, 0.5 - 2.0**-54, 0.999999, 1.0):
+        by_float, by_integer, same_state = _float_and_integer_draws_nb(p, 20_000)
+        assert np.array_equal(by_float, by_integer), p
+        assert same_state
+    # at the edge: the word whose uniform() equals p exactly is not below p
+    for j in (1, 12345, 2**52, 2**53 - 1):
+        assert uniform_bound_nb(j * 2.0**-53) == j
+        assert uniform_bound_nb(np.nextafter(j * 2.0**-53, 1.0)) == j + 1

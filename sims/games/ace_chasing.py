@@ -91,6 +91,7 @@ from numba import njit
 from sims.core.cards import FACES
 from sims.core.deck import ACE, DEAL_ROW, FIRST_GAME_ROW, KING, ROW, deal_prefix_nb, new_workspace_nb
 from sims.core.rng import seed_key_nb, stream_nb
+from sims.core.tricks import count_cards_nb
 from sims.spec import GAMES, HANDS, GameSpec, Outcomes, PolicyField, PolicyPreset, Switch, Variant
 
 NEXT_RIGHT, NEXT_LEFT = range(2)
@@ -187,29 +188,56 @@ def check(rules: Rules, policy: np.ndarray, n_seats: int) -> None:
 
 # ----------------------------------------------------------------------------------------
 # Kernels
+#
+# The round is computed on 64-bit card masks (bit = card code): a seat's swap decision is
+# one bit of its precomputed mask of cards it passes on, and the reveal is a few mask
+# operations.  The decisions are coin flips for a branch predictor, so the swap chain
+# and the reveal are selects and masks rather than branches.
 
 HAND_WIDTH = HAND_OUTCOMES.width  # plain ints: the kernels cannot read Outcomes
 GAME_WIDTH = GAME_OUTCOMES.width
 R_NEXT, R_KING_BLOCK, R_BETTING, R_BET_DIRECTION = range(4)
 UNIT_BET_FIRST = 3  # table column of unit_bet_A; each face has (sum, sum of squares, count)
 
-# Workspace rows (see sims.core.deck): per-seat integer policy columns, then the round.
+# Workspace rows (see sims.core.deck): the round, the per-seat policy, then hand-mode sums.
 SEAT_ROW = FIRST_GAME_ROW + 0 * ROW  # seat of each position this round
 HELD_ROW = FIRST_GAME_ROW + 1 * ROW  # card each position holds
-EXPOSED_ROW = FIRST_GAME_ROW + 2 * ROW  # 1 if the position is exposed
-SWAP_ROW = FIRST_GAME_ROW + 3 * ROW  # 1 if the position's swap was carried out
-BET_ROW = FIRST_GAME_ROW + 4 * ROW  # agreed bet: +b against the matador, -b for it
-POLICY_ROW = FIRST_GAME_ROW + 5 * ROW  # policy field f of seat s at POLICY_ROW + f * ROW + s
-N_GAME_ROWS = 5 + len(POLICY_FIELDS)
+SWAP_ROW = FIRST_GAME_ROW + 2 * ROW  # 1 if the position's swap was carried out
+BET_ROW = FIRST_GAME_ROW + 3 * ROW  # agreed bet: +b against the matador, -b for it
+SWAPS_ON_ROW = FIRST_GAME_ROW + 4 * ROW  # per seat: the mask of cards it passes on ...
+RIGHT_SWAPS_ON_ROW = FIRST_GAME_ROW + 5 * ROW  # ... and passes on as the matador's right
+POLICY_ROW = FIRST_GAME_ROW + 6 * ROW  # policy field f of seat s at POLICY_ROW + f * ROW + s
+EXPOSED_SUM_ROW = POLICY_ROW + len(POLICY_FIELDS) * ROW  # hand mode: exposures per position
+SWAP_SUM_ROW = EXPOSED_SUM_ROW + ROW  # hand mode: swaps per position
+DEALT_ROW = SWAP_SUM_ROW + ROW  # hand mode: non-matadors dealt card c, at c (+ ROW if knocked out)
+N_GAME_ROWS = (DEALT_ROW - FIRST_GAME_ROW) // ROW + 2
+
+_ONE = np.uint64(1)
+_ACES = np.uint64(sum(1 << (13 * suit + ACE_RANK) for suit in range(4)))
+_KINGS = np.uint64(sum(1 << (13 * suit + KING_RANK) for suit in range(4)))
+_SUIT = np.uint64(0x1FFF)  # the 13 bits of a suit: ace << 13 * suit times this is that suit
+# card -> the mask of every card of lower rank (what the matador holding it exposes)
+LOWER_THAN = np.array([sum(1 << other for other in range(52) if other % 13 < card % 13) for card in range(52)],
+                      dtype=np.uint64)
 
 
 @njit(cache=True)
 def new_matador_workspace_nb(policy):
-    """A workspace holding the policy as integer rows (every field is a whole number)."""
+    """A workspace holding the policy as integer rows (every field is a whole number) and
+    each seat's masks of the cards it passes on."""
     work = new_workspace_nb(N_GAME_ROWS)
     for seat in range(policy.shape[0]):
         for field in range(policy.shape[1]):
             work[POLICY_ROW + field * ROW + seat] = np.int64(policy[seat, field])
+        ace_swap = work[POLICY_ROW + ACE_SWAP * ROW + seat] != 0
+        for row, field in ((SWAPS_ON_ROW, THRESHOLD), (RIGHT_SWAPS_ON_ROW, MATADOR_RIGHT_THRESHOLD)):
+            threshold = work[POLICY_ROW + field * ROW + seat]
+            mask = 0
+            for card in range(52):
+                face = card % 13
+                if face + 1 <= threshold or (ace_swap and face == ACE_RANK):
+                    mask |= 1 << card
+            work[row + seat] = mask
     return work
 
 
@@ -218,65 +246,63 @@ def _policy(work, field, seat):
     return work[POLICY_ROW + field * ROW + seat]
 
 
-@njit(cache=True)
-def play_round_nb(work, rules, k):
-    """Play one round among ``k`` positions (0 = the matador's left, ``k-1`` = matador).
+@njit(cache=True, inline="always")
+def rule_codes_nb(rules):
+    """The rule values a round reads, as one tuple read once per block:
+    ``(king_block, betting, bet_direction)``."""
+    return rules[R_KING_BLOCK], rules[R_BETTING], rules[R_BET_DIRECTION]
+
+
+@njit(cache=True, inline="always")
+def play_round_nb(work, k, codes):
+    """Play one round among ``k`` positions (0 = the matador's left, ``k-1`` = matador)
+    under the rule values ``codes`` (:func:`rule_codes_nb`).
 
     Reads the deal from ``DEAL_ROW`` and the seats from ``SEAT_ROW``; writes the final
-    cards, the exposed players, the swaps and the agreed bets to their rows.  Returns
-    ``(knocked_out, exposures)``.
+    cards and the swaps to their rows and, with betting on, the agreed bets (the bet row
+    is never written otherwise, so it stays 0).  Returns ``(knocked_out, exposed)``:
+    ``exposed`` is the mask of the exposed players' cards.
     """
+    king_block, betting, bet_direction = codes
     matador = k - 1
-    matador_seat = work[SEAT_ROW + matador]
-    for p in range(k):
-        work[HELD_ROW + p] = work[DEAL_ROW + p]
-        work[EXPOSED_ROW + p] = 0
-        work[SWAP_ROW + p] = 0
-        work[BET_ROW + p] = 0
 
-    if rules[R_BETTING]:
-        cap = _policy(work, BET_CAP, matador_seat)
+    if betting:
+        cap = _policy(work, BET_CAP, work[SEAT_ROW + matador])
         for p in range(matador):
             seat = work[SEAT_ROW + p]
-            rank1 = work[HELD_ROW + p] % 13 + 1
+            rank1 = work[DEAL_ROW + p] % 13 + 1
             amount = min(_policy(work, BET_SIZE, seat), cap)
+            bet = 0
             if rank1 >= _policy(work, BET_MIN_RANK, seat):
-                work[BET_ROW + p] = amount
-            elif rules[R_BET_DIRECTION] == BET_BETTOR_CHOOSES and rank1 <= _policy(work, BACK_MAX_RANK, seat):
-                work[BET_ROW + p] = -amount
+                bet = amount
+            elif bet_direction == BET_BETTOR_CHOOSES and rank1 <= _policy(work, BACK_MAX_RANK, seat):
+                bet = -amount
+            work[BET_ROW + p] = bet
 
+    # The swap chain: `moving` is the card position p holds when its turn comes (the
+    # dealt card of p + 1 is untouched until then).
+    moving = work[DEAL_ROW]
+    held = np.uint64(0)  # the non-matadors' final cards
     for p in range(matador):
         seat = work[SEAT_ROW + p]
-        face = work[HELD_ROW + p] % 13
-        threshold = _policy(work, MATADOR_RIGHT_THRESHOLD if p == matador - 1 else THRESHOLD, seat)
-        if (face == ACE_RANK and _policy(work, ACE_SWAP, seat)) or face + 1 <= threshold:
-            t = p + 1
-            if rules[R_KING_BLOCK] and work[HELD_ROW + t] % 13 == KING_RANK:
-                continue
-            card = work[HELD_ROW + t]
-            work[HELD_ROW + t] = work[HELD_ROW + p]
-            work[HELD_ROW + p] = card
-            work[SWAP_ROW + p] = 1
+        passes_on = work[(RIGHT_SWAPS_ON_ROW if p == matador - 1 else SWAPS_ON_ROW) + seat]
+        target = work[DEAL_ROW + p + 1]
+        swap = (np.uint64(passes_on) >> np.uint64(moving)) & _ONE
+        if king_block:  # the target shows a king and refuses
+            swap &= ~(_KINGS >> np.uint64(target))
+        final = target if swap else moving
+        moving = moving if swap else target
+        work[HELD_ROW + p] = final
+        work[SWAP_ROW + p] = swap
+        held |= _ONE << np.uint64(final)
+    work[HELD_ROW + matador] = moving
 
-    # Reveal: lower cards, then the suits of face-up aces (one pass is final).
-    matador_card = work[HELD_ROW + matador]
-    lowest_safe = matador_card % 13
-    up_suits = 1 << (matador_card // 13) if lowest_safe == ACE_RANK else 0
-    exposures = 0
-    for p in range(matador):
-        card = work[HELD_ROW + p]
-        if card % 13 < lowest_safe:
-            work[EXPOSED_ROW + p] = 1
-            exposures += 1
-            if card % 13 == ACE_RANK:
-                up_suits |= 1 << (card // 13)
-    if up_suits:
-        for p in range(matador):
-            card = work[HELD_ROW + p]
-            if not work[EXPOSED_ROW + p] and (up_suits >> (card // 13)) & 1:
-                work[EXPOSED_ROW + p] = 1
-                exposures += 1
-    return exposures == 0, exposures
+    # Reveal: lower cards, then the suits of face-up aces (one pass is final).  The aces
+    # sit 13 bits apart, so multiplying by a suit's 13 bits spreads each to its suit.
+    lower = held & LOWER_THAN[np.uint64(moving)]
+    up_suits = ((lower | (_ONE << np.uint64(moving))) & _ACES) * _SUIT
+    exposed = held & (lower | up_suits)
+    return exposed == 0, exposed
 
 
 @njit(cache=True, inline="always")
@@ -287,45 +313,62 @@ def _bet_result(bet, knocked_out):
     return -bet if not knocked_out else bet
 
 
+@njit(cache=True, inline="always")
+def _is_exposed(exposed, card):
+    return np.int64((exposed >> np.uint64(card)) & _ONE)
+
+
 @njit(cache=True, nogil=True)
 def simulate_hands_nb(rules, policy, n, seed, first, count):
     """Hand mode: integer sums over hands ``first .. first+count-1`` of ``seed``, the
     matador in seat ``n-1``.  Returns int64 ``[n + 1, width]`` (see ``HAND_OUTCOMES``)."""
     out = np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
-    dealt_face = np.zeros(13, dtype=np.int64)  # non-matadors dealt each face
-    dealt_face_knocked_out = np.zeros(13, dtype=np.int64)  # ... in hands where M was knocked out
     work = new_matador_workspace_nb(policy)
     for seat in range(n):
         work[SEAT_ROW + seat] = seat
+    codes = rule_codes_nb(rules)
+    betting = codes[1]
     matador = n - 1
     seed_key = seed_key_nb(seed)
     for hand in range(first, first + count):
         state = stream_nb(seed_key, hand)
         state = deal_prefix_nb(work, n, state)
-        knocked_out, exposures = play_round_nb(work, rules, n)
-        matador_net = 0
+        knocked_out, exposed = play_round_nb(work, n, codes)
+        exposures = count_cards_nb(exposed)
         for p in range(matador):
-            bet = work[BET_ROW + p]
-            net = _bet_result(bet, knocked_out)
-            matador_net -= net
-            out[p, 0] += work[EXPOSED_ROW + p]
-            out[p, 1] += work[SWAP_ROW + p]
-            out[p, 2] += bet != 0
-            out[p, 3] += net
-            out[p, 4] += net * net
-            face = work[DEAL_ROW + p] % 13
-            dealt_face[face] += 1
-            dealt_face_knocked_out[face] += knocked_out
-        out[matador, 3] += matador_net
-        out[matador, 4] += matador_net * matador_net
+            work[EXPOSED_SUM_ROW + p] += _is_exposed(exposed, work[HELD_ROW + p])
+            work[SWAP_SUM_ROW + p] += work[SWAP_ROW + p]
+            # Unsigned: the index is a loaded card, which Numba would otherwise check
+            # for a negative value.
+            work[np.uint64(DEALT_ROW + ROW * knocked_out + work[DEAL_ROW + p])] += 1
+        if betting:
+            matador_net = 0
+            for p in range(matador):
+                bet = work[BET_ROW + p]
+                net = _bet_result(bet, knocked_out)
+                matador_net -= net
+                out[p, 2] += bet != 0
+                out[p, 3] += net
+                out[p, 4] += net * net
+            out[matador, 3] += matador_net
+            out[matador, 4] += matador_net * matador_net
         out[n, 0] += knocked_out
         out[n, 1] += exposures
         out[n, 2] += exposures * exposures
+    for p in range(matador):
+        out[p, 0] = work[EXPOSED_SUM_ROW + p]
+        out[p, 1] = work[SWAP_SUM_ROW + p]
     for face in range(13):  # a unit bet wins +1 in knock-outs and -1 otherwise; its square is 1
+        dealt = 0
+        dealt_knocked_out = 0
+        for suit in range(4):
+            dealt += work[DEALT_ROW + 13 * suit + face]
+            dealt_knocked_out += work[DEALT_ROW + ROW + 13 * suit + face]
+        dealt += dealt_knocked_out
         column = UNIT_BET_FIRST + 3 * face
-        out[n, column] = 2 * dealt_face_knocked_out[face] - dealt_face[face]
-        out[n, column + 1] = dealt_face[face]
-        out[n, column + 2] = dealt_face[face]
+        out[n, column] = 2 * dealt_knocked_out - dealt
+        out[n, column + 1] = dealt
+        out[n, column + 2] = dealt
     return out
 
 
@@ -340,6 +383,7 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
     bet_net = np.zeros(n, dtype=np.int64)
     matador_net = np.zeros(n, dtype=np.int64)
     step = 1 if rules[R_NEXT] == NEXT_LEFT else -1
+    codes = rule_codes_nb(rules)
     seed_key = seed_key_nb(seed)
     for game in range(first, first + count):
         state = stream_nb(seed_key, game)
@@ -359,17 +403,17 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
                     work[SEAT_ROW + k] = seat
                     k += 1
             state = deal_prefix_nb(work, k, state)
-            knocked_out, exposures = play_round_nb(work, rules, k)
+            knocked_out, exposed = play_round_nb(work, k, codes)
             rounds += 1
             for p in range(k - 1):
                 net = _bet_result(work[BET_ROW + p], knocked_out)
                 bet_net[work[SEAT_ROW + p]] += net
                 bet_net[matador] -= net
                 matador_net[matador] -= net
-            out_now = 1 if knocked_out else exposures
+            out_now = 1 if knocked_out else count_cards_nb(exposed)
             survivors = left - out_now
             for p in range(k):
-                if (knocked_out and p == k - 1) or (not knocked_out and work[EXPOSED_ROW + p]):
+                if (knocked_out and p == k - 1) or (p < k - 1 and _is_exposed(exposed, work[HELD_ROW + p])):
                     seat = work[SEAT_ROW + p]
                     alive[seat] = 0
                     place2[seat] = 2 * survivors + out_now + 1
@@ -409,12 +453,14 @@ def play_dealt(rules: Rules, policy: np.ndarray, cards, log=None) -> dict:
     work = new_matador_workspace_nb(np.asarray(policy, dtype=np.float64))
     work[DEAL_ROW : DEAL_ROW + k] = cards
     work[SEAT_ROW : SEAT_ROW + k] = np.arange(k)
-    knocked_out, _ = play_round_nb(work, np.asarray(rules, dtype=np.int64), k)
+    knocked_out, exposed = play_round_nb(work, k, rule_codes_nb(np.asarray(rules, dtype=np.int64)))
+    held = work[HELD_ROW : HELD_ROW + k].tolist()
     bets = work[BET_ROW : BET_ROW + k].tolist()
     nets = [int(_bet_result(bet, knocked_out)) for bet in bets[:-1]]
-    return {"exposed": work[EXPOSED_ROW : EXPOSED_ROW + k].tolist(), "swap": work[SWAP_ROW : SWAP_ROW + k].tolist(),
+    return {"exposed": [int(exposed) >> card & 1 for card in held[:-1]] + [0],
+            "swap": work[SWAP_ROW : SWAP_ROW + k].tolist(),
             "bet": bets, "bet_net": nets + [-sum(nets)], "knocked_out": int(knocked_out),
-            "final": work[HELD_ROW : HELD_ROW + k].tolist()}
+            "final": held}
 
 
 SPEC = GameSpec(

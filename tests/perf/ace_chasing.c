@@ -9,7 +9,9 @@
  *   - the deal: the pack row reset to identity order, then the first n steps of a forward
  *     Fisher-Yates shuffle (sims.core.deck.deal_prefix_nb);
  *   - the round: play_round_nb over one flat int64 workspace with the kernel's row
- *     offsets (the policy held as integer rows, as new_matador_workspace_nb does);
+ *     offsets (the policy held as integer rows and each seat's masks of the cards it
+ *     passes on, as new_matador_workspace_nb does), the swap chain as selects and the
+ *     reveal as 64-bit card masks;
  *   - the sums: int64 [n+1][42], seat rows (exposed, swap, bet_placed, bet_net,
  *     bet_net_sq) then the table row (knocked_out, exposures, exposures_sq, and
  *     unit_bet_f, unit_bet_f_sq, unit_bet_f_count for the 13 faces): the raw kernel
@@ -51,20 +53,44 @@ enum { THRESHOLD, MATADOR_RIGHT_THRESHOLD, ACE_SWAP, BET_MIN_RANK, BET_SIZE, BET
 
 #define SEAT_ROW (FIRST_GAME_ROW + 0 * ROW)
 #define HELD_ROW (FIRST_GAME_ROW + 1 * ROW)
-#define EXPOSED_ROW (FIRST_GAME_ROW + 2 * ROW)
-#define SWAP_ROW (FIRST_GAME_ROW + 3 * ROW)
-#define BET_ROW (FIRST_GAME_ROW + 4 * ROW)
-#define POLICY_ROW (FIRST_GAME_ROW + 5 * ROW)
-#define N_GAME_ROWS (5 + N_POLICY)
-#define WORK_SIZE (FIRST_GAME_ROW + N_GAME_ROWS * ROW)
+#define SWAP_ROW (FIRST_GAME_ROW + 2 * ROW)
+#define BET_ROW (FIRST_GAME_ROW + 3 * ROW)
+#define SWAPS_ON_ROW (FIRST_GAME_ROW + 4 * ROW)
+#define RIGHT_SWAPS_ON_ROW (FIRST_GAME_ROW + 5 * ROW)
+#define POLICY_ROW (FIRST_GAME_ROW + 6 * ROW)
+#define EXPOSED_SUM_ROW (POLICY_ROW + N_POLICY * ROW)
+#define SWAP_SUM_ROW (EXPOSED_SUM_ROW + ROW)
+#define DEALT_ROW (SWAP_SUM_ROW + ROW)
+#define WORK_SIZE (DEALT_ROW + 2 * ROW)
+
+#define ACES ((1ULL << 0) | (1ULL << 13) | (1ULL << 26) | (1ULL << 39))
+#define KINGS (ACES << 12)
+#define SUIT 0x1FFFULL
+static uint64_t lower_than[N_CARDS]; /* card -> the mask of every card of lower rank */
 
 /* new_matador_workspace_nb */
 static int64_t *new_matador_workspace(const double *policy, int64_t n_seats) {
     int64_t *work = calloc(WORK_SIZE, sizeof(int64_t));
     for (int64_t card = 0; card < N_CARDS; card++) work[DECK_ROW + card] = card;
-    for (int64_t seat = 0; seat < n_seats; seat++)
+    for (int64_t seat = 0; seat < n_seats; seat++) {
         for (int64_t field = 0; field < N_POLICY; field++)
             work[POLICY_ROW + field * ROW + seat] = (int64_t)policy[seat * N_POLICY + field];
+        int64_t ace_swap = work[POLICY_ROW + ACE_SWAP * ROW + seat] != 0;
+        for (int right = 0; right < 2; right++) {
+            int64_t threshold = work[POLICY_ROW + (right ? MATADOR_RIGHT_THRESHOLD : THRESHOLD) * ROW + seat];
+            uint64_t mask = 0;
+            for (int64_t card = 0; card < N_CARDS; card++) {
+                int64_t face = card % 13;
+                if (face + 1 <= threshold || (ace_swap && face == ACE_RANK)) mask |= 1ULL << card;
+            }
+            work[(right ? RIGHT_SWAPS_ON_ROW : SWAPS_ON_ROW) + seat] = (int64_t)mask;
+        }
+    }
+    for (int64_t card = 0; card < N_CARDS; card++) {
+        lower_than[card] = 0;
+        for (int64_t other = 0; other < N_CARDS; other++)
+            if (other % 13 < card % 13) lower_than[card] |= 1ULL << other;
+    }
     return work;
 }
 
@@ -74,68 +100,47 @@ static inline int64_t policy_of(const int64_t *work, int64_t field, int64_t seat
 
 static inline int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
-/* play_round_nb (a separate, non-inlined function in the kernel too): sets *knocked_out,
- * returns the number of exposures. */
-static int64_t play_round(int64_t *work, const int64_t *rules, int64_t k, int64_t *knocked_out) {
+/* play_round_nb (inlined in the kernel): sets *knocked_out, returns the mask of the
+ * exposed players' cards. */
+static inline uint64_t play_round(int64_t *work, const int64_t *rules, int64_t k, int64_t *knocked_out) {
     int64_t matador = k - 1;
-    int64_t matador_seat = work[SEAT_ROW + matador];
-    for (int64_t p = 0; p < k; p++) {
-        work[HELD_ROW + p] = work[DEAL_ROW + p];
-        work[EXPOSED_ROW + p] = 0;
-        work[SWAP_ROW + p] = 0;
-        work[BET_ROW + p] = 0;
-    }
-
     if (rules[R_BETTING]) {
-        int64_t cap = policy_of(work, BET_CAP, matador_seat);
+        int64_t cap = policy_of(work, BET_CAP, work[SEAT_ROW + matador]);
         for (int64_t p = 0; p < matador; p++) {
             int64_t seat = work[SEAT_ROW + p];
-            int64_t rank1 = work[HELD_ROW + p] % 13 + 1;
+            int64_t rank1 = work[DEAL_ROW + p] % 13 + 1;
             int64_t amount = min64(policy_of(work, BET_SIZE, seat), cap);
+            int64_t bet = 0;
             if (rank1 >= policy_of(work, BET_MIN_RANK, seat))
-                work[BET_ROW + p] = amount;
+                bet = amount;
             else if (rules[R_BET_DIRECTION] == BET_BETTOR_CHOOSES && rank1 <= policy_of(work, BACK_MAX_RANK, seat))
-                work[BET_ROW + p] = -amount;
+                bet = -amount;
+            work[BET_ROW + p] = bet;
         }
     }
 
+    int64_t king_block = rules[R_KING_BLOCK];
+    int64_t moving = work[DEAL_ROW];
+    uint64_t held = 0;
     for (int64_t p = 0; p < matador; p++) {
         int64_t seat = work[SEAT_ROW + p];
-        int64_t face = work[HELD_ROW + p] % 13;
-        int64_t threshold = policy_of(work, p == matador - 1 ? MATADOR_RIGHT_THRESHOLD : THRESHOLD, seat);
-        if ((face == ACE_RANK && policy_of(work, ACE_SWAP, seat)) || face + 1 <= threshold) {
-            int64_t t = p + 1;
-            if (rules[R_KING_BLOCK] && work[HELD_ROW + t] % 13 == KING_RANK) continue;
-            int64_t card = work[HELD_ROW + t];
-            work[HELD_ROW + t] = work[HELD_ROW + p];
-            work[HELD_ROW + p] = card;
-            work[SWAP_ROW + p] = 1;
-        }
+        uint64_t passes_on = (uint64_t)work[(p == matador - 1 ? RIGHT_SWAPS_ON_ROW : SWAPS_ON_ROW) + seat];
+        int64_t target = work[DEAL_ROW + p + 1];
+        uint64_t swap = (passes_on >> moving) & 1;
+        if (king_block) swap &= ~(KINGS >> target);
+        int64_t final = swap ? target : moving;
+        moving = swap ? moving : target;
+        work[HELD_ROW + p] = final;
+        work[SWAP_ROW + p] = (int64_t)swap;
+        held |= 1ULL << final;
     }
+    work[HELD_ROW + matador] = moving;
 
-    int64_t matador_card = work[HELD_ROW + matador];
-    int64_t lowest_safe = matador_card % 13;
-    int64_t up_suits = lowest_safe == ACE_RANK ? (int64_t)1 << (matador_card / 13) : 0;
-    int64_t exposures = 0;
-    for (int64_t p = 0; p < matador; p++) {
-        int64_t card = work[HELD_ROW + p];
-        if (card % 13 < lowest_safe) {
-            work[EXPOSED_ROW + p] = 1;
-            exposures += 1;
-            if (card % 13 == ACE_RANK) up_suits |= (int64_t)1 << (card / 13);
-        }
-    }
-    if (up_suits) {
-        for (int64_t p = 0; p < matador; p++) {
-            int64_t card = work[HELD_ROW + p];
-            if (!work[EXPOSED_ROW + p] && ((up_suits >> (card / 13)) & 1)) {
-                work[EXPOSED_ROW + p] = 1;
-                exposures += 1;
-            }
-        }
-    }
-    *knocked_out = exposures == 0;
-    return exposures;
+    uint64_t lower = held & lower_than[moving];
+    uint64_t up_suits = ((lower | (1ULL << moving)) & ACES) * SUIT;
+    uint64_t exposed = held & (lower | up_suits);
+    *knocked_out = exposed == 0;
+    return exposed;
 }
 
 /* _bet_result */
@@ -148,42 +153,54 @@ static inline int64_t bet_result(int64_t bet, int64_t knocked_out) {
 static void simulate_hands(const int64_t *rules, const double *policy, int64_t n, uint64_t seed, int64_t first,
                            int64_t count, int64_t *out) {
     memset(out, 0, sizeof(int64_t) * (size_t)((n + 1) * HAND_WIDTH));
-    int64_t dealt_face[13] = {0};
-    int64_t dealt_face_knocked_out[13] = {0};
     int64_t *work = new_matador_workspace(policy, n);
     for (int64_t seat = 0; seat < n; seat++) work[SEAT_ROW + seat] = seat;
+    int64_t betting = rules[R_BETTING];
     int64_t matador = n - 1;
     uint64_t key0 = seed_key(seed);
     for (int64_t hand = first; hand < first + count; hand++) {
         state_t st = stream(key0, hand);
         deal_prefix(work, n, &st);
         int64_t knocked_out;
-        int64_t exposures = play_round(work, rules, n, &knocked_out);
-        int64_t matador_net = 0;
+        uint64_t exposed = play_round(work, rules, n, &knocked_out);
+        int64_t exposures = __builtin_popcountll(exposed);
         for (int64_t p = 0; p < matador; p++) {
-            int64_t bet = work[BET_ROW + p];
-            int64_t net = bet_result(bet, knocked_out);
-            matador_net -= net;
-            out[p * HAND_WIDTH + 0] += work[EXPOSED_ROW + p];
-            out[p * HAND_WIDTH + 1] += work[SWAP_ROW + p];
-            out[p * HAND_WIDTH + 2] += bet != 0;
-            out[p * HAND_WIDTH + 3] += net;
-            out[p * HAND_WIDTH + 4] += net * net;
-            int64_t face = work[DEAL_ROW + p] % 13;
-            dealt_face[face] += 1;
-            dealt_face_knocked_out[face] += knocked_out;
+            work[EXPOSED_SUM_ROW + p] += (exposed >> work[HELD_ROW + p]) & 1;
+            work[SWAP_SUM_ROW + p] += work[SWAP_ROW + p];
+            work[DEALT_ROW + ROW * knocked_out + work[DEAL_ROW + p]] += 1;
         }
-        out[matador * HAND_WIDTH + 3] += matador_net;
-        out[matador * HAND_WIDTH + 4] += matador_net * matador_net;
+        if (betting) {
+            int64_t matador_net = 0;
+            for (int64_t p = 0; p < matador; p++) {
+                int64_t bet = work[BET_ROW + p];
+                int64_t net = bet_result(bet, knocked_out);
+                matador_net -= net;
+                out[p * HAND_WIDTH + 2] += bet != 0;
+                out[p * HAND_WIDTH + 3] += net;
+                out[p * HAND_WIDTH + 4] += net * net;
+            }
+            out[matador * HAND_WIDTH + 3] += matador_net;
+            out[matador * HAND_WIDTH + 4] += matador_net * matador_net;
+        }
         out[n * HAND_WIDTH + 0] += knocked_out;
         out[n * HAND_WIDTH + 1] += exposures;
         out[n * HAND_WIDTH + 2] += exposures * exposures;
     }
+    for (int64_t p = 0; p < matador; p++) {
+        out[p * HAND_WIDTH + 0] = work[EXPOSED_SUM_ROW + p];
+        out[p * HAND_WIDTH + 1] = work[SWAP_SUM_ROW + p];
+    }
     for (int64_t face = 0; face < 13; face++) {
+        int64_t dealt = 0, dealt_knocked_out = 0;
+        for (int64_t suit = 0; suit < 4; suit++) {
+            dealt += work[DEALT_ROW + 13 * suit + face];
+            dealt_knocked_out += work[DEALT_ROW + ROW + 13 * suit + face];
+        }
+        dealt += dealt_knocked_out;
         int64_t column = UNIT_BET_FIRST + 3 * face;
-        out[n * HAND_WIDTH + column] = 2 * dealt_face_knocked_out[face] - dealt_face[face];
-        out[n * HAND_WIDTH + column + 1] = dealt_face[face];
-        out[n * HAND_WIDTH + column + 2] = dealt_face[face];
+        out[n * HAND_WIDTH + column] = 2 * dealt_knocked_out - dealt;
+        out[n * HAND_WIDTH + column + 1] = dealt;
+        out[n * HAND_WIDTH + column + 2] = dealt;
     }
     free(work);
 }

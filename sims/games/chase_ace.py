@@ -262,10 +262,18 @@ EXCHANGED_ROW = FIRST_GAME_ROW + 5 * ROW  # 1 if the position completed an excha
 LOST_TURN_ROW = FIRST_GAME_ROW + 6 * ROW  # 1 if the position's turn is lost (jack rule)
 CANDIDATE_ROW = FIRST_GAME_ROW + 7 * ROW  # cut-high candidates
 HELD_RANK_ROW = FIRST_GAME_ROW + 8 * ROW  # rank of the card each position holds (saves a lookup)
-THRESHOLD_ROW = FIRST_GAME_ROW + 9 * ROW  # each seat's threshold as an integer
-INFORMED_ROW = FIRST_GAME_ROW + 10 * ROW  # each seat's informed flag as 0/1
-MIX_ROW = FIRST_GAME_ROW + 11 * ROW  # each seat's threshold_mix as an integer bound (below)
-N_GAME_ROWS = 12
+DECISION_ROW = FIRST_GAME_ROW + 9 * ROW  # each seat's policy as one word of rank masks (below)
+MIX_ROW = FIRST_GAME_ROW + 10 * ROW  # each seat's threshold_mix as an integer bound (below)
+LOSE_SUM_ROW = FIRST_GAME_ROW + 11 * ROW  # hand mode: lives lost per seat
+EXCHANGE_SUM_ROW = FIRST_GAME_ROW + 12 * ROW  # hand mode: exchanges per seat
+N_GAME_ROWS = 13
+
+# A seat's DECISION_ROW word: bit r (r = 0..12) is set when it swaps (or cuts) holding rank
+# r, that is rank1 <= threshold and r is not the TOP rank (whose holder always keeps); bit
+# MIXED_SHIFT + r when rank r is decided by threshold_mix (rank1 == threshold + 1, not
+# TOP, mix > 0); bit INFORMED_BIT when the seat is informed.  One load and a shift decide.
+MIXED_SHIFT = 16
+INFORMED_BIT = 32
 
 # MIX_ROW holds 0 for a mix of 0 (never swap), uniform_bound_nb(mix) <= MIX_ALWAYS for a mix
 # drawn from the stream, and MIX_ALWAYS + 1 for a mix of 1 (swap without a draw).
@@ -279,10 +287,15 @@ def new_chase_workspace_nb(rules, policy):
     """A workspace holding ``rules``, their rank table and the integer policy columns."""
     work = new_workspace_nb(N_GAME_ROWS)
     for seat in range(policy.shape[0]):
-        work[THRESHOLD_ROW + seat] = np.int64(policy[seat, THRESHOLD])
-        work[INFORMED_ROW + seat] = 1 if policy[seat, INFORMED] > 0.5 else 0
+        threshold = np.int64(policy[seat, THRESHOLD])
         mix = policy[seat, THRESHOLD_MIX]
         work[MIX_ROW + seat] = MIX_ALWAYS + 1 if mix >= 1.0 else uniform_bound_nb(mix)
+        word = (1 << min(threshold, TOP_RANK)) - 1  # ranks below the threshold, never TOP
+        if threshold < TOP_RANK and work[MIX_ROW + seat] != 0:
+            word |= 1 << (MIXED_SHIFT + threshold)
+        if policy[seat, INFORMED] > 0.5:
+            word |= 1 << INFORMED_BIT
+        work[DECISION_ROW + seat] = word
     for code in range(N_CARDS):
         face = code % 13
         work[RANK_ROW + code] = (face + 12) % 13 if rules[R_ACE_HIGH] else face
@@ -380,88 +393,106 @@ def play_round_nb(work, m, state, codes):
     reveal_blocks = reveal == REVEAL_AT_DEAL and (kings == KINGS_BLOCK or kings == KINGS_STOP_ALL)
     queens_on = queens != 0
     face_rules_on = queens_on or jacks != JACKS_OFF
+    # Under the rules whose attempts move cards outside the chain of neighbours (diverting
+    # kings, queens, jacks) or end it (a dealt king freezing the round), every position's
+    # card lives in the held rows.  Otherwise a position's card, when its turn comes, is
+    # the one the previous turn left it, so the chain carries it in `card` and `rank` and
+    # writes each position's final card once.
+    rows_kept = kings_divert or face_rules_on or kings == KINGS_FREEZE
     dealer = m - 1
     ended = False
-    for k in range(m):
-        card = work[DEAL_ROW + k]
-        work[HELD_ROW + k] = card
-        work[HELD_RANK_ROW + k] = work[RANK_ROW + card]
-        work[EXCHANGED_ROW + k] = 0
-    if face_rules_on:  # lost turns come from the jack rule (and queen redirections onto jacks)
+    if rows_kept:
         for k in range(m):
+            card = work[DEAL_ROW + k]
+            work[HELD_ROW + k] = card
+            work[HELD_RANK_ROW + k] = work[RANK_ROW + card]
             work[LOST_TURN_ROW + k] = 0
-    if kings == KINGS_FREEZE:
-        for k in range(m):
-            ended |= work[HELD_RANK_ROW + k] == TOP_RANK
+            work[EXCHANGED_ROW + k] = 0  # for the turns an ended round never reaches
+        if kings == KINGS_FREEZE:
+            for k in range(m):
+                ended |= work[HELD_RANK_ROW + k] == TOP_RANK
 
-    # The exchange a position received from its right-hand neighbour on that one's turn.
-    received_by = -1
-    rank_received = 0
-    rank_given = 0
+    card = work[DEAL_ROW]
+    rank = work[np.uint64(RANK_ROW + card)]
+    # (Indices built from a loaded value are unsigned: Numba checks a signed one for a
+    # negative value.)  Position k received its card by the previous position's exchange, giving a card of
+    # rank `given_rank` for it (what an informed player compares).
+    received = False
+    given_rank = 0
+    lowest = TOP_RANK  # the lowest final rank (of the chain; the held rows under rows_kept)
     for k in range(dealer):
         if ended:
             break
-        rank = work[HELD_RANK_ROW + k]
+        if rows_kept:
+            card = work[HELD_ROW + k]
+            rank = work[HELD_RANK_ROW + k]
         seat = work[SEAT_ROW + k]
+        decision = work[np.uint64(DECISION_ROW + seat)]
         t = k + 1
-        target_rank = work[HELD_RANK_ROW + t]
+        target_card = work[(HELD_ROW if rows_kept else DEAL_ROW) + t]
+        target_rank = work[np.uint64(RANK_ROW + target_card)]
         target_on_top = target_rank == TOP_RANK
-        keep = rank == TOP_RANK
-        keep |= (work[INFORMED_ROW + seat] != 0) & (received_by == k) & (rank_received > rank_given)
+        keep = ((decision >> INFORMED_BIT) != 0) & received & (rank > given_rank)
         keep |= reveal_blocks & target_on_top
         if face_rules_on:
             keep |= work[LOST_TURN_ROW + k] != 0
-        threshold = work[THRESHOLD_ROW + seat]
-        swap = rank < threshold  # ranks rank + 1 <= threshold
-        if (rank == threshold) & (work[MIX_ROW + seat] != 0) & (not keep):
-            swap, state = _mixed_swap_nb(work[MIX_ROW + seat], state)
+        swap = ((decision >> rank) & 1) != 0
+        if (((decision >> (MIXED_SHIFT + rank)) & 1) != 0) & (not keep):
+            swap, state = _mixed_swap_nb(work[np.uint64(MIX_ROW + seat)], state)
         swap &= not keep
         special = kings_divert & target_on_top
-        target_card = work[HELD_ROW + t]
         if face_rules_on:  # only the queen and jack rules look at faces
             face = target_card % 13
             special |= (queens_on & (face == QUEEN)) | ((jacks != JACKS_OFF) & (face == JACK))
+        work[EXCHANGED_ROW + k] = 0
         if swap & special:
             ended = _attempt_on_shown_card_nb(work, k, t, dealer, kings, queens_on, jacks)
+            received = False
             continue
         exchange = swap & (not (kings_act & target_on_top))
-        own_card = work[HELD_ROW + k]
-        work[HELD_ROW + k] = target_card if exchange else own_card
-        work[HELD_ROW + t] = own_card if exchange else target_card
+        work[HELD_ROW + k] = target_card if exchange else card
         work[HELD_RANK_ROW + k] = target_rank if exchange else rank
-        work[HELD_RANK_ROW + t] = rank if exchange else target_rank
         work[EXCHANGED_ROW + k] = exchange
-        received_by = t if exchange else received_by
-        rank_received = rank if exchange else rank_received
-        rank_given = target_rank if exchange else rank_given
+        lowest = min(lowest, target_rank if exchange else rank)
+        if rows_kept:
+            work[HELD_ROW + t] = card if exchange else target_card
+            work[HELD_RANK_ROW + t] = rank if exchange else target_rank
+        received = exchange
+        given_rank = target_rank
+        card = card if exchange else target_card
+        rank = rank if exchange else target_rank
 
-    rank = work[HELD_RANK_ROW + dealer]
+    if rows_kept:
+        card = work[HELD_ROW + dealer]
+        rank = work[HELD_RANK_ROW + dealer]
+    received &= not ended
     seat = work[SEAT_ROW + dealer]
+    decision = work[np.uint64(DECISION_ROW + seat)]
     may_cut = (not ended) & (rank != TOP_RANK)
     if face_rules_on:
         may_cut &= work[LOST_TURN_ROW + dealer] == 0
-    informed = (work[INFORMED_ROW + seat] != 0) & (received_by == dealer)
-    threshold = work[THRESHOLD_ROW + seat]
-    cut = (rank_received < rank_given) if informed else (rank < threshold)
-    if may_cut & (not informed) & (rank == threshold) & (work[MIX_ROW + seat] != 0):
-        cut, state = _mixed_swap_nb(work[MIX_ROW + seat], state)
+    informed = ((decision >> INFORMED_BIT) != 0) & received
+    cut = (rank < given_rank) if informed else ((decision >> rank) & 1) != 0
+    if may_cut & (not informed) & (((decision >> (MIXED_SHIFT + rank)) & 1) != 0):
+        cut, state = _mixed_swap_nb(work[np.uint64(MIX_ROW + seat)], state)
     cut_card = work[DEAL_ROW + m]
-    cut_rank = work[RANK_ROW + cut_card]
+    cut_rank = work[np.uint64(RANK_ROW + cut_card)]
     take = may_cut & cut & (not ((cut_rank == TOP_RANK) & (dealer_king_block != 0)))
-    work[HELD_ROW + dealer] = cut_card if take else work[HELD_ROW + dealer]
+    work[HELD_ROW + dealer] = cut_card if take else card
     work[HELD_RANK_ROW + dealer] = cut_rank if take else rank
     work[EXCHANGED_ROW + dealer] = take
-
-    return _showdown_nb(work, m, tie), state
+    lowest = min(lowest, cut_rank if take else rank)
+    if rows_kept:
+        lowest = TOP_RANK
+        for k in range(m):
+            lowest = min(lowest, work[HELD_RANK_ROW + k])
+    return _showdown_nb(work, m, tie, lowest), state
 
 
 @njit(cache=True, inline="always")
-def _showdown_nb(work, m, tie):
-    """Mark the losers in ``LOSE_ROW`` (1, else 0) under the ``tie`` rule; return how many
-    there are."""
-    lowest = TOP_RANK + 1
-    for k in range(m):
-        lowest = min(lowest, work[HELD_RANK_ROW + k])
+def _showdown_nb(work, m, tie, lowest):
+    """Mark the losers in ``LOSE_ROW`` (1, else 0) under the ``tie`` rule, ``lowest``
+    being the lowest rank held; return how many there are."""
     losers = 0
     if tie == TIE_ALL_LOWEST:
         for k in range(m):
@@ -519,11 +550,14 @@ def _play_hands_nb(rules, policy, n, seed, first, count, codes):
         state = deal_prefix_nb(work, n + 1, state)
         losers, state = play_round_nb(work, n, state, codes)
         for seat in range(n):
-            out[seat, 0] += work[LOSE_ROW + seat]
-            out[seat, 1] += work[EXCHANGED_ROW + seat]
+            work[LOSE_SUM_ROW + seat] += work[LOSE_ROW + seat]
+            work[EXCHANGE_SUM_ROW + seat] += work[EXCHANGED_ROW + seat]
         out[n, 0] += losers
         out[n, 1] += losers * losers
         out[n, 2] += losers == 0
+    for seat in range(n):
+        out[seat, 0] = work[LOSE_SUM_ROW + seat]
+        out[seat, 1] = work[EXCHANGE_SUM_ROW + seat]
     return out
 
 

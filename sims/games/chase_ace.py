@@ -571,8 +571,9 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
 
 def fixed_hands_kernel(codes: tuple):
     """:func:`simulate_hands_nb` compiled for one tuple of :func:`rule_codes_nb`: the rule
-    tests fold away at compile time (about 25% fewer instructions per hand under the
-    standard rules).  Each tuple is a compile of a few seconds and a cache file of about
+    tests fold away at compile time, and with them the held rows that only the rare rules
+    need (standard rules, 8 players: 27% fewer instructions, half the branch mispredictions,
+    about 1.6 times as fast as the generic kernel).  Each tuple is a compile of a few seconds and a cache file of about
     90 KB, so ``SPEC`` uses it for the standard rules only (``fixed_kernels``).  Same sums
     as the generic kernel for rules with these codes."""
     codes = tuple(int(code) for code in codes)

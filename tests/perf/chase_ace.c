@@ -5,20 +5,37 @@
  * It does exactly the kernel's work, step for step:
  *   - per-hand streams: key = mix64(mix64(seed) ^ hand), four splitmix64 outputs seed a
  *     xoshiro256** state (sims.core.rng); bounded draws by Lemire's multiply-shift on the
- *     top 32 bits with rejection; uniform() = (next >> 11) * 2**-53;
+ *     top 32 bits with rejection; a mixed decision (threshold_mix strictly between 0 and
+ *     1) is one draw compared as integers, (next >> 11) < ceil(mix * 2**53), which is
+ *     uniform() < mix exactly (uniform_bound_nb, uniform_below_nb);
  *   - the deal: the pack row reset to identity order, then the first n+1 steps of a
  *     forward Fisher-Yates shuffle (sims.core.deck.deal_prefix_nb);
- *   - the round: play_round_nb, _attempt_on_shown_card_nb and _showdown_nb, over one flat
- *     int64 workspace with the kernel's row offsets;
+ *   - the workspace: one flat int64 array with the kernel's row offsets, each seat's
+ *     policy held as new_chase_workspace_nb holds it: one DECISION_ROW word of rank masks
+ *     (bit r: swap or cut holding rank r; bit MIXED_SHIFT + r: rank r is decided by
+ *     threshold_mix; bit INFORMED_BIT: informed) and the MIX_ROW integer bound;
+ *   - the round: play_round_nb with _mixed_swap_nb, _attempt_on_shown_card_nb,
+ *     _showdown_nb and _single_loser_nb.  The chain of exchanges carries the moving card
+ *     (and its rank) in registers and writes each position's final card once, except
+ *     under the rules whose attempts move cards elsewhere or end the round (kings
+ *     stop-all, skip-to-next or freeze-if-dealt, queens, jacks: rows_kept), where every
+ *     card lives in the held rows; the decisions are selects on masks, and the lowest
+ *     final rank is found along the chain and passed to the showdown;
  *   - the sums: int64 [n+1][3], seat rows (lose_life, exchange) then the table row
- *     (losers, losers_sq, no_loser): the raw kernel output, before Outcomes.decode.
+ *     (losers, losers_sq, no_loser): the raw kernel output, before Outcomes.decode.  The
+ *     seat sums accumulate in the workspace (LOSE_SUM_ROW, EXCHANGE_SUM_ROW) and are
+ *     copied out after the hand loop, as in _play_hands_nb.
  *
  * Rules implemented: every rule value that acts in hand mode.  The default rules
  * (tie=all-lowest-lose, kings=block, king_reveal=on-attempt, dealer_king_block=1,
  * queens=off, jacks=off, ace_high=0) are used unless a rules array is given.  lives and
  * final_tie are read but act only in game mode, which is not implemented here.
- * The rules are runtime values read from the workspace, as in the kernel (not compile-
- * time constants), so the C program makes the same checks the kernel makes.
+ * The rules are runtime values, read once per block into the round's rule codes
+ * (rule_codes_nb) as the kernel's generic path does (simulate_hands_nb), so the C
+ * program makes the same rule checks that path makes.  The kernel the engine runs for
+ * the standard rules, which compare.py times by default, is the fixed-rules kernel
+ * (fixed_hands_kernel): the same code compiled with the rule codes as constants, so its
+ * rule checks fold away at compile time; this program keeps them.
  *
  * Policy: the DEFAULT policy (threshold 7, threshold_mix 0, informed 1) for every seat,
  * unless one "threshold,threshold_mix,informed" triple is given (then for every seat).
@@ -35,6 +52,25 @@
  */
 
 #include "core.h"
+
+/* ---- sims.core.rng: the mixed draw as an integer comparison ------------------------- */
+
+/* uniform_bound_nb: the integer b with uniform() < p exactly when (next >> 11) < b, that
+ * is ceil(p * 2**53) (p * 2**53 is exact).  The ceiling is written out so that the
+ * program needs no libm: the conversion truncates, which is the ceiling for x <= 0 and
+ * for whole x, and one less than it otherwise. */
+static inline int64_t uniform_bound(double p) {
+    double x = p * 9007199254740992.0;
+    int64_t b = (int64_t)x;
+    if ((double)b < x) b += 1;
+    return b;
+}
+
+/* uniform_below_nb: uniform() < p for bound = uniform_bound(p), one draw. */
+static inline int uniform_below(state_t *st, int64_t bound) {
+    uint64_t word = next_u64(st);
+    return (int64_t)(word >> 11) < bound;
+}
 
 /* ---- sims.games.chase_ace ----------------------------------------------------------- */
 
@@ -58,18 +94,38 @@ enum { THRESHOLD, THRESHOLD_MIX, INFORMED, N_POLICY };
 #define LOST_TURN_ROW (FIRST_GAME_ROW + 6 * ROW)
 #define CANDIDATE_ROW (FIRST_GAME_ROW + 7 * ROW)
 #define HELD_RANK_ROW (FIRST_GAME_ROW + 8 * ROW)
-#define THRESHOLD_ROW (FIRST_GAME_ROW + 9 * ROW)
-#define INFORMED_ROW (FIRST_GAME_ROW + 10 * ROW)
-#define N_GAME_ROWS 11
+#define DECISION_ROW (FIRST_GAME_ROW + 9 * ROW)
+#define MIX_ROW (FIRST_GAME_ROW + 10 * ROW)
+#define LOSE_SUM_ROW (FIRST_GAME_ROW + 11 * ROW)
+#define EXCHANGE_SUM_ROW (FIRST_GAME_ROW + 12 * ROW)
+#define N_GAME_ROWS 13
 #define WORK_SIZE (FIRST_GAME_ROW + N_GAME_ROWS * ROW)
+
+/* A seat's DECISION_ROW word: bit r (r = 0..12) when it swaps (or cuts) holding rank r
+ * (rank1 <= threshold, r not TOP); bit MIXED_SHIFT + r when rank r is decided by
+ * threshold_mix (rank1 == threshold + 1, not TOP, mix > 0); bit INFORMED_BIT when the
+ * seat is informed. */
+#define MIXED_SHIFT 16
+#define INFORMED_BIT 32
+
+/* MIX_ROW: 0 for a mix of 0 (never swap), uniform_bound(mix) <= MIX_ALWAYS for a mix drawn
+ * from the stream, MIX_ALWAYS + 1 for a mix of 1 (swap without a draw). */
+#define MIX_ALWAYS ((int64_t)1 << 53)
+
+static inline int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
 /* new_chase_workspace_nb */
 static int64_t *new_chase_workspace(const int64_t *rules, const double *policy, int64_t n_seats) {
-    int64_t *work = calloc(WORK_SIZE, sizeof(int64_t));
-    for (int64_t card = 0; card < N_CARDS; card++) work[DECK_ROW + card] = card;
+    int64_t *work = calloc(WORK_SIZE, sizeof(int64_t)); /* new_workspace_nb: zeros ... */
+    for (int64_t card = 0; card < N_CARDS; card++) work[DECK_ROW + card] = card; /* ... and the pack */
     for (int64_t seat = 0; seat < n_seats; seat++) {
-        work[THRESHOLD_ROW + seat] = (int64_t)policy[seat * N_POLICY + THRESHOLD];
-        work[INFORMED_ROW + seat] = policy[seat * N_POLICY + INFORMED] > 0.5 ? 1 : 0;
+        int64_t threshold = (int64_t)policy[seat * N_POLICY + THRESHOLD];
+        double mix = policy[seat * N_POLICY + THRESHOLD_MIX];
+        work[MIX_ROW + seat] = mix >= 1.0 ? MIX_ALWAYS + 1 : uniform_bound(mix);
+        int64_t word = ((int64_t)1 << min64(threshold, TOP_RANK)) - 1; /* ranks below the threshold, never TOP */
+        if (threshold < TOP_RANK && work[MIX_ROW + seat] != 0) word |= (int64_t)1 << (MIXED_SHIFT + threshold);
+        if (policy[seat * N_POLICY + INFORMED] > 0.5) word |= (int64_t)1 << INFORMED_BIT;
+        work[DECISION_ROW + seat] = word;
     }
     for (int64_t code = 0; code < N_CARDS; code++) {
         int64_t face = code % 13;
@@ -79,22 +135,19 @@ static int64_t *new_chase_workspace(const int64_t *rules, const double *policy, 
     return work;
 }
 
-/* _threshold_says_swap_nb */
-static inline int threshold_says_swap(int64_t rank, int64_t threshold, double mix, state_t *st) {
-    if (rank + 1 <= threshold) return 1;
-    if (rank == threshold) {
-        if (mix >= 1.0) return 1;
-        if (mix > 0.0) {
-            double u = uniform(st);
-            return u < mix;
-        }
-    }
-    return 0;
+/* _mixed_swap_nb: a card ranking exactly threshold + 1 swaps with probability
+ * threshold_mix, given as MIX_ROW's bound; draws only when the mix is strictly between 0
+ * and 1. */
+static inline int mixed_swap(int64_t mix_bound, state_t *st) {
+    if (mix_bound > MIX_ALWAYS) return 1;
+    return uniform_below(st, mix_bound);
 }
 
-/* _attempt_on_shown_card_nb (a separate, non-inlined function in the kernel too) */
-static int attempt_on_shown_card(int64_t *work, int64_t k, int64_t t, int64_t dealer, int64_t kings,
-                                 int queens_on, int64_t jacks) {
+/* _attempt_on_shown_card_nb (inline="always" in the kernel; gcc inlines this one call):
+ * position k tries to swap with t, who holds a shown card; makes the exchange the rule
+ * allows, if any; returns 1 when exchanging ends for the round. */
+static inline int attempt_on_shown_card(int64_t *work, int64_t k, int64_t t, int64_t dealer, int64_t kings,
+                                        int queens_on, int64_t jacks) {
     int64_t partner = -1;
     int ended = 0;
     int64_t target_card = work[HELD_ROW + t];
@@ -118,7 +171,7 @@ static int attempt_on_shown_card(int64_t *work, int64_t k, int64_t t, int64_t de
         } else {
             partner = r;
         }
-    } else if (jacks == JACKS_HOLDER_SKIPPED) {
+    } else if (jacks == JACKS_HOLDER_SKIPPED) { /* a shown jack: no exchange; its holder's turn is lost */
         work[LOST_TURN_ROW + t] = 1;
     }
     if (partner >= 0) {
@@ -133,144 +186,178 @@ static int attempt_on_shown_card(int64_t *work, int64_t k, int64_t t, int64_t de
     return ended;
 }
 
-/* _showdown_nb */
-static inline int64_t showdown(int64_t *work, int64_t m) {
-    int64_t tie = work[RULES_ROW + R_TIE];
-    int64_t lowest = TOP_RANK + 1;
-    for (int64_t k = 0; k < m; k++)
-        if (work[HELD_RANK_ROW + k] < lowest) lowest = work[HELD_RANK_ROW + k];
-    if (tie == TIE_ALL_LOWEST) {
-        int64_t losers = 0;
-        for (int64_t k = 0; k < m; k++) {
-            if (work[HELD_RANK_ROW + k] == lowest) {
-                work[LOSE_ROW + k] = 1;
-                losers += 1;
-            }
-        }
-        return losers;
-    }
-    if (tie == TIE_EARLIEST) {
-        for (int64_t k = 0; k < m; k++) {
-            if (work[HELD_RANK_ROW + k] == lowest) {
-                work[LOSE_ROW + k] = 1;
-                return 1;
-            }
-        }
-    }
-    if (tie == TIE_LATEST) {
-        for (int64_t k = m - 1; k >= 0; k--) {
-            if (work[HELD_RANK_ROW + k] == lowest) {
-                work[LOSE_ROW + k] = 1;
-                return 1;
-            }
-        }
-    }
-    if (tie == TIE_TO_DEALER) {
-        int64_t loser = work[HELD_RANK_ROW + 0] <= work[HELD_RANK_ROW + m - 1] ? 0 : m - 1;
-        work[LOSE_ROW + loser] = 1;
-        return 1;
-    }
-    /* cancel-matches */
-    int64_t seen = 0, shared = 0;
-    for (int64_t k = 0; k < m; k++) {
-        int64_t bit = (int64_t)1 << work[HELD_RANK_ROW + k];
-        if (seen & bit) shared |= bit;
-        seen |= bit;
-    }
-    int64_t unique = seen & ~shared;
-    if (unique) {
-        int64_t rank = 0;
-        while (!((unique >> rank) & 1)) rank += 1;
-        for (int64_t k = 0; k < m; k++) {
-            if (work[HELD_RANK_ROW + k] == rank) {
-                work[LOSE_ROW + k] = 1;
-                return 1;
-            }
-        }
-    }
-    return 0;
+/* rule_codes_nb: the rule fields the round reads (ROUND_RULE_FIELDS), read once per block. */
+typedef struct {
+    int64_t tie, kings, reveal, dealer_king_block, queens, jacks;
+} codes_t;
+
+static inline codes_t rule_codes(const int64_t *rules) {
+    codes_t codes = {rules[R_TIE], rules[R_KINGS], rules[R_REVEAL], rules[R_DEALER_KING_BLOCK], rules[R_QUEENS],
+                     rules[R_JACKS]};
+    return codes;
 }
 
-/* play_round_nb: returns the number of losers. */
-static inline int64_t play_round(int64_t *work, const double *policy, int64_t m, state_t *st) {
-    int64_t kings = work[RULES_ROW + R_KINGS];
-    int reveal_at_deal = work[RULES_ROW + R_REVEAL] == REVEAL_AT_DEAL;
-    int queens_on = work[RULES_ROW + R_QUEENS] != 0;
-    int64_t jacks = work[RULES_ROW + R_JACKS];
+/* _single_loser_nb: the position that loses under a tie rule with one loser at most (-1:
+ * nobody); lowest is the lowest rank held. */
+static inline int64_t single_loser(const int64_t *work, int64_t m, int64_t tie, int64_t lowest) {
+    int64_t loser = -1;
+    if (tie == TIE_EARLIEST) {
+        for (int64_t k = m - 1; k >= 0; k--) loser = work[HELD_RANK_ROW + k] == lowest ? k : loser;
+    } else if (tie == TIE_LATEST) {
+        for (int64_t k = 0; k < m; k++) loser = work[HELD_RANK_ROW + k] == lowest ? k : loser;
+    } else if (tie == TIE_TO_DEALER) {
+        loser = work[HELD_RANK_ROW + 0] <= work[HELD_RANK_ROW + m - 1] ? 0 : m - 1;
+    } else { /* cancel-matches: the holder of the lowest rank that nobody else holds loses */
+        int64_t seen = 0, shared = 0;
+        for (int64_t k = 0; k < m; k++) {
+            int64_t bit = (int64_t)1 << work[HELD_RANK_ROW + k];
+            shared |= seen & bit;
+            seen |= bit;
+        }
+        int64_t unique = seen & ~shared;
+        int64_t rank = -1; /* the lowest unique rank (-1: none, and nobody holds it) */
+        for (int64_t r = TOP_RANK; r >= 0; r--) rank = (unique >> r) & 1 ? r : rank;
+        for (int64_t k = 0; k < m; k++) loser = work[HELD_RANK_ROW + k] == rank ? k : loser;
+    }
+    return loser;
+}
+
+/* _showdown_nb: marks the losers in LOSE_ROW (1, else 0) under the tie rule, lowest being
+ * the lowest rank held; returns how many there are. */
+static inline int64_t showdown(int64_t *work, int64_t m, int64_t tie, int64_t lowest) {
+    int64_t losers = 0;
+    if (tie == TIE_ALL_LOWEST) {
+        for (int64_t k = 0; k < m; k++) {
+            int64_t lose = work[HELD_RANK_ROW + k] == lowest;
+            work[LOSE_ROW + k] = lose;
+            losers += lose;
+        }
+    } else { /* one loser at most */
+        int64_t loser = single_loser(work, m, tie, lowest);
+        for (int64_t k = 0; k < m; k++) work[LOSE_ROW + k] = k == loser;
+        losers = loser >= 0;
+    }
+    return losers;
+}
+
+/* play_round_nb: one round among m positions (0 = eldest, m-1 = dealer), the deal in
+ * DEAL_ROW (m cards, then the cut card); writes the final cards, losers and completed
+ * exchanges to their rows; returns the number of losers.  The decisions are selects on
+ * masks; branches remain where a rule or a mixed policy makes them rare. */
+static inline int64_t play_round(int64_t *work, int64_t m, state_t *st, codes_t codes) {
+    int64_t tie = codes.tie, kings = codes.kings, reveal = codes.reveal;
+    int64_t dealer_king_block = codes.dealer_king_block, queens = codes.queens, jacks = codes.jacks;
+    int kings_act = kings != KINGS_NONE;
+    /* Kings that divert an attempt (stop everything, or skip to the next player) go the
+     * slow way; under "block" an attempt on a king simply makes no exchange. */
+    int kings_divert = kings == KINGS_STOP_ALL || kings == KINGS_SKIP;
+    int reveal_blocks = reveal == REVEAL_AT_DEAL && (kings == KINGS_BLOCK || kings == KINGS_STOP_ALL);
+    int queens_on = queens != 0;
     int face_rules_on = queens_on || jacks != JACKS_OFF;
+    /* Under the rules whose attempts move cards outside the chain of neighbours (diverting
+     * kings, queens, jacks) or end it (a dealt king freezing the round), every position's
+     * card lives in the held rows.  Otherwise a position's card, when its turn comes, is
+     * the one the previous turn left it, so the chain carries it in card and rank and
+     * writes each position's final card once. */
+    int rows_kept = kings_divert || face_rules_on || kings == KINGS_FREEZE;
     int64_t dealer = m - 1;
     int ended = 0;
-    for (int64_t k = 0; k < m; k++) {
-        int64_t card = work[DEAL_ROW + k];
-        work[HELD_ROW + k] = card;
-        work[HELD_RANK_ROW + k] = work[RANK_ROW + card];
-        work[LOSE_ROW + k] = 0;
-        work[EXCHANGED_ROW + k] = 0;
+    if (rows_kept) {
+        for (int64_t k = 0; k < m; k++) {
+            int64_t card = work[DEAL_ROW + k];
+            work[HELD_ROW + k] = card;
+            work[HELD_RANK_ROW + k] = work[RANK_ROW + card];
+            work[LOST_TURN_ROW + k] = 0;
+            work[EXCHANGED_ROW + k] = 0; /* for the turns an ended round never reaches */
+        }
+        if (kings == KINGS_FREEZE)
+            for (int64_t k = 0; k < m; k++) ended |= work[HELD_RANK_ROW + k] == TOP_RANK;
     }
-    if (face_rules_on)
-        for (int64_t k = 0; k < m; k++) work[LOST_TURN_ROW + k] = 0;
-    if (kings == KINGS_FREEZE)
-        for (int64_t k = 0; k < m; k++)
-            if (work[HELD_RANK_ROW + k] == TOP_RANK) ended = 1;
 
-    int64_t received_by = -1;
-    int64_t rank_received = 0;
-    int64_t rank_given = 0;
+    int64_t card = work[DEAL_ROW];
+    int64_t rank = work[RANK_ROW + card];
+    /* Position k received its card by the previous position's exchange, giving a card of
+     * rank given_rank for it (what an informed player compares).  (The kernel's unsigned
+     * indices of loaded values are plain indices here.) */
+    int received = 0;
+    int64_t given_rank = 0;
+    int64_t lowest = TOP_RANK; /* the lowest final rank (of the chain; the held rows under rows_kept) */
     for (int64_t k = 0; k < dealer; k++) {
         if (ended) break;
-        int64_t rank = work[HELD_RANK_ROW + k];
+        if (rows_kept) {
+            card = work[HELD_ROW + k];
+            rank = work[HELD_RANK_ROW + k];
+        }
         int64_t seat = work[SEAT_ROW + k];
+        int64_t decision = work[DECISION_ROW + seat];
         int64_t t = k + 1;
-        int64_t target_rank = work[HELD_RANK_ROW + t];
-        if (rank == TOP_RANK || (face_rules_on && work[LOST_TURN_ROW + k])) continue;
-        if (work[INFORMED_ROW + seat] && received_by == k && rank_received > rank_given) continue;
-        if (reveal_at_deal && (kings == KINGS_BLOCK || kings == KINGS_STOP_ALL) && target_rank == TOP_RANK)
-            continue;
-        int swap = threshold_says_swap(rank, work[THRESHOLD_ROW + seat], policy[seat * N_POLICY + THRESHOLD_MIX], st);
-        int64_t target_card = work[HELD_ROW + t];
-        int special = target_rank == TOP_RANK && kings != KINGS_NONE;
-        if (face_rules_on) {
+        int64_t target_card = work[(rows_kept ? HELD_ROW : DEAL_ROW) + t];
+        int64_t target_rank = work[RANK_ROW + target_card];
+        int target_on_top = target_rank == TOP_RANK;
+        int keep = ((decision >> INFORMED_BIT) != 0) & received & (rank > given_rank);
+        keep |= reveal_blocks & target_on_top;
+        if (face_rules_on) keep |= work[LOST_TURN_ROW + k] != 0;
+        int swap = ((decision >> rank) & 1) != 0;
+        if ((((decision >> (MIXED_SHIFT + rank)) & 1) != 0) & !keep) swap = mixed_swap(work[MIX_ROW + seat], st);
+        swap &= !keep;
+        int special = kings_divert & target_on_top;
+        if (face_rules_on) { /* only the queen and jack rules look at faces */
             int64_t face = target_card % 13;
-            special = special || (queens_on && face == QUEEN) || (jacks != JACKS_OFF && face == JACK);
+            special |= (queens_on & (face == QUEEN)) | ((jacks != JACKS_OFF) & (face == JACK));
         }
-        if (swap && special) {
+        work[EXCHANGED_ROW + k] = 0;
+        if (swap & special) {
             ended = attempt_on_shown_card(work, k, t, dealer, kings, queens_on, jacks);
+            received = 0;
             continue;
         }
-        int64_t own_card = work[HELD_ROW + k];
-        work[HELD_ROW + k] = swap ? target_card : own_card;
-        work[HELD_ROW + t] = swap ? own_card : target_card;
-        work[HELD_RANK_ROW + k] = swap ? target_rank : rank;
-        work[HELD_RANK_ROW + t] = swap ? rank : target_rank;
-        work[EXCHANGED_ROW + k] = swap;
-        received_by = swap ? t : received_by;
-        rank_received = swap ? rank : rank_received;
-        rank_given = swap ? target_rank : rank_given;
+        int exchange = swap & !(kings_act & target_on_top);
+        work[HELD_ROW + k] = exchange ? target_card : card;
+        work[HELD_RANK_ROW + k] = exchange ? target_rank : rank;
+        work[EXCHANGED_ROW + k] = exchange;
+        lowest = min64(lowest, exchange ? target_rank : rank);
+        if (rows_kept) {
+            work[HELD_ROW + t] = exchange ? card : target_card;
+            work[HELD_RANK_ROW + t] = exchange ? rank : target_rank;
+        }
+        received = exchange;
+        given_rank = target_rank;
+        card = exchange ? card : target_card;
+        rank = exchange ? rank : target_rank;
     }
 
-    if (!ended && work[HELD_RANK_ROW + dealer] != TOP_RANK && !(face_rules_on && work[LOST_TURN_ROW + dealer])) {
-        int64_t seat = work[SEAT_ROW + dealer];
-        int cut;
-        if (work[INFORMED_ROW + seat] && received_by == dealer)
-            cut = rank_received < rank_given;
-        else
-            cut = threshold_says_swap(work[HELD_RANK_ROW + dealer], work[THRESHOLD_ROW + seat],
-                                      policy[seat * N_POLICY + THRESHOLD_MIX], st);
-        if (cut) {
-            int64_t cut_card = work[DEAL_ROW + m];
-            if (!(work[RANK_ROW + cut_card] == TOP_RANK && work[RULES_ROW + R_DEALER_KING_BLOCK])) {
-                work[HELD_ROW + dealer] = cut_card;
-                work[HELD_RANK_ROW + dealer] = work[RANK_ROW + cut_card];
-                work[EXCHANGED_ROW + dealer] = 1;
-            }
-        }
+    /* The dealer's step: cut from the pack (the card after the deal) or keep. */
+    if (rows_kept) {
+        card = work[HELD_ROW + dealer];
+        rank = work[HELD_RANK_ROW + dealer];
     }
-    return showdown(work, m);
+    received &= !ended;
+    int64_t seat = work[SEAT_ROW + dealer];
+    int64_t decision = work[DECISION_ROW + seat];
+    int may_cut = !ended & (rank != TOP_RANK);
+    if (face_rules_on) may_cut &= work[LOST_TURN_ROW + dealer] == 0;
+    int informed = ((decision >> INFORMED_BIT) != 0) & received;
+    int cut = informed ? rank < given_rank : ((decision >> rank) & 1) != 0;
+    if (may_cut & !informed & (((decision >> (MIXED_SHIFT + rank)) & 1) != 0))
+        cut = mixed_swap(work[MIX_ROW + seat], st);
+    int64_t cut_card = work[DEAL_ROW + m];
+    int64_t cut_rank = work[RANK_ROW + cut_card];
+    int take = may_cut & cut & !((cut_rank == TOP_RANK) & (dealer_king_block != 0));
+    work[HELD_ROW + dealer] = take ? cut_card : card;
+    work[HELD_RANK_ROW + dealer] = take ? cut_rank : rank;
+    work[EXCHANGED_ROW + dealer] = take;
+    lowest = min64(lowest, take ? cut_rank : rank);
+    if (rows_kept) {
+        lowest = TOP_RANK;
+        for (int64_t k = 0; k < m; k++) lowest = min64(lowest, work[HELD_RANK_ROW + k]);
+    }
+    return showdown(work, m, tie, lowest);
 }
 
-/* simulate_hands_nb: fills out[(n + 1) * HAND_WIDTH]. */
+/* simulate_hands_nb and _play_hands_nb: fills out[(n + 1) * HAND_WIDTH]. */
 static void simulate_hands(const int64_t *rules, const double *policy, int64_t n, uint64_t seed, int64_t first,
                            int64_t count, int64_t *out) {
+    codes_t codes = rule_codes(rules); /* simulate_hands_nb: rule_codes_nb(rules), once per block */
     memset(out, 0, sizeof(int64_t) * (size_t)((n + 1) * HAND_WIDTH));
     int64_t *work = new_chase_workspace(rules, policy, n);
     for (int64_t seat = 0; seat < n; seat++) work[SEAT_ROW + seat] = seat;
@@ -278,14 +365,18 @@ static void simulate_hands(const int64_t *rules, const double *policy, int64_t n
     for (int64_t hand = first; hand < first + count; hand++) {
         state_t st = stream(key0, hand);
         deal_prefix(work, n + 1, &st);
-        int64_t losers = play_round(work, policy, n, &st);
+        int64_t losers = play_round(work, n, &st, codes);
         for (int64_t seat = 0; seat < n; seat++) {
-            out[seat * HAND_WIDTH + 0] += work[LOSE_ROW + seat];
-            out[seat * HAND_WIDTH + 1] += work[EXCHANGED_ROW + seat];
+            work[LOSE_SUM_ROW + seat] += work[LOSE_ROW + seat];
+            work[EXCHANGE_SUM_ROW + seat] += work[EXCHANGED_ROW + seat];
         }
         out[n * HAND_WIDTH + 0] += losers;
         out[n * HAND_WIDTH + 1] += losers * losers;
-        if (losers == 0) out[n * HAND_WIDTH + 2] += 1;
+        out[n * HAND_WIDTH + 2] += losers == 0;
+    }
+    for (int64_t seat = 0; seat < n; seat++) {
+        out[seat * HAND_WIDTH + 0] = work[LOSE_SUM_ROW + seat];
+        out[seat * HAND_WIDTH + 1] = work[EXCHANGE_SUM_ROW + seat];
     }
     free(work);
 }

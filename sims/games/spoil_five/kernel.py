@@ -18,14 +18,11 @@ from numba import njit
 from sims.core.deck import DEAL_ROW, FIRST_GAME_ROW, N_CARDS, ROW, draw_nb
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.tricks import (
-    FOLLOW_OR_TRUMP as LAW_FOLLOW_OR_TRUMP,
-    FOLLOW_SUIT as LAW_FOLLOW_SUIT,
     RANKED_SUIT,
     above_nb,
     count_cards_nb,
     highest_bit_nb,
     highest_card_nb,
-    legal_cards_nb,
     lowest_bit_nb,
     lowest_card_nb,
     suit_of_bit_nb,
@@ -90,8 +87,17 @@ N_MASKS = MAX_PLAYERS  # the uint64 mask array: each seat's hand (emptied by pla
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
-# The 52 cards' bits with each trump suit (before any ace is demoted).
+_ALL = ~_ZERO
+_NO_CARD = np.uint64(63)  # a bit no card uses (the layout's highest bit is 62)
+# Per trump suit: the 52 cards' bits (before any ace is demoted), the ace of trumps' bit,
+# the privileged trumps (5 and jack of trumps, Ah).  Indexed by an unsigned trump suit.
 EVERYONE = np.array([sum(1 << int(b) for b in BIT[t]) for t in range(4)], dtype=np.uint64)
+ACE_BIT = np.array([BIT[t, 13 * t + ACE] for t in range(4)], dtype=np.uint64)
+PRIVILEGED = np.array([(1 << int(BIT[t, 13 * t + FIVE])) | (1 << int(BIT[t, 13 * t + JACK]))
+                       | (1 << int(BIT[t, ACE_OF_HEARTS])) for t in range(4)], dtype=np.uint64)
+# BIT flattened and unsigned: the bit of code c with trumps t at 52 * t + c (an unsigned
+# index spares Numba's negative-index checks, and the bit needs no conversion to shift by).
+BIT_OF = BIT.reshape(-1).astype(np.uint64)
 
 
 @njit(cache=True)
@@ -109,12 +115,34 @@ def new_table_nb(rules, policy, n_seats):
     return work, np.zeros(N_MASKS, dtype=np.uint64)
 
 
+# The rule fields a deal reads, in the order of play_deal_nb's ``codes``.
+DEAL_RULE_FIELDS = (R_PLAIN_LEAD, R_ROB, R_UNROBBED_ACE_LOW, R_JINX)
+
+
+@njit(cache=True, inline="always")
+def deal_rule_codes_nb(rules):
+    """The values of ``DEAL_RULE_FIELDS`` as one tuple (from the rules array or the
+    workspace's rules row), read once per block or pool rather than in every deal."""
+    f = DEAL_RULE_FIELDS
+    return (rules[f[0]], rules[f[1]], rules[f[2]], rules[f[3]])
+
+
+@njit(cache=True, inline="always")
+def seat_flags_nb(work):
+    """The per-seat 0/1 policy fields as seat bitmasks: (rob, spoil, renege)."""
+    return (np.uint64(work[FLAG_ROW + F_ROB]), np.uint64(work[FLAG_ROW + F_SPOIL]),
+            np.uint64(work[FLAG_ROW + F_RENEGE]))
+
+
 @njit(cache=True, inline="always")
 def cheapest_nb(cards, trump):
     """The cheapest card of a non-empty set: its lowest plain card (ties to the lower
     suit), else its lowest trump."""
     plain = cards & ~trump
-    return lowest_card_nb(plain) if plain else lowest_bit_nb(cards)
+    # Both computed and one selected: whether a hand has a plain card is a coin flip.
+    low_plain = lowest_card_nb(plain)
+    low_any = lowest_bit_nb(cards)
+    return low_plain if plain else low_any
 
 
 @njit(cache=True, inline="always")
@@ -130,50 +158,48 @@ def sure_winners_nb(hand, unseen, trump):
     """The cards of ``hand`` no unseen card can beat: trumps above every unseen trump, and
     (with no unseen trump at all) plain cards above every unseen card of their suit."""
     unseen_trumps = unseen & trump
-    sure = hand & trump
-    if unseen_trumps:
-        return sure & above_nb(highest_bit_nb(unseen_trumps))
-    return sure | tops_of_suits_nb(hand & ~trump, unseen & ~trump)
+    trumps = hand & trump
+    # Both cases computed and one selected (no branch to mispredict).  `| 1` keeps the
+    # shift defined with no unseen trump; it changes no highest bit otherwise.
+    above_unseen = trumps & above_nb(highest_bit_nb(unseen_trumps | _ONE))
+    no_unseen_trump = trumps | tops_of_suits_nb(hand & ~trump, unseen & ~trump)
+    return above_unseen if unseen_trumps else no_unseen_trump
 
 
 @njit(cache=True, inline="always")
-def beaters_nb(cards, winning, led, trump):
-    """(plain, trump) cards of ``cards`` that beat the card ``winning`` in a trick led in
-    the suit with mask ``led``: plain ones only when the suit led is plain."""
-    above = above_nb(winning)
-    if (_ONE << winning) & trump:
-        return _ZERO, cards & trump & above
-    plain = cards & led & above if not (led & trump) else _ZERO
-    return plain, cards & trump
+def greedy_lead_nb(hand, unseen, trump):
+    """Greedy leading: the highest sure-winning trump, else the highest sure-winning plain
+    card (ties to the lower suit), else the cheapest card."""
+    sure = sure_winners_nb(hand, unseen, trump)
+    sure_trumps = sure & trump
+    # All three computed, one selected; a select of an empty set's garbage is discarded.
+    top_trump = highest_bit_nb(sure_trumps)
+    top_plain = highest_card_nb(sure)
+    cheapest = cheapest_nb(hand, trump)
+    return top_trump if sure_trumps else (top_plain if sure else cheapest)
 
 
 @njit(cache=True, inline="always")
-def legal_nb(hand, led_card, led, trump, law, privileged):
-    """The legal cards to a trick led with ``led_card`` (suit mask ``led``), and whether
-    that is a trump lead whose Must is empty (the renege case).  A trump lead follows
-    sims.core.tricks' FOLLOW_OR_TRUMP with the privileged trumps above the led card as
-    its renege set, whatever plain_lead says."""
-    if led & trump:
-        renegeable = hand & privileged & above_nb(led_card)
-        return legal_cards_nb(hand, led, trump, LAW_FOLLOW_OR_TRUMP, renegeable), not hand & trump & ~renegeable
-    if law == FREE:
-        return hand, False
-    return legal_cards_nb(hand, led, trump, LAW_FOLLOW_OR_TRUMP if law == FOLLOW_OR_TRUMP else LAW_FOLLOW_SUIT,
-                          _ZERO), False
-
-
-@njit(cache=True)
-def play_deal_nb(work, masks, n, dealer, shuffle, state):
-    """Play one deal (package docstring, steps 1-4) and return the advanced stream state.
+def play_deal_nb(work, masks, n, dealer, shuffle, state, codes, seat_flags):
+    """Play one deal (package docstring, steps 1-4) and return ``(state, turnup code,
+    trump suit, robbed_by, discard bit, forfeited, winner, spoiled, spoiler, jinx_by,
+    jinx_made, claimed, tricks played, ace_turned, trump_ace_dealt)``.
 
     The pack row must hold the pack (code order for a random deal, the stacked order
-    otherwise); ``shuffle`` = 0 draws it without swaps and logs the tricks.  Results go to
-    the INFO row (I_*) and the SEAT row (S_TRICKS); the masks end as the hands left.
+    otherwise); ``shuffle`` = 0 draws it without swaps and logs the tricks (LOG row).
+    ``codes`` are deal_rule_codes_nb's rule values and ``seat_flags`` seat_flags_nb's, read
+    once by the caller (or fixed at compile time).  Tricks won go to the SEAT row
+    (S_TRICKS); the masks end as the hands left.
+
+    The card choices are data-dependent coin flips for a branch predictor, so the usual
+    paths compute them as masks and selects; branches remain where they are rare or
+    predictable (robbing, spoiling play, a forfeited seat, the end of the deal).
     """
-    law = work[RULES_ROW + R_PLAIN_LEAD]
-    obligatory = work[RULES_ROW + R_ROB] == ROB_OBLIGATORY
-    ace_low = work[RULES_ROW + R_UNROBBED_ACE_LOW] != 0
-    jinx_on = work[RULES_ROW + R_JINX] != 0
+    law, rob_rule, ace_low_rule, jinx_rule = codes
+    obligatory = rob_rule == ROB_OBLIGATORY
+    ace_low = ace_low_rule != 0
+    jinx_on = jinx_rule != 0
+    rob_seats, spoil_seats, renege_seats = seat_flags
 
     # 1. The deal: 5 cards to each seat from the dealer's left, then the turn-up.
     top = 0
@@ -181,54 +207,81 @@ def play_deal_nb(work, masks, n, dealer, shuffle, state):
         card, top, state = draw_nb(work, top, N_CARDS, shuffle, state)
         work[DEAL_ROW + k] = card
     turnup_code = work[DEAL_ROW + HAND_SIZE * n]
-    trump_suit = turnup_code // 13
-    trump = RANKED_SUIT << np.uint64(16 * trump_suit)
-    ace_bit = np.uint64(BIT[trump_suit, 13 * trump_suit + ACE])
-    privileged = (_ONE << np.uint64(BIT[trump_suit, 13 * trump_suit + FIVE])) \
-        | (_ONE << np.uint64(BIT[trump_suit, 13 * trump_suit + JACK])) \
-        | (_ONE << np.uint64(BIT[trump_suit, ACE_OF_HEARTS]))
-    turnup = np.uint64(BIT[trump_suit, turnup_code])
-    everyone = EVERYONE[trump_suit]  # the 52 cards in this deal's layout (a demoted ace at its usual place)
+    suit = np.uint64(turnup_code) // np.uint64(13)
+    trump_suit = np.int64(suit)
+    layout = np.uint64(N_CARDS) * suit  # this trump suit's row of BIT_OF
+    trump = RANKED_SUIT << (np.uint64(16) * suit)
+    ace_bit = ACE_BIT[suit]
+    ace_mask = _ONE << ace_bit
+    privileged = PRIVILEGED[suit]
+    turnup = BIT_OF[layout + np.uint64(turnup_code)]
+    everyone = EVERYONE[suit]  # the 52 cards in this deal's layout (a demoted ace at its usual place)
+    leader = dealer + 1 if dealer + 1 < n else 0  # the eldest hand leads trick 1
     holder = -1
+    seat = leader
     for k in range(n):
-        seat = (dealer + 1 + k) % n
         hand = _ZERO
         for j in range(HAND_SIZE):
-            hand |= _ONE << np.uint64(BIT[trump_suit, work[DEAL_ROW + HAND_SIZE * k + j]])
-        masks[seat] = hand
+            hand |= _ONE << BIT_OF[layout + np.uint64(work[DEAL_ROW + HAND_SIZE * k + j])]
+        masks[np.uint64(seat)] = hand
         work[SEAT_ROW + MAX_PLAYERS * S_TRICKS + seat] = 0
-        if hand & (_ONE << ace_bit):
-            holder = seat
+        holder = seat if hand & ace_mask else holder
+        seat = seat + 1 if seat + 1 < n else 0
 
     # 2. Robbing (the turned-up ace now; the holder of the ace of trumps at its first turn).
-    rob_seats = np.uint64(work[FLAG_ROW + F_ROB])
-    spoil_seats = np.uint64(work[FLAG_ROW + F_SPOIL])
-    renege_seats = np.uint64(work[FLAG_ROW + F_RENEGE])
     robbed_by = -1
-    discard = np.uint64(63)
+    discard = _NO_CARD
     forfeited = -1
     # What only one seat knows besides its hand: the robber its discard, the holder of a
     # demoted ace that ace's usual place (the others still count it as an unseen high trump).
     private_seat = -1
-    private = np.uint64(63)
-    demoted_bit = np.uint64(63)
-    ace_turned = turnup_code % 13 == ACE
+    private = _NO_CARD
+    demoted_bit = _NO_CARD
+    ace_turned = turnup_code - 13 * trump_suit == ACE
     dead = _ONE << turnup  # public dead cards: the turn-up while out of play, then the cards played
-    if ace_turned and (rob_seats >> np.uint64(dealer)) & _ONE:
-        discard = cheapest_nb(masks[np.uint64(dealer)], trump)
-        masks[np.uint64(dealer)] = (masks[np.uint64(dealer)] & ~(_ONE << discard)) | (_ONE << turnup)
+    udealer = np.uint64(dealer)
+    if ace_turned and (rob_seats >> udealer) & _ONE:
+        discard = cheapest_nb(masks[udealer], trump)
+        masks[udealer] = (masks[udealer] & ~(_ONE << discard)) | (_ONE << turnup)
         robbed_by = dealer
         private_seat, private = dealer, discard
         dead &= ~(_ONE << turnup)
+    # The holder decides at its first turn in trick 1, but nothing played before that turn
+    # depends on its decision except the lead's view of the turn-up (dead or live), so the
+    # decision is made here and the turn-up goes live just before the holder plays:
+    # before the lead if the holder leads, else right after the lead (`goes_live`).
+    goes_live = _ZERO
+    if holder >= 0:
+        uholder = np.uint64(holder)
+        if (rob_seats >> uholder) & _ONE:
+            discard = cheapest_nb(masks[uholder], trump)
+            masks[uholder] = (masks[uholder] & ~(_ONE << discard)) | (_ONE << turnup)
+            robbed_by = holder
+            private_seat, private = holder, discard
+            if holder == leader:
+                dead &= ~(_ONE << turnup)  # the turn-up is live now: in the robber's hand
+            else:
+                goes_live = _ONE << turnup
+        else:
+            if obligatory:
+                forfeited = holder
+            if ace_low:  # the ace of trumps becomes the lowest trump, known to its holder only
+                demoted_bit = np.uint64(16 * trump_suit + DEMOTED_ACE_ORDER)
+                masks[uholder] = (masks[uholder] & ~ace_mask) | (_ONE << demoted_bit)
+                private_seat, private = holder, ace_bit
+    forfeited_bit = _ONE << np.uint64(forfeited) if forfeited >= 0 else _ZERO
+    # The cards a follower of a plain lead must play from when it holds the suit led:
+    # the suit led or a trump (follow-or-trump), the suit led (must-follow), any (free).
+    follow_extra = trump if law == FOLLOW_OR_TRUMP else (_ALL if law == FREE else _ZERO)
 
     # 3-4. Tricks.  Tricks won are kept in the SEAT row; `two` = the seats with two tricks,
     # `most` = the most tricks of a seat that is not forfeited (neither needs a loop).
-    leader = (dealer + 1) % n
     played_tricks = 0
     winner = -1
     spoiled = 0
     spoiler = -1
     jinxer = -1
+    jinx_bit = _ZERO
     jinx_made = 0
     claimed = 0
     two = _ZERO
@@ -236,88 +289,86 @@ def play_deal_nb(work, masks, n, dealer, shuffle, state):
     forfeit_bit = _ZERO  # the forfeited seat, as the others know it: once it has played the ace
     everybody = (_ONE << np.uint64(n)) - _ONE
     for trick in range(TRICKS):
-        threat = two & ~forfeit_bit  # seats that can still take the pool
-        if jinxer >= 0:
-            threat |= _ONE << np.uint64(jinxer)
-        led = _ZERO
-        led_card = np.uint64(0)
-        best = np.uint64(0)
-        best_seat = leader
-        to_play = everybody  # the seats still to play in this trick
+        threat = (two & ~forfeit_bit) | jinx_bit  # seats that can still take the pool
+        # Seats that play spoiling when threatened: spoil policy, and no pool for themselves.
+        spoilers = spoil_seats & (~two | forfeited_bit)
+
+        # The lead.
         seat = leader
-        for i in range(n):
+        useat = np.uint64(seat)
+        seat_bit = _ONE << useat
+        hand = masks[useat]
+        if (spoilers & seat_bit) and (threat & ~seat_bit):
+            card = strongest_nb(hand, trump)
+        else:
+            own = private if seat == private_seat else _NO_CARD
+            card = greedy_lead_nb(hand, everyone & ~(hand | dead | (_ONE << own)), trump)
+        led_card = card
+        led = suit_of_bit_nb(card)
+        led_trump = (led & trump) != _ZERO
+        above_led = above_nb(card)
+        best = card
+        best_seat = seat
+        masks[useat] = hand & ~(_ONE << card)
+        dead = (dead | (_ONE << card)) & ~goes_live
+        goes_live = _ZERO
+        if seat == forfeited or card == demoted_bit:
+            if card == ace_bit or card == demoted_bit:  # the unrobbed ace is seen
+                dead |= ace_mask
+                if seat == forfeited:
+                    forfeit_bit = seat_bit
+        if not shuffle:
+            work[LOG_ROW + LOG_STRIDE * trick + 2] = np.int64(card)
+        to_play = everybody & ~seat_bit  # the seats still to play in this trick
+        follow = led | follow_extra
+
+        # The others follow clockwise.
+        for i in range(1, n):
+            seat = seat + 1 if seat + 1 < n else 0
             useat = np.uint64(seat)  # unsigned: no negative-index checks
             seat_bit = _ONE << useat
             to_play &= ~seat_bit
-            if trick == 0 and seat == holder and robbed_by < 0:
-                if (rob_seats >> useat) & _ONE:
-                    discard = cheapest_nb(masks[useat], trump)
-                    masks[useat] = (masks[useat] & ~(_ONE << discard)) | (_ONE << turnup)
-                    robbed_by = seat
-                    private_seat, private = seat, discard
-                    dead &= ~(_ONE << turnup)  # the turn-up is live now: in the robber's hand
-                else:
-                    if obligatory:
-                        forfeited = seat
-                    if ace_low:  # the ace of trumps becomes the lowest trump, known to its holder only
-                        demoted_bit = np.uint64(16 * trump_suit + DEMOTED_ACE_ORDER)
-                        masks[useat] = (masks[useat] & ~(_ONE << ace_bit)) | (_ONE << demoted_bit)
-                        private_seat, private = seat, ace_bit
             hand = masks[useat]
-            threats = threat & ~seat_bit
-            spoiling = (spoil_seats & seat_bit) != _ZERO and threats != _ZERO \
-                and ((two & seat_bit) == _ZERO or seat == forfeited)
-            if i == 0:
-                if spoiling:
-                    card = strongest_nb(hand, trump)
+            trumps = hand & trump
+            plain = hand & ~trump
+            # Candidates to a trump lead: the trumps when one of them must be played (a
+            # seat with renege 0 plays one whenever it holds one); else the plain cards
+            # when there are any (it holds back its privileged trumps); else the hand.
+            held_back = hand & privileged & above_led & (_ZERO - ((renege_seats >> useat) & _ONE))
+            to_trump = trumps if trumps & ~held_back else (plain if plain else hand)
+            # Candidates to a plain lead (the law of plain_lead).
+            to_plain = hand & follow if hand & led else hand
+            candidates = to_trump if led_trump else to_plain
+            # The candidates that beat the best card so far: of the suit led when no trump
+            # is winning, trumps above it when one is, any trump otherwise.
+            above_best = above_nb(best)
+            best_trump = _ZERO - ((trump >> best) & _ONE)  # all ones when a trump is winning
+            plain_win = candidates & led & above_best & ~best_trump
+            trump_win = candidates & trump & (above_best | ~best_trump)
+            beaters = plain_win | trump_win
+            cheapest = cheapest_nb(candidates, trump)
+            if (spoilers & seat_bit) and (threat & ~seat_bit) and not threat & (_ONE << np.uint64(best_seat)):
+                if threat & to_play and beaters:  # raise the bar for a threat still to play
+                    card = highest_bit_nb(trump_win) if trump_win else highest_bit_nb(plain_win)
                 else:
-                    own = private if seat == private_seat else np.uint64(63)
-                    unseen = everyone & ~(hand | dead | (_ONE << own))
-                    sure = sure_winners_nb(hand, unseen, trump)
-                    if sure & trump:
-                        card = highest_bit_nb(sure & trump)
-                    elif sure:
-                        card = highest_card_nb(sure)
-                    else:
-                        card = cheapest_nb(hand, trump)
-                led_card = card
-                led = suit_of_bit_nb(card)
-                best = card
+                    card = cheapest
             else:
-                candidates, renege_case = legal_nb(hand, led_card, led, trump, law, privileged)
-                if renege_case:
-                    if renege_seats & seat_bit:
-                        if hand & ~trump:
-                            candidates = hand & ~trump
-                    elif hand & trump:
-                        candidates = hand & trump
-                plain_win, trump_win = beaters_nb(candidates, best, led, trump)
-                if spoiling and not threats & (_ONE << np.uint64(best_seat)):
-                    if threats & to_play and (plain_win | trump_win):  # raise the bar for a threat still to play
-                        card = highest_bit_nb(trump_win) if trump_win else highest_bit_nb(plain_win)
-                    else:
-                        card = cheapest_nb(candidates, trump)
-                elif plain_win:
-                    card = lowest_bit_nb(plain_win)
-                elif trump_win:
-                    card = lowest_bit_nb(trump_win)
-                else:
-                    card = cheapest_nb(candidates, trump)
-                if (_ONE << card) & (plain_win | trump_win):
-                    best = card
-                    best_seat = seat
+                # Greedy: the lowest beater of the suit led, else the lowest trump beater,
+                # else the cheapest candidate.
+                lowest_winner = lowest_bit_nb(plain_win if plain_win else trump_win)
+                card = lowest_winner if beaters else cheapest
+            takes = (beaters >> card) & _ONE
+            best = card if takes else best
+            best_seat = seat if takes else best_seat
             masks[useat] = hand & ~(_ONE << card)
             dead |= _ONE << card
             if seat == forfeited or card == demoted_bit:
                 if card == ace_bit or card == demoted_bit:  # the unrobbed ace is seen
-                    dead |= _ONE << ace_bit
+                    dead |= ace_mask
                     if seat == forfeited:
                         forfeit_bit = seat_bit
             if not shuffle:
                 work[LOG_ROW + LOG_STRIDE * trick + 2 + i] = np.int64(card)
-            seat += 1
-            if seat == n:
-                seat = 0
         if not shuffle:
             work[LOG_ROW + LOG_STRIDE * trick] = leader
             work[LOG_ROW + LOG_STRIDE * trick + 1] = best_seat
@@ -325,12 +376,8 @@ def play_deal_nb(work, masks, n, dealer, shuffle, state):
         won = work[slot] + 1
         work[slot] = won
         best_bit = _ONE << np.uint64(best_seat)
-        if won == 2:
-            two |= best_bit
-        else:
-            two &= ~best_bit
-        if best_seat != forfeited and won > most:
-            most = won
+        two = (two & ~best_bit) | (best_bit if won == 2 else _ZERO)
+        most = won if best_seat != forfeited and won > most else most
         played_tricks = trick + 1
         leader = best_seat
         # 4. Does the hand stop?
@@ -351,11 +398,12 @@ def play_deal_nb(work, masks, n, dealer, shuffle, state):
                 break
             if jinx_on and played_tricks == 3:
                 hand = masks[np.uint64(best_seat)]
-                own = private if best_seat == private_seat else np.uint64(63)
+                own = private if best_seat == private_seat else _NO_CARD
                 unseen = everyone & ~(hand | dead | (_ONE << own))
                 if count_cards_nb(sure_winners_nb(hand, unseen, trump)) >= \
                         work[POLICY_ROW + MAX_PLAYERS * JINX_MIN + best_seat]:
                     jinxer = best_seat
+                    jinx_bit = best_bit
                     continue
                 claimed = 1
             winner = best_seat
@@ -364,12 +412,22 @@ def play_deal_nb(work, masks, n, dealer, shuffle, state):
             spoiled = 1
             spoiler = best_seat
             break
+    return (state, turnup_code, trump_suit, robbed_by, np.int64(discard) if robbed_by >= 0 else -1, forfeited,
+            winner, spoiled, spoiler, jinxer, jinx_made, claimed, played_tricks, ace_turned, holder >= 0)
 
+
+@njit(cache=True)
+def play_logged_deal_nb(work, masks, n, dealer, shuffle, state):
+    """play_deal_nb with the rules and flags read from the workspace, its results written
+    to the INFO row (I_*); returns the advanced stream state (a pool's deals)."""
+    (state, turnup_code, trump_suit, robbed_by, discard, forfeited, winner, spoiled, spoiler, jinxer, jinx_made,
+     claimed, played_tricks, ace_turned, trump_ace_dealt) = play_deal_nb(
+        work, masks, n, dealer, shuffle, state, deal_rule_codes_nb(work[RULES_ROW:]), seat_flags_nb(work))
     work[INFO_ROW + I_DEALER] = dealer
     work[INFO_ROW + I_TURNUP] = turnup_code
     work[INFO_ROW + I_TRUMP] = trump_suit
     work[INFO_ROW + I_ROBBED_BY] = robbed_by
-    work[INFO_ROW + I_DISCARD] = np.int64(discard) if robbed_by >= 0 else -1
+    work[INFO_ROW + I_DISCARD] = discard
     work[INFO_ROW + I_FORFEITED] = forfeited
     work[INFO_ROW + I_WINNER] = winner
     work[INFO_ROW + I_SPOILED] = spoiled
@@ -379,7 +437,7 @@ def play_deal_nb(work, masks, n, dealer, shuffle, state):
     work[INFO_ROW + I_CLAIMED] = claimed
     work[INFO_ROW + I_TRICKS] = played_tricks
     work[INFO_ROW + I_ACE_TURNED] = ace_turned
-    work[INFO_ROW + I_TRUMP_ACE_DEALT] = holder >= 0
+    work[INFO_ROW + I_TRUMP_ACE_DEALT] = trump_ace_dealt
     return state
 
 
@@ -429,7 +487,7 @@ def play_pool_nb(work, masks, n, first_dealer, packs, n_packs, shuffle, state, l
             for card in range(N_CARDS):
                 work[card] = packs[deals, card]
             log[deals, L_POOL] = pool
-        state = play_deal_nb(work, masks, n, dealer, shuffle, state)
+        state = play_logged_deal_nb(work, masks, n, dealer, shuffle, state)
         if not shuffle:
             _log_deal_nb(work, masks, n, log, deals)
         deals += 1
@@ -492,59 +550,59 @@ def _log_deal_nb(work, masks, n, log, k):
         log[k, L_DEALT + i] = work[DEAL_ROW + i]
 
 
-@njit(cache=True, nogil=True)
-def simulate_hands_nb(rules, policy, n, seed, first, count):
-    """Hand mode: integer sums over hands ``first .. first+count-1`` of ``seed``, the dealer
-    in seat n-1, a new pool each hand.  Returns int64 ``[n + 1, width]`` (HAND_OUTCOMES)."""
+@njit(cache=True, inline="always")
+def _play_hands_nb(rules, policy, n, seed, first, count, codes):
+    """Hand mode's loop, for both hand kernels: ``codes`` are deal_rule_codes_nb's rule
+    values, read from ``rules`` or fixed at compile time."""
     out = np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
     work, masks = new_table_nb(rules, policy, n)
+    seat_flags = seat_flags_nb(work)
     seed_key = seed_key_nb(seed)
     dealer = n - 1
     ante = work[RULES_ROW + R_ANTE]
     extra = work[RULES_ROW + R_DEALER_EXTRA]
     pool = n * ante + extra
     bonus = jinx_bonus_nb(work)
+    table = np.uint64(n)
     for hand in range(first, first + count):
         state = stream_nb(seed_key, hand)
         for card in range(N_CARDS):
             work[card] = card
-        state = play_deal_nb(work, masks, n, dealer, True, state)
-        winner = work[INFO_ROW + I_WINNER]
-        jinx_made = work[INFO_ROW + I_JINX_MADE]
-        jinxer = work[INFO_ROW + I_JINX_BY]
-        spoiler = work[INFO_ROW + I_SPOILER]
-        robbed_by = work[INFO_ROW + I_ROBBED_BY]
+        (state, _, _, robbed_by, _, forfeited, winner, spoiled, spoiler, jinxer, jinx_made, _, _, ace_turned,
+         trump_ace_dealt) = play_deal_nb(work, masks, n, dealer, True, state, codes, seat_flags)
+        # A count that at most one seat gets is added to that seat's row, or 0 to the table
+        # row when no seat gets it (no loop over the seats, no branch).
+        out[np.uint64(winner) if winner >= 0 else table, H_WIN] += winner >= 0
+        out[np.uint64(spoiler) if spoiler >= 0 else table, H_SPOILER] += spoiler >= 0
+        out[np.uint64(jinxer) if jinxer >= 0 else table, H_JINX_CALLED] += jinxer >= 0
+        out[np.uint64(jinxer) if jinxer >= 0 else table, H_JINX_MADE] += (jinxer >= 0) & (jinx_made == 1)
+        out[np.uint64(robbed_by) if robbed_by >= 0 else table, H_ROBBED] += robbed_by >= 0
+        paid = bonus if jinx_made else 0  # the jinx bonus each other seat pays the winner
         for seat in range(n):
-            net = -ante
-            if seat == dealer:
-                net -= extra
-            if seat == winner:
-                net += pool
-                if jinx_made:
-                    net += (n - 1) * bonus
-            elif jinx_made:
-                net -= bonus
+            net = -ante - paid + (pool + n * paid if seat == winner else 0) - (extra if seat == dealer else 0)
             tricks = work[SEAT_ROW + MAX_PLAYERS * S_TRICKS + seat]
-            out[seat, H_WIN] += seat == winner
-            out[seat, H_SPOILER] += seat == spoiler
-            out[seat, H_JINX_CALLED] += seat == jinxer
-            out[seat, H_JINX_MADE] += (seat == jinxer) & (jinx_made == 1)
-            out[seat, H_ROBBED] += seat == robbed_by
             out[seat, H_TRICKS] += tricks
             out[seat, H_TRICKS + 1] += tricks * tricks
             out[seat, H_NET] += net
             out[seat, H_NET + 1] += net * net
-        spoiled = work[INFO_ROW + I_SPOILED]
         out[n, HT_SPOIL] += spoiled
         out[n, HT_JINX] += jinxer >= 0
         out[n, HT_ROB] += robbed_by >= 0
-        out[n, HT_ACE_TURNED] += work[INFO_ROW + I_ACE_TURNED]
-        out[n, HT_TRUMP_ACE_DEALT] += work[INFO_ROW + I_TRUMP_ACE_DEALT]
-        out[n, HT_FORFEIT] += work[INFO_ROW + I_FORFEITED] >= 0
-        if spoiled:
-            out[n, HT_CARRIED] += pool
-            out[n, HT_CARRIED + 1] += pool * pool
+        out[n, HT_ACE_TURNED] += ace_turned
+        out[n, HT_TRUMP_ACE_DEALT] += trump_ace_dealt
+        out[n, HT_FORFEIT] += forfeited >= 0
+        carried = pool if spoiled else 0
+        out[n, HT_CARRIED] += carried
+        out[n, HT_CARRIED + 1] += carried * carried
     return out
+
+
+@njit(cache=True, nogil=True)
+def simulate_hands_nb(rules, policy, n, seed, first, count):
+    """Hand mode: integer sums over hands ``first .. first+count-1`` of ``seed``, the dealer
+    in seat n-1, a new pool each hand.  Returns int64 ``[n + 1, width]`` (HAND_OUTCOMES).
+    Any rules (see fixed_hands_kernel)."""
+    return _play_hands_nb(rules, policy, n, seed, first, count, deal_rule_codes_nb(rules))
 
 
 @njit(cache=True, nogil=True)

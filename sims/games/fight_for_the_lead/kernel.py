@@ -14,16 +14,13 @@ from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.tricks import (
     ACE_HIGH_BIT,
     ACE_HIGH_CARDS,
-    FOLLOW_SUIT,
     RANK_COLUMN,
     above_nb,
     count_cards_nb,
     highest_bit_nb,
     highest_card_nb,
-    legal_cards_nb,
     lowest_bit_nb,
     lowest_card_nb,
-    ranked_beats_nb,
     suit_of_bit_nb,
     tops_of_suits_nb,
 )
@@ -86,7 +83,9 @@ PLAYED_ROW = FIRST_GAME_ROW + 10 * ROW  # card played: trick * MAX_PLAYERS + pla
 PLAYED_SEAT_ROW = FIRST_GAME_ROW + 11 * ROW  # ... and who played it
 INFO_ROW = FIRST_GAME_ROW + 12 * ROW  # the hand's scalar results, I_* below
 POLICY_ROW = FIRST_GAME_ROW + 13 * ROW  # policy field f of seat s at POLICY_ROW + f * ROW + s
-ACC_ROW = POLICY_ROW + len(POLICY_FIELDS) * ROW  # hand-mode sums, ACC_STRIDE per seat
+SEAT_OF_BIT_ROW = POLICY_ROW + len(POLICY_FIELDS) * ROW  # fight card (bit) -> its seat; 64 entries
+_SEAT_OF_BIT = np.uint64(SEAT_OF_BIT_ROW)  # unsigned, so that indexing by a bit needs no sign check
+ACC_ROW = SEAT_OF_BIT_ROW + 2 * ROW  # hand-mode sums, ACC_STRIDE per seat
 ACC_STRIDE = 16
 N_WORK_ROWS = (ACC_ROW - FIRST_GAME_ROW) // ROW + (MAX_PLAYERS + 1) * ACC_STRIDE // ROW + 1
 I_LEAD, I_LEADER, I_PLAYERS_IN, I_LOSERS, I_TURNED, I_STOCK_SHORT, I_RESHUFFLED, I_ALL_DROPPED, I_POT_NEXT, \
@@ -102,6 +101,8 @@ _SUIT_BITS = np.uint64(0x1FFF)  # the 13 orders of one suit
 ACES = RANK_COLUMN << np.uint64(12)
 ACE_ORDER, KING_ORDER = 12, 11
 _LANE_NONZERO = np.uint64(0x7FFF7FFF7FFF7FFF)
+_NO_CARD = np.uint64(1 << 63)  # above every card: makes a mask non-empty where its lowest bit is unused
+_LOWEST_BIT = _ONE  # the 2 of clubs' bit: makes a mask non-empty where its highest bit is unused
 
 
 @njit(cache=True, inline="always")
@@ -141,23 +142,41 @@ def lead_card_nb(hand, dead, style):
     """The card a seat leads (play_style; see the module docstring)."""
     if style == STYLE_HIGH:
         return highest_card_nb(hand)
-    # A sure winner lies above every card of its suit that may still be out.
+    # A sure winner lies above every card of its suit that may still be out.  Both
+    # candidates are computed and one selected: holding a sure winner is a coin flip.
     sure = tops_of_suits_nb(hand, ACE_HIGH_CARDS & ~(hand | dead))
-    if sure:
-        return highest_card_nb(sure)
-    return lowest_card_nb(hand)
+    highest_sure = highest_card_nb(sure if sure else hand)
+    lowest = lowest_card_nb(hand)
+    return highest_sure if sure else lowest
 
 
 @njit(cache=True, inline="always")
 def follow_card_nb(hand, led, winning, style):
-    """The card a seat plays to a trick led in suit mask ``led`` that ``winning`` now wins."""
-    legal = legal_cards_nb(hand, led, _ZERO, FOLLOW_SUIT, _ZERO)
-    if not (legal & led):
-        return lowest_card_nb(hand)
+    """The card a seat plays to a trick led in suit mask ``led`` that ``winning`` now wins
+    (a seat must follow suit, sims.core.tricks FOLLOW_SUIT; play_style says which card)."""
+    # Every candidate is computed and one selected: void or not, able to beat or not,
+    # are coin flips.
+    follow = hand & led
+    void = follow == _ZERO
     if style == STYLE_HIGH:
-        return highest_bit_nb(legal)
-    beating = legal & above_nb(winning)
-    return lowest_bit_nb(beating if beating else legal)
+        chosen = highest_bit_nb(follow | _LOWEST_BIT)
+    else:
+        beating = follow & above_nb(winning)
+        chosen = lowest_bit_nb(beating if beating else follow | _NO_CARD)
+    lowest = lowest_card_nb(hand)
+    return lowest if void else chosen
+
+
+@njit(cache=True, inline="always")
+def lowest_seat_nb(seats):
+    """The lowest seat in a non-empty set of seats (bit s = seat s)."""
+    return np.int64(lowest_bit_nb(np.uint64(seats)))
+
+
+@njit(cache=True, inline="always")
+def count_seats_nb(seats):
+    """How many seats a set of seats (bit s = seat s) holds."""
+    return count_cards_nb(np.uint64(seats))
 
 
 @njit(cache=True)
@@ -177,14 +196,35 @@ def new_table_nb(rules, policy, n):
     return work, masks
 
 
+@njit(cache=True, inline="always")
+def rule_codes_nb(work):
+    """The rule values one hand reads, from the workspace's rules row, as a tuple:
+    (trade_in_first_hand, trade_order, trade_exhaust, all_drop, fight_exhaust)."""
+    return (work[RULES_ROW + R_TRADE_FIRST], work[RULES_ROW + R_TRADE_ORDER], work[RULES_ROW + R_TRADE_EXHAUST],
+            work[RULES_ROW + R_ALL_DROP], work[RULES_ROW + R_FIGHT_EXHAUST])
+
+
 @njit(cache=True)
 def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
     """Play one hand (module docstring, steps 1-9) and return the advanced stream state.
 
     The pack row must hold the pack (code order for a random hand, the stacked order
     otherwise); ``shuffle`` = 0 draws it without swaps.  Results go to the rows
-    FIGHT..PLAYED_SEAT and INFO (I_*).
+    FIGHT..PLAYED_SEAT and INFO (I_*).  (The kernels inline :func:`play_hand_inline_nb`.)
     """
+    return play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, shuffle, state, rule_codes_nb(work))
+
+
+@njit(cache=True, inline="always")
+def play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, shuffle, state, codes):
+    """:func:`play_hand_nb` with the rule values passed in ``codes`` (:func:`rule_codes_nb`),
+    read once per call of a kernel rather than once per hand.
+
+    Coin-flip decisions (stay or drop, the card to play, who wins a trick, who pays) are
+    computed as masks and selects rather than branches; the random stream is drawn
+    exactly as the rules say, in the same order.
+    """
+    trade_first, trade_order, trade_exhaust, all_drop, fight_exhaust = codes
     top = 0
     size = N_CARDS
     for i in (I_LOSERS, I_STOCK_SHORT, I_RESHUFFLED, I_ALL_DROPPED, I_POT_NEXT):
@@ -203,35 +243,34 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
         card, top, state = draw_nb(work, top, size, shuffle, state)
         masks[seat] |= _ONE << np.uint64(card)
 
-    # 2-3. Fight cards, chosen at once.
+    # 2-3. Fight cards, chosen at once.  SEAT_OF_BIT finds a fight card's seat in one load.
     fight_bits = _ZERO
     for seat in range(n):
         bit = fight_card_nb(masks[seat], work[POLICY_ROW + FIGHT_CARD * ROW + seat])
         masks[seat] &= ~(_ONE << bit)
         fight_bits |= _ONE << bit
         work[FIGHT_ROW + seat] = bit
-    fight_suits = 0
-    for suit in range(4):
-        if fight_bits & (_SUIT_BITS << np.uint64(16 * suit)):
-            fight_suits |= 1 << suit
+        work[_SEAT_OF_BIT + bit] = seat
 
-    # 4. The fight: turn cards until one matches a fight card's suit.
+    # 4. The fight: turn cards until one matches a fight card's suit.  The turned cards
+    # are the start of the pile (step 5), so they are written there directly.
     lead = -1
     turned = 0
+    dead = fight_bits
     while top < size:
         card, top, state = draw_nb(work, top, size, shuffle, state)
-        work[TURNED_ROW + turned] = card
+        work[PILE_ROW + turned] = card
+        if not shuffle:  # a stacked hand keeps the list that play_dealt returns
+            work[TURNED_ROW + turned] = card
         turned += 1
-        suit = card >> 4
-        if (fight_suits >> suit) & 1:
-            best = highest_bit_nb(fight_bits & (_SUIT_BITS << np.uint64(16 * suit)))
-            lead = 0
-            while work[FIGHT_ROW + lead] != best:
-                lead += 1
+        dead |= _ONE << np.uint64(card)
+        matching = fight_bits & suit_of_bit_nb(np.uint64(card))
+        if matching:
+            lead = work[_SEAT_OF_BIT + highest_bit_nb(matching)]
             break
     if lead < 0:  # the stock ran out with no match
         lead = dealer + 1 if dealer + 1 < n else 0
-        if work[RULES_ROW + R_FIGHT_EXHAUST] == HIGHEST_RANK_ANY_SUIT:
+        if fight_exhaust == HIGHEST_RANK_ANY_SUIT:
             best_order = -1
             for offset in range(1, n + 1):
                 seat = (dealer + offset) % n
@@ -242,19 +281,13 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
     work[INFO_ROW + I_LEAD] = lead
     work[INFO_ROW + I_TURNED] = turned
 
-    # 5. Turned cards, then fight cards, to the pile; one replacement each.
-    pile = 0
-    for i in range(turned):
-        work[PILE_ROW + pile] = work[TURNED_ROW + i]
-        pile += 1
+    # 5. Turned cards (already there), then fight cards, to the pile; one replacement each.
+    pile = turned
     seat = dealer
     for i in range(n):
         seat = seat + 1 if seat + 1 < n else 0
         work[PILE_ROW + pile] = work[FIGHT_ROW + seat]
         pile += 1
-    dead = fight_bits
-    for i in range(turned):
-        dead |= _ONE << np.uint64(work[TURNED_ROW + i])
     seat = dealer
     for i in range(n):
         seat = seat + 1 if seat + 1 < n else 0
@@ -264,22 +297,23 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
         card, top, state = draw_nb(work, top, size, shuffle, state)
         masks[seat] |= _ONE << np.uint64(card)
 
-    # 6. Stay or drop, at once.
+    # 6. Stay or drop, at once.  `in_seats` has bit s set when seat s plays.
     playing = 0
+    in_seats = 0
     seat = dealer
     for i in range(n):
         seat = seat + 1 if seat + 1 < n else 0
-        stays = compulsory or (work[POLICY_ROW + STAY_WITH_LEAD * ROW + seat] and seat == lead) \
-            or strength_nb(masks[seat]) >= work[POLICY_ROW + STAY_MIN_STRENGTH * ROW + seat]
-        if stays:
-            work[PLAYING_ROW + seat] = 1
-            work[ORDER_ROW + playing] = seat
-            playing += 1
+        stays = compulsory | ((work[POLICY_ROW + STAY_WITH_LEAD * ROW + seat] != 0) & (seat == lead)) \
+            | (strength_nb(masks[seat]) >= work[POLICY_ROW + STAY_MIN_STRENGTH * ROW + seat])
+        work[PLAYING_ROW + seat] = stays
+        work[ORDER_ROW + playing] = seat  # overwritten by the next player when this seat drops
+        playing += stays
+        in_seats |= np.int64(stays) << seat
     work[INFO_ROW + I_PLAYERS_IN] = playing
     work[INFO_ROW + I_LEADER] = -1
     if playing == 0:
         work[INFO_ROW + I_ALL_DROPPED] = 1
-        if work[RULES_ROW + R_ALL_DROP] == REFUND_SPLIT:
+        if all_drop == REFUND_SPLIT:
             for seat in range(n):
                 work[NET_ROW + seat] = pot // n
         else:
@@ -291,32 +325,32 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
         work[NET_ROW + seat] = pot
         return state
 
-    # The leader, and its place in the clockwise order of playing seats.
-    leader = lead
-    while not work[PLAYING_ROW + leader]:
-        leader = leader + 1 if leader + 1 < n else 0
-    leader_place = 0
-    while work[ORDER_ROW + leader_place] != leader:
-        leader_place += 1
+    # The leader (the first playing seat at or after the fight winner, clockwise) and its
+    # place in the clockwise order of playing seats, from `in_seats` turned so that the
+    # dealer's left is bit 0: no loop whose length is a coin flip.
+    eldest = dealer + 1 if dealer + 1 < n else 0
+    turned_seats = ((in_seats >> eldest) | (in_seats << (n - eldest))) & ((1 << n) - 1)
+    lead_from_eldest = lead - eldest if lead >= eldest else lead - eldest + n
+    from_lead = turned_seats & -(1 << lead_from_eldest)
+    leader_from_eldest = lowest_seat_nb(from_lead if from_lead else turned_seats)
+    leader_place = count_seats_nb(turned_seats & ((1 << leader_from_eldest) - 1))
+    leader = eldest + leader_from_eldest if eldest + leader_from_eldest < n else eldest + leader_from_eldest - n
     work[INFO_ROW + I_LEADER] = leader
 
     # 7. Trading.
-    if not compulsory or work[RULES_ROW + R_TRADE_FIRST]:
-        exhaust = work[RULES_ROW + R_TRADE_EXHAUST]
+    if not compulsory or trade_first:
         cap = (size - top) // playing
-        may_reshuffle = exhaust == RESHUFFLE_DISCARDS
-        first = leader_place if work[RULES_ROW + R_TRADE_ORDER] == TRADE_FROM_LEAD_WINNER else 0
+        may_reshuffle = trade_exhaust == RESHUFFLE_DISCARDS
+        first = leader_place if trade_order == TRADE_FROM_LEAD_WINNER else 0
         for i in range(playing):
             place = first + i if first + i < playing else first + i - playing
             seat = work[ORDER_ROW + place]
             wanted = masks[seat] & masks[TRADE_AWAY + seat]
-            if not wanted:
-                continue
             want = count_cards_nb(wanted)
             allowed = size - top
             if may_reshuffle:
                 allowed += pile
-            elif exhaust == CAP_EQUAL:
+            elif trade_exhaust == CAP_EQUAL:
                 allowed = cap
             if allowed < want:
                 work[INFO_ROW + I_STOCK_SHORT] = 1
@@ -335,53 +369,59 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
                     may_reshuffle = False
                 card, top, state = draw_nb(work, top, size, shuffle, state)
                 masks[seat] |= _ONE << np.uint64(card)
-            while wanted:
-                low = lowest_bit_nb(wanted)
-                wanted &= wanted - _ONE
-                work[PILE_ROW + pile] = low
-                pile += 1
+            # The discards join the pile from 2 up to A, suit by suit.  A seat trades at
+            # most four cards, so four stores (the extra ones past the pile's end are
+            # overwritten later, and pile + 4 stays inside the row because every hand
+            # holds four cards the pile does not) replace a loop of coin-flip length.
+            rest = wanted | _NO_CARD
+            for k in range(4):
+                work[PILE_ROW + pile + k] = lowest_bit_nb(rest)
+                rest &= rest - _ONE
+            pile += want
 
-    # 8. Four tricks.
+    # 8. Four tricks.  The leader plays first, then the other playing seats clockwise.
     place = leader_place
     for trick in range(4):
-        work[INFO_ROW + I_TRICK_LEADERS + trick] = work[ORDER_ROW + place]
-        led = _ZERO
-        winning = _ZERO
+        seat = work[ORDER_ROW + place]
+        hand = masks[seat]
+        bit = lead_card_nb(hand, dead, work[POLICY_ROW + PLAY_STYLE * ROW + seat])
+        masks[seat] = hand & ~(_ONE << bit)
+        dead |= _ONE << bit
+        if not shuffle:  # a stacked hand keeps the log that play_dealt returns
+            work[INFO_ROW + I_TRICK_LEADERS + trick] = seat
+            work[PLAYED_ROW + trick * MAX_PLAYERS] = bit
+            work[PLAYED_SEAT_ROW + trick * MAX_PLAYERS] = seat
+        led = suit_of_bit_nb(bit)
+        winning = bit
         winner_place = place
-        for k in range(playing):
+        for k in range(1, playing):
+            place = place + 1 if place + 1 < playing else 0
             seat = work[ORDER_ROW + place]
             hand = masks[seat]
-            style = work[POLICY_ROW + PLAY_STYLE * ROW + seat]
-            if k == 0:
-                bit = lead_card_nb(hand, dead, style)
-                led = suit_of_bit_nb(bit)
-                winning = bit
-            else:
-                bit = follow_card_nb(hand, led, winning, style)
-                if ranked_beats_nb(bit, winning, led, _ZERO):
-                    winning = bit
-                    winner_place = place
+            bit = follow_card_nb(hand, led, winning, work[POLICY_ROW + PLAY_STYLE * ROW + seat])
+            # Only a higher card of the suit led beats the card now winning.
+            beats = ((_ONE << bit) & led != _ZERO) & (bit > winning)
+            winning = bit if beats else winning
+            winner_place = place if beats else winner_place
             masks[seat] = hand & ~(_ONE << bit)
             dead |= _ONE << bit
-            if not shuffle:  # a stacked hand keeps the log that play_dealt returns
+            if not shuffle:
                 work[PLAYED_ROW + trick * MAX_PLAYERS + k] = bit
                 work[PLAYED_SEAT_ROW + trick * MAX_PLAYERS + k] = seat
-            place = place + 1 if place + 1 < playing else 0
         winner = work[ORDER_ROW + winner_place]
         work[WON_ROW + winner] += 1
-        work[INFO_ROW + I_TRICK_WINNERS + trick] = winner
+        if not shuffle:
+            work[INFO_ROW + I_TRICK_WINNERS + trick] = winner
         place = winner_place
 
-    # 9. Settlement.
+    # 9. Settlement: a trick pays a quarter of the pot; a player with none pays the pot.
     losers = 0
+    quarter = pot // 4
     for i in range(playing):
         seat = work[ORDER_ROW + i]
         won = work[WON_ROW + seat]
-        if won:
-            work[NET_ROW + seat] = won * (pot // 4)
-        else:
-            work[NET_ROW + seat] = -pot
-            losers += 1
+        work[NET_ROW + seat] = won * quarter if won else -pot
+        losers += won == 0
     work[INFO_ROW + I_LOSERS] = losers
     work[INFO_ROW + I_POT_NEXT] = losers * pot
     return state
@@ -404,12 +444,13 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
     ante = ante_nb(rules, n)
     pot = n * ante
     compulsory = rules[R_SAMPLE_HAND] == SAMPLE_FIRST
+    codes = rule_codes_nb(work)
     table = ACC_ROW + n * ACC_STRIDE  # the sums live in the flat workspace until the end
     seed_key = seed_key_nb(seed)
     for hand in range(first, first + count):
         state = stream_nb(seed_key, hand)
         reset_pack_nb(work, BIT_ROW)
-        state = play_hand_nb(work, masks, n, n - 1, pot, compulsory, True, state)
+        state = play_hand_inline_nb(work, masks, n, n - 1, pot, compulsory, True, state, codes)
         for seat in range(n):
             acc = ACC_ROW + seat * ACC_STRIDE
             net = work[NET_ROW + seat]
@@ -459,6 +500,7 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
     ante = ante_nb(rules, n)
     all_drop = rules[R_ALL_DROP]
     max_hands = rules[R_MAX_HANDS]
+    codes = rule_codes_nb(work)
     seed_key = seed_key_nb(seed)
     for game in range(first, first + count):
         state = stream_nb(seed_key, game)
@@ -473,7 +515,7 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
         overflow = 0
         while True:
             reset_pack_nb(work, BIT_ROW)
-            state = play_hand_nb(work, masks, n, dealer, pot, compulsory, True, state)
+            state = play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, True, state, codes)
             hands += 1
             largest_pot = max(largest_pot, pot)
             for seat in range(n):

@@ -455,10 +455,9 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
             acc = ACC_ROW + seat * ACC_STRIDE
             net = work[NET_ROW + seat]
             traded = work[TRADED_ROW + seat]
-            if work[PLAYING_ROW + seat]:
-                work[acc + 2 + work[WON_ROW + seat]] += 1
-            else:
-                work[acc] += 1
+            # Column 0 counts a drop, 2 + won the tricks a player took (a select, not a branch).
+            took = 2 + work[WON_ROW + seat]
+            work[acc + (took if work[PLAYING_ROW + seat] else 0)] += 1
             work[acc + 7] += net
             work[acc + 8] += net * net
             work[acc + 9] += traded

@@ -151,18 +151,42 @@ def _pay_nb(work, seat, chips):
     return chips
 
 
-@njit(cache=True)
-def play_deal_nb(work, hands, n, dealer, shuffle, state):
+@njit(cache=True, inline="always")
+def rule_codes_nb(rules):
+    """The rule values, in ``Rules`` order, as one tuple.  The kernels read them once per
+    block (or take them as compile-time constants), so no deal loads them from memory."""
+    return (rules[R_ANTE], rules[R_UNEVEN_ANTE], rules[R_START], rules[R_SETTLE], rules[R_MAY_PASS],
+            rules[R_EIGHT_BEFORE_SIX], rules[R_PASS_FEE], rules[R_CARD_FEE])
+
+
+@njit(cache=True, inline="always")
+def plays_first_cards_nb(work, n, codes):
+    """Whether every seat plays its first playable card (style first) and never passes
+    voluntarily (no may_pass_when_able, or no seat with pass_with_sevens): then
+    :func:`play_deal_nb`'s turns take the branch-free path."""
+    may_pass = codes[R_MAY_PASS] != 0
+    for seat in range(n):
+        if work[POLICY_ROW + STYLE * MAX_PLAYERS + seat] != STYLE_FIRST:
+            return False
+        if may_pass and work[POLICY_ROW + PASS_WITH_SEVENS * MAX_PLAYERS + seat]:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _play_deal_nb(work, hands, n, dealer, shuffle, state, codes, first_cards):
     """Play one deal (package docstring, steps 1-4) and return the advanced stream state.
 
     The pack row must hold the pack (code order for a random deal, the stacked order
-    otherwise); ``shuffle`` = 0 draws it without swaps and logs every turn.  Results go to
-    the SEAT rows (S_*), the INFO row (I_*) and ``hands`` (the cards left).
+    otherwise); ``shuffle`` = 0 draws it without swaps and logs every turn.  ``codes`` is
+    :func:`rule_codes_nb`'s tuple; ``first_cards`` is :func:`plays_first_cards_nb` (taken
+    only with ``shuffle``: that path keeps no log).  Results go to the SEAT rows (S_*), the
+    INFO row (I_*) and ``hands`` (the cards left).
     """
-    chips = work[RULES_ROW + R_SETTLE] != SETTLE_CARD_COUNT
-    eight_before_six = work[RULES_ROW + R_EIGHT_BEFORE_SIX] != 0
-    may_pass = work[RULES_ROW + R_MAY_PASS] != 0
-    pass_fee = work[RULES_ROW + R_PASS_FEE]
+    ante, uneven, start, settle, may_pass, eight_before_six, pass_fee, card_fee = codes
+    chips = settle != SETTLE_CARD_COUNT
+    eight_before_six = eight_before_six != 0
+    may_pass = may_pass != 0
     for seat in range(n):
         hands[np.uint64(seat)] = _ZERO
         for field in range(4):
@@ -178,20 +202,18 @@ def play_deal_nb(work, hands, n, dealer, shuffle, state):
     pot = 0
     if chips:
         short = N_CARDS // n  # the size of the smaller hands
-        uneven = work[RULES_ROW + R_UNEVEN_ANTE]
         for seat in range(n):
-            ante = work[RULES_ROW + R_ANTE]
+            seat_ante = ante
             if N_CARDS % n:
                 fewer = count_cards_nb(hands[seat]) == short
                 if (uneven == FEWER_CARDS_PAY_EXTRA and fewer) or (uneven == MORE_CARDS_PAY_EXTRA and not fewer):
-                    ante += 1
-            pot += _pay_nb(work, seat, ante)
+                    seat_ante += 1
+            pot += _pay_nb(work, seat, seat_ante)
 
     # 2. The opening.
     layout = _ZERO
     turns = 0
     seat = dealer + 1 if dealer + 1 < n else 0
-    start = work[RULES_ROW + R_START]
     if start != START_ELDEST:
         opening = _ONE << np.uint64(16 * (1 if start == START_HOLDER_7D else 2) + 6)
         while not hands[seat] & opening:
@@ -206,61 +228,91 @@ def play_deal_nb(work, hands, n, dealer, shuffle, state):
     legal = legal_cards_nb(layout, eight_before_six)
 
     # 3. Turns until a hand is empty.
-    passes_in_a_row = 0
-    while True:
-        hand = hands[np.uint64(seat)]  # unsigned: no negative-index check
-        playable = hand & legal
-        logged = PASS
-        if playable and not (may_pass and passes_in_a_row < n - 1 and not (playable & ~SEVENS)
-                             and work[POLICY_ROW + PASS_WITH_SEVENS * MAX_PLAYERS + seat]):
-            card, state = choose_card_nb(work[np.uint64(POLICY_ROW + STYLE * MAX_PLAYERS + seat)], hand, playable, layout,
-                                         legal, eight_before_six, state)
-            hand &= ~(_ONE << card)
+    first_cards = first_cards and shuffle
+    if first_cards:
+        # Every seat plays its lowest playable card or passes when it has none.  Whether a
+        # seat can play is a coin flip for the branch predictor, so the turn is masks only:
+        # the card is the lowest bit of the playable cards, none for a pass; the pass fees
+        # are paid at the settlement (passes times pass_fee).
+        while True:
+            hand = hands[np.uint64(seat)]  # unsigned: no negative-index check
+            playable = hand & legal
+            played = playable & (_ZERO - playable)
+            hand ^= played
             hands[np.uint64(seat)] = hand
-            layout |= _ONE << card
+            layout |= played
             legal = legal_cards_nb(layout, eight_before_six)
-            passes_in_a_row = 0
-            logged = np.int64(card)
-        else:
-            work[np.uint64(SEAT_ROW + S_PASSES * MAX_PLAYERS + seat)] += 1
-            passes_in_a_row += 1
-            if not playable:
-                if chips:
-                    pot += _pay_nb(work, seat, pass_fee)
-            else:  # a voluntary pass, holding back sevens: Hoyle's penalties
-                logged = VOLUNTARY_PASS
-                if chips:
-                    pot += _pay_nb(work, seat, HOYLE_PASS_PENALTY)
-                    held = hand & SEVENS
-                    while held:
-                        seven = lowest_bit_nb(held)
-                        held &= held - _ONE
-                        for neighbour in (seven - _ONE, seven + _ONE):
-                            for other in range(n):
-                                if other != seat and hands[other] & (_ONE << neighbour):
-                                    _pay_nb(work, seat, HOYLE_HOLDER_PENALTY)
-                                    work[SEAT_ROW + S_RECEIVED * MAX_PLAYERS + other] += HOYLE_HOLDER_PENALTY
-        if not shuffle:
-            work[LOG_ROW + 2 * turns] = seat
-            work[LOG_ROW + 2 * turns + 1] = logged
-        turns += 1
-        if not hand:
-            break
-        seat = seat + 1 if seat + 1 < n else 0
+            work[np.uint64(SEAT_ROW + S_PASSES * MAX_PLAYERS + seat)] += played == _ZERO
+            turns += 1
+            if not hand:
+                break
+            seat = seat + 1 if seat + 1 < n else 0
+    else:
+        passes_in_a_row = 0
+        while True:
+            hand = hands[np.uint64(seat)]
+            playable = hand & legal
+            logged = PASS
+            if playable and not (may_pass and passes_in_a_row < n - 1 and not (playable & ~SEVENS)
+                                 and work[POLICY_ROW + PASS_WITH_SEVENS * MAX_PLAYERS + seat]):
+                card, state = choose_card_nb(work[np.uint64(POLICY_ROW + STYLE * MAX_PLAYERS + seat)], hand, playable,
+                                             layout, legal, eight_before_six, state)
+                hand &= ~(_ONE << card)
+                hands[np.uint64(seat)] = hand
+                layout |= _ONE << card
+                legal = legal_cards_nb(layout, eight_before_six)
+                passes_in_a_row = 0
+                logged = np.int64(card)
+            else:
+                work[np.uint64(SEAT_ROW + S_PASSES * MAX_PLAYERS + seat)] += 1
+                passes_in_a_row += 1
+                if not playable:
+                    if chips:
+                        pot += _pay_nb(work, seat, pass_fee)
+                else:  # a voluntary pass, holding back sevens: Hoyle's penalties
+                    logged = VOLUNTARY_PASS
+                    if chips:
+                        pot += _pay_nb(work, seat, HOYLE_PASS_PENALTY)
+                        held = hand & SEVENS
+                        while held:
+                            seven = lowest_bit_nb(held)
+                            held &= held - _ONE
+                            for neighbour in (seven - _ONE, seven + _ONE):
+                                for other in range(n):
+                                    if other != seat and hands[other] & (_ONE << neighbour):
+                                        _pay_nb(work, seat, HOYLE_HOLDER_PENALTY)
+                                        work[SEAT_ROW + S_RECEIVED * MAX_PLAYERS + other] += HOYLE_HOLDER_PENALTY
+            if not shuffle:
+                work[LOG_ROW + 2 * turns] = seat
+                work[LOG_ROW + 2 * turns + 1] = logged
+            turns += 1
+            if not hand:
+                break
+            seat = seat + 1 if seat + 1 < n else 0
 
     # 4. Settlement.
     winner = seat
     for other in range(n):
         left = count_cards_nb(hands[other])
         work[SEAT_ROW + S_CARDS_LEFT * MAX_PLAYERS + other] = left
-        if chips and work[RULES_ROW + R_SETTLE] == SETTLE_POT_PLUS_CARDS:
-            pot += _pay_nb(work, other, left * work[RULES_ROW + R_CARD_FEE])
+        if chips and first_cards:
+            pot += _pay_nb(work, other, work[SEAT_ROW + S_PASSES * MAX_PLAYERS + other] * pass_fee)
+        if chips and settle == SETTLE_POT_PLUS_CARDS:
+            pot += _pay_nb(work, other, left * card_fee)
     if chips:
         work[SEAT_ROW + S_RECEIVED * MAX_PLAYERS + winner] += pot
     work[INFO_ROW + I_WINNER] = winner
     work[INFO_ROW + I_TURNS] = turns
     work[INFO_ROW + I_POT] = pot
     return state
+
+
+@njit(cache=True)
+def play_deal_nb(work, hands, n, dealer, shuffle, state):
+    """:func:`_play_deal_nb` with the rules of the workspace's rules row (a stacked deal's
+    call from Python)."""
+    codes = rule_codes_nb(work[RULES_ROW:RULES_ROW + N_RULES])
+    return _play_deal_nb(work, hands, n, dealer, shuffle, state, codes, plays_first_cards_nb(work, n, codes))
 
 
 @njit(cache=True, inline="always")
@@ -279,12 +331,14 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
     """Hand mode: integer sums over deals ``first .. first+count-1`` of ``seed``, dealer in
     seat ``n-1``.  Returns int64 ``[n + 1, width]`` (see ``HAND_OUTCOMES``)."""
     work, hands = new_table_nb(rules, policy, n)
+    codes = rule_codes_nb(rules)
+    first_cards = plays_first_cards_nb(work, n, codes)
     table = ACC_ROW + n * ACC_STRIDE  # the sums live in the flat workspace until the end
     seed_key = seed_key_nb(seed)
     for deal in range(first, first + count):
         state = stream_nb(seed_key, deal)
         reset_pack_nb(work, BIT_ROW)
-        state = play_deal_nb(work, hands, n, n - 1, True, state)
+        state = _play_deal_nb(work, hands, n, n - 1, True, state, codes, first_cards)
         for seat in range(n):
             acc = np.uint64(ACC_ROW + seat * ACC_STRIDE)  # unsigned: no negative-index checks
             net = _net_nb(work, seat)
@@ -319,6 +373,8 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
     deals, dealt by seats n-1, 0, 1, ..., n-2.  Returns int64 ``[n + 1, width]``."""
     out = np.zeros((n + 1, GAME_WIDTH), dtype=np.int64)
     work, hands = new_table_nb(rules, policy, n)
+    codes = rule_codes_nb(rules)
+    first_cards = plays_first_cards_nb(work, n, codes)
     net = np.zeros(n, dtype=np.int64)
     wins = np.zeros(n, dtype=np.int64)
     left = np.zeros(n, dtype=np.int64)
@@ -332,7 +388,7 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
             left[seat] = 0
         for deal in range(n):
             reset_pack_nb(work, BIT_ROW)
-            state = play_deal_nb(work, hands, n, (n - 1 + deal) % n, True, state)
+            state = _play_deal_nb(work, hands, n, (n - 1 + deal) % n, True, state, codes, first_cards)
             turns += work[INFO_ROW + I_TURNS]
             wins[work[INFO_ROW + I_WINNER]] += 1
             for seat in range(n):

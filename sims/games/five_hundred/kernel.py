@@ -6,7 +6,9 @@ A hand of cards is a 64-bit mask over card codes (0..51 and the jokers 52, 53). 
 contract is known, two 54-entry rows give every card its effective suit (0..3, or 4 for a
 suitless joker) and its order (higher wins within a suit): plain A 14, K 13, Q 12, J 11,
 10 .. 4 as numbered; the left bower 15, the right bower 16, a joker 17, the black joker
-18 (as trumps, or suitless, or nominated to a suit).  The hand's scalars live in a small
+18 (as trumps, or suitless, or nominated to a suit); the auction and the discard use
+them.  The play of the cards works on masks in the "play layout" (see there), where the
+bit order within an effective suit is its order.  The hand's scalars live in a small
 int64 array (H_* slots), the per-seat state in a [4, S_*] array.
 """
 
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 from sims.core.rng import below_nb, seed_key_nb, stream_nb
 from sims.core.tricks import count_cards_nb, lowest_bit_nb
@@ -262,131 +265,161 @@ def auction_nb(rules, policy, hands, dealer, seats, calls, estimate):
     return current, holder, n_calls
 
 
-@njit(cache=True)
-def _key_low(code, suit_of, order_of):
-    """Sort key of "lowest-ordered, ties to the lower suit code"."""
-    return order_of[code] * 8 + suit_of[code]
-
-
-@njit(cache=True)
-def _key_high(code, suit_of, order_of):
-    """Sort key of "highest-ordered, ties to the lower suit code"."""
-    return order_of[code] * 8 + (7 - suit_of[code])
-
-
-@njit(cache=True)
-def _pick(mask, suit_of, order_of, want_suit, highest):
-    """The card of ``mask`` in effective suit ``want_suit`` (-1: any suit) with the lowest
-    (or highest) order, ties to the lower suit code; -1 when there is none."""
-    found = -1
-    best = 0
-    m = mask
-    while m:
-        code = _next_code(m)
-        m &= m - _ONE
-        if want_suit >= 0 and suit_of[code] != want_suit:
-            continue
-        key = _key_high(code, suit_of, order_of) if highest else -_key_low(code, suit_of, order_of)
-        if found < 0 or key > best:
-            found = code
-            best = key
-    return found
-
-
-@njit(cache=True)
-def _plain_pick(mask, suit_of, order_of, trump, highest):
-    """As _pick over the cards that are neither trumps nor suitless jokers."""
-    plain = _ZERO
-    m = mask
-    while m:
-        code = _next_code(m)
-        m &= m - _ONE
-        if suit_of[code] != trump and suit_of[code] != SUITLESS:
-            plain |= _bit(code)
-    return _pick(plain, suit_of, order_of, -1, highest)
-
-
-@njit(cache=True)
-def cheapest_nb(mask, suit_of, order_of, trump):
-    """Its lowest-ordered plain card (ties to the lower suit code), else its lowest trump,
-    else its lowest suitless joker."""
-    card = _plain_pick(mask, suit_of, order_of, trump, False)
-    if card < 0 and trump < 4:
-        card = _pick(mask, suit_of, order_of, trump, False)
-    if card < 0:
-        card = _pick(mask, suit_of, order_of, SUITLESS, False)
-    return card
+# ------------------------------------------------------------------- the play layout
+# During the play of a hand a set of cards is a mask in the "play layout", built once the
+# contract is known so that within every effective suit a higher bit is a higher order:
+#   bit 13 * suit + (order - 2) for every card in its printed suit (A at 12, K 11, ..., 4
+#   at 2; bits 0 and 1, the 2 and 3, are never cards), its jack included except the two
+#   bowers of a suit contract;
+#   bit 52 the left bower, 53 the right bower (suit contracts), 54 the joker, 55 the black
+#   joker (orders 15 .. 18, above every card in a printed suit's place).
+# The effective suits are masks over it (the trump suit: its 13 bits and 52 .. 55; at no
+# trumps a joker's bit belongs to the suit it is nominated to, else to SUITLESS), so "the
+# lowest trump" or "the highest unseen card of a suit" are single bit scans with no
+# per-card table lookups.
+PLAY_SUIT = np.uint64((1 << 13) - 1)  # suit s of the play layout: PLAY_SUIT << 13 * s
+PLAY_COLUMN = np.uint64(sum(1 << (13 * suit) for suit in range(4)))  # one order in each suit's place
+PLAY_PRINTED = np.uint64((1 << 52) - 1)  # the four printed suits' places
+LEFT_BIT, RIGHT_BIT, JOKER_BIT = 52, 53, 54  # JOKER_BIT + j: the joker RED_JOKER + j
+PLAY_BOWERS_AND_JOKERS = np.uint64(15 << LEFT_BIT)
+PLAY_JOKERS = np.uint64(3 << JOKER_BIT)
+CODE_ACES = np.uint64(sum(1 << (13 * suit) for suit in range(4)))
+CODE_OTHERS = np.uint64((1 << 52) - 1) & ~CODE_ACES
+_63 = np.uint64(63)
 
 
 @njit(cache=True, inline="always")
-def beats_nb(card, best, led, trump, suit_of, order_of):
-    """Whether ``card`` beats ``best``, the card now winning a trick led in suit ``led``."""
-    cs = suit_of[card]
-    bs = suit_of[best]
-    if trump < 4 and cs == trump:
-        return bs != trump or order_of[card] > order_of[best]
-    if cs == SUITLESS:
-        if bs == SUITLESS:
-            return order_of[card] > order_of[best]
-        return not (trump < 4 and bs == trump)
-    if cs == led:
-        if bs == led:
-            return order_of[card] > order_of[best]
-        return False
-    return False
+def _low(mask):
+    """The lowest bit of a non-empty mask."""
+    return np.int64(trailing_zeros(mask))
+
+
+@njit(cache=True, inline="always")
+def _high(mask):
+    """The highest bit of a non-empty mask."""
+    return np.int64(_63 - np.uint64(leading_zeros(mask)))
+
+
+@njit(cache=True, inline="always")
+def _above(bit):
+    """The mask of every bit above ``bit``."""
+    return ~(((_ONE << np.uint64(bit)) << _ONE) - _ONE)
+
+
+@njit(cache=True, inline="always")
+def play_mask_nb(cards, left, right):
+    """A mask of card codes in the play layout; ``left`` and ``right`` are the bowers' code
+    bits (0 at no trumps and misere)."""
+    printed = cards & ~(left | right)
+    placed = ((printed & CODE_OTHERS) >> _ONE) | ((printed & CODE_ACES) << np.uint64(12))
+    placed |= ((cards >> np.uint64(RED_JOKER)) & np.uint64(3)) << np.uint64(JOKER_BIT)
+    placed |= np.uint64((cards & left) != _ZERO) << np.uint64(LEFT_BIT)
+    placed |= np.uint64((cards & right) != _ZERO) << np.uint64(RIGHT_BIT)
+    return placed
 
 
 @njit(cache=True)
-def _beaters(mask, best, led, trump, suit_of, order_of):
-    found = _ZERO
-    m = mask
-    while m:
-        code = _next_code(m)
-        m &= m - _ONE
-        if beats_nb(code, best, led, trump, suit_of, order_of):
-            found |= _bit(code)
-    return found
+def card_code_nb(bit, left, right):
+    """The card code of a play-layout bit (the inverse of play_mask_nb)."""
+    if bit >= JOKER_BIT:
+        return RED_JOKER + bit - JOKER_BIT
+    if bit == LEFT_BIT:
+        return _next_code(left)
+    if bit == RIGHT_BIT:
+        return _next_code(right)
+    face = bit % 13 + 1
+    return 13 * (bit // 13) + (0 if face == 13 else face)
 
 
-@njit(cache=True)
-def lowest_beater_nb(beaters, led, trump, suit_of, order_of):
-    """The lowest card of ``beaters``: of the suit led first, then trumps, then jokers."""
-    if led != trump:
-        card = _pick(beaters, suit_of, order_of, led, False)
-        if card >= 0:
-            return card
-    if trump < 4:
-        card = _pick(beaters, suit_of, order_of, trump, False)
-        if card >= 0:
-            return card
-    return _pick(beaters, suit_of, order_of, SUITLESS, False)
+@njit(cache=True, inline="always")
+def _suit_at(bit, special_suits):
+    """The effective suit of a play-layout bit; ``special_suits`` holds the suits of bits
+    52 .. 55, 4 bits each."""
+    if bit < LEFT_BIT:
+        return bit // 13
+    return (special_suits >> (4 * (bit - LEFT_BIT))) & 15
 
 
-@njit(cache=True)
-def sure_winners_nb(hand, unseen, trump, suit_of, order_of):
-    """The cards of ``hand`` no unseen card could beat."""
-    top = 0  # the highest unseen order of each effective suit, 5 bits each
-    m = unseen
-    while m:
-        code = _next_code(m)
-        m &= m - _ONE
-        shift = 5 * suit_of[code]
-        if order_of[code] > (top >> shift) & 31:
-            top = (top & ~(31 << shift)) | (order_of[code] << shift)
-    ruff = (top >> (5 * SUITLESS)) & 31 > 0 or (trump < 4 and (top >> (5 * trump)) & 31 > 0)
-    found = _ZERO
-    m = hand
-    while m:
-        code = _next_code(m)
-        m &= m - _ONE
-        s = suit_of[code]
-        highest = (top >> (5 * s)) & 31
-        if (trump < 4 and s == trump) or s == SUITLESS:
-            if order_of[code] > highest:
-                found |= _bit(code)
-        elif not ruff and order_of[code] > highest:
-            found |= _bit(code)
-    return found
+@njit(cache=True, inline="always")
+def _lowest_card(mask):
+    """The card of a non-empty mask with the lowest order, ties to the lower suit code
+    (a bower or joker, orders 15 .. 18, only when there is nothing else)."""
+    printed = mask & PLAY_PRINTED
+    if printed == _ZERO:
+        return _low(mask)
+    orders = (printed | (printed >> np.uint64(13)) | (printed >> np.uint64(26)) | (printed >> np.uint64(39))) \
+        & PLAY_SUIT
+    return _low(printed & (PLAY_COLUMN << np.uint64(_low(orders))))
+
+
+@njit(cache=True, inline="always")
+def _highest_card(mask):
+    """The card of a non-empty mask with the highest order, ties to the lower suit code."""
+    if mask & ~PLAY_PRINTED:
+        return _high(mask)
+    orders = (mask | (mask >> np.uint64(13)) | (mask >> np.uint64(26)) | (mask >> np.uint64(39))) & PLAY_SUIT
+    return _low(mask & (PLAY_COLUMN << np.uint64(_high(orders))))
+
+
+@njit(cache=True, inline="always")
+def _lowest_nb(mask, suitless):
+    """The lowest-ordered card (ties to the lower suit code), a suitless joker last."""
+    others = mask & ~suitless
+    return _lowest_card(others) if others else _low(mask)
+
+
+@njit(cache=True, inline="always")
+def cheapest_nb(mask, trumps, suitless):
+    """Its lowest-ordered plain card (ties to the lower suit code), else its lowest trump,
+    else its lowest suitless joker."""
+    plain = mask & ~(trumps | suitless)
+    if plain:
+        return _lowest_card(plain)
+    if mask & trumps:
+        return _low(mask & trumps)
+    return _low(mask)
+
+
+@njit(cache=True, inline="always")
+def beaters_nb(best, led_cards, trumps, suitless):
+    """Every card that beats ``best``, the card now winning a trick led in the suit whose
+    cards are ``led_cards``: a higher trump over a trump, a higher suitless joker over a
+    suitless joker, else a higher card of the suit led, any trump or any suitless joker."""
+    card = _bit(best)
+    above = _above(best)
+    if card & trumps:
+        return trumps & above
+    if card & suitless:
+        return suitless & above
+    return (led_cards & above) | trumps | suitless
+
+
+@njit(cache=True, inline="always")
+def lowest_beater_nb(beaters, led_cards, trumps):
+    """The lowest card of a non-empty ``beaters``: of the suit led first, then trumps, then
+    jokers."""
+    of_led = beaters & led_cards
+    if of_led:
+        return _low(of_led)
+    if beaters & trumps:
+        return _low(beaters & trumps)
+    return _low(beaters)
+
+
+@njit(cache=True, inline="always")
+def sure_winners_nb(hand, unseen, trumps, suitless, suit_masks):
+    """The cards of ``hand`` no unseen card could beat: a trump (suitless joker) above every
+    unseen one; a card of another suit above every unseen card of its suit, when no trump or
+    suitless joker is unseen."""
+    unbeaten = _ZERO
+    for suit in range(5):
+        cards = suit_masks[suit]
+        # Bits 0 and 1 are never cards, so `| 1` stands for "nothing unseen" without a branch.
+        unbeaten |= hand & cards & _above(_high((unseen & cards) | _ONE))
+    ruffers = trumps | suitless
+    if unseen & ruffers:
+        return unbeaten & ruffers
+    return unbeaten
 
 
 @njit(cache=True)
@@ -430,8 +463,8 @@ def play_hand_nb(rules, policy, hands, kitty, dealer, scores, h, seats, calls, e
                  record, suit_masks):
     """Play one dealt hand (auction, kitty, play, score) into the slots ``h``; the seats'
     tricks in ``seats[:, S_TRICKS]``; ``scores`` (the sides' totals) are updated as the
-    game's end rules say; with ``record`` the tricks go to ``log``."""
-    suitless = _bit(RED_JOKER) | _bit(BLACK_JOKER)
+    game's end rules say; with ``record`` the tricks go to ``log``.  ``hands`` is consumed:
+    from the play on it holds the cards not yet played, in the play layout."""
     for i in range(N_H):
         h[i] = 0
     h[H_WINNER] = -1
@@ -470,25 +503,42 @@ def play_hand_nb(rules, policy, hands, kitty, dealer, scores, h, seats, calls, e
                     best = 0
                     most = -1
                     for suit in range(4):
-                        n = _suitcount_cards_nb(hands[contractor] & ~suitless, suit_of, suit)
+                        n = _suitcount_cards_nb(hands[contractor] & ~JOKERS, suit_of, suit)
                         if n >= most:
                             most = n
                             best = suit
                     suit_of[joker] = best
                     h[H_NOMINATED0 + j] = best
     partner_out = (contractor + 2) % 4 if misere else -1
-    pack = _ZERO
+    # From here on every set of cards is in the play layout (helpers above).
+    left = _ZERO
+    right = _ZERO
+    if trump < 4:
+        left = _bit(13 * SAME_COLOUR[trump] + 10)
+        right = _bit(13 * trump + 10)
+    for k in range(4):
+        suit_masks[k] = PLAY_SUIT << np.uint64(13 * k)
+    if trump < 4:
+        suit_masks[trump] |= PLAY_BOWERS_AND_JOKERS
+        suit_masks[SUITLESS] = _ZERO
+        special_suits = trump * 0x1111
+    else:
+        suit_masks[SUITLESS] = PLAY_JOKERS
+        special_suits = SUITLESS * 0x1111
+        for j in range(2):
+            if h[H_NOMINATED0 + j] >= 0:
+                joker = _bit(JOKER_BIT + j)
+                suit_masks[SUITLESS] &= ~joker
+                suit_masks[h[H_NOMINATED0 + j]] |= joker
+                special_suits += (h[H_NOMINATED0 + j] - SUITLESS) << (4 * (JOKER_BIT + j - LEFT_BIT))
+    trumps = suit_masks[trump] if trump < 4 else _ZERO
+    suitless = suit_masks[SUITLESS]
+    pack = play_mask_nb(kitty | discards, left, right)
     for s in range(4):
+        hands[s] = play_mask_nb(hands[s], left, right)
         pack |= hands[s]
-    pack |= kitty | discards
+    discards = play_mask_nb(discards, left, right)
     out_of_play = hands[partner_out] if misere else _ZERO
-    for k in range(5):
-        suit_masks[k] = _ZERO
-    m = pack
-    while m:
-        code = _next_code(m)
-        m &= m - _ONE
-        suit_masks[suit_of[code]] |= _bit(code)
     nt_joker = rules[R_NT_JOKER]
     om_expose = rules[R_OM_EXPOSE]
     exposed = contract == OPEN_MISERE and om_expose == EXPOSE_BEFORE_LEAD
@@ -504,6 +554,7 @@ def play_hand_nb(rules, policy, hands, kitty, dealer, scores, h, seats, calls, e
     tricks_played = 0
     for trick in range(TRICKS):
         led = -1
+        led_cards = _ZERO
         best = -1
         best_seat = -1
         named = -1
@@ -517,15 +568,15 @@ def play_hand_nb(rules, policy, hands, kitty, dealer, scores, h, seats, calls, e
             hand = hands[seat]
             if i == 0 or best < 0:
                 legal = hand
-                if nt_joker == NT_JOKER_LEAD_LAST_ONLY and trick < TRICKS - 1 and legal & ~suit_masks[SUITLESS]:
-                    legal &= ~suit_masks[SUITLESS]
+                if nt_joker == NT_JOKER_LEAD_LAST_ONLY and trick < TRICKS - 1 and legal & ~suitless:
+                    legal &= ~suitless
             else:
-                follow = hand & suit_masks[led]
+                follow = hand & led_cards
                 if follow:
                     legal = follow
                     if trump == 4 and (nt_joker == NT_JOKER_ANY_TIME
                                        or (nt_joker == NT_JOKER_FIRST_ROUND_FREE and first_round)):
-                        legal |= hand & suit_masks[SUITLESS]
+                        legal |= hand & suitless
                 else:
                     legal = hand
             # what this seat cannot see
@@ -538,58 +589,40 @@ def play_hand_nb(rules, policy, hands, kitty, dealer, scores, h, seats, calls, e
             partner = (seat + 2) % 4
             if misere and seat == contractor:
                 if best < 0:
-                    card = _plain_pick(legal, suit_of, order_of, 4, False)
-                    if card < 0:
-                        card = _pick(legal, suit_of, order_of, SUITLESS, False)
+                    card = _lowest_nb(legal, suitless)
                 else:
-                    safe = legal & ~_beaters(legal, best, led, trump, suit_of, order_of)
-                    card = _pick(safe, suit_of, order_of, -1, True) if safe else -1
-                    if card < 0:
-                        card = _lowest_nb(legal, suit_of, order_of)
+                    safe = legal & ~beaters_nb(best, led_cards, trumps, suitless)
+                    card = _highest_card(safe) if safe else _lowest_nb(legal, suitless)
             elif misere:
                 if best < 0:
-                    wanted = 0
+                    wanted = _ZERO
                     for suit in range(4):
                         if exposed:
                             if hands[contractor] & suit_masks[suit]:
-                                wanted |= 1 << suit
+                                wanted |= suit_masks[suit]
                         elif not (seats[contractor, S_VOIDS] >> suit) & 1:
-                            wanted |= 1 << suit
-                    card = -1
-                    key = 0
-                    m = legal
-                    while m:
-                        code = _next_code(m)
-                        m &= m - _ONE
-                        s = suit_of[code]
-                        if s < 4 and (wanted >> s) & 1:
-                            k = _key_low(code, suit_of, order_of)
-                            if card < 0 or k < key:
-                                card = code
-                                key = k
-                    if card < 0:
-                        card = _lowest_nb(legal, suit_of, order_of)
+                            wanted |= suit_masks[suit]
+                    wanted &= legal
+                    card = _lowest_card(wanted) if wanted else _lowest_nb(legal, suitless)
                 elif contractor_played:
                     if best_seat == contractor:
-                        safe = legal & ~_beaters(legal, best, led, trump, suit_of, order_of)
-                        card = _pick(safe, suit_of, order_of, -1, True) if safe else _lowest_nb(legal, suit_of,
-                                                                                                   order_of)
+                        safe = legal & ~beaters_nb(best, led_cards, trumps, suitless)
+                        card = _highest_card(safe) if safe else _lowest_nb(legal, suitless)
                     else:
-                        plain = legal & ~suit_masks[SUITLESS]
-                        card = _pick(plain if plain else legal, suit_of, order_of, -1, True)
+                        plain = legal & ~suitless
+                        card = _highest_card(plain if plain else legal)
                 else:
-                    card = _lowest_nb(legal, suit_of, order_of)
+                    card = _lowest_nb(legal, suitless)
             elif best < 0:
                 card = -1
-                if trump < 4 and contractor >= 0 and seat % 2 == contractor % 2 and legal & suit_masks[trump] \
-                        and unseen & suit_masks[trump]:
-                    card = _pick(legal, suit_of, order_of, trump, True)
+                if trump < 4 and contractor >= 0 and seat % 2 == contractor % 2 and legal & trumps \
+                        and unseen & trumps:
+                    card = _high(legal & trumps)
                 if card < 0:
-                    sure = sure_winners_nb(legal, unseen, trump, suit_of, order_of)
+                    sure = sure_winners_nb(legal, unseen, trumps, suitless, suit_masks)
                     if sure:
-                        card = _pick(sure, suit_of, order_of, trump if trump < 4 else SUITLESS, True)
-                        if card < 0:
-                            card = _plain_pick(sure, suit_of, order_of, trump, True)
+                        top = sure & (trumps | suitless)
+                        card = _high(top) if top else _highest_card(sure)
                 if card < 0:
                     longest = -1
                     most = 0
@@ -601,32 +634,34 @@ def play_hand_nb(rules, policy, hands, kitty, dealer, scores, h, seats, calls, e
                             most = n
                             longest = suit
                     if longest >= 0:
-                        card = _pick(legal, suit_of, order_of, longest, False)
+                        card = _low(legal & suit_masks[longest])
                     else:
-                        card = cheapest_nb(legal, suit_of, order_of, trump)
+                        card = cheapest_nb(legal, trumps, suitless)
             else:
                 if best_seat == partner:
-                    card = cheapest_nb(legal, suit_of, order_of, trump)
+                    card = cheapest_nb(legal, trumps, suitless)
                 else:
-                    beaters = _beaters(legal, best, led, trump, suit_of, order_of)
+                    beaters = legal & beaters_nb(best, led_cards, trumps, suitless)
                     if beaters:
-                        card = lowest_beater_nb(beaters, led, trump, suit_of, order_of)
+                        card = lowest_beater_nb(beaters, led_cards, trumps)
                     else:
-                        card = cheapest_nb(legal, suit_of, order_of, trump)
+                        card = cheapest_nb(legal, trumps, suitless)
+            suit = _suit_at(card, special_suits)
             if best < 0:
-                if suit_of[card] == SUITLESS:
+                if suit == SUITLESS:
                     named = _named_suit_nb(hand & ~_bit(card), seats[seat, S_VOIDS], suit_masks)
                     led = named
                 else:
-                    led = suit_of[card]
+                    led = suit
+                led_cards = suit_masks[led]
                 first_round = not (led_before >> led) & 1
                 led_before |= 1 << led
                 best = card
                 best_seat = seat
             else:
-                if suit_of[card] != led:  # it has shown void in the suit led, as the others see it
+                if suit != led:  # it has shown void in the suit led, as the others see it
                     seats[seat, S_VOIDS] |= 1 << led
-                if beats_nb(card, best, led, trump, suit_of, order_of):
+                if beaters_nb(best, led_cards, trumps, suitless) & _bit(card):
                     best = card
                     best_seat = seat
             if seat == contractor:
@@ -634,7 +669,7 @@ def play_hand_nb(rules, policy, hands, kitty, dealer, scores, h, seats, calls, e
             hands[seat] = hand & ~_bit(card)
             played |= _bit(card)
             if record:
-                log[trick, 4 + seat] = card
+                log[trick, 4 + seat] = card_code_nb(card, left, right)
             if contract == OPEN_MISERE and om_expose == EXPOSE_AFTER_FIRST_LEAD and trick == 0:
                 exposed = True  # from the first card of trick 1 on
             seat = (seat + 1) % 4
@@ -652,15 +687,6 @@ def play_hand_nb(rules, policy, hands, kitty, dealer, scores, h, seats, calls, e
     h[H_TRICKS_PLAYED] = tricks_played
     _score_nb(rules, contract, contractor, dealer, seats, scores, h, tricks_played)
     return 0
-
-
-@njit(cache=True)
-def _lowest_nb(mask, suit_of, order_of):
-    """The lowest-ordered card (ties to the lower suit code), a suitless joker last."""
-    card = _plain_pick(mask, suit_of, order_of, 4, False)
-    if card < 0:
-        card = _pick(mask, suit_of, order_of, SUITLESS, False)
-    return card
 
 
 @njit(cache=True)

@@ -36,6 +36,7 @@ from sims.games.five_hundred.rules import (
     MISERE_OPP_PER_CONTRACTOR_TRICK,
     MISERE_OPP_PER_TRICK_WON,
     N_CONTRACTS,
+    N_TRICK_BIDS,
     NO_TRUMPS,
     NT_JOKER_ANY_TIME,
     NT_JOKER_FIRST_ROUND_FREE,
@@ -119,25 +120,33 @@ def _suitcount_cards_nb(hand, suit_of, suit):
     return n
 
 
-@njit(cache=True)
-def set_contract_view_nb(trump, suit_of, order_of):
-    """Fill the suit and order rows for a suit contract in card suit ``trump`` (0..3), or
-    no trumps / misere (``trump`` = 4: jokers suitless, jacks in their place)."""
-    for code in range(52):
-        suit_of[code] = code // 13
-        order_of[code] = PLAIN_ORDER[code % 13]
+def _contract_view(trump: int) -> tuple[list[int], list[int]]:
+    """The suit and order rows for a suit contract in card suit ``trump`` (0..3), or no
+    trumps / misere (``trump`` = 4: jokers suitless, jacks in their place)."""
+    suit_of = [code // 13 for code in range(52)] + [SUITLESS, SUITLESS]
+    order_of = [int(PLAIN_ORDER[code % 13]) for code in range(52)] + [17, 18]
     if trump < 4:
-        suit_of[RED_JOKER] = trump
-        suit_of[BLACK_JOKER] = trump
-        left = 13 * SAME_COLOUR[trump] + 10
+        suit_of[RED_JOKER] = suit_of[BLACK_JOKER] = trump
+        left = 13 * int(SAME_COLOUR[trump]) + 10
         suit_of[left] = trump
         order_of[left] = 15
         order_of[13 * trump + 10] = 16
-    else:
-        suit_of[RED_JOKER] = SUITLESS
-        suit_of[BLACK_JOKER] = SUITLESS
-    order_of[RED_JOKER] = 17
-    order_of[BLACK_JOKER] = 18
+    return suit_of, order_of
+
+
+# [trump, code]: the rows of each contract, computed once (copying a row is cheaper than
+# building it in every hand)
+VIEW_SUIT = np.array([_contract_view(trump)[0] for trump in range(5)], dtype=np.int64)
+VIEW_ORDER = np.array([_contract_view(trump)[1] for trump in range(5)], dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def set_contract_view_nb(trump, suit_of, order_of):
+    """Fill the suit and order rows for a suit contract in card suit ``trump`` (0..3), or
+    no trumps / misere (``trump`` = 4: jokers suitless, jacks in their place)."""
+    for code in range(N_CODES):
+        suit_of[code] = VIEW_SUIT[trump, code]
+        order_of[code] = VIEW_ORDER[trump, code]
 
 
 SUIT_CODES = np.array([((1 << 13) - 1) << (13 * suit) for suit in range(4)], dtype=np.uint64)
@@ -146,49 +155,54 @@ HIGH_CARDS = np.uint64(sum(1 << (13 * suit + face) for suit in range(4) for face
                        | (1 << RED_JOKER) | (1 << BLACK_JOKER))
 
 
+def _strength_masks() -> tuple[np.ndarray, ...]:
+    """Per trump denomination d (0..3), the code masks the hand strength counts: the trumps,
+    the cards worth 2 half tricks (right and left bower, A of trumps), the K of trumps, and
+    for each of the three other suits (in card suit order) its cards, its A and its K (the
+    left bower is not a card of its printed suit)."""
+    trumps = np.zeros(4, dtype=np.uint64)
+    doubles = np.zeros(4, dtype=np.uint64)
+    king = np.zeros(4, dtype=np.uint64)
+    others = np.zeros((4, 3, 3), dtype=np.uint64)  # [d, k, (cards, ace, king)]
+    for d in range(4):
+        trump = int(DENOMINATION_SUIT[d])
+        left = 1 << (13 * int(SAME_COLOUR[trump]) + 10)
+        trumps[d] = int(SUIT_CODES[trump]) | left | int(JOKERS)
+        doubles[d] = (1 << (13 * trump + 10)) | left | (1 << (13 * trump))
+        king[d] = 1 << (13 * trump + 12)
+        for k, suit in enumerate(s for s in range(4) if s != trump):
+            others[d, k] = (int(SUIT_CODES[suit]) & ~left, 1 << (13 * suit), 1 << (13 * suit + 12))
+    return trumps, doubles, king, others
+
+
+TRUMP_CARDS, TRUMP_DOUBLES, TRUMP_KING, OTHER_SUITS = _strength_masks()
+
+
 @njit(cache=True)
 def estimates_nb(hand, out):
     """out[d] = the seat's trick estimate in denomination d (package docstring, Hand
     strength); returns the number of high cards."""
+    # Every "if held" is a 0/1 added, so the counts compile to straight-line code.
     jokers = count_cards_nb(hand & JOKERS)
     for d in range(4):
-        trump = DENOMINATION_SUIT[d]
-        left = _bit(13 * SAME_COLOUR[trump] + 10)
-        n_trumps = count_cards_nb(hand & (SUIT_CODES[trump] | left | JOKERS))
-        half = 2 * jokers
-        if hand & _bit(13 * trump + 10):
-            half += 2
-        if hand & left:
-            half += 2
-        if hand & _bit(13 * trump):
-            half += 2
-        if hand & _bit(13 * trump + 12):
-            half += 1
-        if n_trumps > 4:
-            half += 2 * (n_trumps - 4)
-        for suit in range(4):
-            if suit == trump:
-                continue
-            n = count_cards_nb(hand & SUIT_CODES[suit] & ~left)
-            if hand & _bit(13 * suit):
-                half += 2
-            if hand & _bit(13 * suit + 12) and n >= 2:
-                half += 1
-            if n == 0 and n_trumps >= 3:
-                half += 1
+        n_trumps = count_cards_nb(hand & TRUMP_CARDS[d])
+        half = 2 * jokers + 2 * count_cards_nb(hand & TRUMP_DOUBLES[d]) + count_cards_nb(hand & TRUMP_KING[d])
+        half += 2 * max(n_trumps - 4, 0)
+        for k in range(3):
+            n = count_cards_nb(hand & OTHER_SUITS[d, k, 0])
+            half += 2 * count_cards_nb(hand & OTHER_SUITS[d, k, 1])
+            half += np.int64((hand & OTHER_SUITS[d, k, 2]) != _ZERO and n >= 2)
+            half += np.int64(n == 0 and n_trumps >= 3)
         out[d] = half // 2 + 2
     half = 2 * jokers
     for suit in range(4):
-        n = count_cards_nb(hand & SUIT_CODES[suit])
-        ace = (hand & _bit(13 * suit)) != _ZERO
-        if ace:
-            half += 2
-        if hand & _bit(13 * suit + 12) and n >= 2:
-            half += 1
-        if hand & _bit(13 * suit + 11) and n >= 3:
-            half += 1
-        if ace and n > 4:
-            half += 2 * (n - 4)
+        cards = hand & SUIT_CODES[suit]
+        n = count_cards_nb(cards)
+        ace = np.int64((cards & _bit(13 * suit)) != _ZERO)
+        half += 2 * ace
+        half += np.int64((cards & _bit(13 * suit + 12)) != _ZERO and n >= 2)
+        half += np.int64((cards & _bit(13 * suit + 11)) != _ZERO and n >= 3)
+        half += 2 * ace * max(n - 4, 0)
     out[NO_TRUMPS] = half // 2 + 2
     return count_cards_nb(hand & HIGH_CARDS)
 
@@ -199,9 +213,11 @@ def auction_nb(rules, policy, hands, dealer, seats, calls, estimate):
     contract or -1).  ``seats[s, S_PASSED]`` is reset here."""
     mis_rank = rules[R_MISERE_RANK]
     om_rank = rules[R_OPEN_MISERE_RANK]
-    top = 0  # the highest bid that may ever be made: bidding it closes the auction
-    for c in range(N_CONTRACTS if rules[R_ALLOW_MISERE] != 0 else 25):
-        top = max(top, LADDER[mis_rank, om_rank, c])
+    # the highest bid that may ever be made: bidding it closes the auction (trick bids rise
+    # with their id, so 10NT is the highest of them)
+    top = LADDER[mis_rank, om_rank, N_TRICK_BIDS - 1]
+    if rules[R_ALLOW_MISERE] != 0:
+        top = max(top, LADDER[mis_rank, om_rank, MISERE], LADDER[mis_rank, om_rank, OPEN_MISERE])
     for s in range(4):
         seats[s, S_PASSED] = 0
         seats[s, S_HIGH] = estimates_nb(hands[s], estimate[s])
@@ -780,29 +796,39 @@ def _score_nb(rules, contract, contractor, dealer, seats, scores, h, tricks_play
     h[H_ENDED] = how
 
 
+@njit(cache=True, inline="always")
+def _draw_nb(pack_row, t, size, shuffle, state, dealt):
+    """The draw at position ``t`` (package docstring, The deal): (card, state)."""
+    if shuffle:
+        k, state = below_nb(state, size - t)
+        j = t + k
+        card = pack_row[j]
+        pack_row[j] = pack_row[t]
+        pack_row[t] = card
+    card = pack_row[t]
+    dealt[t] = card
+    return card, state
+
+
 @njit(cache=True)
 def deal_nb(rules, pack_row, dealer, shuffle, state, hands, dealt):
     """Deal a hand (package docstring, The deal): the pack row holds the pack (code order
     for a random deal, the stacked order otherwise); ``dealt`` receives the codes in draw
     order.  Returns (kitty mask, state)."""
     size = PACK_SIZES[rules[R_DECK]]
-    for s in range(4):
-        hands[s] = _ZERO
+    t = 0
+    for i in range(4):  # 10 cards to each seat from the eldest hand on
+        held = _ZERO
+        for _ in range(10):
+            card, state = _draw_nb(pack_row, t, size, shuffle, state, dealt)
+            held |= _bit(card)
+            t += 1
+        hands[(dealer + 1 + i) % 4] = held
     kitty = _ZERO
-    for t in range(size):
-        if shuffle:
-            k, state = below_nb(state, size - t)
-            j = t + k
-            card = pack_row[j]
-            pack_row[j] = pack_row[t]
-            pack_row[t] = card
-        card = pack_row[t]
-        dealt[t] = card
-        if t < 40:
-            seat = (dealer + 1 + t // 10) % 4
-            hands[seat] |= _bit(card)
-        else:
-            kitty |= _bit(card)
+    while t < size:
+        card, state = _draw_nb(pack_row, t, size, shuffle, state, dealt)
+        kitty |= _bit(card)
+        t += 1
     return kitty, state
 
 

@@ -90,7 +90,9 @@ ACC_STRIDE = 16
 N_WORK_ROWS = (ACC_ROW - FIRST_GAME_ROW) // ROW + (MAX_PLAYERS + 1) * ACC_STRIDE // ROW + 1
 I_LEAD, I_LEADER, I_PLAYERS_IN, I_LOSERS, I_TURNED, I_STOCK_SHORT, I_RESHUFFLED, I_ALL_DROPPED, I_POT_NEXT, \
     I_TRICK_LEADERS, I_TRICK_WINNERS = 0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 20
-# The uint64 mask array: hands, then each seat's trade-away mask.
+# The uint64 mask array: hands, the set of seats that played the last hand (bit s = seat s),
+# then each seat's trade-away mask.
+PLAYING_SEATS = MAX_PLAYERS
 TRADE_AWAY = 16
 
 BIT_OF_CODE = ACE_HIGH_BIT  # card code -> ranked bit (16 * suit + order, the 2 = 0 ... the ace = 12)
@@ -210,9 +212,16 @@ def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
 
     The pack row must hold the pack (code order for a random hand, the stacked order
     otherwise); ``shuffle`` = 0 draws it without swaps.  Results go to the rows
-    FIGHT..PLAYED_SEAT and INFO (I_*).  (The kernels inline :func:`play_hand_inline_nb`.)
+    FIGHT..PLAYED_SEAT and INFO (I_*), the playing seats to ``masks[PLAYING_SEATS]``.  (The
+    kernels inline :func:`play_hand_inline_nb`.)
     """
     return play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, shuffle, state, rule_codes_nb(work))
+
+
+@njit(cache=True, inline="always")
+def _at(index):
+    """An index as unsigned, so that Numba emits no negative-index wraparound for it."""
+    return np.uint64(index)
 
 
 @njit(cache=True, inline="always")
@@ -222,12 +231,16 @@ def play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, shuffle, state,
 
     Coin-flip decisions (stay or drop, the card to play, who wins a trick, who pays) are
     computed as masks and selects rather than branches; the random stream is drawn
-    exactly as the rules say, in the same order.
+    exactly as the rules say, in the same order.  Workspace and hand indices go through
+    :func:`_at` (seats and places are never negative).  The hand has a single exit whose
+    last statements use ``work`` and ``masks``: Numba then releases its references to them
+    in one place, which lets LLVM's reference-count pruning drop the atomic
+    increment/decrement pair that inlining adds per hand.
     """
     trade_first, trade_order, trade_exhaust, all_drop, fight_exhaust = codes
     top = 0
     size = N_CARDS
-    for i in (I_LOSERS, I_STOCK_SHORT, I_RESHUFFLED, I_ALL_DROPPED, I_POT_NEXT):
+    for i in (I_LOSERS, I_STOCK_SHORT, I_RESHUFFLED, I_ALL_DROPPED):
         work[INFO_ROW + i] = 0
     for seat in range(n):
         masks[seat] = _ZERO
@@ -241,7 +254,7 @@ def play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, shuffle, state,
     for k in range(4 * n):
         seat = seat + 1 if seat + 1 < n else 0
         card, top, state = draw_nb(work, top, size, shuffle, state)
-        masks[seat] |= _ONE << np.uint64(card)
+        masks[_at(seat)] |= _ONE << np.uint64(card)
 
     # 2-3. Fight cards, chosen at once.  SEAT_OF_BIT finds a fight card's seat in one load.
     fight_bits = _ZERO
@@ -259,9 +272,9 @@ def play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, shuffle, state,
     dead = fight_bits
     while top < size:
         card, top, state = draw_nb(work, top, size, shuffle, state)
-        work[PILE_ROW + turned] = card
+        work[_at(PILE_ROW + turned)] = card
         if not shuffle:  # a stacked hand keeps the list that play_dealt returns
-            work[TURNED_ROW + turned] = card
+            work[_at(TURNED_ROW + turned)] = card
         turned += 1
         dead |= _ONE << np.uint64(card)
         matching = fight_bits & suit_of_bit_nb(np.uint64(card))
@@ -286,7 +299,7 @@ def play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, shuffle, state,
     seat = dealer
     for i in range(n):
         seat = seat + 1 if seat + 1 < n else 0
-        work[PILE_ROW + pile] = work[FIGHT_ROW + seat]
+        work[_at(PILE_ROW + pile)] = work[_at(FIGHT_ROW + seat)]
         pile += 1
     seat = dealer
     for i in range(n):
@@ -295,7 +308,7 @@ def play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, shuffle, state,
             size, top, pile, dead = _reshuffle_pile_nb(work, pile)
             work[INFO_ROW + I_RESHUFFLED] = 1
         card, top, state = draw_nb(work, top, size, shuffle, state)
-        masks[seat] |= _ONE << np.uint64(card)
+        masks[_at(seat)] |= _ONE << np.uint64(card)
 
     # 6. Stay or drop, at once.  `in_seats` has bit s set when seat s plays.
     playing = 0
@@ -303,127 +316,131 @@ def play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, shuffle, state,
     seat = dealer
     for i in range(n):
         seat = seat + 1 if seat + 1 < n else 0
-        stays = compulsory | ((work[POLICY_ROW + STAY_WITH_LEAD * ROW + seat] != 0) & (seat == lead)) \
-            | (strength_nb(masks[seat]) >= work[POLICY_ROW + STAY_MIN_STRENGTH * ROW + seat])
-        work[PLAYING_ROW + seat] = stays
-        work[ORDER_ROW + playing] = seat  # overwritten by the next player when this seat drops
+        stays = compulsory | ((work[_at(POLICY_ROW + STAY_WITH_LEAD * ROW + seat)] != 0) & (seat == lead)) \
+            | (strength_nb(masks[_at(seat)]) >= work[_at(POLICY_ROW + STAY_MIN_STRENGTH * ROW + seat)])
+        work[_at(PLAYING_ROW + seat)] = stays
+        work[_at(ORDER_ROW + playing)] = seat  # overwritten by the next player when this seat drops
         playing += stays
         in_seats |= np.int64(stays) << seat
     work[INFO_ROW + I_PLAYERS_IN] = playing
     work[INFO_ROW + I_LEADER] = -1
+    pot_next = 0
     if playing == 0:
         work[INFO_ROW + I_ALL_DROPPED] = 1
         if all_drop == REFUND_SPLIT:
             for seat in range(n):
                 work[NET_ROW + seat] = pot // n
         else:
-            work[INFO_ROW + I_POT_NEXT] = pot
-        return state
-    if playing == 1:
+            pot_next = pot
+    elif playing == 1:
         seat = work[ORDER_ROW]
-        work[WON_ROW + seat] = 4
-        work[NET_ROW + seat] = pot
-        return state
+        work[_at(WON_ROW + seat)] = 4
+        work[_at(NET_ROW + seat)] = pot
+    else:
+        # The leader (the first playing seat at or after the fight winner, clockwise) and its
+        # place in the clockwise order of playing seats, from `in_seats` turned so that the
+        # dealer's left is bit 0: no loop whose length is a coin flip.
+        eldest = dealer + 1 if dealer + 1 < n else 0
+        turned_seats = ((in_seats >> eldest) | (in_seats << (n - eldest))) & ((1 << n) - 1)
+        lead_from_eldest = lead - eldest if lead >= eldest else lead - eldest + n
+        from_lead = turned_seats & -(1 << lead_from_eldest)
+        leader_from_eldest = lowest_seat_nb(from_lead if from_lead else turned_seats)
+        leader_place = count_seats_nb(turned_seats & ((1 << leader_from_eldest) - 1))
+        leader = eldest + leader_from_eldest if eldest + leader_from_eldest < n else eldest + leader_from_eldest - n
+        work[INFO_ROW + I_LEADER] = leader
 
-    # The leader (the first playing seat at or after the fight winner, clockwise) and its
-    # place in the clockwise order of playing seats, from `in_seats` turned so that the
-    # dealer's left is bit 0: no loop whose length is a coin flip.
-    eldest = dealer + 1 if dealer + 1 < n else 0
-    turned_seats = ((in_seats >> eldest) | (in_seats << (n - eldest))) & ((1 << n) - 1)
-    lead_from_eldest = lead - eldest if lead >= eldest else lead - eldest + n
-    from_lead = turned_seats & -(1 << lead_from_eldest)
-    leader_from_eldest = lowest_seat_nb(from_lead if from_lead else turned_seats)
-    leader_place = count_seats_nb(turned_seats & ((1 << leader_from_eldest) - 1))
-    leader = eldest + leader_from_eldest if eldest + leader_from_eldest < n else eldest + leader_from_eldest - n
-    work[INFO_ROW + I_LEADER] = leader
+        # 7. Trading.
+        if not compulsory or trade_first:
+            cap = (size - top) // playing
+            may_reshuffle = trade_exhaust == RESHUFFLE_DISCARDS
+            first = leader_place if trade_order == TRADE_FROM_LEAD_WINNER else 0
+            for i in range(playing):
+                place = first + i if first + i < playing else first + i - playing
+                seat = _at(work[_at(ORDER_ROW + place)])
+                wanted = masks[seat] & masks[TRADE_AWAY + seat]
+                want = count_cards_nb(wanted)
+                allowed = size - top
+                if may_reshuffle:
+                    allowed += pile
+                elif trade_exhaust == CAP_EQUAL:
+                    allowed = cap
+                if allowed < want:
+                    work[INFO_ROW + I_STOCK_SHORT] = 1
+                    chosen = _ZERO
+                    for k in range(allowed):
+                        low = lowest_card_nb(wanted & ~chosen)
+                        chosen |= _ONE << low
+                    wanted = chosen
+                    want = allowed
+                masks[seat] &= ~wanted
+                work[TRADED_ROW + seat] = want
+                for k in range(want):
+                    if top == size:
+                        size, top, pile, dead = _reshuffle_pile_nb(work, pile)
+                        work[INFO_ROW + I_RESHUFFLED] = 1
+                        may_reshuffle = False
+                    card, top, state = draw_nb(work, top, size, shuffle, state)
+                    masks[seat] |= _ONE << np.uint64(card)
+                # The discards join the pile from 2 up to A, suit by suit.  A seat trades at
+                # most four cards, so four stores (the extra ones past the pile's end are
+                # overwritten later, and pile + 4 stays inside the row because every hand
+                # holds four cards the pile does not) replace a loop of coin-flip length.
+                rest = wanted | _NO_CARD
+                for k in range(4):
+                    work[_at(PILE_ROW + pile + k)] = lowest_bit_nb(rest)
+                    rest &= rest - _ONE
+                pile += want
 
-    # 7. Trading.
-    if not compulsory or trade_first:
-        cap = (size - top) // playing
-        may_reshuffle = trade_exhaust == RESHUFFLE_DISCARDS
-        first = leader_place if trade_order == TRADE_FROM_LEAD_WINNER else 0
-        for i in range(playing):
-            place = first + i if first + i < playing else first + i - playing
-            seat = work[ORDER_ROW + place]
-            wanted = masks[seat] & masks[TRADE_AWAY + seat]
-            want = count_cards_nb(wanted)
-            allowed = size - top
-            if may_reshuffle:
-                allowed += pile
-            elif trade_exhaust == CAP_EQUAL:
-                allowed = cap
-            if allowed < want:
-                work[INFO_ROW + I_STOCK_SHORT] = 1
-                chosen = _ZERO
-                for k in range(allowed):
-                    low = lowest_card_nb(wanted & ~chosen)
-                    chosen |= _ONE << low
-                wanted = chosen
-                want = allowed
-            masks[seat] &= ~wanted
-            work[TRADED_ROW + seat] = want
-            for k in range(want):
-                if top == size:
-                    size, top, pile, dead = _reshuffle_pile_nb(work, pile)
-                    work[INFO_ROW + I_RESHUFFLED] = 1
-                    may_reshuffle = False
-                card, top, state = draw_nb(work, top, size, shuffle, state)
-                masks[seat] |= _ONE << np.uint64(card)
-            # The discards join the pile from 2 up to A, suit by suit.  A seat trades at
-            # most four cards, so four stores (the extra ones past the pile's end are
-            # overwritten later, and pile + 4 stays inside the row because every hand
-            # holds four cards the pile does not) replace a loop of coin-flip length.
-            rest = wanted | _NO_CARD
-            for k in range(4):
-                work[PILE_ROW + pile + k] = lowest_bit_nb(rest)
-                rest &= rest - _ONE
-            pile += want
-
-    # 8. Four tricks.  The leader plays first, then the other playing seats clockwise.
-    place = leader_place
-    for trick in range(4):
-        seat = work[ORDER_ROW + place]
-        hand = masks[seat]
-        bit = lead_card_nb(hand, dead, work[POLICY_ROW + PLAY_STYLE * ROW + seat])
-        masks[seat] = hand & ~(_ONE << bit)
-        dead |= _ONE << bit
-        if not shuffle:  # a stacked hand keeps the log that play_dealt returns
-            work[INFO_ROW + I_TRICK_LEADERS + trick] = seat
-            work[PLAYED_ROW + trick * MAX_PLAYERS] = bit
-            work[PLAYED_SEAT_ROW + trick * MAX_PLAYERS] = seat
-        led = suit_of_bit_nb(bit)
-        winning = bit
-        winner_place = place
-        for k in range(1, playing):
-            place = place + 1 if place + 1 < playing else 0
-            seat = work[ORDER_ROW + place]
+        # 8. Four tricks.  The leader plays first, then the other playing seats clockwise.
+        place = leader_place
+        for trick in range(4):
+            seat = _at(work[_at(ORDER_ROW + place)])
             hand = masks[seat]
-            bit = follow_card_nb(hand, led, winning, work[POLICY_ROW + PLAY_STYLE * ROW + seat])
-            # Only a higher card of the suit led beats the card now winning.
-            beats = ((_ONE << bit) & led != _ZERO) & (bit > winning)
-            winning = bit if beats else winning
-            winner_place = place if beats else winner_place
+            bit = lead_card_nb(hand, dead, work[POLICY_ROW + PLAY_STYLE * ROW + seat])
             masks[seat] = hand & ~(_ONE << bit)
             dead |= _ONE << bit
+            if not shuffle:  # a stacked hand keeps the log that play_dealt returns
+                work[INFO_ROW + I_TRICK_LEADERS + trick] = seat
+                work[PLAYED_ROW + trick * MAX_PLAYERS] = bit
+                work[PLAYED_SEAT_ROW + trick * MAX_PLAYERS] = seat
+            led = suit_of_bit_nb(bit)
+            winning = bit
+            winner_place = place
+            for k in range(1, playing):
+                place = place + 1 if place + 1 < playing else 0
+                seat = _at(work[_at(ORDER_ROW + place)])
+                hand = masks[seat]
+                bit = follow_card_nb(hand, led, winning, work[POLICY_ROW + PLAY_STYLE * ROW + seat])
+                # Only a higher card of the suit led beats the card now winning.
+                beats = ((_ONE << bit) & led != _ZERO) & (bit > winning)
+                winning = bit if beats else winning
+                winner_place = place if beats else winner_place
+                masks[seat] = hand & ~(_ONE << bit)
+                dead |= _ONE << bit
+                if not shuffle:
+                    work[PLAYED_ROW + trick * MAX_PLAYERS + k] = bit
+                    work[PLAYED_SEAT_ROW + trick * MAX_PLAYERS + k] = seat
+            winner = work[_at(ORDER_ROW + winner_place)]
+            work[_at(WON_ROW + winner)] += 1
             if not shuffle:
-                work[PLAYED_ROW + trick * MAX_PLAYERS + k] = bit
-                work[PLAYED_SEAT_ROW + trick * MAX_PLAYERS + k] = seat
-        winner = work[ORDER_ROW + winner_place]
-        work[WON_ROW + winner] += 1
-        if not shuffle:
-            work[INFO_ROW + I_TRICK_WINNERS + trick] = winner
-        place = winner_place
+                work[INFO_ROW + I_TRICK_WINNERS + trick] = winner
+            place = winner_place
 
-    # 9. Settlement: a trick pays a quarter of the pot; a player with none pays the pot.
-    losers = 0
-    quarter = pot // 4
-    for i in range(playing):
-        seat = work[ORDER_ROW + i]
-        won = work[WON_ROW + seat]
-        work[NET_ROW + seat] = won * quarter if won else -pot
-        losers += won == 0
-    work[INFO_ROW + I_LOSERS] = losers
-    work[INFO_ROW + I_POT_NEXT] = losers * pot
+        # 9. Settlement: a trick pays a quarter of the pot; a player with none pays the pot.
+        losers = 0
+        quarter = pot // 4
+        for i in range(playing):
+            seat = _at(work[_at(ORDER_ROW + i)])
+            won = work[WON_ROW + seat]
+            work[NET_ROW + seat] = won * quarter if won else -pot
+            losers += won == 0
+        work[INFO_ROW + I_LOSERS] = losers
+        pot_next = losers * pot
+    # Both arrays are used last here, on every path, so Numba releases its references
+    # to them in this one place; LLVM's reference-count pruning then drops the atomic
+    # increment/decrement pairs that inlining would otherwise leave in every hand.
+    work[INFO_ROW + I_POT_NEXT] = pot_next
+    masks[PLAYING_SEATS] = np.uint64(in_seats)
     return state
 
 

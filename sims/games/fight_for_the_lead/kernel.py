@@ -15,7 +15,6 @@ from sims.core.tricks import (
     ACE_HIGH_BIT,
     ACE_HIGH_CARDS,
     RANK_COLUMN,
-    above_nb,
     count_cards_nb,
     highest_bit_nb,
     highest_card_nb,
@@ -85,7 +84,10 @@ INFO_ROW = FIRST_GAME_ROW + 12 * ROW  # the hand's scalar results, I_* below
 POLICY_ROW = FIRST_GAME_ROW + 13 * ROW  # policy field f of seat s at POLICY_ROW + f * ROW + s
 SEAT_OF_BIT_ROW = POLICY_ROW + len(POLICY_FIELDS) * ROW  # fight card (bit) -> its seat; 64 entries
 _SEAT_OF_BIT = np.uint64(SEAT_OF_BIT_ROW)  # unsigned, so that indexing by a bit needs no sign check
-ACC_ROW = SEAT_OF_BIT_ROW + 2 * ROW  # hand-mode sums, ACC_STRIDE per seat
+PLACE_OF_BIT_ROW = SEAT_OF_BIT_ROW + 2 * ROW  # card played to the trick now (bit) -> its player's place
+_PLACE_OF_BIT = np.uint64(PLACE_OF_BIT_ROW)
+_PLAY_STYLE = np.uint64(POLICY_ROW + PLAY_STYLE * ROW)  # + seat: the seat's play_style
+ACC_ROW = PLACE_OF_BIT_ROW + 2 * ROW  # hand-mode sums, ACC_STRIDE per seat
 ACC_STRIDE = 16
 N_WORK_ROWS = (ACC_ROW - FIRST_GAME_ROW) // ROW + (MAX_PLAYERS + 1) * ACC_STRIDE // ROW + 1
 I_LEAD, I_LEADER, I_PLAYERS_IN, I_LOSERS, I_TURNED, I_STOCK_SHORT, I_RESHUFFLED, I_ALL_DROPPED, I_POT_NEXT, \
@@ -163,8 +165,13 @@ def follow_card_nb(hand, led, winning, style):
     if style == STYLE_HIGH:
         chosen = highest_bit_nb(follow | _LOWEST_BIT)
     else:
-        beating = follow & above_nb(winning)
-        chosen = lowest_bit_nb(beating if beating else follow | _NO_CARD)
+        # The lowest card above the winning one, else the lowest of the suit: the first
+        # bit of `follow` after `winning`, counting on cyclically past bit 63 (a rotation,
+        # with no branch on whether some card beats).  `winning` lies in the suit led, so
+        # the bits that wrap round are the suit's cards below it.
+        after = winning + _ONE
+        rotated = (follow >> after) | (follow << (np.uint64(64) - after))
+        chosen = (lowest_bit_nb(rotated) + after) & np.uint64(63)
     lowest = lowest_card_nb(hand)
     return lowest if void else chosen
 
@@ -396,7 +403,7 @@ def play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, shuffle, state,
         for trick in range(4):
             seat = _at(work[_at(ORDER_ROW + place)])
             hand = masks[seat]
-            bit = lead_card_nb(hand, dead, work[POLICY_ROW + PLAY_STYLE * ROW + seat])
+            bit = lead_card_nb(hand, dead, work[_PLAY_STYLE + seat])
             masks[seat] = hand & ~(_ONE << bit)
             dead |= _ONE << bit
             if not shuffle:  # a stacked hand keeps the log that play_dealt returns
@@ -405,26 +412,27 @@ def play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, shuffle, state,
                 work[PLAYED_SEAT_ROW + trick * MAX_PLAYERS] = seat
             led = suit_of_bit_nb(bit)
             winning = bit
-            winner_place = place
+            work[_PLACE_OF_BIT + bit] = place
             for k in range(1, playing):
                 place = place + 1 if place + 1 < playing else 0
                 seat = _at(work[_at(ORDER_ROW + place)])
                 hand = masks[seat]
-                bit = follow_card_nb(hand, led, winning, work[POLICY_ROW + PLAY_STYLE * ROW + seat])
-                # Only a higher card of the suit led beats the card now winning.
-                beats = ((_ONE << bit) & led != _ZERO) & (bit > winning)
-                winning = bit if beats else winning
-                winner_place = place if beats else winner_place
+                bit = follow_card_nb(hand, led, winning, work[_PLAY_STYLE + seat])
+                # Only a higher card of the suit led beats the card now winning, so the
+                # winning card is the highest of the suit led played so far.  Who played
+                # it is looked up by bit after the trick: no branch on whether a card beats.
+                winning = highest_bit_nb((_ONE << winning) | ((_ONE << bit) & led))
+                work[_PLACE_OF_BIT + bit] = place
                 masks[seat] = hand & ~(_ONE << bit)
                 dead |= _ONE << bit
                 if not shuffle:
                     work[PLAYED_ROW + trick * MAX_PLAYERS + k] = bit
                     work[PLAYED_SEAT_ROW + trick * MAX_PLAYERS + k] = seat
-            winner = work[_at(ORDER_ROW + winner_place)]
+            place = work[_PLACE_OF_BIT + winning]
+            winner = work[_at(ORDER_ROW + place)]
             work[_at(WON_ROW + winner)] += 1
             if not shuffle:
                 work[INFO_ROW + I_TRICK_WINNERS + trick] = winner
-            place = winner_place
 
         # 9. Settlement: a trick pays a quarter of the pot; a player with none pays the pot.
         losers = 0

@@ -358,7 +358,9 @@ def play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, shuffle, state,
 
         # 7. Trading.
         if not compulsory or trade_first:
-            cap = (size - top) // playing
+            cap = 0  # cap-equal's allowance, S // players: divided only under that rule
+            if trade_exhaust == CAP_EQUAL:
+                cap = (size - top) // playing
             may_reshuffle = trade_exhaust == RESHUFFLE_DISCARDS
             first = leader_place if trade_order == TRADE_FROM_LEAD_WINNER else 0
             for i in range(playing):

@@ -320,10 +320,11 @@ def play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, shuffle, state,
     # 6. Stay or drop, at once.  `in_seats` has bit s set when seat s plays.
     playing = 0
     in_seats = 0
+    lead_stays = compulsory | (work[_at(POLICY_ROW + STAY_WITH_LEAD * ROW + lead)] != 0)
     seat = dealer
     for i in range(n):
         seat = seat + 1 if seat + 1 < n else 0
-        stays = compulsory | ((work[_at(POLICY_ROW + STAY_WITH_LEAD * ROW + seat)] != 0) & (seat == lead)) \
+        stays = compulsory | ((seat == lead) & lead_stays) \
             | (strength_nb(masks[_at(seat)]) >= work[_at(POLICY_ROW + STAY_MIN_STRENGTH * ROW + seat)])
         work[_at(PLAYING_ROW + seat)] = stays
         work[_at(ORDER_ROW + playing)] = seat  # overwritten by the next player when this seat drops
@@ -366,7 +367,7 @@ def play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, shuffle, state,
             for i in range(playing):
                 place = first + i if first + i < playing else first + i - playing
                 seat = _at(work[_at(ORDER_ROW + place)])
-                wanted = masks[seat] & masks[TRADE_AWAY + seat]
+                wanted = masks[seat] & masks[_at(TRADE_AWAY + seat)]
                 want = count_cards_nb(wanted)
                 allowed = size - top
                 if may_reshuffle:
@@ -382,7 +383,7 @@ def play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, shuffle, state,
                     wanted = chosen
                     want = allowed
                 masks[seat] &= ~wanted
-                work[TRADED_ROW + seat] = want
+                work[_at(TRADED_ROW + seat)] = want
                 for k in range(want):
                     if top == size:
                         size, top, pile, dead = _reshuffle_pile_nb(work, pile)
@@ -441,8 +442,8 @@ def play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, shuffle, state,
         quarter = pot // 4
         for i in range(playing):
             seat = _at(work[_at(ORDER_ROW + i)])
-            won = work[WON_ROW + seat]
-            work[NET_ROW + seat] = won * quarter if won else -pot
+            won = work[_at(WON_ROW + seat)]
+            work[_at(NET_ROW + seat)] = won * quarter if won else -pot
             losers += won == 0
         work[INFO_ROW + I_LOSERS] = losers
         pot_next = losers * pot
@@ -484,12 +485,12 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
             traded = work[TRADED_ROW + seat]
             # Column 0 counts a drop, 2 + won the tricks a player took (a select, not a branch).
             took = 2 + work[WON_ROW + seat]
-            work[acc + (took if work[PLAYING_ROW + seat] else 0)] += 1
+            work[_at(acc + (took if work[PLAYING_ROW + seat] else 0))] += 1
             work[acc + 7] += net
             work[acc + 8] += net * net
             work[acc + 9] += traded
             work[acc + 10] += traded * traded
-        work[ACC_ROW + work[INFO_ROW + I_LEAD] * ACC_STRIDE + 1] += 1
+        work[_at(ACC_ROW + work[INFO_ROW + I_LEAD] * ACC_STRIDE + 1)] += 1
         playing = work[INFO_ROW + I_PLAYERS_IN]
         losers = work[INFO_ROW + I_LOSERS]
         turned = work[INFO_ROW + I_TURNED]

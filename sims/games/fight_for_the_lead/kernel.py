@@ -317,19 +317,23 @@ def play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, shuffle, state,
         card, top, state = draw_nb(work, top, size, shuffle, state)
         masks[_at(seat)] |= _ONE << np.uint64(card)
 
-    # 6. Stay or drop, at once.  `in_seats` has bit s set when seat s plays.
-    playing = 0
+    # 6. Stay or drop, at once.  `in_seats` has bit s set when seat s plays: the strong
+    # hands first (a plain loop over the seats), then the fight winner and a compulsory
+    # hand as masks.
     in_seats = 0
-    lead_stays = compulsory | (work[_at(POLICY_ROW + STAY_WITH_LEAD * ROW + lead)] != 0)
+    for seat in range(n):
+        strong = strength_nb(masks[seat]) >= work[POLICY_ROW + STAY_MIN_STRENGTH * ROW + seat]
+        in_seats |= np.int64(strong) << seat
+    in_seats |= np.int64(work[_at(POLICY_ROW + STAY_WITH_LEAD * ROW + lead)] != 0) << lead
+    in_seats |= -np.int64(compulsory) & ((1 << n) - 1)
+    playing = 0
     seat = dealer
     for i in range(n):
         seat = seat + 1 if seat + 1 < n else 0
-        stays = compulsory | ((seat == lead) & lead_stays) \
-            | (strength_nb(masks[_at(seat)]) >= work[_at(POLICY_ROW + STAY_MIN_STRENGTH * ROW + seat)])
+        stays = (in_seats >> seat) & 1
         work[_at(PLAYING_ROW + seat)] = stays
         work[_at(ORDER_ROW + playing)] = seat  # overwritten by the next player when this seat drops
         playing += stays
-        in_seats |= np.int64(stays) << seat
     work[INFO_ROW + I_PLAYERS_IN] = playing
     work[INFO_ROW + I_LEADER] = -1
     pot_next = 0

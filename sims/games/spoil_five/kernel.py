@@ -83,7 +83,10 @@ N_INFO = 16  # INFO row slots (and their copy in a stacked deal's log record)
 I_DEALER, I_TURNUP, I_TRUMP, I_ROBBED_BY, I_DISCARD, I_FORFEITED, I_WINNER, I_SPOILED, I_SPOILER, I_JINX_BY, \
     I_JINX_MADE, I_CLAIMED, I_TRICKS, I_ACE_TURNED, I_TRUMP_ACE_DEALT = range(15)
 S_TRICKS, S_PAID, S_RECEIVED, S_POOLS_WON = range(4)
-N_MASKS = MAX_PLAYERS  # the uint64 mask array: each seat's hand (emptied by play)
+# The uint64 mask array: each seat's hand (emptied by play), then the public dead cards at
+# the end of the deal (M_DEAD).
+M_DEAD = MAX_PLAYERS
+N_MASKS = MAX_PLAYERS + 1
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
@@ -415,6 +418,11 @@ def play_deal_nb(work, masks, n, dealer, shuffle, state, codes, seat_flags):
             spoiled = 1
             spoiler = best_seat
             break
+    # One exit whose last statements store to both arrays: Numba's reference-count pruning
+    # then drops the incref/decref pairs that binding them to this inlined function's
+    # arguments costs (two atomic pairs per deal otherwise).
+    work[INFO_ROW + I_TRICKS] = played_tricks
+    masks[M_DEAD] = dead
     return (state, turnup_code, trump_suit, robbed_by, np.int64(discard) if robbed_by >= 0 else -1, forfeited,
             winner, spoiled, spoiler, jinxer, jinx_made, claimed, played_tricks, ace_turned, holder >= 0)
 

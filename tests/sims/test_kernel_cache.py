@@ -57,8 +57,8 @@ def _first(folder, pattern: str):
 
 
 def test_a_damaged_cache_is_repaired_and_the_answer_is_right(tmp_path):
-    """A copy of the real cache with three kinds of damage: the hand kernels' data files (generic and fixed-rules)
-    truncated, the game kernel's index emptied and a helper's data file overwritten."""
+    """A copy of the real cache with three kinds of damage: the hand kernels' data files (generic and fixed-rules,
+    their compiled loops included) truncated, the game kernel's index emptied and a helper's data file overwritten."""
     spec = get_game("chase-ace")
     policy = spec.default_policy(4)
     expected = {mode: simulate(spec, spec.default_rules(), policy, 4, mode, 3, 0, 2000) for mode in (HANDS, GAMES)}
@@ -67,11 +67,14 @@ def test_a_damaged_cache_is_repaired_and_the_answer_is_right(tmp_path):
     # The cache holds one folder per source location (a checkout and an installed copy of
     # the same sources share the cache key): damage the one the subprocess will read.
     folder = copy / _CacheLocator.get_suitable_cache_subpath(chase_ace.__file__)
-    for hand_data in folder.glob("chase_ace.*simulate_hands*-*.nbc"):
-        hand_data.write_bytes(hand_data.read_bytes()[:1000])
-    damaged = len(list(folder.glob("chase_ace.*simulate_hands*-*.nbc"))) + 2
+    # The hand kernels: the compiled wrappers and the loops they call (hand_sums).
+    hand_data = [p for p in folder.glob("chase_ace.*-*.nbc") if "simulate_hands" in p.name or "hand_sums" in p.name]
+    assert any("fixed_hand_sums" in p.name for p in hand_data)
+    for path in hand_data:
+        path.write_bytes(path.read_bytes()[:1000])
+    damaged = len(hand_data) + 2
     _first(folder, "chase_ace.simulate_games_nb-*.nbi").write_bytes(b"")
-    helpers = sorted(p for p in folder.glob("*.nbc") if "simulate" not in p.name)
+    helpers = sorted(p for p in folder.glob("*.nbc") if "simulate" not in p.name and p not in hand_data)
     helpers[0].write_bytes(b"garbage" * 100)
     env = {**os.environ, "CARD_ANALYZER_CACHE": str(tmp_path / "cache")}
     for mode, flag in ((HANDS, "--hands"), (GAMES, "--games")):

@@ -183,6 +183,20 @@ def greedy_lead_nb(hand, unseen, trump):
 
 
 @njit(cache=True, inline="always")
+def _ace_seen_nb(ace_rules, card, seat, seat_bit, forfeited, ace_bit, demoted_bit, ace_mask, dead, forfeit_bit):
+    """After ``seat`` plays ``card``: when the card is the unrobbed ace (``ace_bit`` from the
+    seat that forfeited the rob, or the demoted ace), the ace is seen dead, and a forfeited
+    seat that played it is known from then on (``forfeit_bit``).  Returns ``(dead,
+    forfeit_bit)``.  Tested only under the rules that allow either (``ace_rules``)."""
+    if ace_rules and (seat == forfeited or card == demoted_bit):
+        if card == ace_bit or card == demoted_bit:
+            dead |= ace_mask
+            if seat == forfeited:
+                forfeit_bit = seat_bit
+    return dead, forfeit_bit
+
+
+@njit(cache=True, inline="always")
 def play_deal_nb(work, masks, n, dealer, shuffle, state, codes, seat_flags):
     """Play one deal (package docstring, steps 1-4) and return ``(state, turnup code,
     trump suit, robbed_by, discard bit, forfeited, winner, spoiled, spoiler, jinx_by,
@@ -318,11 +332,8 @@ def play_deal_nb(work, masks, n, dealer, shuffle, state, codes, seat_flags):
         masks[useat] = hand & ~(_ONE << card)
         dead = (dead | (_ONE << card)) & ~goes_live
         goes_live = _ZERO
-        if ace_rules and (seat == forfeited or card == demoted_bit):
-            if card == ace_bit or card == demoted_bit:  # the unrobbed ace is seen
-                dead |= ace_mask
-                if seat == forfeited:
-                    forfeit_bit = seat_bit
+        dead, forfeit_bit = _ace_seen_nb(ace_rules, card, seat, seat_bit, forfeited, ace_bit, demoted_bit,
+                                         ace_mask, dead, forfeit_bit)
         if not shuffle:
             work[LOG_ROW + LOG_STRIDE * trick + 2] = np.int64(card)
         to_play = everybody & ~seat_bit  # the seats still to play in this trick
@@ -368,11 +379,8 @@ def play_deal_nb(work, masks, n, dealer, shuffle, state, codes, seat_flags):
             best_seat = seat if takes else best_seat
             masks[useat] = hand & ~(_ONE << card)
             dead |= _ONE << card
-            if ace_rules and (seat == forfeited or card == demoted_bit):
-                if card == ace_bit or card == demoted_bit:  # the unrobbed ace is seen
-                    dead |= ace_mask
-                    if seat == forfeited:
-                        forfeit_bit = seat_bit
+            dead, forfeit_bit = _ace_seen_nb(ace_rules, card, seat, seat_bit, forfeited, ace_bit, demoted_bit,
+                                             ace_mask, dead, forfeit_bit)
             if not shuffle:
                 work[LOG_ROW + LOG_STRIDE * trick + 2 + i] = np.int64(card)
         if not shuffle:

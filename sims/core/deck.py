@@ -23,69 +23,66 @@ N_FACES = 13
 ACE, JACK, QUEEN, KING = 0, 10, 11, 12
 
 
-# Every kernel keeps its per-hand scratch in one flat int64 workspace made of 52-entry
-# rows: the rows below, then the game's own.  A row is named by the offset where it
-# starts, so ``work[HELD_ROW + k]`` is entry ``k`` of that row.  A Numba call that is not
-# inlined costs about 10 ns per array argument, and indexing a 2-D array multiplies by a
-# stride read at run time, so hot code takes one flat array with constant offsets.
+# Kernels keep their scratch in named, typed arrays (a game's ``TABLE`` record): the pack
+# being shuffled is one of them, a 52-entry array that the functions below shuffle in
+# place.  Games that have not yet moved to a record keep a flat int64 workspace of 52-entry
+# rows whose first row is the pack (so the same functions take it), the next the deal,
+# then the game's rows: ``work[HELD_ROW + k]`` is entry ``k`` of the row at ``HELD_ROW``.
 ROW = N_CARDS
 DECK_ROW = 0 * ROW  # the pack being shuffled
-DEAL_ROW = 1 * ROW  # the cards dealt: deal_prefix_nb's output
+DEAL_ROW = 1 * ROW  # the cards dealt
 FIRST_GAME_ROW = 2 * ROW
 
 
 @njit(cache=True)
-def new_workspace_nb(game_rows):
-    """A workspace with the shared rows (pack in identity order) and ``game_rows`` more."""
-    work = np.zeros(FIRST_GAME_ROW + game_rows * ROW, dtype=np.int64)
-    for card in range(N_CARDS):
-        work[DECK_ROW + card] = card
-    return work
+def new_pack_nb():
+    """The 52-card pack in code order (int64)."""
+    return np.arange(N_CARDS, dtype=np.int64)
 
 
 @njit(cache=True, inline="always")
-def deal_prefix_nb(work, m, state):
-    """Deal the first ``m`` cards of a Fisher-Yates shuffle drawn from ``state`` into the
-    deal row (``work[DEAL_ROW + k]``, ``k < m``); return the advanced state.
+def deal_prefix_nb(pack, dealt, m, state):
+    """Deal the first ``m`` cards of a Fisher-Yates shuffle drawn from ``state`` into
+    ``dealt[0 .. m-1]``, shuffling ``pack`` (52 entries) in place; return the advanced state.
 
-    The pack row is first reset to identity order (52 stores that the compiler turns into
-    a few vector stores, cheaper than logging and undoing the exchanges).
+    The pack is first reset to code order (52 stores that the compiler turns into a few
+    vector stores, cheaper than logging and undoing the exchanges).
     """
     for card in range(N_CARDS):
-        work[DECK_ROW + card] = card
+        pack[card] = card
     for k in range(m):
         j, state = below_nb(state, N_CARDS - k)
         j += k
-        card = work[DECK_ROW + j]
-        work[DECK_ROW + j] = work[DECK_ROW + k]
-        work[DECK_ROW + k] = card
-        work[DEAL_ROW + k] = card
+        card = pack[j]
+        pack[j] = pack[k]
+        pack[k] = card
+        dealt[k] = card
     return state
 
 
 @njit(cache=True, inline="always")
-def reset_pack_nb(work, order_row):
-    """Put the pack row back in "code order": the 52 entries of the row at ``order_row``
-    (a game's cards in code order, in whatever encoding it deals)."""
+def reset_pack_nb(pack, order):
+    """Put ``pack`` back in "code order": the 52 entries of ``order`` (a game's cards in
+    code order, in whatever encoding it deals)."""
     for k in range(N_CARDS):
-        work[DECK_ROW + k] = work[order_row + k]
+        pack[k] = order[k]
 
 
 @njit(cache=True, inline="always")
-def draw_nb(work, top, size, shuffle, state):
-    """Draw the card at pack position ``top`` of a pack of ``size`` in the pack row: first
-    swap it with position ``top + below(size - top)`` (one lazy Fisher-Yates step, so the
-    first draws from a full pack are :func:`deal_prefix_nb`'s), or with nothing when
-    ``shuffle`` is false (a stacked pack).  Returns ``(card, top + 1, state)``."""
+def draw_nb(pack, top, size, shuffle, state):
+    """Draw the card at position ``top`` of a pack of ``size`` cards: first swap it with
+    position ``top + below(size - top)`` (one lazy Fisher-Yates step, so the first draws
+    from a full pack are :func:`deal_prefix_nb`'s), or with nothing when ``shuffle`` is
+    false (a stacked pack).  Returns ``(card, top + 1, state)``."""
     # Unsigned positions spare Numba's negative-index checks.  Position `top` is never
     # read again (draws only look above it), so the drawn card is not stored back.
-    here = np.uint64(DECK_ROW + top)
+    here = np.uint64(top)
     there = here
     if shuffle:
         k, state = below_nb(state, size - top)
         there = here + np.uint64(k)
-    card = work[there]
-    work[there] = work[here]
+    card = pack[there]
+    pack[there] = pack[here]
     return card, top + 1, state
 
 

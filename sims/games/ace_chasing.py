@@ -89,7 +89,7 @@ import numpy as np
 from numba import njit
 
 from sims.core.cards import FACES
-from sims.core.deck import ACE, DEAL_ROW, FIRST_GAME_ROW, KING, ROW, deal_prefix_nb, new_workspace_nb
+from sims.core.deck import ACE, KING, N_CARDS, deal_prefix_nb, new_pack_nb
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.tricks import count_cards_nb
 from sims.spec import GAMES, HANDS, GameSpec, Outcomes, PolicyField, PolicyPreset, Switch, Variant
@@ -199,18 +199,31 @@ GAME_WIDTH = GAME_OUTCOMES.width
 R_NEXT, R_KING_BLOCK, R_BETTING, R_BET_DIRECTION = range(4)
 UNIT_BET_FIRST = 3  # table column of unit_bet_A; each face has (sum, sum of squares, count)
 
-# Workspace rows (see sims.core.deck): the round, the per-seat policy, then hand-mode sums.
-SEAT_ROW = FIRST_GAME_ROW + 0 * ROW  # seat of each position this round
-HELD_ROW = FIRST_GAME_ROW + 1 * ROW  # card each position holds
-SWAP_ROW = FIRST_GAME_ROW + 2 * ROW  # 1 if the position's swap was carried out
-BET_ROW = FIRST_GAME_ROW + 3 * ROW  # agreed bet: +b against the matador, -b for it
-SWAPS_ON_ROW = FIRST_GAME_ROW + 4 * ROW  # per seat: the mask of cards it passes on ...
-RIGHT_SWAPS_ON_ROW = FIRST_GAME_ROW + 5 * ROW  # ... and passes on as the matador's right
-POLICY_ROW = FIRST_GAME_ROW + 6 * ROW  # policy field f of seat s at POLICY_ROW + f * ROW + s
-EXPOSED_SUM_ROW = POLICY_ROW + len(POLICY_FIELDS) * ROW  # hand mode: exposures per position
-SWAP_SUM_ROW = EXPOSED_SUM_ROW + ROW  # hand mode: swaps per position
-DEALT_ROW = SWAP_SUM_ROW + ROW  # hand mode: non-matadors dealt card c, at c (+ ROW if knocked out)
-N_GAME_ROWS = (DEALT_ROW - FIRST_GAME_ROW) // ROW + 2
+SLOTS = 52  # entries of each per-position and per-seat array: 52 players at most
+N_POLICY_FIELDS = len(POLICY_FIELDS)
+
+# A block's scratch is one record of this type (typed, named arrays laid out by NumPy),
+# made once per block by new_table_nb.  Per-position arrays are indexed by position this
+# round (0 = the matador's left .. k-1 = the matador), per-seat arrays by seat.  A record
+# costs nothing to pass around: Numba keeps no reference count for it, and each array's
+# address and size are constants from the record's start.  For the same reason a record
+# must come from an array that outlives its use: the loops take the one-record array
+# ``tables`` as an argument (so their caller holds it) and work on ``tables[0]``.  (Array sizes are multiples of
+# 4 entries, which LLVM's vectorizer needs to vectorize short loops over several arrays.)
+TABLE = np.dtype([
+    ("pack", np.int64, N_CARDS),  # the pack being shuffled (sims.core.deck.deal_prefix_nb)
+    ("dealt", np.int64, SLOTS),  # per position: the card dealt to it
+    ("seat_of", np.int64, SLOTS),  # per position: its seat this round
+    ("held", np.int64, SLOTS),  # per position: its final card
+    ("swapped", np.int64, SLOTS),  # per position: 1 if its swap was carried out
+    ("bet", np.int64, SLOTS),  # per position: its agreed bet, +b against the matador, -b for it
+    ("policy", np.int64, (N_POLICY_FIELDS, SLOTS)),  # [field, seat]: the policy, whole numbers
+    ("swaps_on", np.uint64, SLOTS),  # per seat: the mask of cards it passes on ...
+    ("right_swaps_on", np.uint64, SLOTS),  # ... and passes on as the matador's right
+    ("exposed_sum", np.int64, SLOTS),  # hand mode, per position: exposures
+    ("swap_sum", np.int64, SLOTS),  # hand mode, per position: swaps
+    ("dealt_sum", np.int64, (2, N_CARDS)),  # hand mode, [knocked out?, card]: non-matadors dealt it
+])
 
 _ONE = np.uint64(1)
 _ACES = np.uint64(sum(1 << (13 * suit + ACE_RANK) for suit in range(4)))
@@ -222,28 +235,26 @@ LOWER_THAN = np.array([sum(1 << other for other in range(52) if other % 13 < car
 
 
 @njit(cache=True)
-def new_matador_workspace_nb(policy):
-    """A workspace holding the policy as integer rows (every field is a whole number) and
-    each seat's masks of the cards it passes on."""
-    work = new_workspace_nb(N_GAME_ROWS)
-    for seat in range(policy.shape[0]):
+def new_table_nb(policy):
+    """A one-record ``TABLE`` array holding the policy as whole numbers and each seat's
+    masks of the cards it passes on, every other array zero.  Kernels work on its record,
+    ``tables[0]``."""
+    n = policy.shape[0]
+    tables = np.zeros(1, dtype=TABLE)
+    table = tables[0]
+    for seat in range(n):
         for field in range(policy.shape[1]):
-            work[POLICY_ROW + field * ROW + seat] = np.int64(policy[seat, field])
-        ace_swap = work[POLICY_ROW + ACE_SWAP * ROW + seat] != 0
-        for row, field in ((SWAPS_ON_ROW, THRESHOLD), (RIGHT_SWAPS_ON_ROW, MATADOR_RIGHT_THRESHOLD)):
-            threshold = work[POLICY_ROW + field * ROW + seat]
+            table.policy[field, seat] = np.int64(policy[seat, field])
+        ace_swap = table.policy[ACE_SWAP, seat] != 0
+        for passes_on, field in ((table.swaps_on, THRESHOLD), (table.right_swaps_on, MATADOR_RIGHT_THRESHOLD)):
+            threshold = table.policy[field, seat]
             mask = 0
             for card in range(52):
                 face = card % 13
                 if face + 1 <= threshold or (ace_swap and face == ACE_RANK):
                     mask |= 1 << card
-            work[row + seat] = mask
-    return work
-
-
-@njit(cache=True, inline="always")
-def _policy(work, field, seat):
-    return work[POLICY_ROW + field * ROW + seat]
+            passes_on[seat] = mask
+    return tables
 
 
 @njit(cache=True, inline="always")
@@ -254,48 +265,49 @@ def rule_codes_nb(rules):
 
 
 @njit(cache=True, inline="always")
-def play_round_nb(work, k, codes):
+def play_round_nb(table, k, codes):
     """Play one round among ``k`` positions (0 = the matador's left, ``k-1`` = matador)
     under the rule values ``codes`` (:func:`rule_codes_nb`).
 
-    Reads the deal from ``DEAL_ROW`` and the seats from ``SEAT_ROW``; writes the final
-    cards and the swaps to their rows and, with betting on, the agreed bets (the bet row
-    is never written otherwise, so it stays 0).  Returns ``(knocked_out, exposed)``:
+    Reads the deal from ``table.dealt`` and the seats from ``table.seat_of``; writes the
+    final cards and the swaps to ``held`` and ``swapped`` and, with betting on, the agreed
+    bets to ``bet`` (never written otherwise, so it stays 0).  Returns ``(knocked_out, exposed)``:
     ``exposed`` is the mask of the exposed players' cards.
     """
     king_block, betting, bet_direction = codes
     matador = k - 1
 
     if betting:
-        cap = _policy(work, BET_CAP, work[SEAT_ROW + matador])
+        policy = table.policy
+        cap = policy[BET_CAP, table.seat_of[matador]]
         for p in range(matador):
-            seat = work[SEAT_ROW + p]
-            rank1 = work[DEAL_ROW + p] % 13 + 1
-            amount = min(_policy(work, BET_SIZE, seat), cap)
+            seat = table.seat_of[p]
+            rank1 = table.dealt[p] % 13 + 1
+            amount = min(policy[BET_SIZE, seat], cap)
             bet = 0
-            if rank1 >= _policy(work, BET_MIN_RANK, seat):
+            if rank1 >= policy[BET_MIN_RANK, seat]:
                 bet = amount
-            elif bet_direction == BET_BETTOR_CHOOSES and rank1 <= _policy(work, BACK_MAX_RANK, seat):
+            elif bet_direction == BET_BETTOR_CHOOSES and rank1 <= policy[BACK_MAX_RANK, seat]:
                 bet = -amount
-            work[BET_ROW + p] = bet
+            table.bet[p] = bet
 
     # The swap chain: `moving` is the card position p holds when its turn comes (the
     # dealt card of p + 1 is untouched until then).
-    moving = work[DEAL_ROW]
+    moving = table.dealt[0]
     held = np.uint64(0)  # the non-matadors' final cards
     for p in range(matador):
-        seat = work[SEAT_ROW + p]
-        passes_on = work[(RIGHT_SWAPS_ON_ROW if p == matador - 1 else SWAPS_ON_ROW) + seat]
-        target = work[DEAL_ROW + p + 1]
-        swap = (np.uint64(passes_on) >> np.uint64(moving)) & _ONE
+        seat = table.seat_of[p]
+        passes_on = table.right_swaps_on[seat] if p == matador - 1 else table.swaps_on[seat]
+        target = table.dealt[p + 1]
+        swap = (passes_on >> np.uint64(moving)) & _ONE
         if king_block:  # the target shows a king and refuses
             swap &= ~(_KINGS >> np.uint64(target))
         final = target if swap else moving
         moving = moving if swap else target
-        work[HELD_ROW + p] = final
-        work[SWAP_ROW + p] = swap
+        table.held[p] = final
+        table.swapped[p] = swap
         held |= _ONE << np.uint64(final)
-    work[HELD_ROW + matador] = moving
+    table.held[matador] = moving
 
     # Reveal: lower cards, then the suits of face-up aces (one pass is final).  The aces
     # sit 13 bits apart, so multiplying by a suit's 13 bits spreads each to its suit.
@@ -318,33 +330,33 @@ def _is_exposed(exposed, card):
     return np.int64((exposed >> np.uint64(card)) & _ONE)
 
 
-@njit(cache=True, nogil=True)
-def simulate_hands_nb(rules, policy, n, seed, first, count):
-    """Hand mode: integer sums over hands ``first .. first+count-1`` of ``seed``, the
-    matador in seat ``n-1``.  Returns int64 ``[n + 1, width]`` (see ``HAND_OUTCOMES``)."""
-    out = np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
-    work = new_matador_workspace_nb(policy)
-    for seat in range(n):
-        work[SEAT_ROW + seat] = seat
+@njit(cache=True, nogil=True, _nrt=False)
+def _hand_sums_nb(rules, tables, out, n, seed, first, count):
+    """Hand mode's loop: the sums of hands ``first .. first+count-1`` into ``out``.  It
+    allocates nothing and is compiled without NRT: with it, binding the scratch arrays to
+    the inlined round's arguments cost atomic incref/decref pairs in every hand."""
+    table = tables[0]
     codes = rule_codes_nb(rules)
     betting = codes[1]
     matador = n - 1
     seed_key = seed_key_nb(seed)
+    for seat in range(n):
+        table.seat_of[seat] = seat
     for hand in range(first, first + count):
         state = stream_nb(seed_key, hand)
-        state = deal_prefix_nb(work, n, state)
-        knocked_out, exposed = play_round_nb(work, n, codes)
+        state = deal_prefix_nb(table.pack, table.dealt, n, state)
+        knocked_out, exposed = play_round_nb(table, n, codes)
         exposures = count_cards_nb(exposed)
         for p in range(matador):
-            work[EXPOSED_SUM_ROW + p] += _is_exposed(exposed, work[HELD_ROW + p])
-            work[SWAP_SUM_ROW + p] += work[SWAP_ROW + p]
+            table.exposed_sum[p] += _is_exposed(exposed, table.held[p])
+            table.swap_sum[p] += table.swapped[p]
             # Unsigned: the index is a loaded card, which Numba would otherwise check
             # for a negative value.
-            work[np.uint64(DEALT_ROW + ROW * knocked_out + work[DEAL_ROW + p])] += 1
+            table.dealt_sum[np.uint64(knocked_out), np.uint64(table.dealt[p])] += 1
         if betting:
             matador_net = 0
             for p in range(matador):
-                bet = work[BET_ROW + p]
+                bet = table.bet[p]
                 net = _bet_result(bet, knocked_out)
                 matador_net -= net
                 out[p, 2] += bet != 0
@@ -356,32 +368,37 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
         out[n, 1] += exposures
         out[n, 2] += exposures * exposures
     for p in range(matador):
-        out[p, 0] = work[EXPOSED_SUM_ROW + p]
-        out[p, 1] = work[SWAP_SUM_ROW + p]
+        out[p, 0] = table.exposed_sum[p]
+        out[p, 1] = table.swap_sum[p]
     for face in range(13):  # a unit bet wins +1 in knock-outs and -1 otherwise; its square is 1
         dealt = 0
         dealt_knocked_out = 0
         for suit in range(4):
-            dealt += work[DEALT_ROW + 13 * suit + face]
-            dealt_knocked_out += work[DEALT_ROW + ROW + 13 * suit + face]
+            dealt += table.dealt_sum[0, 13 * suit + face]
+            dealt_knocked_out += table.dealt_sum[1, 13 * suit + face]
         dealt += dealt_knocked_out
         column = UNIT_BET_FIRST + 3 * face
         out[n, column] = 2 * dealt_knocked_out - dealt
         out[n, column + 1] = dealt
         out[n, column + 2] = dealt
-    return out
 
 
 @njit(cache=True, nogil=True)
-def simulate_games_nb(rules, policy, n, seed, first, count):
-    """Game mode: integer sums over games ``first .. first+count-1`` of ``seed``, the first
-    matador in seat ``n-1``.  Returns int64 ``[n + 1, width]`` (see ``GAME_OUTCOMES``)."""
-    out = np.zeros((n + 1, GAME_WIDTH), dtype=np.int64)
-    work = new_matador_workspace_nb(policy)
-    alive = np.zeros(n, dtype=np.int64)
-    place2 = np.zeros(n, dtype=np.int64)  # finishing place, in halves
-    bet_net = np.zeros(n, dtype=np.int64)
-    matador_net = np.zeros(n, dtype=np.int64)
+def simulate_hands_nb(rules, policy, n, seed, first, count):
+    """Hand mode: integer sums over hands ``first .. first+count-1`` of ``seed``, the
+    matador in seat ``n-1``.  Returns int64 ``[n + 1, width]`` (see ``HAND_OUTCOMES``)."""
+    out = np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
+    _hand_sums_nb(rules, new_table_nb(policy), out, n, seed, first, count)
+    return out
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _game_sums_nb(rules, tables, out, alive, place2, bet_net, matador_net, n, seed, first, count):
+    """Game mode's loop (allocating nothing, compiled without NRT like
+    :func:`_hand_sums_nb`): the sums of games ``first .. first+count-1`` into ``out``;
+    ``alive``, ``place2`` (finishing place, in halves), ``bet_net`` and ``matador_net``
+    are per-seat scratch."""
+    table = tables[0]
     step = 1 if rules[R_NEXT] == NEXT_LEFT else -1
     codes = rule_codes_nb(rules)
     seed_key = seed_key_nb(seed)
@@ -400,21 +417,21 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
             for offset in range(1, n + 1):
                 seat = (matador + offset) % n
                 if alive[seat]:
-                    work[SEAT_ROW + k] = seat
+                    table.seat_of[k] = seat
                     k += 1
-            state = deal_prefix_nb(work, k, state)
-            knocked_out, exposed = play_round_nb(work, k, codes)
+            state = deal_prefix_nb(table.pack, table.dealt, k, state)
+            knocked_out, exposed = play_round_nb(table, k, codes)
             rounds += 1
             for p in range(k - 1):
-                net = _bet_result(work[BET_ROW + p], knocked_out)
-                bet_net[work[SEAT_ROW + p]] += net
+                net = _bet_result(table.bet[p], knocked_out)
+                bet_net[table.seat_of[p]] += net
                 bet_net[matador] -= net
                 matador_net[matador] -= net
             out_now = 1 if knocked_out else count_cards_nb(exposed)
             survivors = left - out_now
             for p in range(k):
-                if (knocked_out and p == k - 1) or (p < k - 1 and _is_exposed(exposed, work[HELD_ROW + p])):
-                    seat = work[SEAT_ROW + p]
+                if (knocked_out and p == k - 1) or (p < k - 1 and _is_exposed(exposed, table.held[p])):
+                    seat = table.seat_of[p]
                     alive[seat] = 0
                     place2[seat] = 2 * survivors + out_now + 1
             left = survivors
@@ -434,6 +451,15 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
             out[seat, 6] += matador_net[seat] * matador_net[seat]
         out[n, 0] += rounds
         out[n, 1] += rounds * rounds
+
+
+@njit(cache=True, nogil=True)
+def simulate_games_nb(rules, policy, n, seed, first, count):
+    """Game mode: integer sums over games ``first .. first+count-1`` of ``seed``, the first
+    matador in seat ``n-1``.  Returns int64 ``[n + 1, width]`` (see ``GAME_OUTCOMES``)."""
+    out = np.zeros((n + 1, GAME_WIDTH), dtype=np.int64)
+    _game_sums_nb(rules, new_table_nb(policy), out, np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64),
+                  np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64), n, seed, first, count)
     return out
 
 
@@ -450,15 +476,15 @@ def play_dealt(rules: Rules, policy: np.ndarray, cards, log=None) -> dict:
     k = len(cards)
     if k < 2:
         raise ValueError("a round needs at least two players.")
-    work = new_matador_workspace_nb(np.asarray(policy, dtype=np.float64))
-    work[DEAL_ROW : DEAL_ROW + k] = cards
-    work[SEAT_ROW : SEAT_ROW + k] = np.arange(k)
-    knocked_out, exposed = play_round_nb(work, k, rule_codes_nb(np.asarray(rules, dtype=np.int64)))
-    held = work[HELD_ROW : HELD_ROW + k].tolist()
-    bets = work[BET_ROW : BET_ROW + k].tolist()
+    table = new_table_nb(np.asarray(policy, dtype=np.float64)).view(np.recarray)[0]  # attribute access in Python too
+    table.dealt[:k] = cards
+    table.seat_of[:k] = np.arange(k)
+    knocked_out, exposed = play_round_nb(table, k, rule_codes_nb(np.asarray(rules, dtype=np.int64)))
+    held = table.held[:k].tolist()
+    bets = table.bet[:k].tolist()
     nets = [int(_bet_result(bet, knocked_out)) for bet in bets[:-1]]
     return {"exposed": [int(exposed) >> card & 1 for card in held[:-1]] + [0],
-            "swap": work[SWAP_ROW : SWAP_ROW + k].tolist(),
+            "swap": table.swapped[:k].tolist(),
             "bet": bets, "bet_net": nets + [-sum(nets)], "knocked_out": int(knocked_out),
             "final": held}
 

@@ -138,7 +138,7 @@ from typing import Annotated, NamedTuple
 import numpy as np
 from numba import njit
 
-from sims.core.deck import DEAL_ROW, FIRST_GAME_ROW, JACK, N_CARDS, QUEEN, ROW, deal_prefix_nb, new_workspace_nb
+from sims.core.deck import JACK, N_CARDS, QUEEN, deal_prefix_nb, new_pack_nb
 from sims.core.rng import seed_key_nb, stream_nb, uniform_below_nb, uniform_bound_nb
 from sims.spec import GAMES, HANDS, GameSpec, Outcomes, PolicyField, PolicyPreset, Switch, Variant
 
@@ -251,31 +251,47 @@ HAND_WIDTH = HAND_OUTCOMES.width  # plain ints: the kernels cannot read Outcomes
 GAME_WIDTH = GAME_OUTCOMES.width
 TOP_RANK = 12
 
-# Workspace rows of this game (see sims.core.deck): the rules and rank table are copied in
-# once per block so the per-hand calls take two arrays (workspace, policy).
-RANK_ROW = FIRST_GAME_ROW + 0 * ROW  # rank of every card code, 0 lowest .. 12 top
-RULES_ROW = FIRST_GAME_ROW + 1 * ROW  # the Rules values in field order
-SEAT_ROW = FIRST_GAME_ROW + 2 * ROW  # seat of each position this round
-HELD_ROW = FIRST_GAME_ROW + 3 * ROW  # card each position holds
-LOSE_ROW = FIRST_GAME_ROW + 4 * ROW  # 1 if the position loses a life
-EXCHANGED_ROW = FIRST_GAME_ROW + 5 * ROW  # 1 if the position completed an exchange on its turn
-LOST_TURN_ROW = FIRST_GAME_ROW + 6 * ROW  # 1 if the position's turn is lost (jack rule)
-CANDIDATE_ROW = FIRST_GAME_ROW + 7 * ROW  # cut-high candidates
-HELD_RANK_ROW = FIRST_GAME_ROW + 8 * ROW  # rank of the card each position holds (saves a lookup)
-DECISION_ROW = FIRST_GAME_ROW + 9 * ROW  # each seat's policy as one word of rank masks (below)
-MIX_ROW = FIRST_GAME_ROW + 10 * ROW  # each seat's threshold_mix as an integer bound (below)
-LOSE_SUM_ROW = FIRST_GAME_ROW + 11 * ROW  # hand mode: lives lost per seat
-EXCHANGE_SUM_ROW = FIRST_GAME_ROW + 12 * ROW  # hand mode: exchanges per seat
-N_GAME_ROWS = 13
+MAX_POSITIONS = 51  # players at most (one card each and one to cut)
+# Entries of each per-position and per-seat array: room for every position and the cut
+# card, and a multiple of 4 so that the arrays lie a multiple of 4 entries apart, which
+# LLVM's vectorizer needs to prove that the short loops over them are safe to vectorize.
+SLOTS = 52
 
-# A seat's DECISION_ROW word: bit r (r = 0..12) is set when it swaps (or cuts) holding rank
+
+# A block's scratch is one record of this type (typed, named arrays laid out by NumPy),
+# made once per block by new_table_nb, which fills in the rank table and the policy words
+# so that rounds read no rules or policy arrays.  Per-position arrays are indexed by
+# position this round (0 = eldest .. m-1 = dealer), per-seat arrays by seat.  A record
+# costs nothing to pass around: Numba keeps no reference count for it, and each array's
+# address and size are constants from the record's start.  For the same reason a record
+# must come from an array that outlives its use: the loops take the one-record array
+# ``tables`` as an argument (so their caller holds it) and work on ``tables[0]``.
+TABLE = np.dtype([
+    ("pack", np.int64, N_CARDS),  # the pack being shuffled (sims.core.deck.deal_prefix_nb)
+    ("dealt", np.int64, SLOTS),  # the round's deal: a card per position, then the cut card
+    ("rank_of", np.int64, N_CARDS),  # rank of every card code, 0 lowest .. 12 top
+    ("seat_of", np.int64, SLOTS),  # per position: its seat this round
+    ("held", np.int64, SLOTS),  # per position: the card it holds
+    ("held_rank", np.int64, SLOTS),  # per position: that card's rank (saves a lookup)
+    ("lose", np.int64, SLOTS),  # per position: 1 if it loses a life
+    ("exchanged", np.int64, SLOTS),  # per position: 1 if it completed an exchange on its turn
+    ("lost_turn", np.int64, SLOTS),  # per position: 1 if its turn is lost (jack rule)
+    ("candidate", np.int64, SLOTS),  # game mode: the seats cutting for a cut-high final tie
+    ("decision", np.int64, SLOTS),  # per seat: its policy as one word of rank masks (below)
+    ("mix", np.int64, SLOTS),  # per seat: its threshold_mix as an integer bound (below)
+    ("lose_sum", np.int64, SLOTS),  # hand mode, per seat: lives lost
+    ("exchange_sum", np.int64, SLOTS),  # hand mode, per seat: exchanges completed
+])
+
+
+# A seat's ``decision`` word: bit r (r = 0..12) is set when it swaps (or cuts) holding rank
 # r, that is rank1 <= threshold and r is not the TOP rank (whose holder always keeps); bit
 # MIXED_SHIFT + r when rank r is decided by threshold_mix (rank1 == threshold + 1, not
 # TOP, mix > 0); bit INFORMED_BIT when the seat is informed.  One load and a shift decide.
 MIXED_SHIFT = 16
 INFORMED_BIT = 32
 
-# MIX_ROW holds 0 for a mix of 0 (never swap), uniform_bound_nb(mix) <= MIX_ALWAYS for a mix
+# ``mix`` holds 0 for a mix of 0 (never swap), uniform_bound_nb(mix) <= MIX_ALWAYS for a mix
 # drawn from the stream, and MIX_ALWAYS + 1 for a mix of 1 (swap without a draw).
 MIX_ALWAYS = 1 << 53
 
@@ -283,31 +299,33 @@ R_LIVES, R_TIE, R_KINGS, R_REVEAL, R_DEALER_KING_BLOCK, R_QUEENS, R_JACKS, R_FIN
 
 
 @njit(cache=True)
-def new_chase_workspace_nb(rules, policy):
-    """A workspace holding ``rules``, their rank table and the integer policy columns."""
-    work = new_workspace_nb(N_GAME_ROWS)
-    for seat in range(policy.shape[0]):
+def new_table_nb(rules, policy):
+    """A one-record ``TABLE`` array for ``rules`` and ``policy``: the rank table and each
+    seat's decision word and mix bound filled in, every other array zero.  Kernels work on
+    its record, ``tables[0]``."""
+    n = policy.shape[0]
+    tables = np.zeros(1, dtype=TABLE)
+    table = tables[0]
+    for seat in range(n):
         threshold = np.int64(policy[seat, THRESHOLD])
         mix = policy[seat, THRESHOLD_MIX]
-        work[MIX_ROW + seat] = MIX_ALWAYS + 1 if mix >= 1.0 else uniform_bound_nb(mix)
+        table.mix[seat] = MIX_ALWAYS + 1 if mix >= 1.0 else uniform_bound_nb(mix)
         word = (1 << min(threshold, TOP_RANK)) - 1  # ranks below the threshold, never TOP
-        if threshold < TOP_RANK and work[MIX_ROW + seat] != 0:
+        if threshold < TOP_RANK and table.mix[seat] != 0:
             word |= 1 << (MIXED_SHIFT + threshold)
         if policy[seat, INFORMED] > 0.5:
             word |= 1 << INFORMED_BIT
-        work[DECISION_ROW + seat] = word
+        table.decision[seat] = word
     for code in range(N_CARDS):
         face = code % 13
-        work[RANK_ROW + code] = (face + 12) % 13 if rules[R_ACE_HIGH] else face
-    for field in range(len(rules)):
-        work[RULES_ROW + field] = rules[field]
-    return work
+        table.rank_of[code] = (face + 12) % 13 if rules[R_ACE_HIGH] else face
+    return tables
 
 
 @njit(cache=True, inline="always")
 def _mixed_swap_nb(mix_bound, state):
     """A card ranking exactly ``threshold + 1`` swaps with probability ``threshold_mix``,
-    given as ``MIX_ROW``'s ``mix_bound``: drawing from the stream only when the mix is
+    given as its ``mix`` bound ``mix_bound``: drawing from the stream only when the mix is
     strictly between 0 and 1 (:func:`sims.core.rng.uniform_below_nb`).  Returns ``(swap,
     state)``."""
     if mix_bound > MIX_ALWAYS:
@@ -316,45 +334,45 @@ def _mixed_swap_nb(mix_bound, state):
 
 
 @njit(cache=True, inline="always")
-def _attempt_on_shown_card_nb(work, k, t, dealer, kings, queens_on, jacks):
+def _attempt_on_shown_card_nb(table, k, t, dealer, kings, queens_on, jacks):
     """Position ``k`` tries to swap with ``t``, who holds a card that is shown: the top
     card (kings rule), a queen (queen rule) or a jack (jack rule).  Makes the exchange the
     rule allows, if any; returns True when exchanging ends for the round."""
     partner = -1
     ended = False
-    target_card = work[HELD_ROW + t]
-    if work[HELD_RANK_ROW + t] == TOP_RANK and kings != KINGS_NONE:
+    target_card = table.held[t]
+    if table.held_rank[t] == TOP_RANK and kings != KINGS_NONE:
         if kings == KINGS_STOP_ALL:
             ended = True
         elif kings == KINGS_SKIP:
             u = t + 1
-            while u <= dealer and work[HELD_RANK_ROW + u] == TOP_RANK:
+            while u <= dealer and table.held_rank[u] == TOP_RANK:
                 u += 1
             if u <= dealer:
                 partner = u
     elif queens_on and target_card % 13 == QUEEN:
         r = k - 1 if k > 0 else dealer
-        right_card = work[HELD_ROW + r]
+        right_card = table.held[r]
         if r == t or right_card % 13 == QUEEN:
             pass
-        elif work[HELD_RANK_ROW + r] == TOP_RANK and kings != KINGS_NONE:
+        elif table.held_rank[r] == TOP_RANK and kings != KINGS_NONE:
             if kings == KINGS_STOP_ALL:
                 ended = True
         elif jacks != JACKS_OFF and right_card % 13 == JACK:
             if jacks == JACKS_HOLDER_SKIPPED:
-                work[LOST_TURN_ROW + r] = 1
+                table.lost_turn[r] = 1
         else:
             partner = r
     elif jacks == JACKS_HOLDER_SKIPPED:  # a shown jack: no exchange; its holder's turn is lost
-        work[LOST_TURN_ROW + t] = 1
+        table.lost_turn[t] = 1
     if partner >= 0:
-        card = work[HELD_ROW + partner]
-        work[HELD_ROW + partner] = work[HELD_ROW + k]
-        work[HELD_ROW + k] = card
-        rank = work[HELD_RANK_ROW + partner]
-        work[HELD_RANK_ROW + partner] = work[HELD_RANK_ROW + k]
-        work[HELD_RANK_ROW + k] = rank
-        work[EXCHANGED_ROW + k] = 1
+        card = table.held[partner]
+        table.held[partner] = table.held[k]
+        table.held[k] = card
+        rank = table.held_rank[partner]
+        table.held_rank[partner] = table.held_rank[k]
+        table.held_rank[k] = rank
+        table.exchanged[k] = 1
     return ended
 
 
@@ -372,12 +390,12 @@ def rule_codes_nb(rules):
 
 
 @njit(cache=True, inline="always")
-def play_round_nb(work, m, state, codes):
+def play_round_nb(table, m, state, codes):
     """Play one round among ``m`` positions (0 = eldest, ``m-1`` = dealer).
 
-    Reads the deal (``m`` cards, then the cut card) from ``DEAL_ROW`` and the seat of each
-    position from ``SEAT_ROW`` (policy rows belong to seats); writes the final cards, the
-    losers and the completed exchanges to their rows.  ``state`` is the round's stream,
+    Reads the deal (``m`` cards, then the cut card) from ``table.dealt`` and the seat of
+    each position from ``table.seat_of`` (policies belong to seats); writes the final
+    cards, the losers and the completed exchanges to ``held``, ``lose`` and ``exchanged``.  ``state`` is the round's stream,
     used for mixed decisions only; ``codes`` is :func:`rule_codes_nb`'s tuple.  Returns
     ``(number of losers, state)``.
 
@@ -403,18 +421,18 @@ def play_round_nb(work, m, state, codes):
     ended = False
     if rows_kept:
         for k in range(m):
-            card = work[DEAL_ROW + k]
-            work[HELD_ROW + k] = card
-            work[HELD_RANK_ROW + k] = work[RANK_ROW + card]
-            work[LOST_TURN_ROW + k] = 0
-            work[EXCHANGED_ROW + k] = 0  # for the turns an ended round never reaches
+            card = table.dealt[k]
+            table.held[k] = card
+            table.held_rank[k] = table.rank_of[card]
+            table.lost_turn[k] = 0
+            table.exchanged[k] = 0  # for the turns an ended round never reaches
         if kings == KINGS_FREEZE:
             for k in range(m):
-                ended |= work[HELD_RANK_ROW + k] == TOP_RANK
+                ended |= table.held_rank[k] == TOP_RANK
 
-    card = work[DEAL_ROW]
-    rank = work[np.uint64(RANK_ROW + card)]
-    # (Indices built from a loaded value are unsigned: Numba checks a signed one for a
+    card = table.dealt[0]
+    rank = table.rank_of[np.uint64(card)]
+    # (Indices loaded from memory are made unsigned: Numba checks a signed one for a
     # negative value.)  Position k received its card by the previous position's exchange, giving a card of
     # rank `given_rank` for it (what an informed player compares).
     received = False
@@ -424,107 +442,107 @@ def play_round_nb(work, m, state, codes):
         if ended:
             break
         if rows_kept:
-            card = work[HELD_ROW + k]
-            rank = work[HELD_RANK_ROW + k]
-        seat = work[SEAT_ROW + k]
-        decision = work[np.uint64(DECISION_ROW + seat)]
+            card = table.held[k]
+            rank = table.held_rank[k]
+        seat = table.seat_of[k]
+        decision = table.decision[np.uint64(seat)]
         t = k + 1
-        target_card = work[(HELD_ROW if rows_kept else DEAL_ROW) + t]
-        target_rank = work[np.uint64(RANK_ROW + target_card)]
+        target_card = table.held[t] if rows_kept else table.dealt[t]
+        target_rank = table.rank_of[np.uint64(target_card)]
         target_on_top = target_rank == TOP_RANK
         keep = ((decision >> INFORMED_BIT) != 0) & received & (rank > given_rank)
         keep |= reveal_blocks & target_on_top
         if face_rules_on:
-            keep |= work[LOST_TURN_ROW + k] != 0
+            keep |= table.lost_turn[k] != 0
         swap = ((decision >> rank) & 1) != 0
         if (((decision >> (MIXED_SHIFT + rank)) & 1) != 0) & (not keep):
-            swap, state = _mixed_swap_nb(work[np.uint64(MIX_ROW + seat)], state)
+            swap, state = _mixed_swap_nb(table.mix[np.uint64(seat)], state)
         swap &= not keep
         special = kings_divert & target_on_top
         if face_rules_on:  # only the queen and jack rules look at faces
             face = target_card % 13
             special |= (queens_on & (face == QUEEN)) | ((jacks != JACKS_OFF) & (face == JACK))
-        work[EXCHANGED_ROW + k] = 0
+        table.exchanged[k] = 0
         if swap & special:
-            ended = _attempt_on_shown_card_nb(work, k, t, dealer, kings, queens_on, jacks)
+            ended = _attempt_on_shown_card_nb(table, k, t, dealer, kings, queens_on, jacks)
             received = False
             continue
         exchange = swap & (not (kings_act & target_on_top))
-        work[HELD_ROW + k] = target_card if exchange else card
-        work[HELD_RANK_ROW + k] = target_rank if exchange else rank
-        work[EXCHANGED_ROW + k] = exchange
+        table.held[k] = target_card if exchange else card
+        table.held_rank[k] = target_rank if exchange else rank
+        table.exchanged[k] = exchange
         lowest = min(lowest, target_rank if exchange else rank)
         if rows_kept:
-            work[HELD_ROW + t] = card if exchange else target_card
-            work[HELD_RANK_ROW + t] = rank if exchange else target_rank
+            table.held[t] = card if exchange else target_card
+            table.held_rank[t] = rank if exchange else target_rank
         received = exchange
         given_rank = target_rank
         card = card if exchange else target_card
         rank = rank if exchange else target_rank
 
     if rows_kept:
-        card = work[HELD_ROW + dealer]
-        rank = work[HELD_RANK_ROW + dealer]
+        card = table.held[dealer]
+        rank = table.held_rank[dealer]
     received &= not ended
-    seat = work[SEAT_ROW + dealer]
-    decision = work[np.uint64(DECISION_ROW + seat)]
+    seat = table.seat_of[dealer]
+    decision = table.decision[np.uint64(seat)]
     may_cut = (not ended) & (rank != TOP_RANK)
     if face_rules_on:
-        may_cut &= work[LOST_TURN_ROW + dealer] == 0
+        may_cut &= table.lost_turn[dealer] == 0
     informed = ((decision >> INFORMED_BIT) != 0) & received
     cut = (rank < given_rank) if informed else ((decision >> rank) & 1) != 0
     if may_cut & (not informed) & (((decision >> (MIXED_SHIFT + rank)) & 1) != 0):
-        cut, state = _mixed_swap_nb(work[np.uint64(MIX_ROW + seat)], state)
-    cut_card = work[DEAL_ROW + m]
-    cut_rank = work[np.uint64(RANK_ROW + cut_card)]
+        cut, state = _mixed_swap_nb(table.mix[np.uint64(seat)], state)
+    cut_card = table.dealt[m]
+    cut_rank = table.rank_of[np.uint64(cut_card)]
     take = may_cut & cut & (not ((cut_rank == TOP_RANK) & (dealer_king_block != 0)))
-    work[HELD_ROW + dealer] = cut_card if take else card
-    work[HELD_RANK_ROW + dealer] = cut_rank if take else rank
-    work[EXCHANGED_ROW + dealer] = take
+    table.held[dealer] = cut_card if take else card
+    table.held_rank[dealer] = cut_rank if take else rank
+    table.exchanged[dealer] = take
     lowest = min(lowest, cut_rank if take else rank)
     if rows_kept:
         lowest = TOP_RANK
         for k in range(m):
-            lowest = min(lowest, work[HELD_RANK_ROW + k])
-    return _showdown_nb(work, m, tie, lowest), state
+            lowest = min(lowest, table.held_rank[k])
+    return _showdown_nb(table, m, tie, lowest), state
 
 
 @njit(cache=True, inline="always")
-def _showdown_nb(work, m, tie, lowest):
-    """Mark the losers in ``LOSE_ROW`` (1, else 0) under the ``tie`` rule, ``lowest``
+def _showdown_nb(table, m, tie, lowest):
+    """Mark the losers in ``table.lose`` (1, else 0) under the ``tie`` rule, ``lowest``
     being the lowest rank held; return how many there are."""
     losers = 0
     if tie == TIE_ALL_LOWEST:
         for k in range(m):
-            lose = work[HELD_RANK_ROW + k] == lowest
-            work[LOSE_ROW + k] = lose
+            lose = table.held_rank[k] == lowest
+            table.lose[k] = lose
             losers += lose
     else:  # one loser at most
-        loser = _single_loser_nb(work, m, tie, lowest)
+        loser = _single_loser_nb(table, m, tie, lowest)
         for k in range(m):
-            work[LOSE_ROW + k] = k == loser
+            table.lose[k] = k == loser
         losers = loser >= 0
     return losers
 
 
 @njit(cache=True, inline="always")
-def _single_loser_nb(work, m, tie, lowest):
+def _single_loser_nb(table, m, tie, lowest):
     """The position that loses under a tie rule with one loser at most (-1: nobody);
     ``lowest`` is the lowest rank held."""
     loser = -1
     if tie == TIE_EARLIEST:
         for k in range(m - 1, -1, -1):
-            loser = k if work[HELD_RANK_ROW + k] == lowest else loser
+            loser = k if table.held_rank[k] == lowest else loser
     elif tie == TIE_LATEST:
         for k in range(m):
-            loser = k if work[HELD_RANK_ROW + k] == lowest else loser
+            loser = k if table.held_rank[k] == lowest else loser
     elif tie == TIE_TO_DEALER:
-        loser = 0 if work[HELD_RANK_ROW + 0] <= work[HELD_RANK_ROW + m - 1] else m - 1
+        loser = 0 if table.held_rank[0] <= table.held_rank[m - 1] else m - 1
     else:  # cancel-matches: the holder of the lowest rank that nobody else holds loses
         seen = 0
         shared = 0
         for k in range(m):
-            bit = 1 << work[HELD_RANK_ROW + k]
+            bit = 1 << table.held_rank[k]
             shared |= seen & bit
             seen |= bit
         unique = seen & ~shared
@@ -532,45 +550,47 @@ def _single_loser_nb(work, m, tie, lowest):
         for r in range(TOP_RANK, -1, -1):
             rank = r if (unique >> r) & 1 else rank
         for k in range(m):
-            loser = k if work[HELD_RANK_ROW + k] == rank else loser
+            loser = k if table.held_rank[k] == rank else loser
     return loser
 
 
 @njit(cache=True)
 def new_hand_table_nb(rules, policy, n):
-    """The workspace and the zeroed sums of a hand-mode block: ``(work, out)``."""
-    work = new_chase_workspace_nb(rules, policy)
+    """The scratch and the zeroed sums of a hand-mode block: ``(tables, out)``."""
+    tables = new_table_nb(rules, policy)
+    table = tables[0]
     for seat in range(n):
-        work[SEAT_ROW + seat] = seat
-    return work, np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
+        table.seat_of[seat] = seat
+    return tables, np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
 
 
 @njit(cache=True, inline="always")
-def _hand_sums_nb(work, out, n, seed, first, count, codes):
+def _hand_sums_nb(tables, out, n, seed, first, count, codes):
     """Hand mode's loop, for both hand kernels: the sums of hands ``first .. first+count-1``
     into ``out``.  ``codes`` are the rule values of :func:`rule_codes_nb`, read from the
     rules or fixed at compile time.  Its callers are compiled without NRT (they allocate
-    nothing): with it, binding the workspace to the inlined round's argument cost an
-    atomic incref/decref pair per hand."""
+    nothing): with it, every hand paid atomic reference-count operations on the arrays it
+    binds to inlined functions' arguments."""
+    table = tables[0]
     seed_key = seed_key_nb(seed)
     for hand in range(first, first + count):
         state = stream_nb(seed_key, hand)
-        state = deal_prefix_nb(work, n + 1, state)
-        losers, state = play_round_nb(work, n, state, codes)
+        state = deal_prefix_nb(table.pack, table.dealt, n + 1, state)
+        losers, state = play_round_nb(table, n, state, codes)
         for seat in range(n):
-            work[LOSE_SUM_ROW + seat] += work[LOSE_ROW + seat]
-            work[EXCHANGE_SUM_ROW + seat] += work[EXCHANGED_ROW + seat]
+            table.lose_sum[seat] += table.lose[seat]
+            table.exchange_sum[seat] += table.exchanged[seat]
         out[n, 0] += losers
         out[n, 1] += losers * losers
         out[n, 2] += losers == 0
     for seat in range(n):
-        out[seat, 0] = work[LOSE_SUM_ROW + seat]
-        out[seat, 1] = work[EXCHANGE_SUM_ROW + seat]
+        out[seat, 0] = table.lose_sum[seat]
+        out[seat, 1] = table.exchange_sum[seat]
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _generic_hand_sums_nb(rules, work, out, n, seed, first, count):
-    _hand_sums_nb(work, out, n, seed, first, count, rule_codes_nb(rules))
+def _generic_hand_sums_nb(rules, tables, out, n, seed, first, count):
+    _hand_sums_nb(tables, out, n, seed, first, count, rule_codes_nb(rules))
 
 
 @njit(cache=True, nogil=True)
@@ -578,8 +598,8 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
     """Hand mode: integer sums over hands ``first .. first+count-1`` of ``seed``, the
     dealer in seat ``n-1``.  Returns int64 ``[n + 1, width]``: seat rows, then the table
     row (see ``HAND_OUTCOMES``).  Any rules (see :func:`fixed_hands_kernel`)."""
-    work, out = new_hand_table_nb(rules, policy, n)
-    _generic_hand_sums_nb(rules, work, out, n, seed, first, count)
+    tables, out = new_hand_table_nb(rules, policy, n)
+    _generic_hand_sums_nb(rules, tables, out, n, seed, first, count)
     return out
 
 
@@ -596,12 +616,12 @@ def fixed_hands_kernel(codes: tuple):
     codes = tuple(int(code) for code in codes)
 
     @njit(cache=True, nogil=True, _nrt=False)
-    def fixed_hand_sums_nb(work, out, n, seed, first, count):
-        _hand_sums_nb(work, out, n, seed, first, count, codes)
+    def fixed_hand_sums_nb(tables, out, n, seed, first, count):
+        _hand_sums_nb(tables, out, n, seed, first, count, codes)
 
     def simulate_hands_fixed(rules, policy, n, seed, first, count):
-        work, out = new_hand_table_nb(rules, policy, n)
-        fixed_hand_sums_nb(work, out, n, seed, first, count)
+        tables, out = new_hand_table_nb(rules, policy, n)
+        fixed_hand_sums_nb(tables, out, n, seed, first, count)
         return out
 
     simulate_hands_fixed.loop = fixed_hand_sums_nb  # the compiled part, for inspection
@@ -613,22 +633,22 @@ def hand_rule_codes(rules) -> tuple:
     return tuple(int(rules[field]) for field in ROUND_RULE_FIELDS)
 
 
-@njit(cache=True)
-def _cut_high_nb(work, k, state):
-    """The ``k`` tied players in ``CANDIDATE_ROW`` cut from fresh deals until one cuts the
+@njit(cache=True, _nrt=False)
+def _cut_high_nb(table, k, state):
+    """The ``k`` tied players in ``table.candidate`` cut from fresh deals until one cuts the
     highest rank alone; returns ``(winning seat, state)``."""
     while k > 1:
-        state = deal_prefix_nb(work, k, state)
+        state = deal_prefix_nb(table.pack, table.dealt, k, state)
         best = -1
         for j in range(k):
-            best = max(best, work[RANK_ROW + work[DEAL_ROW + j]])
+            best = max(best, table.rank_of[table.dealt[j]])
         kept = 0
         for j in range(k):
-            if work[RANK_ROW + work[DEAL_ROW + j]] == best:
-                work[CANDIDATE_ROW + kept] = work[CANDIDATE_ROW + j]
+            if table.rank_of[table.dealt[j]] == best:
+                table.candidate[kept] = table.candidate[j]
                 kept += 1
         k = kept
-    return work[CANDIDATE_ROW + 0], state
+    return table.candidate[0], state
 
 
 @njit(cache=True, inline="always")
@@ -640,18 +660,16 @@ def _next_active(lives, dealer, n):
     return seat
 
 
-@njit(cache=True, nogil=True)
-def simulate_games_nb(rules, policy, n, seed, first, count):
-    """Game mode: integer sums over games ``first .. first+count-1`` of ``seed``, the first
-    dealer in seat ``n-1``.  Returns int64 ``[n + 1, width]`` (see ``GAME_OUTCOMES``)."""
-    out = np.zeros((n + 1, GAME_WIDTH), dtype=np.int64)
+@njit(cache=True, nogil=True, _nrt=False)
+def _game_sums_nb(rules, tables, out, lives, paid, share, n, seed, first, count):
+    """Game mode's loop: the sums of games ``first .. first+count-1`` into ``out``;
+    ``lives``, ``paid`` and ``share`` (twelfths of a unit received from the pot) are
+    per-seat scratch.  It allocates nothing and is compiled without NRT, so the record
+    ``tables[0]`` is used while its caller holds ``tables``."""
+    table = tables[0]
     lives_at_start = rules[R_LIVES]
     final_tie = rules[R_FINAL_TIE]
-    work = new_chase_workspace_nb(rules, policy)
     codes = rule_codes_nb(rules)
-    lives = np.zeros(n, dtype=np.int64)
-    paid = np.zeros(n, dtype=np.int64)
-    share = np.zeros(n, dtype=np.int64)  # twelfths of a unit received from the pot
     seed_key = seed_key_nb(seed)
     for game in range(first, first + count):
         state = stream_nb(seed_key, game)
@@ -671,22 +689,22 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
             seat = (dealer + 1) % n
             for _ in range(n):
                 if lives[seat] > 0:
-                    work[SEAT_ROW + m] = seat
+                    table.seat_of[m] = seat
                     m += 1
                 seat = (seat + 1) % n
             if m == 1:
-                share[work[SEAT_ROW + 0]] = 12 * pot
-                out[work[SEAT_ROW + 0], 0] += 1
+                share[table.seat_of[0]] = 12 * pot
+                out[table.seat_of[0], 0] += 1
                 break
             if rounds >= MAX_ROUNDS:
                 truncated = 1
                 break
-            state = deal_prefix_nb(work, m + 1, state)
-            losers, state = play_round_nb(work, m, state, codes)
+            state = deal_prefix_nb(table.pack, table.dealt, m + 1, state)
+            losers, state = play_round_nb(table, m, state, codes)
             rounds += 1
             everyone_out = losers == m
             for k in range(m):
-                if lives[work[SEAT_ROW + k]] != 1:
+                if lives[table.seat_of[k]] != 1:
                     everyone_out = False
             if everyone_out:
                 final_ties += 1
@@ -694,19 +712,19 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
                     dealer = _next_active(lives, dealer, n)
                     continue
                 for k in range(m):
-                    lives[work[SEAT_ROW + k]] = 0
+                    lives[table.seat_of[k]] = 0
                     if paying:
-                        paid[work[SEAT_ROW + k]] += 1
+                        paid[table.seat_of[k]] += 1
                         pot += 1
                 if final_tie == FINAL_SPLIT:
                     for k in range(m):
-                        share[work[SEAT_ROW + k]] = 12 * pot // m
-                        out[work[SEAT_ROW + k], 1] += 1
+                        share[table.seat_of[k]] = 12 * pot // m
+                        out[table.seat_of[k], 1] += 1
                     break
                 if final_tie == FINAL_CUT_HIGH:
                     for k in range(m):
-                        work[CANDIDATE_ROW + k] = work[SEAT_ROW + k]
-                    winner, state = _cut_high_nb(work, m, state)
+                        table.candidate[k] = table.seat_of[k]
+                    winner, state = _cut_high_nb(table, m, state)
                     share[winner] = 12 * pot
                     out[winner, 0] += 1
                     break
@@ -718,10 +736,10 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
                     lives[s] = lives_at_start
             else:
                 for k in range(m):
-                    if work[LOSE_ROW + k]:
-                        lives[work[SEAT_ROW + k]] -= 1
+                    if table.lose[k]:
+                        lives[table.seat_of[k]] -= 1
                         if paying:
-                            paid[work[SEAT_ROW + k]] += 1
+                            paid[table.seat_of[k]] += 1
                             pot += 1
             dealer = _next_active(lives, dealer, n)
         for seat in range(n):
@@ -735,6 +753,15 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
         out[n, 4] += carried
         out[n, 5] += carried * carried
         out[n, 6] += truncated
+
+
+@njit(cache=True, nogil=True)
+def simulate_games_nb(rules, policy, n, seed, first, count):
+    """Game mode: integer sums over games ``first .. first+count-1`` of ``seed``, the first
+    dealer in seat ``n-1``.  Returns int64 ``[n + 1, width]`` (see ``GAME_OUTCOMES``)."""
+    out = np.zeros((n + 1, GAME_WIDTH), dtype=np.int64)
+    _game_sums_nb(rules, new_table_nb(rules, policy), out, np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64),
+                  np.zeros(n, dtype=np.int64), n, seed, first, count)
     return out
 
 
@@ -753,19 +780,19 @@ def play_dealt(rules: Rules, policy: np.ndarray, cards, stream=None, log=None) -
     check(rules, policy, m)
     policy = np.asarray(policy, dtype=np.float64)
     rules_array = np.asarray(rules, dtype=np.int64)
-    work = new_chase_workspace_nb(rules_array, policy)
-    work[DEAL_ROW : DEAL_ROW + m + 1] = cards
-    work[SEAT_ROW : SEAT_ROW + m] = np.arange(m)
+    table = new_table_nb(rules_array, policy).view(np.recarray)[0]  # attribute access in Python too
+    table.dealt[: m + 1] = cards
+    table.seat_of[:m] = np.arange(m)
     words = stream.s if stream is not None else [1, 2, 3, 4]
     state = tuple(np.uint64(word) for word in words)
-    _, state = play_round_nb(work, m, state, rule_codes_nb(rules_array))
+    _, state = play_round_nb(table, m, state, rule_codes_nb(rules_array))
     if stream is not None:
         stream.s = [int(word) for word in state]
     elif [int(word) for word in state] != [1, 2, 3, 4]:
         raise ValueError("this round needs a mixed-strategy draw: pass a stream.")
-    return {"lose": work[LOSE_ROW : LOSE_ROW + m].tolist(),
-            "exchange": work[EXCHANGED_ROW : EXCHANGED_ROW + m].tolist(),
-            "final": work[HELD_ROW : HELD_ROW + m].tolist()}
+    return {"lose": table.lose[:m].tolist(),
+            "exchange": table.exchanged[:m].tolist(),
+            "final": table.held[:m].tolist()}
 
 
 SPEC = GameSpec(

@@ -8,9 +8,9 @@
  *     top 32 bits with rejection;
  *   - the deal: the pack row reset to identity order, then the first n steps of a forward
  *     Fisher-Yates shuffle (sims.core.deck.deal_prefix_nb);
- *   - the round: play_round_nb over one flat int64 workspace with the kernel's row
- *     offsets (the policy held as integer rows and each seat's masks of the cards it
- *     passes on, as new_matador_workspace_nb does), the swap chain as selects and the
+ *   - the round: play_round_nb over one flat int64 array of 52-entry rows standing for
+ *     the kernel's TABLE record (the policy held as integer rows and each seat's masks
+ *     of the cards it passes on, as new_table_nb fills them), the swap chain as selects and the
  *     reveal as 64-bit card masks;
  *   - the sums: int64 [n+1][42], seat rows (exposed, swap, bet_placed, bet_net,
  *     bet_net_sq) then the table row (knocked_out, exposures, exposures_sq, and
@@ -68,7 +68,7 @@ enum { THRESHOLD, MATADOR_RIGHT_THRESHOLD, ACE_SWAP, BET_MIN_RANK, BET_SIZE, BET
 #define SUIT 0x1FFFULL
 static uint64_t lower_than[N_CARDS]; /* card -> the mask of every card of lower rank */
 
-/* new_matador_workspace_nb */
+/* new_table_nb */
 static int64_t *new_matador_workspace(const double *policy, int64_t n_seats) {
     int64_t *work = calloc(WORK_SIZE, sizeof(int64_t));
     for (int64_t card = 0; card < N_CARDS; card++) work[DECK_ROW + card] = card;

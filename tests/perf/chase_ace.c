@@ -10,10 +10,11 @@
  *     uniform() < mix exactly (uniform_bound_nb, uniform_below_nb);
  *   - the deal: the pack row reset to identity order, then the first n+1 steps of a
  *     forward Fisher-Yates shuffle (sims.core.deck.deal_prefix_nb);
- *   - the workspace: one flat int64 array with the kernel's row offsets, each seat's
- *     policy held as new_chase_workspace_nb holds it: one DECISION_ROW word of rank masks
- *     (bit r: swap or cut holding rank r; bit MIXED_SHIFT + r: rank r is decided by
- *     threshold_mix; bit INFORMED_BIT: informed) and the MIX_ROW integer bound;
+ *   - the scratch: the kernel's TABLE record (named int64 arrays, as new_table_nb fills
+ *     them) laid out here as one flat int64 array of 52-entry rows, each seat's policy
+ *     one DECISION_ROW word of rank masks (the record's `decision`: bit r: swap or cut
+ *     holding rank r; bit MIXED_SHIFT + r: rank r is decided by threshold_mix; bit
+ *     INFORMED_BIT: informed) and the MIX_ROW integer bound (`mix`);
  *   - the round: play_round_nb with _mixed_swap_nb, _attempt_on_shown_card_nb,
  *     _showdown_nb and _single_loser_nb.  The chain of exchanges carries the moving card
  *     (and its rank) in registers and writes each position's final card once, except
@@ -23,8 +24,9 @@
  *     final rank is found along the chain and passed to the showdown;
  *   - the sums: int64 [n+1][3], seat rows (lose_life, exchange) then the table row
  *     (losers, losers_sq, no_loser): the raw kernel output, before Outcomes.decode.  The
- *     seat sums accumulate in the workspace (LOSE_SUM_ROW, EXCHANGE_SUM_ROW) and are
- *     copied out after the hand loop, as in _play_hands_nb.
+ *     seat sums accumulate in the LOSE_SUM_ROW and EXCHANGE_SUM_ROW rows (the record's
+ *     lose_sum and exchange_sum) and are copied out after the hand loop, as in
+ *     _hand_sums_nb.
  *
  * Rules implemented: every rule value that acts in hand mode.  The default rules
  * (tie=all-lowest-lose, kings=block, king_reveal=on-attempt, dealer_king_block=1,
@@ -114,9 +116,9 @@ enum { THRESHOLD, THRESHOLD_MIX, INFORMED, N_POLICY };
 
 static inline int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
-/* new_chase_workspace_nb */
+/* new_table_nb */
 static int64_t *new_chase_workspace(const int64_t *rules, const double *policy, int64_t n_seats) {
-    int64_t *work = calloc(WORK_SIZE, sizeof(int64_t)); /* new_workspace_nb: zeros ... */
+    int64_t *work = calloc(WORK_SIZE, sizeof(int64_t)); /* zeros ... */
     for (int64_t card = 0; card < N_CARDS; card++) work[DECK_ROW + card] = card; /* ... and the pack */
     for (int64_t seat = 0; seat < n_seats; seat++) {
         int64_t threshold = (int64_t)policy[seat * N_POLICY + THRESHOLD];

@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit
 
 from sims.core.cards import card_code, card_name, format_cards, parse_cards
-from sims.core.deck import DEAL_ROW, DECK_ROW, deal_prefix, deal_prefix_nb, draw_nb, new_workspace_nb
+from sims.core.deck import deal_prefix, deal_prefix_nb, draw_nb, new_pack_nb
 from sims.core.rng import (Stream, below_nb, next_u64_nb, seed_key_nb, stream_nb, stream_state, uniform_below_nb,
                            uniform_bound_nb, uniform_nb)
 
@@ -41,10 +41,11 @@ def _float_and_integer_draws_nb(p, n):
 
 @njit(cache=True)
 def _deal_nb(seed, index, m):
-    work = new_workspace_nb(0)
+    pack = new_pack_nb()
+    dealt = np.zeros(52, dtype=np.int64)
     state = stream_nb(seed_key_nb(seed), index)
-    deal_prefix_nb(work, m, state)
-    return work[DEAL_ROW : DEAL_ROW + m].copy(), work[DECK_ROW : DECK_ROW + 52].copy()
+    deal_prefix_nb(pack, dealt, m, state)
+    return dealt[:m].copy(), pack
 
 
 def test_numba_and_python_streams_agree_bit_for_bit():
@@ -92,12 +93,12 @@ def test_card_notation_round_trips():
 @njit(cache=True)
 def _one_at_a_time_nb(seed, index, m, shuffle):
     """The first ``m`` cards drawn one at a time with draw_nb from a pack in code order."""
-    work = new_workspace_nb(0)
+    pack = new_pack_nb()
     state = stream_nb(seed_key_nb(seed), index)
     drawn = np.zeros(m, dtype=np.int64)
     top = 0
     for k in range(m):
-        drawn[k], top, state = draw_nb(work, top, 52, shuffle, state)
+        drawn[k], top, state = draw_nb(pack, top, 52, shuffle, state)
     return drawn
 
 

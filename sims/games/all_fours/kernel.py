@@ -433,7 +433,7 @@ def _hand_sums_nb(work, masks, seed, first, count):
     seed_key = seed_key_nb(seed)
     for hand in range(first, first + count):
         state = stream_nb(seed_key, hand)
-        reset_pack_nb(work, BIT_ROW)
+        reset_pack_nb(work, work[BIT_ROW:BIT_ROW + N_CARDS])
         state = play_deal_nb(work, masks, 1, 0, 0, True, state)
         for seat in range(2):
             acc = np.uint64(ACC_ROW + seat * ACC_STRIDE)  # unsigned: no negative-index checks
@@ -504,7 +504,7 @@ def _game_sums_nb(work, masks, out, scores, begged, gave, seed, first, count):
             gave[seat] = 0
         while True:
             elder = 1 - dealer
-            reset_pack_nb(work, BIT_ROW)
+            reset_pack_nb(work, work[BIT_ROW:BIT_ROW + N_CARDS])
             state = play_deal_nb(work, masks, dealer, scores[elder], scores[dealer], True, state)
             deals += 1
             played += work[INFO_ROW + I_PLAYED]

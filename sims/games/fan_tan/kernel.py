@@ -352,7 +352,7 @@ def _play_hands_nb(rules, policy, n, seed, first, count, codes):
     seed_key = seed_key_nb(seed)
     for deal in range(first, first + count):
         state = stream_nb(seed_key, deal)
-        reset_pack_nb(work, BIT_ROW)
+        reset_pack_nb(work, work[BIT_ROW:BIT_ROW + N_CARDS])
         state = _play_deal_nb(work, hands, n, n - 1, True, state, codes, amounts, first_cards)
         for seat in range(n):
             acc = np.uint64(ACC_ROW + seat * ACC_STRIDE)  # unsigned: no negative-index checks
@@ -433,7 +433,7 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
             wins[seat] = 0
             left[seat] = 0
         for deal in range(n):
-            reset_pack_nb(work, BIT_ROW)
+            reset_pack_nb(work, work[BIT_ROW:BIT_ROW + N_CARDS])
             state = _play_deal_nb(work, hands, n, (n - 1 + deal) % n, True, state, codes, amounts, first_cards)
             turns += work[INFO_ROW + I_TURNS]
             wins[work[INFO_ROW + I_WINNER]] += 1

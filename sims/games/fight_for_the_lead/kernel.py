@@ -481,7 +481,7 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
     seed_key = seed_key_nb(seed)
     for hand in range(first, first + count):
         state = stream_nb(seed_key, hand)
-        reset_pack_nb(work, BIT_ROW)
+        reset_pack_nb(work, work[BIT_ROW:BIT_ROW + N_CARDS])
         state = play_hand_inline_nb(work, masks, n, n - 1, pot, compulsory, True, state, codes)
         for seat in range(n):
             acc = ACC_ROW + seat * ACC_STRIDE
@@ -545,7 +545,7 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
         truncated = 0
         overflow = 0
         while True:
-            reset_pack_nb(work, BIT_ROW)
+            reset_pack_nb(work, work[BIT_ROW:BIT_ROW + N_CARDS])
             state = play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, True, state, codes)
             hands += 1
             largest_pot = max(largest_pot, pot)

@@ -276,6 +276,23 @@ class Outcomes:
 _FIXED_KERNELS: dict[tuple, dict] = {}  # (game, mode) -> {key: fixed-rules kernel}
 
 
+def kernel_around_loop(new_hand_table: Callable, loop: Callable) -> Callable:
+    """A hand kernel ``(rules, policy, n, seed, first, count) -> sums`` made of two compiled
+    parts: ``new_hand_table(rules, policy, n)`` allocates ``(tables, out)`` and
+    ``loop(tables, out, n, seed, first, count)`` fills ``out``.  Fixed-rules kernels are
+    built this way because a compiled kernel holding the loop (a closure over a
+    dispatcher) would miss Numba's cache in every process.  ``.loop`` is the compiled
+    loop, for inspection."""
+
+    def simulate_hands_fixed(rules, policy, n, seed, first, count):
+        tables, out = new_hand_table(rules, policy, n)
+        loop(tables, out, n, seed, first, count)
+        return out
+
+    simulate_hands_fixed.loop = loop
+    return simulate_hands_fixed
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Everything the analyzer needs to know about one game."""

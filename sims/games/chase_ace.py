@@ -140,7 +140,7 @@ from numba import njit
 
 from sims.core.deck import JACK, N_CARDS, QUEEN, deal_prefix_nb, new_pack_nb
 from sims.core.rng import seed_key_nb, stream_nb, uniform_below_nb, uniform_bound_nb
-from sims.spec import GAMES, HANDS, GameSpec, Outcomes, PolicyField, PolicyPreset, Switch, Variant
+from sims.spec import GAMES, HANDS, GameSpec, Outcomes, PolicyField, PolicyPreset, Switch, Variant, kernel_around_loop
 
 # Integer codes of the enum switches, in the order of their Switch choices.
 TIE_ALL_LOWEST, TIE_CANCEL_MATCHES, TIE_EARLIEST, TIE_LATEST, TIE_TO_DEALER = range(5)
@@ -609,23 +609,15 @@ def fixed_hands_kernel(codes: tuple):
     need (standard rules, 8 players: 27% fewer instructions, half the branch mispredictions,
     about 1.6 times as fast as the generic kernel).  Each tuple is a compile of a few seconds and a cache file of about
     90 KB, so ``SPEC`` uses it for the standard rules only (``fixed_kernels``).  Same sums
-    as the generic kernel for rules with these codes.
-
-    The kernel is a Python function around the compiled loop: a compiled kernel holding
-    the loop (a closure over a dispatcher) would miss Numba's cache in every process."""
+    as the generic kernel for rules with these codes.  The kernel is a Python function
+    around the compiled parts (:func:`sims.spec.kernel_around_loop`)."""
     codes = tuple(int(code) for code in codes)
 
     @njit(cache=True, nogil=True, _nrt=False)
     def fixed_hand_sums_nb(tables, out, n, seed, first, count):
         _hand_sums_nb(tables, out, n, seed, first, count, codes)
 
-    def simulate_hands_fixed(rules, policy, n, seed, first, count):
-        tables, out = new_hand_table_nb(rules, policy, n)
-        fixed_hand_sums_nb(tables, out, n, seed, first, count)
-        return out
-
-    simulate_hands_fixed.loop = fixed_hand_sums_nb  # the compiled part, for inspection
-    return simulate_hands_fixed
+    return kernel_around_loop(new_hand_table_nb, fixed_hand_sums_nb)
 
 
 def hand_rule_codes(rules) -> tuple:

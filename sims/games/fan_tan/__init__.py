@@ -116,17 +116,6 @@ from sims.core.deck import N_CARDS
 from sims.core.rng import stream_state
 from sims.games.fan_tan.kernel import (
     BIT_OF_CODE,
-    DECK_ROW,
-    I_POT,
-    I_TURNS,
-    I_WINNER,
-    LOG_ROW,
-    S_CARDS_LEFT,
-    S_PAID,
-    S_PASSES,
-    S_RECEIVED,
-    INFO_ROW,
-    SEAT_ROW,
     VOLUNTARY_PASS,
     fixed_hands_kernel,
     hand_rule_codes,
@@ -186,33 +175,34 @@ def play_dealt(rules: Rules, policy, n_seats: int, cards, dealer: int | None = N
         raise ValueError("a stacked Fan Tan pack lists each of the 52 card codes once.")
     cards = [int(c) for c in cards]
     dealer = int(dealer)
-    work, hands = new_table_nb(np.asarray([int(v) for v in rules], dtype=np.int64), policy, n_seats)
-    work[DECK_ROW:DECK_ROW + N_CARDS] = [int(BIT_OF_CODE[c]) for c in cards]
-    play_deal_nb(work, hands, np.int64(n_seats), np.int64(dealer), False, stream_state(0, 0))
+    tables = new_table_nb(np.asarray([int(v) for v in rules], dtype=np.int64), policy, n_seats)
+    table = tables.view(np.recarray)[0]  # attribute access in Python too
+    table.pack[:] = [int(BIT_OF_CODE[c]) for c in cards]
+    play_deal_nb(tables, np.int64(n_seats), np.int64(dealer), False, stream_state(0, 0))
     dealt = [sorted(cards[k] for k in range(N_CARDS) if (dealer + 1 + k) % n_seats == seat) for seat in range(n_seats)]
-    turns = int(work[INFO_ROW + I_TURNS])
+    turns = int(table.turns)
     plays, voluntary = [], []
     for t in range(turns):
-        seat, bit = int(work[LOG_ROW + 2 * t]), int(work[LOG_ROW + 2 * t + 1])
+        seat, bit = int(table.log[t, 0]), int(table.log[t, 1])
         if bit == VOLUNTARY_PASS:
             voluntary.append(t)
         plays.append((seat, CODE_OF_BIT[bit] if bit >= 0 else -1))
 
-    def per_seat(field):
-        return [int(work[SEAT_ROW + field * MAX_PLAYERS + seat]) for seat in range(n_seats)]
+    def per_seat(values):
+        return [int(v) for v in values[:n_seats]]
 
-    paid, received = per_seat(S_PAID), per_seat(S_RECEIVED)
+    paid, received = per_seat(table.paid), per_seat(table.received)
     return {
         "hands": dealt,
         "plays": plays,
         "voluntary": voluntary,
-        "winner": int(work[INFO_ROW + I_WINNER]),
-        "cards_left": per_seat(S_CARDS_LEFT),
-        "passes": per_seat(S_PASSES),
+        "winner": int(table.winner),
+        "cards_left": per_seat(table.cards_left),
+        "passes": per_seat(table.passes),
         "paid": paid,
         "received": received,
         "net": [r - p for r, p in zip(received, paid)],
-        "pot": int(work[INFO_ROW + I_POT]),
+        "pot": int(table.pot),
         "turns": turns,
     }
 

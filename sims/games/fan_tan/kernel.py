@@ -5,8 +5,8 @@ They play the rules contract in the package docstring (sims/games/fan_tan/__init
 Cards are bits 16 * suit + face (face 0 = A ... 12 = K), so a hand and the layout are
 64-bit masks, bit order is code order, and the cards that may be added to the layout are
 the neighbours of the played cards inside their suit plus the unplayed sevens: a few
-shifts and masks per turn.  The pack, the per-seat results and the hand-mode sums live
-in one flat int64 workspace of 52-entry rows (see sims.core.deck).
+shifts and masks per turn.  The pack, the hands, the per-seat results and the hand-mode
+sums are the named arrays of one record (``TABLE``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sims.core.deck import FIRST_GAME_ROW, N_CARDS, ROW, draw_nb, reset_pack_nb
+from sims.core.deck import N_CARDS, draw_nb, reset_pack_nb
 from sims.core.rng import below_nb, seed_key_nb, stream_nb
 from sims.core.tricks import RANK_COLUMN, count_cards_nb, lowest_bit_nb
 from sims.games.fan_tan.rules import (
@@ -26,6 +26,7 @@ from sims.games.fan_tan.rules import (
     MAX_PLAYERS,
     MORE_CARDS_PAY_EXTRA,
     PASS_WITH_SEVENS,
+    POLICY_FIELDS,
     SETTLE_CARD_COUNT,
     SETTLE_POT_PLUS_CARDS,
     START_ELDEST,
@@ -38,6 +39,7 @@ from sims.games.fan_tan.rules import (
     UNEVEN_NONE,
     Rules,
 )
+from sims.spec import kernel_around_loop
 
 HAND_WIDTH = HAND_OUTCOMES.kernel_width  # plain ints: the kernels cannot read Outcomes
 GAME_WIDTH = GAME_OUTCOMES.kernel_width
@@ -52,20 +54,35 @@ assert HAND_OUTCOMES.squares_follow() and GAME_OUTCOMES.squares_follow()  # the 
 N_RULES = len(Rules._fields)
 R_ANTE, R_UNEVEN_ANTE, R_START, R_SETTLE, R_MAY_PASS, R_EIGHT_BEFORE_SIX, R_PASS_FEE, R_CARD_FEE = range(N_RULES)
 
-DECK_ROW = 0  # the pack (bits)
-BIT_ROW = FIRST_GAME_ROW + 0 * ROW  # card code -> bit: the pack in code order
-RULES_ROW = FIRST_GAME_ROW + 1 * ROW
-POLICY_ROW = FIRST_GAME_ROW + 2 * ROW  # policy field f of seat s at POLICY_ROW + f * MAX_PLAYERS + s
-SEAT_ROW = FIRST_GAME_ROW + 3 * ROW  # per-seat results: SEAT_ROW + S_* * MAX_PLAYERS + seat
-INFO_ROW = FIRST_GAME_ROW + 4 * ROW  # the deal's scalar results, I_* below
-ACC_ROW = FIRST_GAME_ROW + 5 * ROW  # hand-mode sums, ACC_STRIDE per seat and one for the table
-ACC_STRIDE = 16
-LOG_ROW = ACC_ROW + 3 * ROW  # stacked deals only: turn t's seat at LOG_ROW + 2t, its card (bit) at 2t + 1
+ACC_STRIDE = 16  # columns of a row of hand-mode sums
 MAX_TURNS = 52 * (2 * MAX_PLAYERS - 1)  # at most 2n - 2 passes (voluntary ones included) before each play
-N_WORK_ROWS = (LOG_ROW - FIRST_GAME_ROW) // ROW + 2 * MAX_TURNS // ROW + 1
-assert HAND_WIDTH <= ACC_STRIDE and (MAX_PLAYERS + 1) * ACC_STRIDE <= LOG_ROW - ACC_ROW
-S_PAID, S_RECEIVED, S_PASSES, S_CARDS_LEFT = range(4)
-I_WINNER, I_TURNS, I_POT = range(3)
+assert HAND_WIDTH <= ACC_STRIDE and MAX_PLAYERS % 4 == 0
+
+# A block's scratch is one record of this type (typed, named arrays laid out by NumPy),
+# made once per block by new_table_nb.  Per-seat arrays are indexed by seat.  A record
+# costs nothing to pass around: Numba keeps no reference count for it, and each array's
+# address and size are constants from the record's start.  For the same reason a record
+# must come from an array that outlives its use: the loops take the one-record array
+# ``tables`` as an argument (so their caller holds it) and work on ``tables[0]``.
+# (Array sizes are multiples of 4 entries, which LLVM's vectorizer needs to vectorize
+# short loops over several arrays.)
+TABLE = np.dtype([
+    ("pack", np.int64, N_CARDS),  # the pack (bits), drawn by sims.core.deck.draw_nb
+    ("bit_of", np.int64, N_CARDS),  # card code -> bit: the pack in code order
+    ("rules", np.int64, 8),  # the Rules values in field order
+    ("policy", np.int64, (len(POLICY_FIELDS), MAX_PLAYERS)),  # [field, seat]: the policy, whole numbers
+    ("hands", np.uint64, MAX_PLAYERS),  # per seat: the cards in hand (bits)
+    ("paid", np.int64, MAX_PLAYERS),  # per seat, this deal: chips paid
+    ("received", np.int64, MAX_PLAYERS),  # per seat, this deal: chips received
+    ("passes", np.int64, MAX_PLAYERS),  # per seat, this deal: passes
+    ("cards_left", np.int64, MAX_PLAYERS),  # per seat, this deal: cards left at the end
+    ("winner", np.int64),  # this deal: the seat that went out
+    ("turns", np.int64),  # this deal: turns taken (plays and passes)
+    ("pot", np.int64),  # this deal: the chips the winner took
+    ("sums", np.int64, (MAX_PLAYERS + 1, ACC_STRIDE)),  # hand mode: a row per seat, then the table row
+    ("log", np.int64, (MAX_TURNS, 2)),  # stacked deals only: turn t's seat and its card (bit)
+])
+assert N_RULES <= 8
 PASS, VOLUNTARY_PASS = -1, -2  # the log's card of a pass
 
 BIT_OF_CODE = np.array([16 * (code // 13) + code % 13 for code in range(N_CARDS)], dtype=np.int64)
@@ -133,22 +150,23 @@ def choose_card_nb(style, hand, playable, layout, legal, eight_before_six, state
 
 @njit(cache=True)
 def new_table_nb(rules, policy, n):
-    """The workspace and hand masks of a table: rules, policy and the code -> bit row filled in."""
-    work = np.zeros(FIRST_GAME_ROW + N_WORK_ROWS * ROW, dtype=np.int64)
-    hands = np.zeros(MAX_PLAYERS, dtype=np.uint64)
+    """A one-record ``TABLE`` array with the rules, the policy and the code -> bit table
+    filled in, every other array zero.  Kernels work on its record, ``tables[0]``."""
+    tables = np.zeros(1, dtype=TABLE)
+    table = tables[0]
     for code in range(N_CARDS):
-        work[BIT_ROW + code] = BIT_OF_CODE[code]
+        table.bit_of[code] = BIT_OF_CODE[code]
     for r in range(rules.shape[0]):
-        work[RULES_ROW + r] = rules[r]
+        table.rules[r] = rules[r]
     for seat in range(n):
         for field in range(policy.shape[1]):
-            work[POLICY_ROW + field * MAX_PLAYERS + seat] = np.int64(policy[seat, field])
-    return work, hands
+            table.policy[field, seat] = np.int64(policy[seat, field])
+    return tables
 
 
 @njit(cache=True, inline="always")
-def _pay_nb(work, seat, chips):
-    work[np.uint64(SEAT_ROW + S_PAID * MAX_PLAYERS + seat)] += chips
+def _pay_nb(table, seat, chips):
+    table.paid[np.uint64(seat)] += chips
     return chips
 
 
@@ -170,45 +188,49 @@ def rule_amounts_nb(rules):
 
 
 @njit(cache=True, inline="always")
-def plays_first_cards_nb(work, n, codes):
+def plays_first_cards_nb(table, n, codes):
     """Whether every seat plays its first playable card (style first) and never passes
     voluntarily (no may_pass_when_able, or no seat with pass_with_sevens): then
     :func:`play_deal_nb`'s turns take the branch-free path."""
     may_pass = codes[3] != 0  # may_pass_when_able
     for seat in range(n):
-        if work[POLICY_ROW + STYLE * MAX_PLAYERS + seat] != STYLE_FIRST:
+        if table.policy[STYLE, seat] != STYLE_FIRST:
             return False
-        if may_pass and work[POLICY_ROW + PASS_WITH_SEVENS * MAX_PLAYERS + seat]:
+        if may_pass and table.policy[PASS_WITH_SEVENS, seat]:
             return False
     return True
 
 
 @njit(cache=True, inline="always")
-def _play_deal_nb(work, hands, n, dealer, shuffle, state, codes, amounts, first_cards):
+def _play_deal_nb(table, n, dealer, shuffle, state, codes, amounts, first_cards):
     """Play one deal (package docstring, steps 1-4) and return the advanced stream state.
 
-    The pack row must hold the pack (code order for a random deal, the stacked order
+    ``table.pack`` must hold the pack (code order for a random deal, the stacked order
     otherwise); ``shuffle`` = 0 draws it without swaps and logs every turn.  ``codes`` is
     :func:`rule_codes_nb`'s tuple, ``amounts`` :func:`rule_amounts_nb`'s; ``first_cards`` is :func:`plays_first_cards_nb` (taken
-    only with ``shuffle``: that path keeps no log).  Results go to the SEAT rows (S_*), the
-    INFO row (I_*) and ``hands`` (the cards left).
+    only with ``shuffle``: that path keeps no log).  Results go to the per-seat arrays
+    (``paid``, ``received``, ``passes``, ``cards_left``, ``hands``: the cards left) and
+    ``winner``, ``turns``, ``pot``.
     """
     uneven, start, settle, may_pass, eight_before_six = codes
     ante, pass_fee, card_fee = amounts
     chips = settle != SETTLE_CARD_COUNT
     eight_before_six = eight_before_six != 0
     may_pass = may_pass != 0
+    hands = table.hands
     for seat in range(n):
         hands[np.uint64(seat)] = _ZERO
-        for field in range(4):
-            work[np.uint64(SEAT_ROW + field * MAX_PLAYERS + seat)] = 0
+        table.paid[np.uint64(seat)] = 0
+        table.received[np.uint64(seat)] = 0
+        table.passes[np.uint64(seat)] = 0
+        table.cards_left[np.uint64(seat)] = 0
 
     # 1. The deal and the antes.
     seat = dealer
     top = 0
     for k in range(N_CARDS):
         seat = seat + 1 if seat + 1 < n else 0
-        card, top, state = draw_nb(work, top, N_CARDS, shuffle, state)
+        card, top, state = draw_nb(table.pack, top, N_CARDS, shuffle, state)
         hands[np.uint64(seat)] |= _ONE << np.uint64(card)
     pot = 0
     if chips:
@@ -221,7 +243,7 @@ def _play_deal_nb(work, hands, n, dealer, shuffle, state, codes, amounts, first_
                 fewer = count_cards_nb(hands[seat]) == short
                 if (uneven == FEWER_CARDS_PAY_EXTRA and fewer) or (uneven == MORE_CARDS_PAY_EXTRA and not fewer):
                     seat_ante += 1
-            pot += _pay_nb(work, seat, seat_ante)
+            pot += _pay_nb(table, seat, seat_ante)
 
     # 2. The opening.
     layout = _ZERO
@@ -234,8 +256,8 @@ def _play_deal_nb(work, hands, n, dealer, shuffle, state, codes, amounts, first_
         hands[seat] &= ~opening
         layout = opening
         if not shuffle:
-            work[LOG_ROW] = seat
-            work[LOG_ROW + 1] = np.int64(16 * (1 if start == START_HOLDER_7D else 2) + 6)
+            table.log[0, 0] = seat
+            table.log[0, 1] = np.int64(16 * (1 if start == START_HOLDER_7D else 2) + 6)
         turns = 1
         seat = seat + 1 if seat + 1 < n else 0
     legal = legal_cards_nb(layout, eight_before_six)
@@ -255,7 +277,7 @@ def _play_deal_nb(work, hands, n, dealer, shuffle, state, codes, amounts, first_
             hands[np.uint64(seat)] = hand
             layout |= played
             legal = legal_cards_nb(layout, eight_before_six)
-            work[np.uint64(SEAT_ROW + S_PASSES * MAX_PLAYERS + seat)] += played == _ZERO
+            table.passes[np.uint64(seat)] += played == _ZERO
             turns += 1
             if not hand:
                 break
@@ -267,8 +289,8 @@ def _play_deal_nb(work, hands, n, dealer, shuffle, state, codes, amounts, first_
             playable = hand & legal
             logged = PASS
             if playable and not (may_pass and passes_in_a_row < n - 1 and not (playable & ~SEVENS)
-                                 and work[POLICY_ROW + PASS_WITH_SEVENS * MAX_PLAYERS + seat]):
-                card, state = choose_card_nb(work[np.uint64(POLICY_ROW + STYLE * MAX_PLAYERS + seat)], hand, playable,
+                                 and table.policy[PASS_WITH_SEVENS, seat]):
+                card, state = choose_card_nb(table.policy[STYLE, np.uint64(seat)], hand, playable,
                                              layout, legal, eight_before_six, state)
                 hand &= ~(_ONE << card)
                 hands[np.uint64(seat)] = hand
@@ -277,15 +299,15 @@ def _play_deal_nb(work, hands, n, dealer, shuffle, state, codes, amounts, first_
                 passes_in_a_row = 0
                 logged = np.int64(card)
             else:
-                work[np.uint64(SEAT_ROW + S_PASSES * MAX_PLAYERS + seat)] += 1
+                table.passes[np.uint64(seat)] += 1
                 passes_in_a_row += 1
                 if not playable:
                     if chips:
-                        pot += _pay_nb(work, seat, pass_fee)
+                        pot += _pay_nb(table, seat, pass_fee)
                 else:  # a voluntary pass, holding back sevens: Hoyle's penalties
                     logged = VOLUNTARY_PASS
                     if chips:
-                        pot += _pay_nb(work, seat, HOYLE_PASS_PENALTY)
+                        pot += _pay_nb(table, seat, HOYLE_PASS_PENALTY)
                         held = hand & SEVENS
                         while held:
                             seven = lowest_bit_nb(held)
@@ -293,11 +315,11 @@ def _play_deal_nb(work, hands, n, dealer, shuffle, state, codes, amounts, first_
                             for neighbour in (seven - _ONE, seven + _ONE):
                                 for other in range(n):
                                     if other != seat and hands[other] & (_ONE << neighbour):
-                                        _pay_nb(work, seat, HOYLE_HOLDER_PENALTY)
-                                        work[SEAT_ROW + S_RECEIVED * MAX_PLAYERS + other] += HOYLE_HOLDER_PENALTY
+                                        _pay_nb(table, seat, HOYLE_HOLDER_PENALTY)
+                                        table.received[other] += HOYLE_HOLDER_PENALTY
             if not shuffle:
-                work[LOG_ROW + 2 * turns] = seat
-                work[LOG_ROW + 2 * turns + 1] = logged
+                table.log[turns, 0] = seat
+                table.log[turns, 1] = logged
             turns += 1
             if not hand:
                 break
@@ -307,79 +329,86 @@ def _play_deal_nb(work, hands, n, dealer, shuffle, state, codes, amounts, first_
     winner = seat
     for other in range(n):
         left = count_cards_nb(hands[other])
-        work[SEAT_ROW + S_CARDS_LEFT * MAX_PLAYERS + other] = left
+        table.cards_left[other] = left
         if chips and first_cards:
-            pot += _pay_nb(work, other, work[SEAT_ROW + S_PASSES * MAX_PLAYERS + other] * pass_fee)
+            pot += _pay_nb(table, other, table.passes[other] * pass_fee)
         if chips and settle == SETTLE_POT_PLUS_CARDS:
-            pot += _pay_nb(work, other, left * card_fee)
+            pot += _pay_nb(table, other, left * card_fee)
     if chips:
-        work[SEAT_ROW + S_RECEIVED * MAX_PLAYERS + winner] += pot
-    work[INFO_ROW + I_WINNER] = winner
-    work[INFO_ROW + I_TURNS] = turns
-    work[INFO_ROW + I_POT] = pot
+        table.received[winner] += pot
+    table.winner = winner
+    table.turns = turns
+    table.pot = pot
     return state
 
 
-@njit(cache=True)
-def play_deal_nb(work, hands, n, dealer, shuffle, state):
-    """:func:`_play_deal_nb` with the rules of the workspace's rules row (a stacked deal's
-    call from Python)."""
-    rules = work[RULES_ROW:RULES_ROW + N_RULES]
+@njit(cache=True, _nrt=False)
+def play_deal_nb(tables, n, dealer, shuffle, state):
+    """:func:`_play_deal_nb` on the record ``tables[0]`` with the rules of its ``rules``
+    array (a stacked deal's call from Python)."""
+    table = tables[0]
+    rules = table.rules
     codes = rule_codes_nb(rules)
-    return _play_deal_nb(work, hands, n, dealer, shuffle, state, codes, rule_amounts_nb(rules),
-                         plays_first_cards_nb(work, n, codes))
+    return _play_deal_nb(table, n, dealer, shuffle, state, codes, rule_amounts_nb(rules),
+                         plays_first_cards_nb(table, n, codes))
 
 
 @njit(cache=True, inline="always")
-def _seat_value_nb(work, field, seat):
-    """A per-seat result (S_*), read with an unsigned index (no negative-index check)."""
-    return work[np.uint64(SEAT_ROW + field * MAX_PLAYERS + seat)]
+def _net_nb(table, seat):
+    """A seat's chips received minus paid this deal (unsigned index: no negative-index check)."""
+    return table.received[np.uint64(seat)] - table.paid[np.uint64(seat)]
+
+
+@njit(cache=True)
+def new_hand_table_nb(rules, policy, n):
+    """The scratch and the zeroed sums of a hand-mode block: ``(tables, out)``."""
+    return new_table_nb(rules, policy, n), np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
 
 
 @njit(cache=True, inline="always")
-def _net_nb(work, seat):
-    return _seat_value_nb(work, S_RECEIVED, seat) - _seat_value_nb(work, S_PAID, seat)
-
-
-@njit(cache=True, inline="always")
-def _play_hands_nb(rules, policy, n, seed, first, count, codes):
-    """Hand mode's loop, for both hand kernels: ``codes`` are the values of
-    :func:`rule_codes_nb`, read from ``rules`` or fixed at compile time."""
-    work, hands = new_table_nb(rules, policy, n)
-    amounts = rule_amounts_nb(rules)
-    first_cards = plays_first_cards_nb(work, n, codes)
-    table = ACC_ROW + n * ACC_STRIDE  # the sums live in the flat workspace until the end
+def _hand_sums_nb(tables, out, n, seed, first, count, codes):
+    """Hand mode's loop, for both hand kernels: the sums of deals ``first .. first+count-1``
+    into ``out``.  ``codes`` are the values of :func:`rule_codes_nb`, read from the rules
+    or fixed at compile time.  Its callers are compiled without NRT (they allocate
+    nothing), so the record ``tables[0]`` is used while their caller holds ``tables``."""
+    table = tables[0]
+    amounts = rule_amounts_nb(table.rules)
+    first_cards = plays_first_cards_nb(table, n, codes)
+    sums = table.sums  # a row per seat, then the table row, until the end
     seed_key = seed_key_nb(seed)
     for deal in range(first, first + count):
         state = stream_nb(seed_key, deal)
-        reset_pack_nb(work, work[BIT_ROW:BIT_ROW + N_CARDS])
-        state = _play_deal_nb(work, hands, n, n - 1, True, state, codes, amounts, first_cards)
+        reset_pack_nb(table.pack, table.bit_of)
+        state = _play_deal_nb(table, n, n - 1, True, state, codes, amounts, first_cards)
         for seat in range(n):
-            acc = np.uint64(ACC_ROW + seat * ACC_STRIDE)  # unsigned: no negative-index checks
-            net = _net_nb(work, seat)
-            passes = _seat_value_nb(work, S_PASSES, seat)
-            paid = _seat_value_nb(work, S_PAID, seat)
-            left = _seat_value_nb(work, S_CARDS_LEFT, seat)
-            work[acc + np.uint64(H_NET)] += net
-            work[acc + np.uint64(H_NET + 1)] += net * net
-            work[acc + np.uint64(H_PASSES)] += passes
-            work[acc + np.uint64(H_PASSES + 1)] += passes * passes
-            work[acc + np.uint64(H_PAID)] += paid
-            work[acc + np.uint64(H_PAID + 1)] += paid * paid
-            work[acc + np.uint64(H_CARDS_LEFT)] += left
-            work[acc + np.uint64(H_CARDS_LEFT + 1)] += left * left
-        work[ACC_ROW + work[INFO_ROW + I_WINNER] * ACC_STRIDE + H_WIN] += 1
-        turns = work[INFO_ROW + I_TURNS]
-        pot = work[INFO_ROW + I_POT]
-        work[table + HT_TURNS] += turns
-        work[table + HT_TURNS + 1] += turns * turns
-        work[table + HT_POT] += pot
-        work[table + HT_POT + 1] += pot * pot
-    out = np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
+            row = np.uint64(seat)  # unsigned: no negative-index checks
+            net = _net_nb(table, seat)
+            passes = table.passes[row]
+            paid = table.paid[row]
+            left = table.cards_left[row]
+            sums[row, H_NET] += net
+            sums[row, H_NET + 1] += net * net
+            sums[row, H_PASSES] += passes
+            sums[row, H_PASSES + 1] += passes * passes
+            sums[row, H_PAID] += paid
+            sums[row, H_PAID + 1] += paid * paid
+            sums[row, H_CARDS_LEFT] += left
+            sums[row, H_CARDS_LEFT + 1] += left * left
+        sums[np.uint64(table.winner), H_WIN] += 1
+        turns = table.turns
+        pot = table.pot
+        sums[n, HT_TURNS] += turns
+        sums[n, HT_TURNS + 1] += turns * turns
+        sums[n, HT_POT] += pot
+        sums[n, HT_POT + 1] += pot * pot
     for row in range(n + 1):
         for column in range(HAND_WIDTH):
-            out[row, column] = work[ACC_ROW + row * ACC_STRIDE + column]
-    return out
+            out[row, column] = sums[row, column]
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _generic_hand_sums_nb(rules, tables, out, n, seed, first, count):
+    _hand_sums_nb(tables, out, n, seed, first, count, rule_codes_nb(rules))
 
 
 @njit(cache=True, nogil=True)
@@ -387,7 +416,9 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
     """Hand mode: integer sums over deals ``first .. first+count-1`` of ``seed``, dealer in
     seat ``n-1``.  Returns int64 ``[n + 1, width]`` (see ``HAND_OUTCOMES``).  Any rules
     (see :func:`fixed_hands_kernel`)."""
-    return _play_hands_nb(rules, policy, n, seed, first, count, rule_codes_nb(rules))
+    tables, out = new_hand_table_nb(rules, policy, n)
+    _generic_hand_sums_nb(rules, tables, out, n, seed, first, count)
+    return out
 
 
 def fixed_hands_kernel(codes: tuple):
@@ -397,14 +428,15 @@ def fixed_hands_kernel(codes: tuple):
     test).  Each tuple is a cold compile of about as long as the generic kernel's (several
     seconds) and a cache file of about 85 KB, so ``SPEC`` uses it for the standard rules
     only (``fixed_kernels``; any ante and fees).  Same sums as the generic kernel for rules
-    with these codes."""
+    with these codes.  The kernel is a Python function around the compiled parts
+    (:func:`sims.spec.kernel_around_loop`)."""
     codes = tuple(int(code) for code in codes)
 
-    @njit(cache=True, nogil=True)
-    def simulate_hands_fixed_nb(rules, policy, n, seed, first, count):
-        return _play_hands_nb(rules, policy, n, seed, first, count, codes)
+    @njit(cache=True, nogil=True, _nrt=False)
+    def fixed_hand_sums_nb(tables, out, n, seed, first, count):
+        _hand_sums_nb(tables, out, n, seed, first, count, codes)
 
-    return simulate_hands_fixed_nb
+    return kernel_around_loop(new_hand_table_nb, fixed_hand_sums_nb)
 
 
 def hand_rule_codes(rules) -> tuple:
@@ -412,18 +444,15 @@ def hand_rule_codes(rules) -> tuple:
     return tuple(int(rules[field]) for field in PATH_RULE_FIELDS)
 
 
-@njit(cache=True, nogil=True)
-def simulate_games_nb(rules, policy, n, seed, first, count):
-    """Game mode: integer sums over rotations ``first .. first+count-1`` of ``seed``: n
-    deals, dealt by seats n-1, 0, 1, ..., n-2.  Returns int64 ``[n + 1, width]``."""
-    out = np.zeros((n + 1, GAME_WIDTH), dtype=np.int64)
-    work, hands = new_table_nb(rules, policy, n)
+@njit(cache=True, nogil=True, _nrt=False)
+def _game_sums_nb(rules, tables, out, net, wins, left, n, seed, first, count):
+    """Game mode's loop (allocating nothing, compiled without NRT like the hand loops): the
+    sums of rotations ``first .. first+count-1`` into ``out``; ``net``, ``wins`` and
+    ``left`` are per-seat scratch."""
+    table = tables[0]
     codes = rule_codes_nb(rules)
     amounts = rule_amounts_nb(rules)
-    first_cards = plays_first_cards_nb(work, n, codes)
-    net = np.zeros(n, dtype=np.int64)
-    wins = np.zeros(n, dtype=np.int64)
-    left = np.zeros(n, dtype=np.int64)
+    first_cards = plays_first_cards_nb(table, n, codes)
     seed_key = seed_key_nb(seed)
     for game in range(first, first + count):
         state = stream_nb(seed_key, game)
@@ -433,13 +462,13 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
             wins[seat] = 0
             left[seat] = 0
         for deal in range(n):
-            reset_pack_nb(work, work[BIT_ROW:BIT_ROW + N_CARDS])
-            state = _play_deal_nb(work, hands, n, (n - 1 + deal) % n, True, state, codes, amounts, first_cards)
-            turns += work[INFO_ROW + I_TURNS]
-            wins[work[INFO_ROW + I_WINNER]] += 1
+            reset_pack_nb(table.pack, table.bit_of)
+            state = _play_deal_nb(table, n, (n - 1 + deal) % n, True, state, codes, amounts, first_cards)
+            turns += table.turns
+            wins[table.winner] += 1
             for seat in range(n):
-                net[seat] += _net_nb(work, seat)
-                left[seat] += work[SEAT_ROW + S_CARDS_LEFT * MAX_PLAYERS + seat]
+                net[seat] += _net_nb(table, seat)
+                left[seat] += table.cards_left[seat]
         lowest = left[0]
         for seat in range(n):
             lowest = min(lowest, left[seat])
@@ -453,4 +482,13 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
             out[seat, G_BEST_SCORE] += left[seat] == lowest
         out[n, GT_TURNS] += turns
         out[n, GT_TURNS + 1] += turns * turns
+
+
+@njit(cache=True, nogil=True)
+def simulate_games_nb(rules, policy, n, seed, first, count):
+    """Game mode: integer sums over rotations ``first .. first+count-1`` of ``seed``: n
+    deals, dealt by seats n-1, 0, 1, ..., n-2.  Returns int64 ``[n + 1, width]``."""
+    out = np.zeros((n + 1, GAME_WIDTH), dtype=np.int64)
+    _game_sums_nb(rules, new_table_nb(rules, policy, n), out, np.zeros(n, dtype=np.int64),
+                  np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64), n, seed, first, count)
     return out

@@ -165,13 +165,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from sims.core.deck import N_CARDS, ROW, stacked_pack
+from sims.core.deck import N_CARDS, stacked_pack
 from sims.core.rng import stream_state
 from sims.core.tricks import ACE_HIGH_CODE
 from sims.games.fight_for_the_lead.kernel import (
     BIT_OF_CODE,
-    DECK_ROW,
-    FIGHT_ROW,
     I_ALL_DROPPED,
     I_LEAD,
     I_LEADER,
@@ -179,17 +177,7 @@ from sims.games.fight_for_the_lead.kernel import (
     I_POT_NEXT,
     I_RESHUFFLED,
     I_STOCK_SHORT,
-    I_TRICK_LEADERS,
-    I_TRICK_WINNERS,
     I_TURNED,
-    INFO_ROW,
-    NET_ROW,
-    PLAYED_ROW,
-    PLAYED_SEAT_ROW,
-    PLAYING_ROW,
-    TRADED_ROW,
-    TURNED_ROW,
-    WON_ROW,
     new_table_nb,
     play_hand_nb,
     simulate_games_nb,
@@ -247,45 +235,44 @@ def play_dealt(rules: Rules, policy: np.ndarray, n_seats: int, cards, dealer: in
     if len(cards) < 4 * n_seats:
         raise ValueError(f"a stacked pack must list at least the {4 * n_seats} cards of the deal.")
     rules_array = np.asarray([int(v) for v in rules], dtype=np.int64)
-    work, masks = new_table_nb(rules_array, np.asarray(policy, dtype=np.float64), n_seats)
-    work[DECK_ROW:DECK_ROW + N_CARDS] = [int(BIT_OF_CODE[c]) for c in pack]
-    play_hand_nb(work, masks, np.int64(n_seats), np.int64(dealer), np.int64(pot), bool(compulsory), False,
+    table = new_table_nb(rules_array, np.asarray(policy, dtype=np.float64), n_seats).view(np.recarray)[0]
+    table.pack[:] = [int(BIT_OF_CODE[c]) for c in pack]
+    play_hand_nb(table, np.int64(n_seats), np.int64(dealer), np.int64(pot), bool(compulsory), False,
                  stream_state(0, 0))
-    return _hand_result(work, masks, n_seats)
+    return _hand_result(table, n_seats)
 
 
 CODE_OF_BIT = ACE_HIGH_CODE
 
 
-def _hand_result(work: np.ndarray, masks: np.ndarray, n: int) -> dict:
-    """The play_dealt dict of the hand just played in ``work``."""
-    info = work[INFO_ROW:INFO_ROW + ROW]
-    playing = work[PLAYING_ROW:PLAYING_ROW + n].tolist()
+def _hand_result(table, n: int) -> dict:
+    """The play_dealt dict of the hand just played in ``table`` (a ``TABLE`` record)."""
+    info = table.info
+    playing = table.playing[:n].tolist()
     players = int(info[I_PLAYERS_IN])
     tricks = []
     if players >= 2:
         for trick in range(4):
-            base = trick * MAX_PLAYERS
-            plays = [(int(work[PLAYED_SEAT_ROW + base + k]), CODE_OF_BIT[work[PLAYED_ROW + base + k]])
+            plays = [(int(table.played_seat[trick, k]), CODE_OF_BIT[table.played[trick, k]])
                      for k in range(players)]
-            tricks.append((int(info[I_TRICK_LEADERS + trick]), plays, int(info[I_TRICK_WINNERS + trick])))
+            tricks.append((int(table.trick_leader[trick]), plays, int(table.trick_winner[trick])))
     held = []
     for seat in range(n):
-        cards = [code for code in range(N_CARDS) if int(masks[seat]) >> int(BIT_OF_CODE[code]) & 1]
+        cards = [code for code in range(N_CARDS) if int(table.hand[seat]) >> int(BIT_OF_CODE[code]) & 1]
         if players >= 2 and playing[seat]:  # play emptied the hand: put its four cards back
             cards = sorted(card for trick in tricks for who, card in trick[1] if who == seat)
         held.append(sorted(cards))
     return {
-        "fight": [CODE_OF_BIT[bit] for bit in work[FIGHT_ROW:FIGHT_ROW + n]],
-        "turned": [CODE_OF_BIT[bit] for bit in work[TURNED_ROW:TURNED_ROW + int(info[I_TURNED])]],
+        "fight": [CODE_OF_BIT[bit] for bit in table.fight[:n]],
+        "turned": [CODE_OF_BIT[bit] for bit in table.turned[:int(info[I_TURNED])]],
         "lead": int(info[I_LEAD]),
         "playing": playing,
         "leader": int(info[I_LEADER]),
-        "traded": work[TRADED_ROW:TRADED_ROW + n].tolist(),
+        "traded": table.traded[:n].tolist(),
         "held": held,
         "tricks": tricks,
-        "won": work[WON_ROW:WON_ROW + n].tolist(),
-        "net": work[NET_ROW:NET_ROW + n].tolist(),
+        "won": table.won[:n].tolist(),
+        "net": table.net[:n].tolist(),
         "pot_next": int(info[I_POT_NEXT]),
         "all_dropped": int(info[I_ALL_DROPPED]),
         "stock_short": int(info[I_STOCK_SHORT]),

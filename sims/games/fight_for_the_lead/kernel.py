@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sims.core.deck import FIRST_GAME_ROW, N_CARDS, ROW, draw_nb, reset_pack_nb
+from sims.core.deck import N_CARDS, draw_nb, reset_pack_nb
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.tricks import (
     ACE_HIGH_BIT,
@@ -57,45 +57,61 @@ from sims.games.fight_for_the_lead.rules import (
 # 12 = the ace, so bit order is rank order inside a suit, and a hand is a 64-bit mask.
 # The pack holds bits too (its "code order" is the bits of codes 0..51), so a drawn card
 # needs no translation; play_dealt translates to card codes at the end.  The pack, the
-# pile and every per-seat result live in one flat int64 workspace of 52-entry rows (see
-# sims.core.deck), the hands in a small uint64 array: hot code calls no function that
-# takes an array.
+# pile, the hands and every per-seat result live in one record (TABLE below): hot code
+# calls no function that takes an array.
 
 HAND_WIDTH = HAND_OUTCOMES.kernel_width  # plain ints: the kernels cannot read Outcomes
 GAME_WIDTH = GAME_OUTCOMES.kernel_width
-N_RULES = len(Rules._fields)
+N_RULES = len(Rules._fields)  # at most 12: the entries of TABLE's rules
 R_ANTE, R_ROTATES, R_TRADE_FIRST, R_TRADE_ORDER, R_TRADE_EXHAUST, R_ALL_DROP, R_FIGHT_EXHAUST, R_MAX_HANDS, \
     R_SAMPLE_HAND = range(N_RULES)
 
-DECK_ROW = 0  # the pack (bits): positions below `top` are drawn
-PILE_ROW = FIRST_GAME_ROW + 0 * ROW  # discards (bits), in pile order
-BIT_ROW = FIRST_GAME_ROW + 1 * ROW  # card code -> ranked bit: the pack in code order
-RULES_ROW = FIRST_GAME_ROW + 2 * ROW
-FIGHT_ROW = FIRST_GAME_ROW + 3 * ROW  # each seat's fight card (bit)
-PLAYING_ROW = FIRST_GAME_ROW + 4 * ROW
-TRADED_ROW = FIRST_GAME_ROW + 5 * ROW
-WON_ROW = FIRST_GAME_ROW + 6 * ROW  # tricks taken
-NET_ROW = FIRST_GAME_ROW + 7 * ROW
-ORDER_ROW = FIRST_GAME_ROW + 8 * ROW  # the playing seats, clockwise from the dealer's left
-TURNED_ROW = FIRST_GAME_ROW + 9 * ROW  # cards turned in the fight (bits)
-PLAYED_ROW = FIRST_GAME_ROW + 10 * ROW  # card played: trick * MAX_PLAYERS + place (bits; stacked hands only)
-PLAYED_SEAT_ROW = FIRST_GAME_ROW + 11 * ROW  # ... and who played it
-INFO_ROW = FIRST_GAME_ROW + 12 * ROW  # the hand's scalar results, I_* below
-POLICY_ROW = FIRST_GAME_ROW + 13 * ROW  # policy field f of seat s at POLICY_ROW + f * ROW + s
-SEAT_OF_BIT_ROW = POLICY_ROW + len(POLICY_FIELDS) * ROW  # fight card (bit) -> its seat; 64 entries
-_SEAT_OF_BIT = np.uint64(SEAT_OF_BIT_ROW)  # unsigned, so that indexing by a bit needs no sign check
-PLACE_OF_BIT_ROW = SEAT_OF_BIT_ROW + 2 * ROW  # card played to the trick now (bit) -> its player's place
-_PLACE_OF_BIT = np.uint64(PLACE_OF_BIT_ROW)
-_PLAY_STYLE = np.uint64(POLICY_ROW + PLAY_STYLE * ROW)  # + seat: the seat's play_style
-ACC_ROW = PLACE_OF_BIT_ROW + 2 * ROW  # hand-mode sums, ACC_STRIDE per seat
-ACC_STRIDE = 16
-N_WORK_ROWS = (ACC_ROW - FIRST_GAME_ROW) // ROW + (MAX_PLAYERS + 1) * ACC_STRIDE // ROW + 1
-I_LEAD, I_LEADER, I_PLAYERS_IN, I_LOSERS, I_TURNED, I_STOCK_SHORT, I_RESHUFFLED, I_ALL_DROPPED, I_POT_NEXT, \
-    I_TRICK_LEADERS, I_TRICK_WINNERS = 0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 20
-# The uint64 mask array: hands, the set of seats that played the last hand (bit s = seat s),
-# then each seat's trade-away mask.
-PLAYING_SEATS = MAX_PLAYERS
-TRADE_AWAY = 16
+# Entries of each per-seat and per-place array: MAX_PLAYERS seats and the table's row of
+# the hand-mode sums, rounded up to a multiple of 4 so that the arrays lie a multiple of 4
+# entries apart, which LLVM's vectorizer needs to prove that the short loops over them
+# are safe to vectorize.
+SLOTS = (MAX_PLAYERS + 1 + 3) // 4 * 4
+N_POLICY_FIELDS = len(POLICY_FIELDS)
+N_BITS = 64  # entries of an array indexed by a ranked bit
+ACC_STRIDE = 16  # hand-mode sums per row: the outcome columns, padded to a multiple of 4
+# The hand's scalar results, entries of `info`.
+I_LEAD, I_LEADER, I_PLAYERS_IN, I_LOSERS, I_TURNED, I_STOCK_SHORT, I_RESHUFFLED, I_ALL_DROPPED, I_POT_NEXT = range(9)
+N_INFO = 12
+
+# A block's scratch is one record of this type (typed, named arrays laid out by NumPy),
+# made once per block by new_table_nb, which fills in the rules, the policy, the pack's
+# code order and each seat's trade-away mask.  Per-seat arrays are indexed by seat,
+# per-place arrays by place in the clockwise order of this hand's playing seats.  A
+# record costs nothing to pass around: Numba keeps no reference count for it, and each
+# array's address and size are constants from the record's start.  For the same reason a
+# record must come from an array that outlives its use: the loops take the one-record
+# array ``tables`` as an argument (so their caller holds it) and work on ``tables[0]``.
+TABLE = np.dtype([
+    ("pack", np.int64, N_CARDS),  # the pack (bits): positions below `top` are drawn
+    ("pile", np.int64, N_CARDS),  # discards (bits), in pile order
+    ("bit_of_code", np.int64, N_CARDS),  # per card code: its ranked bit (the pack in code order)
+    ("rules", np.int64, 12),  # the rules array, entries R_*
+    ("hand", np.uint64, SLOTS),  # per seat: the cards held (mask of bits)
+    ("trade_away", np.uint64, SLOTS),  # per seat: the mask of cards it trades away (keep_min_rank)
+    ("playing_seats", np.uint64, 4),  # entry 0: the seats that played the last hand (bit s = seat s)
+    ("fight", np.int64, SLOTS),  # per seat: its fight card (bit)
+    ("playing", np.int64, SLOTS),  # per seat: 1 if it plays the hand
+    ("traded", np.int64, SLOTS),  # per seat: cards traded
+    ("won", np.int64, SLOTS),  # per seat: tricks taken
+    ("net", np.int64, SLOTS),  # per seat: chips won from the pot minus chips paid
+    ("order", np.int64, SLOTS),  # per place: the playing seats, clockwise from the dealer's left
+    ("turned", np.int64, N_CARDS),  # cards turned in the fight (bits), in order (stacked hands only)
+    ("played", np.int64, (4, SLOTS)),  # [trick, k]: the k-th card played to it (bits; stacked hands only)
+    ("played_seat", np.int64, (4, SLOTS)),  # [trick, k]: ... and who played it
+    ("trick_leader", np.int64, 4),  # per trick: the seat that led it (stacked hands only)
+    ("trick_winner", np.int64, 4),  # per trick: the seat that won it (stacked hands only)
+    ("info", np.int64, N_INFO),  # the hand's scalar results, entries I_*
+    ("policy", np.int64, (N_POLICY_FIELDS, SLOTS)),  # [field, seat]: the policy, whole numbers
+    ("seat_of_bit", np.int64, N_BITS),  # per fight card (bit): its seat
+    ("place_of_bit", np.int64, N_BITS),  # per card played to the trick now (bit): its player's place
+    ("sums", np.int64, (SLOTS, ACC_STRIDE)),  # hand mode, [seat, column]: the sums; row n: the table's
+    ("game_net", np.int64, SLOTS),  # game mode, per seat: chips this game
+])
 
 BIT_OF_CODE = ACE_HIGH_BIT  # card code -> ranked bit (16 * suit + order, the 2 = 0 ... the ace = 12)
 
@@ -190,39 +206,42 @@ def count_seats_nb(seats):
 
 @njit(cache=True)
 def new_table_nb(rules, policy, n):
-    """The workspace and hand masks of a table: rules, policy and lookup rows filled in."""
-    work = np.zeros(FIRST_GAME_ROW + N_WORK_ROWS * ROW, dtype=np.int64)
-    masks = np.zeros(TRADE_AWAY + MAX_PLAYERS, dtype=np.uint64)
+    """A one-record ``TABLE`` array: the rules, the policy, the pack's code order and each
+    seat's trade-away mask filled in, every other array zero.  Kernels work on its
+    record, ``tables[0]``."""
+    tables = np.zeros(1, dtype=TABLE)
+    table = tables[0]
     for code in range(N_CARDS):
-        work[BIT_ROW + code] = BIT_OF_CODE[code]
+        table.bit_of_code[code] = BIT_OF_CODE[code]
     for r in range(rules.shape[0]):
-        work[RULES_ROW + r] = rules[r]
+        table.rules[r] = rules[r]
     for seat in range(n):
         for field in range(policy.shape[1]):
-            work[POLICY_ROW + field * ROW + seat] = np.int64(policy[seat, field])
-        below = work[POLICY_ROW + KEEP_MIN_RANK * ROW + seat] - 2  # orders traded away: 0 .. below-1
-        masks[TRADE_AWAY + seat] = np.uint64((1 << below) - 1) * RANK_COLUMN
-    return work, masks
+            table.policy[field, seat] = np.int64(policy[seat, field])
+        below = table.policy[KEEP_MIN_RANK, seat] - 2  # orders traded away: 0 .. below-1
+        table.trade_away[seat] = np.uint64((1 << below) - 1) * RANK_COLUMN
+    return tables
 
 
 @njit(cache=True, inline="always")
-def rule_codes_nb(work):
-    """The rule values one hand reads, from the workspace's rules row, as a tuple:
+def rule_codes_nb(table):
+    """The rule values one hand reads, from the record's rules, as a tuple:
     (trade_in_first_hand, trade_order, trade_exhaust, all_drop, fight_exhaust)."""
-    return (work[RULES_ROW + R_TRADE_FIRST], work[RULES_ROW + R_TRADE_ORDER], work[RULES_ROW + R_TRADE_EXHAUST],
-            work[RULES_ROW + R_ALL_DROP], work[RULES_ROW + R_FIGHT_EXHAUST])
+    rules = table.rules
+    return (rules[R_TRADE_FIRST], rules[R_TRADE_ORDER], rules[R_TRADE_EXHAUST], rules[R_ALL_DROP],
+            rules[R_FIGHT_EXHAUST])
 
 
-@njit(cache=True)
-def play_hand_nb(work, masks, n, dealer, pot, compulsory, shuffle, state):
+@njit(cache=True, _nrt=False)
+def play_hand_nb(table, n, dealer, pot, compulsory, shuffle, state):
     """Play one hand (module docstring, steps 1-9) and return the advanced stream state.
 
-    The pack row must hold the pack (code order for a random hand, the stacked order
-    otherwise); ``shuffle`` = 0 draws it without swaps.  Results go to the rows
-    FIGHT..PLAYED_SEAT and INFO (I_*), the playing seats to ``masks[PLAYING_SEATS]``.  (The
+    ``table.pack`` must hold the pack (code order for a random hand, the stacked order
+    otherwise); ``shuffle`` = 0 draws it without swaps.  Results go to ``fight`` ..
+    ``trick_winner`` and ``info`` (I_*), the playing seats to ``playing_seats[0]``.  (The
     kernels inline :func:`play_hand_inline_nb`.)
     """
-    return play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, shuffle, state, rule_codes_nb(work))
+    return play_hand_inline_nb(table, n, dealer, pot, compulsory, shuffle, state, rule_codes_nb(table))
 
 
 @njit(cache=True, inline="always")
@@ -232,45 +251,43 @@ def _at(index):
 
 
 @njit(cache=True, inline="always")
-def play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, shuffle, state, codes):
+def play_hand_inline_nb(table, n, dealer, pot, compulsory, shuffle, state, codes):
     """:func:`play_hand_nb` with the rule values passed in ``codes`` (:func:`rule_codes_nb`),
     read once per call of a kernel rather than once per hand.
 
     Coin-flip decisions (stay or drop, the card to play, who wins a trick, who pays) are
     computed as masks and selects rather than branches; the random stream is drawn
-    exactly as the rules say, in the same order.  Workspace and hand indices go through
-    :func:`_at` (seats and places are never negative).  The hand has a single exit whose
-    last statements use ``work`` and ``masks``: Numba then releases its references to them
-    in one place, which lets LLVM's reference-count pruning drop the atomic
-    increment/decrement pair that inlining adds per hand.
+    exactly as the rules say, in the same order.  Indices of seats, places and loaded
+    values go through :func:`_at` (they are never negative).
     """
     trade_first, trade_order, trade_exhaust, all_drop, fight_exhaust = codes
+    info = table.info
     top = 0
     size = N_CARDS
     for i in (I_LOSERS, I_STOCK_SHORT, I_RESHUFFLED, I_ALL_DROPPED):
-        work[INFO_ROW + i] = 0
+        info[i] = 0
     for seat in range(n):
-        masks[seat] = _ZERO
-        work[PLAYING_ROW + seat] = 0
-        work[TRADED_ROW + seat] = 0
-        work[WON_ROW + seat] = 0
-        work[NET_ROW + seat] = 0
+        table.hand[seat] = _ZERO
+        table.playing[seat] = 0
+        table.traded[seat] = 0
+        table.won[seat] = 0
+        table.net[seat] = 0
 
     # 1. The deal, one card at a time from the dealer's left.
     seat = dealer
     for k in range(4 * n):
         seat = seat + 1 if seat + 1 < n else 0
-        card, top, state = draw_nb(work, top, size, shuffle, state)
-        masks[_at(seat)] |= _ONE << np.uint64(card)
+        card, top, state = draw_nb(table.pack, top, size, shuffle, state)
+        table.hand[_at(seat)] |= _ONE << np.uint64(card)
 
-    # 2-3. Fight cards, chosen at once.  SEAT_OF_BIT finds a fight card's seat in one load.
+    # 2-3. Fight cards, chosen at once.  seat_of_bit finds a fight card's seat in one load.
     fight_bits = _ZERO
     for seat in range(n):
-        bit = fight_card_nb(masks[seat], work[POLICY_ROW + FIGHT_CARD * ROW + seat])
-        masks[seat] &= ~(_ONE << bit)
+        bit = fight_card_nb(table.hand[seat], table.policy[FIGHT_CARD, seat])
+        table.hand[seat] &= ~(_ONE << bit)
         fight_bits |= _ONE << bit
-        work[FIGHT_ROW + seat] = bit
-        work[_SEAT_OF_BIT + bit] = seat
+        table.fight[seat] = bit
+        table.seat_of_bit[bit] = seat
 
     # 4. The fight: turn cards until one matches a fight card's suit.  The turned cards
     # are the start of the pile (step 5), so they are written there directly.
@@ -278,15 +295,15 @@ def play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, shuffle, state,
     turned = 0
     dead = fight_bits
     while top < size:
-        card, top, state = draw_nb(work, top, size, shuffle, state)
-        work[_at(PILE_ROW + turned)] = card
+        card, top, state = draw_nb(table.pack, top, size, shuffle, state)
+        table.pile[_at(turned)] = card
         if not shuffle:  # a stacked hand keeps the list that play_dealt returns
-            work[_at(TURNED_ROW + turned)] = card
+            table.turned[_at(turned)] = card
         turned += 1
         dead |= _ONE << np.uint64(card)
         matching = fight_bits & suit_of_bit_nb(np.uint64(card))
         if matching:
-            lead = work[_SEAT_OF_BIT + highest_bit_nb(matching)]
+            lead = table.seat_of_bit[highest_bit_nb(matching)]
             break
     if lead < 0:  # the stock ran out with no match
         lead = dealer + 1 if dealer + 1 < n else 0
@@ -294,60 +311,60 @@ def play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, shuffle, state,
             best_order = -1
             for offset in range(1, n + 1):
                 seat = (dealer + offset) % n
-                order = work[FIGHT_ROW + seat] & 15
+                order = table.fight[seat] & 15
                 if order > best_order:
                     best_order = order
                     lead = seat
-    work[INFO_ROW + I_LEAD] = lead
-    work[INFO_ROW + I_TURNED] = turned
+    info[I_LEAD] = lead
+    info[I_TURNED] = turned
 
     # 5. Turned cards (already there), then fight cards, to the pile; one replacement each.
     pile = turned
     seat = dealer
     for i in range(n):
         seat = seat + 1 if seat + 1 < n else 0
-        work[_at(PILE_ROW + pile)] = work[_at(FIGHT_ROW + seat)]
+        table.pile[_at(pile)] = table.fight[_at(seat)]
         pile += 1
     seat = dealer
     for i in range(n):
         seat = seat + 1 if seat + 1 < n else 0
         if top == size:  # only after a fight that turned more than 52 - 5n cards
-            size, top, pile, dead = _reshuffle_pile_nb(work, pile)
-            work[INFO_ROW + I_RESHUFFLED] = 1
-        card, top, state = draw_nb(work, top, size, shuffle, state)
-        masks[_at(seat)] |= _ONE << np.uint64(card)
+            size, top, pile, dead = _reshuffle_pile_nb(table, pile)
+            info[I_RESHUFFLED] = 1
+        card, top, state = draw_nb(table.pack, top, size, shuffle, state)
+        table.hand[_at(seat)] |= _ONE << np.uint64(card)
 
     # 6. Stay or drop, at once.  `in_seats` has bit s set when seat s plays: the strong
     # hands first (a plain loop over the seats), then the fight winner and a compulsory
     # hand as masks.
     in_seats = 0
     for seat in range(n):
-        strong = strength_nb(masks[seat]) >= work[POLICY_ROW + STAY_MIN_STRENGTH * ROW + seat]
+        strong = strength_nb(table.hand[seat]) >= table.policy[STAY_MIN_STRENGTH, seat]
         in_seats |= np.int64(strong) << seat
-    in_seats |= np.int64(work[_at(POLICY_ROW + STAY_WITH_LEAD * ROW + lead)] != 0) << lead
+    in_seats |= np.int64(table.policy[STAY_WITH_LEAD, _at(lead)] != 0) << lead
     in_seats |= -np.int64(compulsory) & ((1 << n) - 1)
     playing = 0
     seat = dealer
     for i in range(n):
         seat = seat + 1 if seat + 1 < n else 0
         stays = (in_seats >> seat) & 1
-        work[_at(PLAYING_ROW + seat)] = stays
-        work[_at(ORDER_ROW + playing)] = seat  # overwritten by the next player when this seat drops
+        table.playing[_at(seat)] = stays
+        table.order[_at(playing)] = seat  # overwritten by the next player when this seat drops
         playing += stays
-    work[INFO_ROW + I_PLAYERS_IN] = playing
-    work[INFO_ROW + I_LEADER] = -1
+    info[I_PLAYERS_IN] = playing
+    info[I_LEADER] = -1
     pot_next = 0
     if playing == 0:
-        work[INFO_ROW + I_ALL_DROPPED] = 1
+        info[I_ALL_DROPPED] = 1
         if all_drop == REFUND_SPLIT:
             for seat in range(n):
-                work[NET_ROW + seat] = pot // n
+                table.net[seat] = pot // n
         else:
             pot_next = pot
     elif playing == 1:
-        seat = work[ORDER_ROW]
-        work[_at(WON_ROW + seat)] = 4
-        work[_at(NET_ROW + seat)] = pot
+        seat = _at(table.order[0])
+        table.won[seat] = 4
+        table.net[seat] = pot
     else:
         # The leader (the first playing seat at or after the fight winner, clockwise) and its
         # place in the clockwise order of playing seats, from `in_seats` turned so that the
@@ -359,7 +376,7 @@ def play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, shuffle, state,
         leader_from_eldest = lowest_seat_nb(from_lead if from_lead else turned_seats)
         leader_place = count_seats_nb(turned_seats & ((1 << leader_from_eldest) - 1))
         leader = eldest + leader_from_eldest if eldest + leader_from_eldest < n else eldest + leader_from_eldest - n
-        work[INFO_ROW + I_LEADER] = leader
+        info[I_LEADER] = leader
 
         # 7. Trading.
         if not compulsory or trade_first:
@@ -370,8 +387,8 @@ def play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, shuffle, state,
             first = leader_place if trade_order == TRADE_FROM_LEAD_WINNER else 0
             for i in range(playing):
                 place = first + i if first + i < playing else first + i - playing
-                seat = _at(work[_at(ORDER_ROW + place)])
-                wanted = masks[seat] & masks[_at(TRADE_AWAY + seat)]
+                seat = _at(table.order[_at(place)])
+                wanted = table.hand[seat] & table.trade_away[seat]
                 want = count_cards_nb(wanted)
                 allowed = size - top
                 if may_reshuffle:
@@ -379,138 +396,143 @@ def play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, shuffle, state,
                 elif trade_exhaust == CAP_EQUAL:
                     allowed = cap
                 if allowed < want:
-                    work[INFO_ROW + I_STOCK_SHORT] = 1
+                    info[I_STOCK_SHORT] = 1
                     chosen = _ZERO
                     for k in range(allowed):
                         low = lowest_card_nb(wanted & ~chosen)
                         chosen |= _ONE << low
                     wanted = chosen
                     want = allowed
-                masks[seat] &= ~wanted
-                work[_at(TRADED_ROW + seat)] = want
+                table.hand[seat] &= ~wanted
+                table.traded[seat] = want
                 for k in range(want):
                     if top == size:
-                        size, top, pile, dead = _reshuffle_pile_nb(work, pile)
-                        work[INFO_ROW + I_RESHUFFLED] = 1
+                        size, top, pile, dead = _reshuffle_pile_nb(table, pile)
+                        info[I_RESHUFFLED] = 1
                         may_reshuffle = False
-                    card, top, state = draw_nb(work, top, size, shuffle, state)
-                    masks[seat] |= _ONE << np.uint64(card)
+                    card, top, state = draw_nb(table.pack, top, size, shuffle, state)
+                    table.hand[seat] |= _ONE << np.uint64(card)
                 # The discards join the pile from 2 up to A, suit by suit.  A seat trades at
                 # most four cards, so four stores (the extra ones past the pile's end are
-                # overwritten later, and pile + 4 stays inside the row because every hand
+                # overwritten later, and pile + 4 stays inside the pile because every hand
                 # holds four cards the pile does not) replace a loop of coin-flip length.
                 rest = wanted | _NO_CARD
                 for k in range(4):
-                    work[_at(PILE_ROW + pile + k)] = lowest_bit_nb(rest)
+                    table.pile[_at(pile + k)] = lowest_bit_nb(rest)
                     rest &= rest - _ONE
                 pile += want
 
         # 8. Four tricks.  The leader plays first, then the other playing seats clockwise.
         place = leader_place
         for trick in range(4):
-            seat = _at(work[_at(ORDER_ROW + place)])
-            hand = masks[seat]
-            bit = lead_card_nb(hand, dead, work[_PLAY_STYLE + seat])
-            masks[seat] = hand & ~(_ONE << bit)
+            seat = _at(table.order[_at(place)])
+            hand = table.hand[seat]
+            bit = lead_card_nb(hand, dead, table.policy[PLAY_STYLE, seat])
+            table.hand[seat] = hand & ~(_ONE << bit)
             dead |= _ONE << bit
             if not shuffle:  # a stacked hand keeps the log that play_dealt returns
-                work[INFO_ROW + I_TRICK_LEADERS + trick] = seat
-                work[PLAYED_ROW + trick * MAX_PLAYERS] = bit
-                work[PLAYED_SEAT_ROW + trick * MAX_PLAYERS] = seat
+                table.trick_leader[trick] = seat
+                table.played[trick, 0] = bit
+                table.played_seat[trick, 0] = seat
             led = suit_of_bit_nb(bit)
             winning = bit
-            work[_PLACE_OF_BIT + bit] = place
+            table.place_of_bit[bit] = place
             for k in range(1, playing):
                 place = place + 1 if place + 1 < playing else 0
-                seat = _at(work[_at(ORDER_ROW + place)])
-                hand = masks[seat]
-                bit = follow_card_nb(hand, led, winning, work[_PLAY_STYLE + seat])
+                seat = _at(table.order[_at(place)])
+                hand = table.hand[seat]
+                bit = follow_card_nb(hand, led, winning, table.policy[PLAY_STYLE, seat])
                 # Only a higher card of the suit led beats the card now winning, so the
                 # winning card is the highest of the suit led played so far.  Who played
                 # it is looked up by bit after the trick: no branch on whether a card beats.
                 winning = highest_bit_nb((_ONE << winning) | ((_ONE << bit) & led))
-                work[_PLACE_OF_BIT + bit] = place
-                masks[seat] = hand & ~(_ONE << bit)
+                table.place_of_bit[bit] = place
+                table.hand[seat] = hand & ~(_ONE << bit)
                 dead |= _ONE << bit
                 if not shuffle:
-                    work[PLAYED_ROW + trick * MAX_PLAYERS + k] = bit
-                    work[PLAYED_SEAT_ROW + trick * MAX_PLAYERS + k] = seat
-            place = work[_PLACE_OF_BIT + winning]
-            winner = work[_at(ORDER_ROW + place)]
-            work[_at(WON_ROW + winner)] += 1
+                    table.played[trick, k] = bit
+                    table.played_seat[trick, k] = seat
+            place = table.place_of_bit[winning]
+            winner = table.order[_at(place)]
+            table.won[_at(winner)] += 1
             if not shuffle:
-                work[INFO_ROW + I_TRICK_WINNERS + trick] = winner
+                table.trick_winner[trick] = winner
 
         # 9. Settlement: a trick pays a quarter of the pot; a player with none pays the pot.
         losers = 0
         quarter = pot // 4
         for i in range(playing):
-            seat = _at(work[_at(ORDER_ROW + i)])
-            won = work[_at(WON_ROW + seat)]
-            work[_at(NET_ROW + seat)] = won * quarter if won else -pot
+            seat = _at(table.order[_at(i)])
+            won = table.won[seat]
+            table.net[seat] = won * quarter if won else -pot
             losers += won == 0
-        work[INFO_ROW + I_LOSERS] = losers
+        info[I_LOSERS] = losers
         pot_next = losers * pot
-    # Both arrays are used last here, on every path, so Numba releases its references
-    # to them in this one place; LLVM's reference-count pruning then drops the atomic
-    # increment/decrement pairs that inlining would otherwise leave in every hand.
-    work[INFO_ROW + I_POT_NEXT] = pot_next
-    masks[PLAYING_SEATS] = np.uint64(in_seats)
+    info[I_POT_NEXT] = pot_next
+    table.playing_seats[0] = np.uint64(in_seats)
     return state
 
 
-@njit(cache=True)
-def _reshuffle_pile_nb(work, pile):
+@njit(cache=True, _nrt=False)
+def _reshuffle_pile_nb(table, pile):
     """Make the pile (in pile order) the new pack; returns (size, top, pile, dead)."""
     for i in range(pile):
-        work[DECK_ROW + i] = work[PILE_ROW + i]
+        table.pack[i] = table.pile[i]
     return pile, 0, 0, _ZERO
 
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _hand_sums_nb(rules, tables, out, n, seed, first, count):
+    """Hand mode's loop: the sums of hands ``first .. first+count-1`` into ``out``.  It
+    allocates nothing and is compiled without NRT (``tables[0]`` is used while its caller
+    holds ``tables``).  The sums live in ``table.sums`` until the end."""
+    table = tables[0]
+    ante = ante_nb(rules, n)
+    pot = n * ante
+    compulsory = rules[R_SAMPLE_HAND] == SAMPLE_FIRST
+    codes = rule_codes_nb(table)
+    sums = table.sums
+    info = table.info
+    seed_key = seed_key_nb(seed)
+    for hand in range(first, first + count):
+        state = stream_nb(seed_key, hand)
+        reset_pack_nb(table.pack, table.bit_of_code)
+        state = play_hand_inline_nb(table, n, n - 1, pot, compulsory, True, state, codes)
+        for seat in range(n):
+            net = table.net[seat]
+            traded = table.traded[seat]
+            # Column 0 counts a drop, 2 + won the tricks a player took (a select, not a branch).
+            took = 2 + table.won[seat]
+            sums[seat, _at(took if table.playing[seat] else 0)] += 1
+            sums[seat, 7] += net
+            sums[seat, 8] += net * net
+            sums[seat, 9] += traded
+            sums[seat, 10] += traded * traded
+        sums[_at(info[I_LEAD]), 1] += 1
+        playing = info[I_PLAYERS_IN]
+        losers = info[I_LOSERS]
+        turned = info[I_TURNED]
+        sums[n, 0] += info[I_ALL_DROPPED]
+        sums[n, 1] += playing
+        sums[n, 2] += playing * playing
+        sums[n, 3] += losers
+        sums[n, 4] += losers * losers
+        sums[n, 5] += turned
+        sums[n, 6] += turned * turned
+        sums[n, 7] += info[I_STOCK_SHORT]
+        sums[n, 8] += info[I_RESHUFFLED]
+    for row in range(n + 1):
+        for column in range(HAND_WIDTH):
+            out[row, column] = sums[row, column]
 
 
 @njit(cache=True, nogil=True)
 def simulate_hands_nb(rules, policy, n, seed, first, count):
     """Hand mode: integer sums over hands ``first .. first+count-1`` of ``seed``, dealer in
     seat ``n-1``, pot n * ante.  Returns int64 ``[n + 1, width]`` (see ``HAND_OUTCOMES``)."""
-    work, masks = new_table_nb(rules, policy, n)
-    ante = ante_nb(rules, n)
-    pot = n * ante
-    compulsory = rules[R_SAMPLE_HAND] == SAMPLE_FIRST
-    codes = rule_codes_nb(work)
-    table = ACC_ROW + n * ACC_STRIDE  # the sums live in the flat workspace until the end
-    seed_key = seed_key_nb(seed)
-    for hand in range(first, first + count):
-        state = stream_nb(seed_key, hand)
-        reset_pack_nb(work, work[BIT_ROW:BIT_ROW + N_CARDS])
-        state = play_hand_inline_nb(work, masks, n, n - 1, pot, compulsory, True, state, codes)
-        for seat in range(n):
-            acc = ACC_ROW + seat * ACC_STRIDE
-            net = work[NET_ROW + seat]
-            traded = work[TRADED_ROW + seat]
-            # Column 0 counts a drop, 2 + won the tricks a player took (a select, not a branch).
-            took = 2 + work[WON_ROW + seat]
-            work[_at(acc + (took if work[PLAYING_ROW + seat] else 0))] += 1
-            work[acc + 7] += net
-            work[acc + 8] += net * net
-            work[acc + 9] += traded
-            work[acc + 10] += traded * traded
-        work[_at(ACC_ROW + work[INFO_ROW + I_LEAD] * ACC_STRIDE + 1)] += 1
-        playing = work[INFO_ROW + I_PLAYERS_IN]
-        losers = work[INFO_ROW + I_LOSERS]
-        turned = work[INFO_ROW + I_TURNED]
-        work[table] += work[INFO_ROW + I_ALL_DROPPED]
-        work[table + 1] += playing
-        work[table + 2] += playing * playing
-        work[table + 3] += losers
-        work[table + 4] += losers * losers
-        work[table + 5] += turned
-        work[table + 6] += turned * turned
-        work[table + 7] += work[INFO_ROW + I_STOCK_SHORT]
-        work[table + 8] += work[INFO_ROW + I_RESHUFFLED]
     out = np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
-    for row in range(n + 1):
-        for column in range(HAND_WIDTH):
-            out[row, column] = work[ACC_ROW + row * ACC_STRIDE + column]
+    tables = new_table_nb(rules, policy, n)
+    _hand_sums_nb(rules, tables, out, n, seed, first, count)
     return out
 
 
@@ -520,18 +542,17 @@ def ante_nb(rules, n):
     return rules[R_ANTE] if rules[R_ANTE] else SMALLEST_ANTE[n]
 
 
-@njit(cache=True, nogil=True)
-def simulate_games_nb(rules, policy, n, seed, first, count):
-    """Game mode: integer sums over games ``first .. first+count-1`` of ``seed``, the first
-    dealer in seat ``n-1``.  Returns int64 ``[n + 1, width]`` (see ``GAME_OUTCOMES``;
-    net and net_sq in limbs, largest_pot a maximum)."""
-    out = np.zeros((n + 1, GAME_WIDTH), dtype=np.int64)
-    work, masks = new_table_nb(rules, policy, n)
-    net = np.zeros(n, dtype=np.int64)
+@njit(cache=True, nogil=True, _nrt=False)
+def _game_sums_nb(rules, tables, out, n, seed, first, count):
+    """Game mode's loop (allocating nothing, compiled without NRT like
+    :func:`_hand_sums_nb`): the sums of games ``first .. first+count-1`` into ``out``."""
+    table = tables[0]
+    net = table.game_net
+    info = table.info
     ante = ante_nb(rules, n)
     all_drop = rules[R_ALL_DROP]
     max_hands = rules[R_MAX_HANDS]
-    codes = rule_codes_nb(work)
+    codes = rule_codes_nb(table)
     seed_key = seed_key_nb(seed)
     for game in range(first, first + count):
         state = stream_nb(seed_key, game)
@@ -545,14 +566,14 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
         truncated = 0
         overflow = 0
         while True:
-            reset_pack_nb(work, work[BIT_ROW:BIT_ROW + N_CARDS])
-            state = play_hand_inline_nb(work, masks, n, dealer, pot, compulsory, True, state, codes)
+            reset_pack_nb(table.pack, table.bit_of_code)
+            state = play_hand_inline_nb(table, n, dealer, pot, compulsory, True, state, codes)
             hands += 1
             largest_pot = max(largest_pot, pot)
             for seat in range(n):
-                net[seat] += work[NET_ROW + seat]
-            carried = work[INFO_ROW + I_POT_NEXT]
-            compulsory = work[INFO_ROW + I_ALL_DROPPED] == 1 and all_drop == FORCED_REPLAY
+                net[seat] += table.net[seat]
+            carried = info[I_POT_NEXT]
+            compulsory = info[I_ALL_DROPPED] == 1 and all_drop == FORCED_REPLAY
             if carried == 0:
                 break
             if carried > POT_LIMIT or hands >= max_hands:
@@ -582,4 +603,14 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
         while bucket + 1 < len(LENGTH_BUCKET_LOW) and hands >= LENGTH_BUCKET_LOW[bucket + 1]:
             bucket += 1
         out[n, 6 + bucket] += 1
+
+
+@njit(cache=True, nogil=True)
+def simulate_games_nb(rules, policy, n, seed, first, count):
+    """Game mode: integer sums over games ``first .. first+count-1`` of ``seed``, the first
+    dealer in seat ``n-1``.  Returns int64 ``[n + 1, width]`` (see ``GAME_OUTCOMES``;
+    net and net_sq in limbs, largest_pot a maximum)."""
+    out = np.zeros((n + 1, GAME_WIDTH), dtype=np.int64)
+    tables = new_table_nb(rules, policy, n)
+    _game_sums_nb(rules, tables, out, n, seed, first, count)
     return out

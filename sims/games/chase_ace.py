@@ -255,7 +255,8 @@ MAX_POSITIONS = 51  # players at most (one card each and one to cut)
 # Entries of each per-position and per-seat array: room for every position and the cut
 # card, and a multiple of 4 so that the arrays lie a multiple of 4 entries apart, which
 # LLVM's vectorizer needs to prove that the short loops over them are safe to vectorize.
-SLOTS = 52
+SLOTS = MAX_POSITIONS + 1
+assert SLOTS % 4 == 0
 
 
 # A block's scratch is one record of this type (typed, named arrays laid out by NumPy),

@@ -202,14 +202,9 @@ UNIT_BET_FIRST = 3  # table column of unit_bet_A; each face has (sum, sum of squ
 SLOTS = 52  # entries of each per-position and per-seat array: 52 players at most
 N_POLICY_FIELDS = len(POLICY_FIELDS)
 
-# A block's scratch is one record of this type (typed, named arrays laid out by NumPy),
-# made once per block by new_table_nb.  Per-position arrays are indexed by position this
-# round (0 = the matador's left .. k-1 = the matador), per-seat arrays by seat.  A record
-# costs nothing to pass around: Numba keeps no reference count for it, and each array's
-# address and size are constants from the record's start.  For the same reason a record
-# must come from an array that outlives its use: the loops take the one-record array
-# ``tables`` as an argument (so their caller holds it) and work on ``tables[0]``.  (Array sizes are multiples of
-# 4 entries, which LLVM's vectorizer needs to vectorize short loops over several arrays.)
+# A block's scratch is one record of this type (see sims.core.deck for the pattern), made
+# once per block by new_table_nb.  Per-position arrays are indexed by position this round
+# (0 = the matador's left .. k-1 = the matador), per-seat arrays by seat.
 TABLE = np.dtype([
     ("pack", np.int64, N_CARDS),  # the pack being shuffled (sims.core.deck.deal_prefix_nb)
     ("dealt", np.int64, SLOTS),  # per position: the card dealt to it
@@ -271,8 +266,8 @@ def play_round_nb(table, k, codes):
 
     Reads the deal from ``table.dealt`` and the seats from ``table.seat_of``; writes the
     final cards and the swaps to ``held`` and ``swapped`` and, with betting on, the agreed
-    bets to ``bet`` (never written otherwise, so it stays 0).  Returns ``(knocked_out, exposed)``:
-    ``exposed`` is the mask of the exposed players' cards.
+    bets to ``bet`` (never written otherwise, so it stays 0).  Returns ``(knocked_out,
+    exposed)``: ``exposed`` is the mask of the exposed players' cards.
     """
     king_block, betting, bet_direction = codes
     matador = k - 1

@@ -252,21 +252,16 @@ GAME_WIDTH = GAME_OUTCOMES.width
 TOP_RANK = 12
 
 MAX_POSITIONS = 51  # players at most (one card each and one to cut)
-# Entries of each per-position and per-seat array: room for every position and the cut
-# card, and a multiple of 4 so that the arrays lie a multiple of 4 entries apart, which
-# LLVM's vectorizer needs to prove that the short loops over them are safe to vectorize.
+# Entries of each per-position and per-seat array: every position and the cut card, a
+# multiple of 4 (see sims.core.deck).
 SLOTS = MAX_POSITIONS + 1
 assert SLOTS % 4 == 0
 
 
-# A block's scratch is one record of this type (typed, named arrays laid out by NumPy),
-# made once per block by new_table_nb, which fills in the rank table and the policy words
-# so that rounds read no rules or policy arrays.  Per-position arrays are indexed by
-# position this round (0 = eldest .. m-1 = dealer), per-seat arrays by seat.  A record
-# costs nothing to pass around: Numba keeps no reference count for it, and each array's
-# address and size are constants from the record's start.  For the same reason a record
-# must come from an array that outlives its use: the loops take the one-record array
-# ``tables`` as an argument (so their caller holds it) and work on ``tables[0]``.
+# A block's scratch is one record of this type (see sims.core.deck for the pattern), made
+# once per block by new_table_nb, which fills in the rank table and the policy words so
+# that rounds read no rules or policy arrays.  Per-position arrays are indexed by
+# position this round (0 = eldest .. m-1 = dealer), per-seat arrays by seat.
 TABLE = np.dtype([
     ("pack", np.int64, N_CARDS),  # the pack being shuffled (sims.core.deck.deal_prefix_nb)
     ("dealt", np.int64, SLOTS),  # the round's deal: a card per position, then the cut card
@@ -396,8 +391,9 @@ def play_round_nb(table, m, state, codes):
 
     Reads the deal (``m`` cards, then the cut card) from ``table.dealt`` and the seat of
     each position from ``table.seat_of`` (policies belong to seats); writes the final
-    cards, the losers and the completed exchanges to ``held``, ``lose`` and ``exchanged``.  ``state`` is the round's stream,
-    used for mixed decisions only; ``codes`` is :func:`rule_codes_nb`'s tuple.  Returns
+    cards, the losers and the completed exchanges to ``held``, ``lose`` and
+    ``exchanged``.  ``state`` is the round's stream, used for mixed decisions only;
+    ``codes`` is :func:`rule_codes_nb`'s tuple.  Returns
     ``(number of losers, state)``.
 
     The decisions are data-dependent coin flips for a branch predictor, so the common path

@@ -67,18 +67,17 @@ R_TARGET, R_GIFT_THEN, R_GIFT_SAME_DEALER, R_GIFT_CANNOT_WIN, R_AFTER_RUN, R_LOW
     R_EXHAUST_KEEPS_JACKS, R_BUNCH = range(N_RULES)
 
 DECK_ROW = 0  # the pack (bits): positions below `top` are drawn
-BIT_ROW = FIRST_GAME_ROW + 0 * ROW  # card code -> ranked bit: the pack in code order
-RULES_ROW = FIRST_GAME_ROW + 1 * ROW
-POLICY_ROW = FIRST_GAME_ROW + 2 * ROW  # policy field f of seat s at POLICY_ROW + 2 * f + s
-INFO_ROW = FIRST_GAME_ROW + 3 * ROW  # the deal's scalar results, I_* below
-SEAT_ROW = FIRST_GAME_ROW + 4 * ROW  # per-seat results: SEAT_ROW + S_* + seat
-TURNUP_ROW = FIRST_GAME_ROW + 5 * ROW  # the turned-up cards (bits)
-PLAYED_ROW = FIRST_GAME_ROW + 6 * ROW  # 2 * trick + place: card played (bits; stacked deals only)
-TRICK_ROW = FIRST_GAME_ROW + 7 * ROW  # 2 * trick: its leader, 2 * trick + 1: its winner (stacked deals only)
-ACC_ROW = FIRST_GAME_ROW + 8 * ROW  # hand-mode sums: seat 0, seat 1, table, ACC_STRIDE each
+RULES_ROW = FIRST_GAME_ROW + 0 * ROW
+POLICY_ROW = FIRST_GAME_ROW + 1 * ROW  # policy field f of seat s at POLICY_ROW + 2 * f + s
+INFO_ROW = FIRST_GAME_ROW + 2 * ROW  # the deal's scalar results, I_* below
+SEAT_ROW = FIRST_GAME_ROW + 3 * ROW  # per-seat results: SEAT_ROW + S_* + seat
+TURNUP_ROW = FIRST_GAME_ROW + 4 * ROW  # the turned-up cards (bits)
+PLAYED_ROW = FIRST_GAME_ROW + 5 * ROW  # 2 * trick + place: card played (bits; stacked deals only)
+TRICK_ROW = FIRST_GAME_ROW + 6 * ROW  # 2 * trick: its leader, 2 * trick + 1: its winner (stacked deals only)
+ACC_ROW = FIRST_GAME_ROW + 7 * ROW  # hand-mode sums: seat 0, seat 1, table, ACC_STRIDE each
 ACC_STRIDE = 32
 assert HAND_WIDTH <= ACC_STRIDE
-N_WORK_ROWS = 8 + 3 * ACC_STRIDE // ROW + 1
+N_WORK_ROWS = 7 + 3 * ACC_STRIDE // ROW + 1
 I_BEGGED, I_GAVE, I_RAN, I_ROUNDS, I_VOID, I_THROWN_IN, I_BUNCHED, I_PLAYED, I_TRUMP, I_TRUMPS_IN_PLAY, \
     I_JACK_IN_PLAY, I_GAME_TIE, I_HIGH, I_LOW, I_JACK, I_GAME, I_WINNER, I_NEXT_DEALER, I_TURNUPS, \
     I_TRICKS = range(20)
@@ -199,11 +198,9 @@ def keep_six_nb(hand, trump):
 
 @njit(cache=True)
 def new_table_nb(rules, policy):
-    """The workspace and masks of a table: rules, policy and the code -> bit row filled in."""
+    """The workspace and masks of a table: rules and policy filled in."""
     work = np.zeros(FIRST_GAME_ROW + N_WORK_ROWS * ROW, dtype=np.int64)
     masks = np.zeros(6, dtype=np.uint64)
-    for code in range(N_CARDS):
-        work[BIT_ROW + code] = ACE_HIGH_BIT[code]
     for r in range(rules.shape[0]):
         work[RULES_ROW + r] = rules[r]
     for seat in range(2):
@@ -433,7 +430,7 @@ def _hand_sums_nb(work, masks, seed, first, count):
     seed_key = seed_key_nb(seed)
     for hand in range(first, first + count):
         state = stream_nb(seed_key, hand)
-        reset_pack_nb(work, work[BIT_ROW:BIT_ROW + N_CARDS])
+        reset_pack_nb(work, ACE_HIGH_BIT)
         state = play_deal_nb(work, masks, 1, 0, 0, True, state)
         for seat in range(2):
             acc = np.uint64(ACC_ROW + seat * ACC_STRIDE)  # unsigned: no negative-index checks
@@ -504,7 +501,7 @@ def _game_sums_nb(work, masks, out, scores, begged, gave, seed, first, count):
             gave[seat] = 0
         while True:
             elder = 1 - dealer
-            reset_pack_nb(work, work[BIT_ROW:BIT_ROW + N_CARDS])
+            reset_pack_nb(work, ACE_HIGH_BIT)
             state = play_deal_nb(work, masks, dealer, scores[elder], scores[dealer], True, state)
             deals += 1
             played += work[INFO_ROW + I_PLAYED]

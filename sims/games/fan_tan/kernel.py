@@ -58,17 +58,10 @@ ACC_STRIDE = 16  # columns of a row of hand-mode sums
 MAX_TURNS = 52 * (2 * MAX_PLAYERS - 1)  # at most 2n - 2 passes (voluntary ones included) before each play
 assert HAND_WIDTH <= ACC_STRIDE and MAX_PLAYERS % 4 == 0
 
-# A block's scratch is one record of this type (typed, named arrays laid out by NumPy),
-# made once per block by new_table_nb.  Per-seat arrays are indexed by seat.  A record
-# costs nothing to pass around: Numba keeps no reference count for it, and each array's
-# address and size are constants from the record's start.  For the same reason a record
-# must come from an array that outlives its use: the loops take the one-record array
-# ``tables`` as an argument (so their caller holds it) and work on ``tables[0]``.
-# (Array sizes are multiples of 4 entries, which LLVM's vectorizer needs to vectorize
-# short loops over several arrays.)
+# A block's scratch is one record of this type (see sims.core.deck for the pattern), made
+# once per block by new_table_nb.  Per-seat arrays are indexed by seat.
 TABLE = np.dtype([
     ("pack", np.int64, N_CARDS),  # the pack (bits), drawn by sims.core.deck.draw_nb
-    ("bit_of", np.int64, N_CARDS),  # card code -> bit: the pack in code order
     ("rules", np.int64, 8),  # the Rules values in field order
     ("policy", np.int64, (len(POLICY_FIELDS), MAX_PLAYERS)),  # [field, seat]: the policy, whole numbers
     ("hands", np.uint64, MAX_PLAYERS),  # per seat: the cards in hand (bits)
@@ -150,12 +143,10 @@ def choose_card_nb(style, hand, playable, layout, legal, eight_before_six, state
 
 @njit(cache=True)
 def new_table_nb(rules, policy, n):
-    """A one-record ``TABLE`` array with the rules, the policy and the code -> bit table
-    filled in, every other array zero.  Kernels work on its record, ``tables[0]``."""
+    """A one-record ``TABLE`` array with the rules and the policy filled in, every other
+    array zero.  Kernels work on its record, ``tables[0]``."""
     tables = np.zeros(1, dtype=TABLE)
     table = tables[0]
-    for code in range(N_CARDS):
-        table.bit_of[code] = BIT_OF_CODE[code]
     for r in range(rules.shape[0]):
         table.rules[r] = rules[r]
     for seat in range(n):
@@ -378,7 +369,7 @@ def _hand_sums_nb(tables, out, n, seed, first, count, codes):
     seed_key = seed_key_nb(seed)
     for deal in range(first, first + count):
         state = stream_nb(seed_key, deal)
-        reset_pack_nb(table.pack, table.bit_of)
+        reset_pack_nb(table.pack, BIT_OF_CODE)
         state = _play_deal_nb(table, n, n - 1, True, state, codes, amounts, first_cards)
         for seat in range(n):
             row = np.uint64(seat)  # unsigned: no negative-index checks
@@ -462,7 +453,7 @@ def _game_sums_nb(rules, tables, out, net, wins, left, n, seed, first, count):
             wins[seat] = 0
             left[seat] = 0
         for deal in range(n):
-            reset_pack_nb(table.pack, table.bit_of)
+            reset_pack_nb(table.pack, BIT_OF_CODE)
             state = _play_deal_nb(table, n, (n - 1 + deal) % n, True, state, codes, amounts, first_cards)
             turns += table.turns
             wins[table.winner] += 1

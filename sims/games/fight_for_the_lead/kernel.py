@@ -67,9 +67,7 @@ R_ANTE, R_ROTATES, R_TRADE_FIRST, R_TRADE_ORDER, R_TRADE_EXHAUST, R_ALL_DROP, R_
     R_SAMPLE_HAND = range(N_RULES)
 
 # Entries of each per-seat and per-place array: MAX_PLAYERS seats and the table's row of
-# the hand-mode sums, rounded up to a multiple of 4 so that the arrays lie a multiple of 4
-# entries apart, which LLVM's vectorizer needs to prove that the short loops over them
-# are safe to vectorize.
+# the hand-mode sums, rounded up to a multiple of 4 (see sims.core.deck).
 SLOTS = (MAX_PLAYERS + 1 + 3) // 4 * 4
 N_POLICY_FIELDS = len(POLICY_FIELDS)
 N_BITS = 64  # entries of an array indexed by a ranked bit
@@ -78,18 +76,13 @@ ACC_STRIDE = 16  # hand-mode sums per row: the outcome columns, padded to a mult
 I_LEAD, I_LEADER, I_PLAYERS_IN, I_LOSERS, I_TURNED, I_STOCK_SHORT, I_RESHUFFLED, I_ALL_DROPPED, I_POT_NEXT = range(9)
 N_INFO = 12
 
-# A block's scratch is one record of this type (typed, named arrays laid out by NumPy),
-# made once per block by new_table_nb, which fills in the rules, the policy, the pack's
-# code order and each seat's trade-away mask.  Per-seat arrays are indexed by seat,
-# per-place arrays by place in the clockwise order of this hand's playing seats.  A
-# record costs nothing to pass around: Numba keeps no reference count for it, and each
-# array's address and size are constants from the record's start.  For the same reason a
-# record must come from an array that outlives its use: the loops take the one-record
-# array ``tables`` as an argument (so their caller holds it) and work on ``tables[0]``.
+# A block's scratch is one record of this type (see sims.core.deck for the pattern), made
+# once per block by new_table_nb, which fills in the rules, the policy and each seat's
+# trade-away mask.  Per-seat arrays are indexed by seat, per-place arrays by place in the
+# clockwise order of this hand's playing seats.
 TABLE = np.dtype([
     ("pack", np.int64, N_CARDS),  # the pack (bits): positions below `top` are drawn
     ("pile", np.int64, N_CARDS),  # discards (bits), in pile order
-    ("bit_of_code", np.int64, N_CARDS),  # per card code: its ranked bit (the pack in code order)
     ("rules", np.int64, 12),  # the rules array, entries R_*
     ("hand", np.uint64, SLOTS),  # per seat: the cards held (mask of bits)
     ("trade_away", np.uint64, SLOTS),  # per seat: the mask of cards it trades away (keep_min_rank)
@@ -206,13 +199,11 @@ def count_seats_nb(seats):
 
 @njit(cache=True)
 def new_table_nb(rules, policy, n):
-    """A one-record ``TABLE`` array: the rules, the policy, the pack's code order and each
-    seat's trade-away mask filled in, every other array zero.  Kernels work on its
+    """A one-record ``TABLE`` array: the rules, the policy and each seat's trade-away mask
+    filled in, every other array zero.  Kernels work on its
     record, ``tables[0]``."""
     tables = np.zeros(1, dtype=TABLE)
     table = tables[0]
-    for code in range(N_CARDS):
-        table.bit_of_code[code] = BIT_OF_CODE[code]
     for r in range(rules.shape[0]):
         table.rules[r] = rules[r]
     for seat in range(n):
@@ -496,7 +487,7 @@ def _hand_sums_nb(rules, tables, out, n, seed, first, count):
     seed_key = seed_key_nb(seed)
     for hand in range(first, first + count):
         state = stream_nb(seed_key, hand)
-        reset_pack_nb(table.pack, table.bit_of_code)
+        reset_pack_nb(table.pack, BIT_OF_CODE)
         state = play_hand_inline_nb(table, n, n - 1, pot, compulsory, True, state, codes)
         for seat in range(n):
             net = table.net[seat]
@@ -566,7 +557,7 @@ def _game_sums_nb(rules, tables, out, n, seed, first, count):
         truncated = 0
         overflow = 0
         while True:
-            reset_pack_nb(table.pack, table.bit_of_code)
+            reset_pack_nb(table.pack, BIT_OF_CODE)
             state = play_hand_inline_nb(table, n, dealer, pot, compulsory, True, state, codes)
             hands += 1
             largest_pot = max(largest_pot, pot)

@@ -11,7 +11,11 @@ system temporary folder when that is not writable, so a read-only install still 
 A cache file damaged on disk (truncated by a full disk or a killed process, overwritten,
 an empty index) would make Numba fail with an unpickling error on every later run;
 :func:`repair_kernel_cache` finds such files and removes them, so that the kernels
-compile again (``sims.engine`` calls it when loading a kernel fails).
+compile again (``sims.engine`` calls it when loading a kernel fails).  A sound cache file
+holding the wrong kernel (one kernel's file copied over another's) loads, but gives
+sums of the wrong shape or a signature other than its index says: :func:`discard_compiled`
+then drops the game's compiled code, in memory and in the cache, so that it compiles
+again.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ import pickletools
 import sys
 import tempfile
 from pathlib import Path
+
+import numpy as np
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -111,6 +117,42 @@ def repair_kernel_cache(directory: Path | None = None) -> list[Path]:
             except FileNotFoundError:
                 pass
     return damaged
+
+
+def _dispatchers(kernel) -> list:
+    """The compiled functions a kernel may be made of: the kernel (or the compiled parts
+    of a kernel assembled in Python) and every compiled function of its game's package
+    and of ``sims.core``."""
+    from numba.core.dispatcher import Dispatcher
+
+    found = [part for part in (kernel, *getattr(kernel, "parts", ())) if isinstance(part, Dispatcher)]
+    packages = tuple({".".join(part.py_func.__module__.split(".")[:3]) for part in found})  # sims.games.<game>
+    for loaded, value in list(sys.modules.items()):
+        if value is not None and (loaded in packages or loaded.startswith(("sims.core", *(p + "." for p in packages)))):
+            found += [item for item in vars(value).values() if isinstance(item, Dispatcher)]
+    return list({id(item): item for item in found}.values())
+
+
+def loaded_wrong(kernel, raw, shape: tuple[int, int]) -> str | None:
+    """Why a kernel just loaded from the cache is not the one asked for (its sums of
+    another shape or type, or a compiled signature other than the one it is filed
+    under), or None."""
+    if not isinstance(raw, np.ndarray) or raw.dtype != np.int64 or raw.shape != shape:
+        found = f"{getattr(raw, 'shape', '?')} {getattr(raw, 'dtype', type(raw).__name__)}"
+        return f"gave sums of shape {found}, not {shape} int64"
+    for part in (kernel, *getattr(kernel, "parts", ())):
+        for signature, compiled in getattr(part, "overloads", {}).items():
+            if tuple(compiled.signature.args) != tuple(signature):
+                return f"was filed under the signature {signature} but compiled for {compiled.signature.args}"
+    return None
+
+
+def discard_compiled(kernel) -> None:
+    """Drop the compiled code of a kernel and of everything it may be made of, in this
+    process and in the cache, so that the next call compiles it afresh."""
+    for dispatcher in _dispatchers(kernel):
+        dispatcher._reset_overloads()  # Numba's own Dispatcher.recompile() starts the same way
+        dispatcher._cache.flush()
 
 
 KERNEL_CACHE_DIR = configure_kernel_cache()

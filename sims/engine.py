@@ -13,6 +13,7 @@ Numba signature and it compiles (or loads from cache) exactly once.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import logging
@@ -25,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sims.spec import GameSpec
+from sims.spec import MODE_NAMES, GameSpec
 
 _POOLS: dict[int, ThreadPoolExecutor] = {}
 MAX_BLOCK = 1 << 31  # items per kernel call: sums of 32-bit limbs stay inside int64
@@ -62,19 +63,27 @@ def ready_kernel(spec: GameSpec, mode: int, rules_array: np.ndarray, policy_matr
     kernel = spec.kernel_for(mode, rules_array)
     if (spec.name, mode, kernel) in _READY:
         return kernel
-    arguments = (rules_array, policy_matrix, np.int64(n_seats), np.uint64(0), np.int64(0), np.int64(0))
-    try:
-        kernel(*arguments)
-    except Exception:
-        from sims import repair_kernel_cache
+    from sims import discard_compiled, loaded_wrong, repair_kernel_cache
 
+    arguments = (rules_array, policy_matrix, np.int64(n_seats), np.uint64(0), np.int64(0), np.int64(0))
+    shape = (n_seats + 1, spec.outcomes[mode].kernel_width)
+    try:
+        wrong = loaded_wrong(kernel, kernel(*arguments), shape)
+    except Exception:
         damaged = repair_kernel_cache()
         if not damaged:
             raise
         names = ", ".join(path.name for path in damaged[:3]) + (" ..." if len(damaged) > 3 else "")
         LOG.warning(f"the kernel cache had {len(damaged)} damaged file{'s' if len(damaged) > 1 else ''} ({names}); "
                     f"removed {'them' if len(damaged) > 1 else 'it'} and compiled the kernels again")
-        kernel(*arguments)
+        wrong = loaded_wrong(kernel, kernel(*arguments), shape)
+    if wrong is not None:  # a sound cache file of another kernel
+        LOG.warning(f"the kernel cache held a {spec.name} {MODE_NAMES[mode]} kernel that {wrong}; discarded it "
+                    f"and compiled the kernel again")
+        discard_compiled(kernel)
+        wrong = loaded_wrong(kernel, kernel(*arguments), shape)
+        if wrong is not None:
+            raise RuntimeError(f"the {spec.name} {MODE_NAMES[mode]} kernel {wrong}, even freshly compiled")
     _READY.add((spec.name, mode, kernel))
     return kernel
 
@@ -117,7 +126,8 @@ FIRST_PIECE = 256  # items in the first pieces, before any speed is measured
 LAST_PIECES = 64  # the smallest piece the end of a run is cut into
 GROWTH = 8  # a piece is at most this many times the size of the one before it
 QUEUED_PER_THREAD = 4  # pieces of work waiting per thread, so no thread idles between them
-QUEUED_PER_SLOT = 2  # the same for a cluster, whose pieces are not dropped on a stop but waited for
+QUEUED_PER_SLOT = 2  # the same for a cluster
+CLUSTER_STOP_SECONDS = 1.0  # on a stop, how long to wait for the cluster's running pieces
 _SECONDS_PER_ITEM: dict[tuple, float] = {}  # measured speed per table (and per game, mode and seats)
 LOAD_SECONDS = [0.0]  # seconds this process has spent compiling or loading kernels
 
@@ -126,7 +136,7 @@ class Stopped(Exception):
     """:func:`play_jobs` was asked to stop before the end.  Every piece it started has
     finished; ``sums[j]`` holds the sums of job ``j``'s finished prefix of items (``None``
     when nothing of it was played) and ``played[j]`` how many items they are.  (A piece
-    that finished after a gap in its job is left out of the prefix; ``on_piece`` saw it.)
+    that finished after a gap in its job is left out of the prefix.)
     ``from_store[j]`` is how many of those items were read from a result store rather than
     played (always 0 here; ``analyzer.execution`` fills it in)."""
 
@@ -186,7 +196,8 @@ def play_piece(game: str, mode: int, rules_array: np.ndarray, policy_matrix: np.
 
 
 def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads: int = 1, stop=None,
-              progress=None, piece_seconds: float = PIECE_SECONDS, on_piece=None, executor=None) -> list[np.ndarray]:
+              progress=None, piece_seconds: float = PIECE_SECONDS, on_prefix=None, executor=None,
+              loading=contextlib.nullcontext) -> list[np.ndarray]:
     """The sums of several runs of the same seed, each given as ``(rules, policy, first,
     count)``: the same results as calling :func:`simulate` on each job.
 
@@ -197,14 +208,19 @@ def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads:
     callable) is asked between pieces; when it answers true and items remain, the pieces
     not started are dropped, the ones running finish, and :class:`Stopped` is raised with
     each job's finished prefix (all the work done, the sums are returned as usual).
-    ``progress(items)`` is called as pieces finish, ``on_piece(job, first, count, sums)``
-    with each finished piece.
+    ``progress(items)`` is called as pieces finish, ``on_prefix(job, played, sums)`` each
+    time a job's finished prefix grows, with its length and sums.
 
     ``executor`` plays the pieces elsewhere instead of on this process's threads: an
     object with ``submit(play_piece, *arguments)`` returning a future (``done()``,
     ``result()``, ``add_done_callback``) and ``slots``, the number of pieces it runs at
     once (a Dask cluster, see ``analyzer.execution``).  Pieces may then finish out of
-    order; they are folded in as they come, which gives the same integer sums.
+    order; they are folded in as they come, which gives the same integer sums.  On a stop,
+    the cluster's pieces not yet started are cancelled and those running are waited for
+    at most :data:`CLUSTER_STOP_SECONDS` (a worker may be compiling its kernel).
+
+    ``loading()`` is a context manager around loading (or compiling) the kernels, which
+    cannot stop between pieces: the command line makes a signal abandon it at once.
     """
     outcomes = spec.outcomes[mode]
     prepared = {}
@@ -220,14 +236,16 @@ def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads:
 
     calls = [(*arguments(rules, policy), int(first), int(count)) for rules, policy, first, count in jobs]
     kernels = [spec.kernel_for(mode, call[0]) for call in calls]
-    if calls and executor is None and sum(call[4] for call in calls):
-        loading = time.perf_counter()
-        first_call = {}  # each distinct kernel once (fixed rules have their own)
-        for kernel, call in zip(kernels, calls):
+    first_call = {}  # each distinct kernel not yet ready, once (fixed rules have their own)
+    for kernel, call in zip(kernels, calls):
+        if (spec.name, mode, kernel) not in _READY and call[4]:
             first_call.setdefault(kernel, call)
-        for call in first_call.values():
-            ready_kernel(spec, mode, call[0], call[1], n_seats)
-        LOAD_SECONDS[0] += time.perf_counter() - loading
+    if first_call and executor is None:
+        load_start = time.perf_counter()
+        with loading():
+            for call in first_call.values():
+                ready_kernel(spec, mode, call[0], call[1], n_seats)
+        LOAD_SECONDS[0] += time.perf_counter() - load_start
     slots = executor.slots if executor is not None else threads
     game_key = (spec.name, mode, n_seats)
     sums: list = [None] * len(calls)
@@ -267,13 +285,14 @@ def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads:
         return job, lo, size, outcomes.decode(raw), time.perf_counter() - start
 
     def finish(job: int, lo: int, size: int, part, seconds: float) -> None:
-        if on_piece is not None:
-            on_piece(job, lo, size, part)
         waiting[job][lo] = (size, part)
+        grown = played[job]
         while calls[job][3] + played[job] in waiting[job]:  # fold in the finished prefix
             size_done, part_done = waiting[job].pop(calls[job][3] + played[job])
             sums[job] = part_done if sums[job] is None else outcomes.combine(sums[job], part_done)
             played[job] += size_done
+        if on_prefix is not None and played[job] > grown:
+            on_prefix(job, played[job], sums[job])
         measured = seconds / size
         for key in (calls[job][2], game_key):
             known = _SECONDS_PER_ITEM.get(key)
@@ -318,13 +337,18 @@ def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads:
             while left[0] > 0 or out[0]:
                 if stop is not None and stop():
                     # drop what has not started (local threads: from the back, so that what
-                    # ran is a prefix of every job); wait for the pieces running
-                    for future in reversed(started):
-                        if executor is None:
+                    # ran is a prefix of every job); wait for the pieces running, a cluster's
+                    # only for a while (a worker may be compiling)
+                    if executor is None:
+                        for future in reversed(started):
                             future.cancel()
+                    deadline = time.monotonic() + CLUSTER_STOP_SECONDS
+                    try:
+                        while out[0]:
+                            take(None if executor is None else max(0.0, deadline - time.monotonic()))
+                    except queue.Empty:  # the cluster's pieces still running are left behind
+                        raise Stopped(sums, played) from None
                     started.clear()
-                    while out[0]:
-                        take()
                     if any(played[job] < call[4] for job, call in enumerate(calls)):
                         raise Stopped(sums, played)
                     break  # the pieces dropped were none: every item was played

@@ -282,7 +282,7 @@ def kernel_around_loop(new_hand_table: Callable, loop: Callable) -> Callable:
     ``loop(tables, out, n, seed, first, count)`` fills ``out``.  Fixed-rules kernels are
     built this way because a compiled kernel holding the loop (a closure over a
     dispatcher) would miss Numba's cache in every process.  ``.loop`` is the compiled
-    loop, for inspection."""
+    loop, for inspection; ``.parts`` both compiled parts."""
 
     def simulate_hands_fixed(rules, policy, n, seed, first, count):
         tables, out = new_hand_table(rules, policy, n)
@@ -290,6 +290,7 @@ def kernel_around_loop(new_hand_table: Callable, loop: Callable) -> Callable:
         return out
 
     simulate_hands_fixed.loop = loop
+    simulate_hands_fixed.parts = (new_hand_table, loop)
     return simulate_hands_fixed
 
 

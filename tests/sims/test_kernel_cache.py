@@ -92,3 +92,35 @@ def test_a_damaged_cache_is_repaired_and_the_answer_is_right(tmp_path):
         means = [e.mean for e in estimates(expected[mode], spec.outcomes[mode], 2000)]
         assert [r["mean"] for r in json.loads(done.stdout)["results"]] == means
     assert repair_kernel_cache(copy) == []
+
+
+def test_a_cache_file_of_another_kernel_is_discarded_and_compiled_again(tmp_path):
+    """One kernel's sound cache file copied over another's loads without error but gives
+    sums of another shape: it is treated as damaged (one warning, compiled again), the
+    answer is right, and the next run loads the repaired cache without a word."""
+    spec = get_game("chase-ace")
+    policy = spec.default_policy(4)
+    rules = spec.default_rules()._replace(kings=1)  # kings=none: the generic hand kernel, loaded as it is
+    simulate(spec, rules, policy, 4, GAMES, 3, 0, 10)  # both kernels in the cache
+    expected = simulate(spec, rules, policy, 4, HANDS, 3, 0, 2000)
+    copy = tmp_path / "cache" / KERNEL_CACHE_DIR.name
+    shutil.copytree(KERNEL_CACHE_DIR, copy)
+    folder = copy / _CacheLocator.get_suitable_cache_subpath(chase_ace.__file__)
+    hands = _first(folder, "chase_ace.simulate_hands_nb-*.nbc")
+    hands.write_bytes(_first(folder, "chase_ace.simulate_games_nb-*.nbc").read_bytes())
+    env = {**os.environ, "CARD_ANALYZER_CACHE": str(tmp_path / "cache")}
+    command = [sys.executable, "-m", "analyzer", "chase-ace", "--players", "4", "--hands", "2000", "--seed", "3",
+               "--rule", "kings=none", "--json"]
+    from analyzer.stats import estimates
+
+    means = [e.mean for e in estimates(expected, spec.outcomes[HANDS], 2000)]
+    for attempt in ("repaired", "clean"):
+        done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
+        assert done.returncode == 0, done.stderr
+        warnings = [line for line in done.stderr.splitlines() if line.strip()]
+        if attempt == "repaired":
+            assert warnings == ["warning: the kernel cache held a chase-ace hands kernel that gave sums of shape "
+                                "(5, 7) int64, not (5, 3) int64; discarded it and compiled the kernel again"]
+        else:
+            assert warnings == []
+        assert [r["mean"] for r in json.loads(done.stdout)["results"]] == means

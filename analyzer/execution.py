@@ -23,9 +23,15 @@ A bad store file or cluster address raises ``ValueError`` with one sentence.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import re
+import signal
+import threading
+import time
 from dataclasses import dataclass
 
+from analyzer import interrupts
+from analyzer.store import configurations, runs_of
 from sims import engine
 from sims.engine import Stopped
 
@@ -97,6 +103,29 @@ class _ClusterPiece:
             raise ClusterError(f"the cluster could not play the hands: {reason}.") from problem
 
 
+def _hold_signals():
+    """Hold SIGINT and SIGTERM while a local cluster starts: the worker processes it
+    spawns inherit them ignored, so a Ctrl-C sent to the whole process group (as a
+    terminal does) reaches only this process, which stops the run and closes the
+    cluster, instead of killing the workers midway.  Blocked, a signal that comes
+    meanwhile stays pending (Linux never discards a blocked signal) until
+    :func:`_release_signals`."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        return None
+    held = (signal.SIGINT, signal.SIGTERM)
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    return mask, {signum: signal.signal(signum, signal.SIG_IGN) for signum in held}
+
+
+def _release_signals(held) -> None:
+    """Undo :func:`_hold_signals`; a signal held meanwhile is handled now."""
+    if held is not None:
+        mask, handlers = held
+        for signum, handler in handlers.items():
+            signal.signal(signum, handler)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
 def connect_cluster(address: str) -> DaskExecutor:
     """A client of the Dask scheduler at ``address``, or of a new ``LocalCluster`` of N
     single-threaded worker processes for ``local:N``."""
@@ -106,9 +135,10 @@ def connect_cluster(address: str) -> DaskExecutor:
         raise ValueError("--cluster needs Dask: pip install 'card-analyzer[cluster]' (or '.[cluster]' in the "
                          "project folder).") from None
     local = re.fullmatch(r"local:([0-9]+)", address.strip())
-    if (address.strip().startswith("local") and not local) or not address.strip():
+    remote = re.fullmatch(r"(?:(?:tcp|tls)://)?(?:\[[0-9a-fA-F:.]+\]|[^\s/:\[\]]+):([0-9]{1,5})", address.strip())
+    if not local and not (remote and 1 <= int(remote.group(1)) <= 65535):
         raise ValueError(f"--cluster takes local:N (N worker processes) or a scheduler address like "
-                         f"tcp://host:8786, not '{address}'.")
+                         f"tcp://host:8786 (tcp:// or tls://), not '{address}'.")
     if local:
         workers = int(local.group(1))
         if not 1 <= workers <= 256:
@@ -116,14 +146,61 @@ def connect_cluster(address: str) -> DaskExecutor:
         import logging
 
         logging.getLogger("distributed").setLevel(logging.ERROR)
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
-                               silence_logs=logging.ERROR)
-        return DaskExecutor(Client(cluster), cluster)
-    try:
-        return DaskExecutor(Client(address.strip(), timeout="5s"))
-    except (OSError, TimeoutError, ValueError) as problem:
-        reason = " ".join(str(problem).split()) or type(problem).__name__
-        raise ValueError(f"could not reach the Dask scheduler at {address}: {reason.rstrip('.')}.") from None
+        held = _hold_signals()
+        try:
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
+                                   silence_logs=logging.ERROR)
+            executor = DaskExecutor(Client(cluster), cluster)
+        finally:
+            try:
+                _release_signals(held)
+            except BaseException:  # a signal that came while it started
+                if "executor" in locals():
+                    executor.close()
+                raise
+        return executor
+    return DaskExecutor(_connect_scheduler(Client, address.strip()))
+
+
+CONNECT_SECONDS = 5  # how long to wait for a scheduler to answer (Dask's timeout, then as long again)
+
+
+def _connect_scheduler(client_class, address: str):
+    """A client of the scheduler at ``address``, or ``ValueError`` with one sentence
+    within :data:`CONNECT_SECONDS`: for an address where nothing listens, where something
+    else answers (a banner, garbage), where a port accepts and never answers, or a
+    protocol this machine cannot speak (``tls://`` without certificates)."""
+    found: dict = {}
+    given_up = threading.Event()
+
+    def connect() -> None:
+        try:
+            client = client_class(address, timeout=f"{CONNECT_SECONDS}s")
+        except BaseException as problem:  # noqa: BLE001 - said in one sentence below
+            found["problem"] = problem
+            return
+        if given_up.is_set():  # answered too late: nobody will use it
+            client.close()
+        found["client"] = client
+
+    # Dask's own timeout does not cover every stage of its handshake: wait here
+    connecting = threading.Thread(target=connect, name="dask-connect", daemon=True)
+    connecting.start()
+    connecting.join(2 * CONNECT_SECONDS)
+    if "client" in found:
+        return found["client"]
+    given_up.set()
+    problem = found.get("problem")
+    if problem is None:
+        reason = f"it accepted the connection but did not answer within {2 * CONNECT_SECONDS} s"
+    elif address.startswith("tls://") and isinstance(problem, TypeError):
+        reason = "tls:// needs a certificate and key in Dask's configuration (distributed.comm.tls)"
+    elif isinstance(problem, (OSError, TimeoutError)):
+        reason = " ".join(str(problem).split()).rstrip(".") or type(problem).__name__
+    else:  # something answered that does not speak Dask's protocol
+        detail = " ".join(str(problem).split()).rstrip(".")[:120]
+        reason = f"what answers there is not a Dask scheduler ({type(problem).__name__}: {detail})"
+    raise ValueError(f"could not reach the Dask scheduler at {address}: {reason}.")
 
 
 @contextlib.contextmanager
@@ -135,16 +212,19 @@ def using(store=None, cluster: str | None = None):
     if CURRENT.active:
         yield CURRENT
         return
-    from analyzer.store import ResultStore, default_store_path
+    from analyzer.store import ResultStore, StoreUnwritable, default_store_path
 
     chosen = store not in (None, True, False)
     path = store if chosen else default_store_path() if store is not False else None
     try:
         opened = ResultStore(path) if path is not None else None
+    except StoreUnwritable as problem:  # a full disk, a read-only folder: the run goes on
+        engine.LOG.warning(str(problem))
+        opened = None
     except ValueError as problem:
         if chosen:
             raise
-        # the default store cannot be used (a read-only home, a damaged file): say so, run without it
+        # the default store cannot be used (a damaged file): say so, run without it
         reason = str(problem).split(";")[0].rstrip(".").replace("--store ", "the result store ", 1)
         engine.LOG.warning(f"{reason}; running without it (CARD_ANALYZER_STORE=PATH picks another file)")
         opened = None
@@ -155,14 +235,18 @@ def using(store=None, cluster: str | None = None):
             opened.close()
         raise
     CURRENT.store, CURRENT.executor, CURRENT.active = opened, executor, True
+    hurry = False
     try:
         yield CURRENT
+    except BaseException as problem:
+        hurry = isinstance(problem, interrupts.Interrupted)
+        raise
     finally:
         CURRENT.store, CURRENT.executor, CURRENT.active = None, None, False
         if executor is not None:
             executor.close()
         if opened is not None:
-            opened.close()
+            opened.close(hurry=hurry)
 
 
 def slots(threads: int) -> int:
@@ -175,28 +259,22 @@ def play_jobs(spec, jobs, n_seats: int, mode: int, seed: int, threads: int = 1, 
     """``sims.engine.play_jobs`` with the store and the cluster of :func:`using`: the same
     arguments, results and :class:`Stopped`, but hands the store holds are not played
     (``stored(items)`` is told how many, at once; of a stopped run, ``Stopped.from_store``
-    says how many of each finished prefix) and every piece played is stored as it
-    finishes."""
+    says how many of each finished prefix) and what is played is kept (see
+    :class:`_Recorder`)."""
     store, executor = CURRENT.store, CURRENT.executor
     piece_seconds = CLUSTER_PIECE_SECONDS if executor is not None else engine.PIECE_SECONDS
     if store is None:
         return engine.play_jobs(spec, jobs, n_seats, mode, seed, threads, stop, progress, piece_seconds,
-                                executor=executor)
+                                executor=executor, loading=_loading)
     outcomes = spec.outcomes[mode]
-    plans = []  # per job: its segments, stored or to play
-    gaps = []  # (job, segment index) of each segment to play, in job order
-    for index, (rules, policy, first, count) in enumerate(jobs):
-        segments = store.cover(spec, mode, n_seats, seed, rules, policy, int(first), int(count))
-        plans.append(segments)
-        gaps += [(index, k) for k, segment in enumerate(segments) if segment.sums is None]
+    grouped = configurations(jobs)
+    plans = store.cover(spec, mode, n_seats, seed, jobs, grouped)  # per job: its segments, stored or to play
+    gaps = [(job, k) for job, segments in enumerate(plans) for k, segment in enumerate(segments)
+            if segment.sums is None]  # in job order
     found = sum(segment.count for segments in plans for segment in segments if segment.sums is not None)
     if stored is not None and found:
         stored(found)
     gap_jobs = [(jobs[job][0], jobs[job][1], plans[job][k].first, plans[job][k].count) for job, k in gaps]
-
-    def keep(gap: int, first: int, count: int, sums) -> None:
-        rules, policy = jobs[gaps[gap][0]][:2]
-        store.save(spec, mode, n_seats, seed, rules, policy, first, count, sums)
 
     def assembled(gap_sums: list, gap_played: list[int]) -> tuple[list, list[int], list[int]]:
         """Each job's sums over its finished prefix of segments, that prefix's length, and
@@ -218,16 +296,87 @@ def play_jobs(spec, jobs, n_seats: int, mode: int, seed: int, threads: int = 1, 
             from_store.append(kept)
         return sums, played, from_store
 
+    recorder = _Recorder(store, spec, mode, n_seats, seed, grouped, plans, gaps)
+    store.publisher(recorder.publish)
     try:
         played = engine.play_jobs(spec, gap_jobs, n_seats, mode, seed, threads, stop, progress, piece_seconds,
-                                  on_piece=keep, executor=executor) if gap_jobs else []
-    except Stopped as stopped:
-        raise Stopped(*assembled(stopped.sums, stopped.played)) from None
+                                  on_prefix=recorder.grew, executor=executor, loading=_loading) if gap_jobs else []
+    except BaseException as problem:
+        recorder.publish(stopped=True)  # what a stopped run finished is kept for the same command to resume
+        if isinstance(problem, Stopped):
+            raise Stopped(*assembled(problem.sums, problem.played)) from None
+        raise
+    finally:
+        store.unpublish(recorder.publish)
+    recorder.finished(played)
+    store.tick()
+    if len(gaps) == len(jobs) and all(len(segments) == 1 for segments in plans):  # nothing came from the store
+        return [outcomes.zeros(n_seats) if total is None else total for total in played]
     sums = assembled(played, [segment.count for job, k in gaps for segment in [plans[job][k]]])[0]
-    for job, (rules, policy, first, count) in enumerate(jobs):
-        if len(plans[job]) > 1 or (plans[job] and plans[job][0].sums is None and count > 0):
-            # the whole job as one block too, so that the same run again reads one row
-            store.save(spec, mode, n_seats, seed, rules, policy, int(first), int(count), sums[job])
-        if sums[job] is None:
-            sums[job] = outcomes.zeros(n_seats)
-    return sums
+    return [outcomes.zeros(n_seats) if total is None else total for total in sums]
+
+
+def _loading():
+    """Loading or compiling the kernels: a signal abandons it at once."""
+    return interrupts.abandoning("compiling or loading the kernels")
+
+
+_RECORDERS = itertools.count()  # names the store's slots: one per job list and configuration
+
+
+class _Recorder:
+    """Keeps in the store what one job list plays, per configuration (rules and policy).
+
+    While the jobs run, each played gap's finished prefix is recorded as incomplete runs,
+    read before every commit (about once a second), so a killed run loses at most the
+    last second.  When they are done, each configuration's jobs are recorded whole, as
+    runs of parts at the boundaries of the stretches they were made of (stored and
+    played), so the same jobs again read one block per configuration, and the store
+    drops the blocks this one makes redundant."""
+
+    def __init__(self, store, spec, mode: int, players: int, seed: int, grouped, plans, gaps):
+        self.store, self.spec, self.mode, self.players, self.seed = store, spec, mode, players, seed
+        self.name = next(_RECORDERS)
+        self.started = time.monotonic()
+        self.plans, self.gaps = plans, gaps
+        self.config_of_job, self.configs = grouped  # see analyzer.store.configurations
+        self.gaps_of: dict[int, list[int]] = {}  # configuration -> its gaps (indices into ``gaps``)
+        for gap, (job, _) in enumerate(gaps):
+            self.gaps_of.setdefault(self.config_of_job[job], []).append(gap)
+        self.prefix: dict[int, tuple] = {}  # gap -> (items finished, their sums)
+        self.changed: set[int] = set()
+
+    def grew(self, gap: int, played: int, sums) -> None:
+        """``engine.play_jobs``'s ``on_prefix``."""
+        self.prefix[gap] = (played, sums)
+        self.changed.add(self.config_of_job[self.gaps[gap][0]])
+        self.store.tick()
+
+    def _record(self, config: int, parts, complete: bool, played: int) -> None:
+        rules, policy = self.configs[config]
+        self.store.record((self.name, config), self.spec, self.mode, self.players, self.seed, rules, policy,
+                          runs_of(parts), complete, played)
+
+    def publish(self, stopped: bool = False) -> None:
+        """Record each changed configuration's finished prefixes: before a commit, once
+        the jobs have run for a second (what finished sooner is within the last second
+        a kill may lose), and when they stop."""
+        if not stopped and time.monotonic() - self.started < self.store.flush_seconds:
+            return
+        for config in self.changed:
+            parts = [(self.plans[self.gaps[gap][0]][self.gaps[gap][1]].first, *self.prefix[gap])
+                     for gap in self.gaps_of[config] if gap in self.prefix]
+            self._record(config, parts, False, sum(part[1] for part in parts))
+        self.changed.clear()
+
+    def finished(self, gap_sums: list) -> None:
+        played = dict(zip(self.gaps, gap_sums))
+        parts: dict[int, list] = {config: [] for config in self.gaps_of}
+        for job, segments in enumerate(self.plans):
+            if self.config_of_job[job] in parts:
+                parts[self.config_of_job[job]] += [(segment.first, segment.count, played[(job, k)]
+                                                    if segment.sums is None else segment.sums)
+                                                   for k, segment in enumerate(segments)]
+        for config, found in parts.items():
+            new = sum(self.plans[self.gaps[gap][0]][self.gaps[gap][1]].count for gap in self.gaps_of[config])
+            self._record(config, found, True, new)

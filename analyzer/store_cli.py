@@ -34,6 +34,14 @@ def _changed_text(spec, entry) -> str:
     return " ".join(parts) or "standard rules, default policy"
 
 
+def _size_text(size: int) -> str:
+    """A file size as people read it: 812 bytes, 41.2 kB, 10.8 MB, 1.3 GB."""
+    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if size >= scale:
+            return f"{size / scale:.1f} {unit}"
+    return f"{size} bytes"
+
+
 @app.command("store")
 def store_command(
     store: Optional[Path] = typer.Option(None, "--store", help="the store file (default: the user's data folder)"),
@@ -59,7 +67,7 @@ def store_command(
         if not Path(path).exists():
             if remove or prune or clear:
                 raise ValueError(f"there is no result store at {path}.")
-            typer.echo(json.dumps({"store": str(path), "entries": []}) if as_json
+            typer.echo(json.dumps({"store": str(path), "size_bytes": 0, "entries": []}) if as_json
                        else f"result store {path}: empty (no run has been stored yet)")
             return
         ids = [parse_whole(text, "--remove", 1) for text in remove or []]
@@ -78,18 +86,21 @@ def store_command(
                                      f"{' of ' + game if game else ''}; 'analyze store' lists them.")
                 doomed = set(ids) | {e.id for e in entries if clear or (prune and not current(e))}
                 removed = opened.remove(sorted(doomed))
-                typer.echo(f"removed {removed} entr{'y' if removed == 1 else 'ies'} from {path}")
+                typer.echo(f"removed {removed} entr{'y' if removed == 1 else 'ies'} from {path} (now "
+                           f"{_size_text(opened.size())})")
                 return
+            size = opened.size()
             if as_json:
-                typer.echo(json.dumps({"store": str(path), "entries": [
+                typer.echo(json.dumps({"store": str(path), "size_bytes": size, "entries": [
                     {"id": e.id, "game": e.game, "mode": e.mode, "players": e.players, "seed": e.seed,
                      e.mode: e.hands, "blocks": e.blocks, "current_kernel": current(e), "rule_codes": list(e.rules),
                      "policy": [list(row) for row in e.policy]} for e in entries]}))
                 return
             if not entries:
-                typer.echo(f"result store {path}: empty{' for ' + game if game else ''}")
+                typer.echo(f"result store {path} ({_size_text(size)}): empty{' for ' + game if game else ''}")
                 return
-            typer.echo(f"result store {path}: {len(entries)} entr{'y' if len(entries) == 1 else 'ies'}")
+            typer.echo(f"result store {path} ({_size_text(size)}): {len(entries)} "
+                       f"entr{'y' if len(entries) == 1 else 'ies'}")
             rows = [(str(e.id), e.game, e.mode, str(e.players), str(e.seed), f"{e.hands:,}", str(e.blocks),
                      "current" if current(e) else "old", _changed_text(GAMES.get(e.game), e)) for e in entries]
             headers = ("id", "game", "mode", "players", "seed", "stored", "blocks", "kernel", "configuration")

@@ -124,6 +124,8 @@ def _out_path(out) -> Path:
     """``out`` as a path (one sentence when it is not one)."""
     if not isinstance(out, (str, os.PathLike)):
         raise UserError(f"out is the path of a folder, not {out!r}.")
+    if not os.fspath(out).strip():
+        raise UserError("--out needs the name of a folder, not an empty string.")
     return Path(out)
 
 

@@ -69,6 +69,8 @@ def guarded(body, interrupted=None):
         if said is None:
             said = (f"after {TALLY.played:,} {TALLY.unit} played" if TALLY.played else
                     "before any hand was played")
+        if stop.abandoned:
+            said = f"while {stop.abandoned}, which was abandoned (the next run does it again); {said}"
         typer.echo(f"interrupted ({stop.signal_name}) {said}", err=True)
         interrupts.reset()
         raise typer.Exit(code=stop.exit_code)
@@ -143,7 +145,7 @@ def _make_game_command(name: str):
         no_store: bool = NO_STORE,
         cluster: Optional[str] = CLUSTER,
         as_json: bool = AS_JSON,
-        out: Optional[Path] = typer.Option(None, "--out", help="also write CSV, JSON and a PNG chart into this folder"),
+        out: Optional[str] = typer.Option(None, "--out", help="also write CSV, JSON and a PNG chart into this folder"),
     ):
         def body():
             kept = store_option(store, no_store)

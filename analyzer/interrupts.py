@@ -12,6 +12,9 @@ when the signal came is not thrown away: the flag is acted on where the next pie
 work would start (the next run, the next stage of a report), and a command whose work
 is all done simply finishes.
 
+Work that cannot stop between pieces, compiling a kernel, runs in an :class:`abandoning`
+region, where the first signal stops it at once and says what was abandoned.
+
 Once an ``Interrupted`` is on its way up, further signals are ignored, so that the
 partial table and the closing line are printed whole; but a second signal while the
 first is still waiting for the pieces in flight stops the program at once (``forced``).
@@ -38,11 +41,12 @@ class Interrupted(BaseException):
     ``forced`` marks a second signal that did not wait for the work in flight.
     """
 
-    def __init__(self, signum: int, partial=None, forced: bool = False):
+    def __init__(self, signum: int, partial=None, forced: bool = False, abandoned: str | None = None):
         super().__init__(signum)
         self.signum = signum
         self.partial = partial
         self.forced = forced
+        self.abandoned = abandoned  # the work a signal stopped midway (see ``abandoning``), if any
 
     @property
     def exit_code(self) -> int:
@@ -56,6 +60,7 @@ class Interrupted(BaseException):
 class _State:
     requested: int | None = None  # the first signal received, while it is not yet handled
     deferring: int = 0  # depth of nested deferred() regions
+    abandoning: str | None = None  # the work of the abandoning() region we are in
     installed: bool = False
 
 
@@ -69,7 +74,7 @@ def _handler(signum, frame) -> None:
     _state.requested = signum
     if _state.deferring == 0:
         ignore()
-        raise Interrupted(signum)
+        raise Interrupted(signum, abandoned=_state.abandoning)
 
 
 def install() -> None:
@@ -117,6 +122,26 @@ class deferred:
 
     def __exit__(self, *exc) -> bool:
         _state.deferring -= 1
+        return False
+
+
+class abandoning:
+    """A region inside a deferred one whose work cannot stop between pieces (compiling a
+    kernel takes seconds): a signal stops it at once, raising :class:`Interrupted` whose
+    ``abandoned`` names the work (``what``), instead of waiting for it to finish."""
+
+    def __init__(self, what: str):
+        self.what = what
+
+    def __enter__(self):
+        self.saved = _state.deferring, _state.abandoning
+        if _state.requested is not None:  # asked to stop before it began
+            raise stopping()
+        _state.deferring, _state.abandoning = 0, self.what
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        _state.deferring, _state.abandoning = self.saved
         return False
 
 

@@ -32,9 +32,21 @@ def check_out_dir(path: Path, flag: str = "--out") -> Path:
     ``ValueError`` with one sentence (checked before any hand is played)."""
     path = Path(path)
     existing = path
-    while not os.path.lexists(existing) and existing != existing.parent:
-        existing = existing.parent
+    try:
+        while not os.path.lexists(existing) and existing != existing.parent:
+            existing = existing.parent
+    except ValueError as problem:  # a NUL byte
+        raise ValueError(f"{flag} {path!r} is not a usable folder name ({problem}).") from None
     where = "is" if existing == path else "is inside"
+    if existing != path and existing.is_dir():  # the folders to be made must have names the file system takes
+        longest_name = os.pathconf(existing, "PC_NAME_MAX")
+        for name in path.relative_to(existing).parts:
+            if len(os.fsencode(name)) > longest_name:
+                raise ValueError(f"{flag} {path} has a folder name longer than this file system allows "
+                                 f"({len(os.fsencode(name))} bytes, at most {longest_name}).")
+    if len(os.fsencode(os.path.abspath(path))) + 256 > os.pathconf(existing if existing.is_dir() else "/",
+                                                                   "PC_PATH_MAX"):
+        raise ValueError(f"{flag} {path} is too long a path for the files written into it.")
     if existing.is_symlink() and not existing.exists():
         raise ValueError(f"{flag} {path} {where} a broken link ({existing} points to nothing).")
     if not existing.is_dir():

@@ -58,7 +58,7 @@ def sweep_command(
     no_store: bool = NO_STORE,
     cluster: Optional[str] = CLUSTER,
     as_json: bool = AS_JSON,
-    out: Optional[Path] = typer.Option(None, "--out", help="also write a CSV and a PNG chart into this folder"),
+    out: Optional[str] = typer.Option(None, "--out", help="also write a CSV and a PNG chart into this folder"),
 ):
     """Every outcome against one policy field, every value on the same deals."""
 
@@ -127,7 +127,7 @@ def compare_command(
     no_store: bool = NO_STORE,
     cluster: Optional[str] = CLUSTER,
     as_json: bool = AS_JSON,
-    out: Optional[Path] = typer.Option(None, "--out", help="also write the differences as CSV and JSON and a chart "
+    out: Optional[str] = typer.Option(None, "--out", help="also write the differences as CSV and JSON and a chart "
                                        "of the headline's differences into this folder"),
 ):
     """Paired differences of every outcome between rule sets, on the same deals."""
@@ -146,7 +146,7 @@ def compare_command(
 @app.command("report")
 def report_command(
     game: str = typer.Argument(..., help="game name, or 'all' for every game"),
-    out: Path = typer.Option(Path("reports"), "--out", help="folder to write into (one subfolder per game)"),
+    out: str = typer.Option("reports", "--out", help="folder to write into (one subfolder per game)"),
     hands: Optional[str] = typer.Option(None, "--hands", help="hands per run (default 1e6; strategy runs use a "
                                         "fraction, see the report)"),
     report_format: str = typer.Option("md", "--format", help="md (Markdown with PNG charts) or html (one "

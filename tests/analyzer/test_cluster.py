@@ -115,12 +115,19 @@ def test_local_n_starts_and_stops_its_own_cluster():
     assert np.array_equal(remote.sums, local.sums)
 
 
+USAGE = "--cluster takes local:N (N worker processes) or a scheduler address like tcp://host:8786 (tcp:// or tls://)"
+
+
 @pytest.mark.parametrize("address, sentence", [
-    ("local:x", "--cluster takes local:N (N worker processes) or a scheduler address like tcp://host:8786, not "
-                "'local:x'."),
+    ("local:x", f"{USAGE}, not 'local:x'."),
     ("local:0", "--cluster local:N takes 1 to 256 workers, not 0."),
-    ("", "--cluster takes local:N (N worker processes) or a scheduler address like tcp://host:8786, not ''."),
+    ("", f"{USAGE}, not ''."),
+    ("ucx://127.0.0.1:1", f"{USAGE}, not 'ucx://127.0.0.1:1'."),
+    ("inproc://x", f"{USAGE}, not 'inproc://x'."),
+    ("host:0", f"{USAGE}, not 'host:0'."),
     ("tcp://127.0.0.1:9", "could not reach the Dask scheduler at tcp://127.0.0.1:9: "),
+    ("tls://127.0.0.1:1", "could not reach the Dask scheduler at tls://127.0.0.1:1: tls:// needs a certificate and "
+                          "key in Dask's configuration (distributed.comm.tls)."),
 ])
 def test_a_bad_cluster_address_is_one_sentence(address, sentence):
     with pytest.raises(ValueError) as refused:
@@ -128,6 +135,56 @@ def test_a_bad_cluster_address_is_one_sentence(address, sentence):
             pass
     assert str(refused.value).startswith(sentence) and str(refused.value).endswith(".")
     assert "\n" not in str(refused.value)
+
+
+@pytest.fixture
+def listener():
+    """A local port that accepts connections and then either sends a banner, as an SSH
+    server does, or says nothing at all."""
+    import socket
+    import threading
+
+    servers, threads, connections = [], [], []
+
+    def serve(server, banner):
+        while True:
+            try:
+                connection, _ = server.accept()
+            except OSError:
+                return
+            connections.append(connection)
+            if banner:
+                connection.sendall(banner)
+
+    def start(banner: bytes | None) -> str:
+        server = socket.socket()
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        servers.append(server)
+        threads.append(threading.Thread(target=serve, args=(server, banner), daemon=True))
+        threads[-1].start()
+        return f"tcp://127.0.0.1:{server.getsockname()[1]}"
+
+    yield start
+    for item in servers + connections:
+        item.close()
+
+
+@pytest.mark.parametrize("banner, reason", [
+    (b"SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n" * 3, "what answers there is not a Dask scheduler ("),
+    (None, ""),  # a port that accepts and never answers
+])
+def test_an_address_that_does_not_answer_as_dask_is_one_sentence_within_seconds(listener, banner, reason):
+    address = listener(banner)
+    start = time.monotonic()
+    with pytest.raises(ValueError) as refused:
+        with using(store=False, cluster=address):
+            pass
+    took = time.monotonic() - start
+    sentence = str(refused.value)
+    assert sentence.startswith(f"could not reach the Dask scheduler at {address}: {reason}"), sentence
+    assert sentence.endswith(".") and "\n" not in sentence
+    assert took < 12, took
 
 
 def test_a_worker_with_other_kernel_sources_refuses_the_work(cluster, monkeypatch):

@@ -307,3 +307,85 @@ def test_a_signal_between_rounds_of_batches_gives_the_whole_rounds(signal_after_
     signal_after_call(1)
     complete = run_paired(spec, 4, HANDS, 0, configs, 20_000, threads=2)  # one round: all of it was played
     assert not complete.interrupted and complete.count == 20_000
+
+
+def test_ctrl_c_during_a_first_compile_abandons_it_at_once(tmp_path):
+    """Compiling a kernel takes seconds and cannot stop between pieces: the first signal
+    abandons it (it used to finish first, 5 to 13 s), and the next run compiles again."""
+    env = {**os.environ, "CARD_ANALYZER_CACHE": str(tmp_path / "cache")}
+    process = subprocess.Popen([sys.executable, "-m", "analyzer", "chase-ace", "--hands", "1e6"], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    RUNNING.append(process)
+    time.sleep(3.0)  # imported, compiling (a compile takes about 10 s)
+    assert process.poll() is None
+    start = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert time.monotonic() - start < STOP_WITHIN_S
+    assert process.returncode == 130
+    assert err == ("interrupted (Ctrl-C) while compiling or loading the kernels, which was abandoned (the next run "
+                   "does it again); before any of the hands finished\n")
+
+
+def test_ctrl_c_to_the_process_group_stops_a_local_cluster_run_in_one_line(tmp_path):
+    """A terminal's Ctrl-C reaches the whole process group: the cluster's workers ignore
+    it, the command stops its run, closes the cluster and says one line (it used to hang
+    until a second signal while the workers printed 60-80 lines of tracebacks)."""
+    env = {**os.environ, "CARD_ANALYZER_PROGRESS": "1"}
+    process = subprocess.Popen([sys.executable, "-m", "analyzer", "chase-ace", "--hands", "1e10", "--cluster",
+                                "local:2"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True)
+    RUNNING.append(process)
+    err = bytearray()
+    reader = threading.Thread(target=lambda: [err.extend(chunk) for chunk in iter(lambda: process.stderr.read1(4096),
+                                                                                  b"")], daemon=True)
+    reader.start()
+    end = time.monotonic() + 240
+    while b"%" not in err:  # playing on the workers
+        assert process.poll() is None, bytes(err).decode()
+        assert time.monotonic() < end, "no progress bar"
+        time.sleep(0.1)
+    start = time.monotonic()
+    os.killpg(process.pid, signal.SIGINT)
+
+    def group() -> list[str]:
+        return subprocess.run(["pgrep", "-g", str(process.pid)], capture_output=True, text=True).stdout.split()
+
+    try:
+        process.wait(timeout=30)
+        took = time.monotonic() - start
+        end = time.monotonic() + 10  # the workers and the resource tracker leave as their pipes close
+        while group() and time.monotonic() < end:
+            time.sleep(0.1)
+    finally:
+        group_left = [" ".join(open(f"/proc/{pid}/cmdline").read().split("\0")) for pid in group()]
+        for pid in group():
+            os.kill(int(pid), signal.SIGKILL)
+    reader.join(timeout=10)
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", bytes(err).decode())
+    lines = [line.strip() for line in re.split(r"[\r\n]", text) if line.strip() and "%" not in line]
+    assert process.returncode == 130, text
+    assert took < 5.0, f"took {took:.1f} s"  # the run stops within a second; closing the cluster takes the rest
+    assert len(lines) == 1 and lines[0].startswith("interrupted (Ctrl-C) after "), text
+    assert group_left == [], f"outlived the command: {group_left}"
+
+
+def test_ctrl_c_while_another_process_holds_the_store_lock(tmp_path):
+    """The run never waits for the lock while playing, and the first signal is not held up
+    by it either (it used to wait 26-36 s): what could not be stored is said in one warning."""
+    import sqlite3
+
+    path = tmp_path / "store.sqlite"
+    subprocess.run([sys.executable, "-m", "analyzer", "chase-ace", "--hands", "1000", "--store", str(path)],
+                   check=True, capture_output=True)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        running = interrupted(["chase-ace", "--hands", "1e10", "--store", str(path)], tmp_path)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert running.last_line.startswith("interrupted (Ctrl-C) after ")
+    text = bytes(running.err).decode()
+    assert re.search(r"warning: the result store .* was locked by another process for [0-9] s; the last "
+                     r"[0-9,]+ hands played were not stored", text), text

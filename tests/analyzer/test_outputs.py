@@ -75,6 +75,29 @@ def test_out_that_cannot_be_written_is_refused(cli, tmp_path, nothing_runs):
     assert f"--out {locked} is not writable" in refused_sentence(cli, *COMMANDS["simulate"], "--out", str(locked))
 
 
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_an_empty_out_is_refused_before_any_hand(cli, tmp_path, nothing_runs, command, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # it used to write into the current folder
+    assert refused_sentence(cli, *COMMANDS[command], "--out", "") == \
+        "error: --out needs the name of a folder, not an empty string.\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_out_with_a_name_too_long_is_refused_before_any_hand(cli, tmp_path, nothing_runs, command):
+    """A folder name longer than the file system allows used to pass the check, play every
+    hand, then fail with exit 1."""
+    longest = os.pathconf(tmp_path, "PC_NAME_MAX")
+    too_long = tmp_path / "reports" / ("r" * (longest + 1))
+    assert refused_sentence(cli, *COMMANDS[command], "--out", str(too_long)) == (
+        f"error: --out {too_long} has a folder name longer than this file system allows ({longest + 1} bytes, at "
+        f"most {longest}).\n")
+    deep = tmp_path.joinpath(*["d" * 200] * (os.pathconf(tmp_path, "PC_PATH_MAX") // 200))
+    assert refused_sentence(cli, *COMMANDS[command], "--out", str(deep)) == \
+        f"error: --out {deep} is too long a path for the files written into it.\n"
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_new_folder_is_fine_and_nothing_is_created_by_the_check(tmp_path):
     target = tmp_path / "new" / "deeper"
     assert check_out_dir(target) == target

@@ -106,16 +106,20 @@ def test_the_jinx_is_called_more_often_by_bold_players_and_never_by_cautious_one
 
 
 @pytest.mark.parametrize("variant", sorted(sf.VARIANTS))
-def test_a_rotation_of_pools_conserves_chips_and_counts_its_deals(variant):
+def test_a_game_of_whole_rounds_conserves_chips_and_counts_its_deals(variant):
     n, count = 4, 3000
     table = rules(**dict(sf.VARIANTS[variant].rules))
     sums = simulate(SPEC, table, policy(n), n, GAME_MODE, 5, 0, count, threads=2)
     assert int(sums[:n, GAME_SEAT["net"]].sum()) + int(sums[n, GAME_TABLE["left"]]) == 0
-    assert int(sums[:n, GAME_SEAT["pools_won"]].sum()) == int(sums[n, GAME_TABLE["pool_size_count"]]) == n * count
+    taken = int(sums[:n, GAME_SEAT["pools_won"]].sum())
+    assert taken == int(sums[n, GAME_TABLE["pool_size_count"]])
     deals = int(sums[n, GAME_TABLE["deals"]])
     assert deals == int(sums[n, GAME_TABLE["pool_deals"]]) == int(sums[0, GAME_SEAT["deal_net_count"]])
-    assert deals - int(sums[n, GAME_TABLE["spoils"]]) == n * count  # every pool ends with the deal that takes it
-    assert int(sums[n, GAME_TABLE["pool_deals_count"]]) == n * count
+    assert deals - int(sums[n, GAME_TABLE["spoils"]]) == taken  # every pool ends with the deal that takes it
+    assert int(sums[n, GAME_TABLE["pool_deals_count"]]) == taken  # no pool stopped: the pools are those taken
+    # whole rounds: every game's deals are a multiple of n, at least one round each
+    assert deals % n == 0 and int(sums[n, GAME_TABLE["deals_sq"]]) % (n * n) == 0 and deals >= n * count
+    assert taken >= count  # at least the pool that ends the game
     assert all(sums[s, GAME_SEAT["deal_net"]] == sums[s, GAME_SEAT["net"]] for s in range(n))
 
 
@@ -124,7 +128,8 @@ def test_max_deals_stops_long_pools_and_leaves_their_chips():
     sums = simulate(SPEC, rules(max_deals=1), policy(n), n, GAME_MODE, 7, 0, count)
     assert sums[n, GAME_TABLE["truncated"]] > 0 and sums[n, GAME_TABLE["left"]] > 0
     assert int(sums[:n, GAME_SEAT["net"]].sum()) + int(sums[n, GAME_TABLE["left"]]) == 0
-    assert int(sums[n, GAME_TABLE["deals"]]) == n * count  # one deal per pool
+    # one deal per pool, so every game is one round of n deals and n pools
+    assert int(sums[n, GAME_TABLE["deals"]]) == int(sums[n, GAME_TABLE["pool_deals_count"]]) == n * count
 
 
 # ------------------------------------------------------------------ kernel == twin

@@ -56,6 +56,18 @@ def test_game_mode_ratios_carry_intervals_and_chips_are_conserved():
     assert "deals per pool (until it is taken)" in text and "chips in the pool when it is taken" in text
 
 
+def test_game_mode_passes_the_deal_left_after_a_spoiled_hand():
+    """The referee's reproduction: 4 deals and seat 2 +3 before the fix (seat 1 dealt twice
+    running); now the deal goes 2, 0, 1 and the game ends after that whole round."""
+    summary = json.loads(invoke("spoil-five", "--players", "3", "--games", "1", "--seed", "2", "--rule", "ante=0",
+                                "--rule", "topup_amount=0", "--rule", "dealer_extra=1", "--rule",
+                                "dealer_extra_every_deal=true", "--json").stdout)
+    records = records_of(summary)
+    assert [records[(seat, "net")]["mean"] for seat in range(3)] == [-1, -1, 2]
+    assert records[("table", "deals")]["mean"] == 3 and records[("table", "spoils")]["mean"] == 1
+    assert summary["kernel_version"] == 2
+
+
 def test_peel_preset_charges_a_deal_stake_on_every_deal():
     summary = json.loads(invoke("spoil-five", "--games", "2000", "--variant", "peel", "--json").stdout)
     assert summary["rules"]["dealer_extra"] == 1 and summary["rules"]["dealer_extra_every_deal"] is True

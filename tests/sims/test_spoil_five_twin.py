@@ -402,6 +402,42 @@ def test_game_is_its_pools_on_one_stream(n):
         assert table[GT["pool_deals_count"]] == pools
 
 
+def game_dealers(log):
+    """The seat that dealt each deal of a game, in order, from play_game's log."""
+    return [int(line.split()[4]) for line in log if line.startswith("-- deal ")]
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 7, 10])
+def test_the_deal_passes_left_every_deal_across_pools_and_a_game_is_whole_rounds(n):
+    """Rules 5.5 (1) and 5.7: the dealer passes one seat left on every deal, spoiled or not,
+    across pools as well as within one; deal j of a game is dealt by seat n-1+j.  The game
+    ends with the first pool that ends on a whole number of rounds."""
+    rng = random.Random(100 + n)
+    crossed = 0  # games in which a spoiled pool was followed by another pool
+    for i in range(12):
+        rules = Rules(spoil_topup=rng.randint(0, 2), dealer_extra=rng.randint(0, 2), max_deals=rng.choice([2, 1000]),
+                      dealer_extra_every_deal=i % 2 == 1)
+        log = []
+        seat_rows, table = play_game(rules, random_policy(rng, n), n, 9, i, log)
+        dealers = game_dealers(log)
+        assert dealers == [(n - 1 + j) % n for j in range(len(dealers))]
+        assert all(a != b for a, b in zip(dealers, dealers[1:]))  # nobody deals twice running
+        assert len(dealers) == table[GT["deals"]] and len(dealers) % n == 0
+        starts = [int(line.split()[-3]) for line in log if line.startswith("== pool ")]
+        assert len(starts) == table[GT["pool_deals_count"]] and starts[0] == n - 1
+        # each pool played to its end (a "chips:" line), and the game ends at the first pool
+        # end on a whole number of rounds, not before
+        deals_at_end, count = [], 0
+        for line in log:
+            count += line.startswith("-- deal ")
+            if line.startswith("chips:"):
+                deals_at_end.append(count)
+        assert len(deals_at_end) == len(starts)
+        assert [d % n == 0 for d in deals_at_end] == [False] * (len(deals_at_end) - 1) + [True]
+        crossed += any(line.startswith("top-up") for line in log) and len(starts) > 1
+    assert crossed > 0
+
+
 # ----------------------------------------------------------------------------------------
 # play_pool on a stacked pool derived by hand
 

@@ -8,7 +8,7 @@ check them against ``rules.ORDER``).
 
 Stream draws, in order (:class:`sims.core.rng.Stream`)
   Hand ``i`` of seed ``s`` (hand mode) uses ``Stream(s, i)``; game ``i`` uses
-  ``Stream(s, i)`` for all the deals of its rotation in sequence, every deal starting
+  ``Stream(s, i)`` for all the deals of the game in sequence, every deal starting
   from a pack in code order 0..51.  The only draws are the pack's: the card taken at pack
   position ``t`` first swaps position ``t`` with ``t + stream.below(52 - t)`` and then
   takes position ``t`` (a lazy Fisher-Yates shuffle, so the cards of a deal are exactly
@@ -82,11 +82,16 @@ in the code):
   R11 play_dealt / play_pool accept any number (0..52) of listed cards; a listed card
      must be an integer code (a float such as 3.0 is accepted, 3.5 is not).
   R12 Game mode: ``pool_size`` counts the pool taken, not the jinx bonus; ``truncated`` is
-     1 when at least one pool of the rotation was stopped (not a count); ``spoils``
+     1 when at least one pool of the game was stopped (not a count); ``spoils``
      counts every spoiled deal, jinx failures and forfeits included, stopped pools'
      deals included.
   R13 A trump-ace holder who does not rob is forfeited (obligatory-or-forfeit) and, with
      unrobbed_ace_low, loses its ace's rank: both apply when both rules are on.
+  R14 Game mode: the contract's "the game ends with the first pool that ends on a whole
+     number of rounds" is checked only when a pool ends (taken or stopped at max_deals):
+     the game's deals are then a multiple of n.  A pool stopped at max_deals ends like a
+     taken one (its chips are left on the table), so the next deal starts a new pool.
+     ``pool_deals``'s count is the number of pools the game played, stopped ones included.
 """
 
 from __future__ import annotations
@@ -772,17 +777,24 @@ def play_hand(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
 
 
 def _game_rows(rules: Rules, rows, n: int, seed: int, index: int, log=None):
+    """(reading R14) Whole rounds of the deal: seat n - 1 deals the game's first deal and
+    the deal passes one seat left after every deal, within a pool and from one pool to
+    the next; the game ends when a pool ends (taken or stopped) and the deals played so
+    far are a whole number of rounds (a multiple of n), that is when the next deal would
+    again be seat n - 1's from a new pool."""
     stream = Stream(seed, index)
     net = [0] * n
     pools_won = [0] * n
     deals = spoils = truncated = left = 0
-    taken_chips = taken = 0
-    for k in range(n):
-        first = (n - 1 + k) % n
+    taken_chips = taken = pools = 0
+    dealer = n - 1
+    while True:
+        pools += 1
         if log is not None:
-            log.append(f"== pool {k + 1} of {n}: seat {first} deals first")
-        pool = _pool(rules, rows, n, first, lambda: Pack(range(N_CARDS), stream), None, log)
-        deals += len(pool["results"])
+            log.append(f"== pool {pools} (deal {deals + 1} of the game): seat {dealer} deals first")
+        pool = _pool(rules, rows, n, dealer, lambda: Pack(range(N_CARDS), stream), None, log)
+        played = len(pool["results"])
+        deals += played
         spoils += sum(res["spoiled"] for res in pool["results"])
         for s in range(n):
             net[s] += pool["net"][s]
@@ -793,23 +805,29 @@ def _game_rows(rules: Rules, rows, n: int, seed: int, index: int, log=None):
         if pool["truncated"]:
             truncated = 1
         left += pool["left"]
+        dealer = (dealer + played) % n  # the seat left of the pool's last dealer
+        if deals % n == 0:
+            break
     seat_rows = [[pools_won[s], pools_won[s] ** 2, net[s], net[s] ** 2,
                   net[s], net[s] ** 2, deals, deals * deals, net[s] * deals] for s in range(n)]
     table_row = [deals, deals * deals,
-                 deals, deals * deals, n, n * n, deals * n,
+                 deals, deals * deals, pools, pools * pools, deals * pools,
                  taken_chips, taken_chips ** 2, taken, taken * taken, taken_chips * taken,
                  spoils, spoils * spoils, truncated, left, left * left]
     assert len(seat_rows[0]) == len(GAME_OUTCOMES.seat) and len(table_row) == len(GAME_OUTCOMES.table)
     if log is not None:
-        log.append(f"rotation: {deals} deals, {spoils} spoiled, pools won " + "-".join(map(str, pools_won))
+        log.append(f"game: {deals} deals ({deals // n} rounds), {pools} pools, {spoils} spoiled, pools won "
+                   + "-".join(map(str, pools_won))
                    + "; chips " + ", ".join(f"seat {s} {net[s]:+d}" for s in range(n)) + f", left {left}")
     return seat_rows, table_row
 
 
 def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=None):
-    """Game ``index`` of ``seed``: a rotation of n pools on ``Stream(seed, index)``, pool k
-    dealt first by seat (n - 1 + k) mod n.  ``(seat_rows, table_row)`` in
-    ``GAME_OUTCOMES`` column order."""
+    """Game ``index`` of ``seed`` on ``Stream(seed, index)``: whole rounds of the deal,
+    seat n - 1 dealing first and the deal passing one seat left after every deal, until
+    a pool ends on a whole number of rounds (reading R14).  ``(seat_rows, table_row)`` in
+    ``GAME_OUTCOMES`` column order; ``log`` (a list) receives each pool's and deal's
+    lines."""
     rows, n = _rows(rules, policy, n_seats)
     return _game_rows(rules, rows, n, seed, index, log)
 

@@ -44,15 +44,28 @@ def test_game_mode_ratios_carry_intervals_and_chips_are_conserved():
     summary = json.loads(invoke("spoil-five", "--players", "4", "--games", "3000", "--json").stdout)
     records = records_of(summary)
     assert abs(sum(records[(seat, "net")]["mean"] for seat in range(4)) + records[("table", "left")]["mean"]) < 1e-9
-    assert abs(sum(records[(seat, "pools_won")]["mean"] for seat in range(4)) - 4) < 1e-9  # no pool stopped
+    pools = sum(records[(seat, "pools_won")]["mean"] for seat in range(4))  # pools per game, none stopped
     pool_deals = records[("table", "pool_deals")]
-    assert abs(pool_deals["mean"] - records[("table", "deals")]["mean"] / 4) < 1e-9
+    assert abs(pool_deals["mean"] - records[("table", "deals")]["mean"] / pools) < 1e-9
+    assert abs(records[("table", "deals")]["mean"] - (pools + records[("table", "spoils")]["mean"])) < 1e-9
     assert 0 < pool_deals["se"] < 0.05 and pool_deals["ci_low"] < pool_deals["mean"] < pool_deals["ci_high"]
     deal_net = records[(0, "deal_net")]
     assert abs(deal_net["mean"] - records[(0, "net")]["mean"] / records[("table", "deals")]["mean"]) < 1e-9
     assert deal_net["se"] > 0
     text = invoke("spoil-five", "--players", "4", "--games", "1000").stdout
     assert "deals per pool (until it is taken)" in text and "chips in the pool when it is taken" in text
+
+
+def test_game_mode_passes_the_deal_left_after_a_spoiled_hand():
+    """The referee's reproduction: 4 deals and seat 2 +3 before the fix (seat 1 dealt twice
+    running); now the deal goes 2, 0, 1 and the game ends after that whole round."""
+    summary = json.loads(invoke("spoil-five", "--players", "3", "--games", "1", "--seed", "2", "--rule", "ante=0",
+                                "--rule", "topup_amount=0", "--rule", "dealer_extra=1", "--rule",
+                                "dealer_extra_every_deal=true", "--json").stdout)
+    records = records_of(summary)
+    assert [records[(seat, "net")]["mean"] for seat in range(3)] == [-1, -1, 2]
+    assert records[("table", "deals")]["mean"] == 3 and records[("table", "spoils")]["mean"] == 1
+    assert summary["kernel_version"] == 2
 
 
 def test_peel_preset_charges_a_deal_stake_on_every_deal():

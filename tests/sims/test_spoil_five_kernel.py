@@ -106,16 +106,20 @@ def test_the_jinx_is_called_more_often_by_bold_players_and_never_by_cautious_one
 
 
 @pytest.mark.parametrize("variant", sorted(sf.VARIANTS))
-def test_a_rotation_of_pools_conserves_chips_and_counts_its_deals(variant):
+def test_a_game_of_whole_rounds_conserves_chips_and_counts_its_deals(variant):
     n, count = 4, 3000
     table = rules(**dict(sf.VARIANTS[variant].rules))
     sums = simulate(SPEC, table, policy(n), n, GAME_MODE, 5, 0, count, threads=2)
     assert int(sums[:n, GAME_SEAT["net"]].sum()) + int(sums[n, GAME_TABLE["left"]]) == 0
-    assert int(sums[:n, GAME_SEAT["pools_won"]].sum()) == int(sums[n, GAME_TABLE["pool_size_count"]]) == n * count
+    taken = int(sums[:n, GAME_SEAT["pools_won"]].sum())
+    assert taken == int(sums[n, GAME_TABLE["pool_size_count"]])
     deals = int(sums[n, GAME_TABLE["deals"]])
     assert deals == int(sums[n, GAME_TABLE["pool_deals"]]) == int(sums[0, GAME_SEAT["deal_net_count"]])
-    assert deals - int(sums[n, GAME_TABLE["spoils"]]) == n * count  # every pool ends with the deal that takes it
-    assert int(sums[n, GAME_TABLE["pool_deals_count"]]) == n * count
+    assert deals - int(sums[n, GAME_TABLE["spoils"]]) == taken  # every pool ends with the deal that takes it
+    assert int(sums[n, GAME_TABLE["pool_deals_count"]]) == taken  # no pool stopped: the pools are those taken
+    # whole rounds: every game's deals are a multiple of n, at least one round each
+    assert deals % n == 0 and int(sums[n, GAME_TABLE["deals_sq"]]) % (n * n) == 0 and deals >= n * count
+    assert taken >= count  # at least the pool that ends the game
     assert all(sums[s, GAME_SEAT["deal_net"]] == sums[s, GAME_SEAT["net"]] for s in range(n))
 
 
@@ -124,7 +128,33 @@ def test_max_deals_stops_long_pools_and_leaves_their_chips():
     sums = simulate(SPEC, rules(max_deals=1), policy(n), n, GAME_MODE, 7, 0, count)
     assert sums[n, GAME_TABLE["truncated"]] > 0 and sums[n, GAME_TABLE["left"]] > 0
     assert int(sums[:n, GAME_SEAT["net"]].sum()) + int(sums[n, GAME_TABLE["left"]]) == 0
-    assert int(sums[n, GAME_TABLE["deals"]]) == n * count  # one deal per pool
+    # one deal per pool, so every game is one round of n deals and n pools
+    assert int(sums[n, GAME_TABLE["deals"]]) == int(sums[n, GAME_TABLE["pool_deals_count"]]) == n * count
+
+
+def test_after_a_spoil_the_next_pool_is_dealt_by_the_next_seat_not_the_same_one():
+    """The referee's game (analyze spoil-five --players 3 --games 1 --seed 2 --rule ante=0
+    --rule topup_amount=0 --rule dealer_extra=1 --rule dealer_extra_every_deal=true): the
+    dealer of every deal pays 1, nobody else pays anything.  Seat 2 deals deal 1 and takes
+    its pool (net 0); seat 0 deals deal 2, which is spoiled; seat 1 deals deal 2 of that
+    pool (paying 1 more) and seat 2 takes the pool of 2.  The deals are 3, a whole round,
+    so the game ends: seat 2 nets +2, seats 0 and 1 -1 each.  Before the fix the third
+    pool was dealt first by seat 1 again (seat 1 dealing twice running) and taken by seat 2
+    for 4 deals and nets -1, -2, +3."""
+    n = 3
+    table = rules(ante=0, topup_amount=0, dealer_extra=1, dealer_extra_every_deal=True)
+    log = []
+    seat_rows, table_row = twin.play_game(table, policy(n), n, 2, 0, log)
+    assert [int(line.split()[4]) for line in log if line.startswith("-- deal ")] == [2, 0, 1]
+    expected = np.zeros((n + 1, sf.GAME_OUTCOMES.width), dtype=np.int64)
+    expected[:n, :len(seat_rows[0])] = seat_rows
+    expected[n, :len(table_row)] = table_row
+    sums = simulate(SPEC, table, policy(n), n, GAME_MODE, 2, 0, 1)
+    assert np.array_equal(sums, expected)
+    assert [int(v) for v in sums[:n, GAME_SEAT["net"]]] == [-1, -1, 2]
+    assert [int(v) for v in sums[:n, GAME_SEAT["pools_won"]]] == [0, 0, 2]
+    assert int(sums[n, GAME_TABLE["deals"]]) == 3 and int(sums[n, GAME_TABLE["spoils"]]) == 1
+    assert int(sums[n, GAME_TABLE["pool_deals_count"]]) == 2
 
 
 # ------------------------------------------------------------------ kernel == twin
@@ -161,6 +191,27 @@ def test_kernel_matches_the_twin_on_random_tables():
         for mode, count in ((HANDS, 120), (GAME_MODE, 4)):
             assert np.array_equal(simulate(SPEC, table, matrix, n, mode, trial, 0, count, 2),
                                   twin.simulate(table, matrix, n, mode, trial, 0, count)), (trial, mode)
+
+
+def test_kernel_matches_the_twin_in_game_mode_over_many_seeds_with_spoils():
+    """Game mode on every table size and many seeds, under rules whose chips depend on who
+    deals (the dealer's extra on every deal, the top-ups): the same sums, and the games
+    include spoiled pools carried to another dealer and pools after them."""
+    rng = np.random.default_rng(91)
+    spoils = crossed = 0
+    for n in range(2, 11):
+        for seed in range(4):
+            table = sf.Rules(dealer_extra=int(rng.integers(0, 3)), dealer_extra_every_deal=bool(rng.integers(0, 2)),
+                             spoil_topup=int(rng.integers(0, 3)), topup_amount=int(rng.integers(0, 3)),
+                             ante=int(rng.integers(0, 3)), max_deals=int(rng.choice([2, 5, 1000])),
+                             rob=int(rng.integers(0, 2)), jinx_bonus=int(rng.integers(0, 3)))
+            matrix = policy(n)
+            matrix[int(rng.integers(0, n))] = [0, int(rng.integers(0, 4)), int(rng.integers(0, 2)), 1]
+            kernel = simulate(SPEC, table, matrix, n, GAME_MODE, 1000 + seed, 5, 3)
+            assert np.array_equal(kernel, twin.simulate(table, matrix, n, GAME_MODE, 1000 + seed, 5, 3)), (n, seed)
+            spoils += int(kernel[n, GAME_TABLE["spoils"]])
+            crossed += int(kernel[n, GAME_TABLE["pool_deals_count"]]) > 3 and kernel[n, GAME_TABLE["spoils"]] > 0
+    assert spoils > 50 and crossed > 10
 
 
 def test_stacked_deals_of_kernel_and_twin_agree_on_random_packs():

@@ -333,17 +333,18 @@ def check_game_rows(seat_rows, table, n):
         assert r[GS["deal_net"]] == r[GS["net"]] and r[GS["deal_net_sq"]] == r[GS["net"]] ** 2
         assert r[GS["deal_net_count"]] == deals and r[GS["deal_net_count_sq"]] == deals ** 2
         assert r[GS["deal_net_cross"]] == r[GS["net"]] * deals
-    assert table[GT["deals_sq"]] == deals ** 2 and deals >= n
+    assert table[GT["deals_sq"]] == deals ** 2 and deals >= n and deals % n == 0  # whole rounds of the deal
+    pools = table[GT["pool_deals_count"]]
     assert table[GT["pool_deals"]] == deals and table[GT["pool_deals_sq"]] == deals ** 2
-    assert table[GT["pool_deals_count"]] == n and table[GT["pool_deals_count_sq"]] == n * n
-    assert table[GT["pool_deals_cross"]] == deals * n
+    assert 1 <= pools <= deals and table[GT["pool_deals_count_sq"]] == pools * pools
+    assert table[GT["pool_deals_cross"]] == deals * pools
     size = table[GT["pool_size"]]
     assert table[GT["pool_size_sq"]] == size ** 2 and table[GT["pool_size_count"]] == taken
     assert table[GT["pool_size_count_sq"]] == taken ** 2 and table[GT["pool_size_cross"]] == size * taken
     assert table[GT["spoils_sq"]] == table[GT["spoils"]] ** 2 and table[GT["left_sq"]] == table[GT["left"]] ** 2
     # every deal is either spoiled or takes its pool; a pool not taken was stopped
     assert deals == table[GT["spoils"]] + taken
-    assert table[GT["truncated"]] == int(taken < n)
+    assert table[GT["truncated"]] == int(taken < pools)
     assert (table[GT["left"]] > 0) <= table[GT["truncated"]]
     assert sum(r[GS["net"]] for r in seat_rows) + table[GT["left"]] == 0
 
@@ -367,8 +368,11 @@ def test_game_rows_and_simulate(name):
 
 @pytest.mark.parametrize("n", [2, 3, 6])
 def test_game_is_its_pools_on_one_stream(n):
-    """A game is n pools played on one stream, deal after deal, each deal from a pack in
-    code order: the same as play_pool on the deals that stream gives."""
+    """A game is pools played on one stream, deal after deal, each deal from a pack in
+    code order, the deal passing one seat left after every deal (across pools too): the
+    same as play_pool on the deals that stream gives, each pool's first dealer the seat
+    left of the previous pool's last dealer, until a pool ends on a whole number of
+    rounds (its deals a multiple of n)."""
     rng = random.Random(n)
     for i in range(6):
         rules = Rules(spoil_topup=rng.randint(0, 2), dealer_extra=rng.randint(0, 2), max_deals=rng.choice([1, 3, 1000]),
@@ -376,9 +380,10 @@ def test_game_is_its_pools_on_one_stream(n):
         pol = random_policy(rng, n)
         stream = Stream(44, i)
         deals = [deal_prefix(stream, 5 * n + 1) for _ in range(60 * n)]
-        net, won, pos, spoils, left = [0] * n, [0] * n, 0, 0, 0
-        for k in range(n):
-            pool = play_pool(rules, pol, deals[pos:], first_dealer=(n - 1 + k) % n)
+        net, won, pos, spoils, left, pools = [0] * n, [0] * n, 0, 0, 0, 0
+        while True:
+            pool = play_pool(rules, pol, deals[pos:], first_dealer=(n - 1 + pos) % n)
+            pools += 1
             pos += len(pool["results"])
             assert pool["net"] == [pool["received"][s] - pool["paid"][s] for s in range(n)]
             assert sum(pool["paid"]) == sum(pool["received"]) + pool["left"]
@@ -388,10 +393,49 @@ def test_game_is_its_pools_on_one_stream(n):
                 won[pool["taken_by"]] += 1
             spoils += sum(r["spoiled"] for r in pool["results"])
             left += pool["left"]
+            if pos % n == 0:
+                break
         seat_rows, table = play_game(rules, pol, n, 44, i)
         assert [r[GS["net"]] for r in seat_rows] == net
         assert [r[GS["pools_won"]] for r in seat_rows] == won
         assert table[GT["deals"]] == pos and table[GT["spoils"]] == spoils and table[GT["left"]] == left
+        assert table[GT["pool_deals_count"]] == pools
+
+
+def game_dealers(log):
+    """The seat that dealt each deal of a game, in order, from play_game's log."""
+    return [int(line.split()[4]) for line in log if line.startswith("-- deal ")]
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 7, 10])
+def test_the_deal_passes_left_every_deal_across_pools_and_a_game_is_whole_rounds(n):
+    """Rules 5.5 (1) and 5.7: the dealer passes one seat left on every deal, spoiled or not,
+    across pools as well as within one; deal j of a game is dealt by seat n-1+j.  The game
+    ends with the first pool that ends on a whole number of rounds."""
+    rng = random.Random(100 + n)
+    crossed = 0  # games in which a spoiled pool was followed by another pool
+    for i in range(12):
+        rules = Rules(spoil_topup=rng.randint(0, 2), dealer_extra=rng.randint(0, 2), max_deals=rng.choice([2, 1000]),
+                      dealer_extra_every_deal=i % 2 == 1)
+        log = []
+        seat_rows, table = play_game(rules, random_policy(rng, n), n, 9, i, log)
+        dealers = game_dealers(log)
+        assert dealers == [(n - 1 + j) % n for j in range(len(dealers))]
+        assert all(a != b for a, b in zip(dealers, dealers[1:]))  # nobody deals twice running
+        assert len(dealers) == table[GT["deals"]] and len(dealers) % n == 0
+        starts = [int(line.split()[-3]) for line in log if line.startswith("== pool ")]
+        assert len(starts) == table[GT["pool_deals_count"]] and starts[0] == n - 1
+        # each pool played to its end (a "chips:" line), and the game ends at the first pool
+        # end on a whole number of rounds, not before
+        deals_at_end, count = [], 0
+        for line in log:
+            count += line.startswith("-- deal ")
+            if line.startswith("chips:"):
+                deals_at_end.append(count)
+        assert len(deals_at_end) == len(starts)
+        assert [d % n == 0 for d in deals_at_end] == [False] * (len(deals_at_end) - 1) + [True]
+        crossed += any(line.startswith("top-up") for line in log) and len(starts) > 1
+    assert crossed > 0
 
 
 # ----------------------------------------------------------------------------------------

@@ -183,26 +183,38 @@ the stream (s, i))
 
 Game mode (game i of seed s: one stream (s, i) for all its deals, each deal starting
 from a pack in code order)
-  A game is a rotation of n pools: pool k = 0 .. n-1 is dealt first by seat
-  (n - 1 + k) mod n; each pool is played from a new pool until it is taken (or stopped
-  at max_deals), the deal passing one seat left after every deal; the next pool then
-  starts with its own first dealer.  (reading) The rules have the deal pass left after
-  every deal without end; restarting each pool at its own first dealer gives every seat
-  the first deal of exactly one new pool per game, so the seats are balanced in every
-  game (the rules file asks for whole rotations).  Within a pool nothing changes; a
-  review measured the continuous rotation against this one (400,000 games, 4 players,
-  the default and a never-rob seat): the nets agreed within two standard errors.
-  per seat: pools_won and pools_won_sq (pools the seat took); net and net_sq (chips over
-    the rotation); deal_net (chips per deal: net over the rotation's deals, a ratio over
-    the games, with deal_net_sq = net^2, deal_net_count = deals, deal_net_count_sq =
-    deals^2, deal_net_cross = net * deals per game).
-  table: deals and deals_sq (deals in the rotation); pool_deals (deals per pool: the
-    rotation's deals over its n pools, a ratio with _sq, _count = n, _count_sq, _cross);
-    pool_size (the pool when taken: the chips in the pools taken over the number taken, a
-    ratio with _sq, _count = pools taken, _count_sq, _cross); spoils and spoils_sq
-    (spoiled deals, jinx failures included); truncated (1 if a pool was stopped at
-    max_deals); left and left_sq (chips left on the table by stopped pools).  Chips are
-    conserved: the seats' nets and left add up to 0.
+  A game is whole rounds of the deal.  Seat n-1 deals the game's first deal, from a new
+  pool; the deal passes one seat to the left after every deal, whatever happened in it
+  (taken, spoiled, jinx failed) and across pools as well as within one: deal j of the
+  game (j = 0, 1, ...) is dealt by seat (n - 1 + j) mod n, so no seat ever deals twice
+  running.  Each pool is played from its start until it is taken (or stopped at
+  max_deals); the next deal then starts a new pool, dealt by the next seat to the left.
+  The game ends when a pool ends (taken or stopped) and the deals played are a whole
+  number of rounds (a multiple of n): the first time the deal is back with seat n-1 and
+  no pool is on the table.  (reading) The rules play on without end and ask for N deals
+  "a multiple of n" so that the dealer's advantage evens out; a game stops at the first
+  point where a careful table would: every seat has dealt the same number of times and
+  nobody's chips are left in an open pool.  These stopping points are the moments the
+  endless game is back in its starting state (seat n-1 to deal, a new pool), so the games
+  are its successive stretches: per-deal results (deal_net) are exactly the endless
+  game's long-run chips per deal, and with every seat on the same policy each seat's
+  expected net is the same.  (Until kernel version 2 a game was n pools, pool k dealt
+  first by seat n-1+k whatever came before, so after a spoil a seat could deal twice
+  running.)
+  Seats are numbered from the game's first dealer as in hand mode (seat n-1 deals first,
+  seat 0 is its eldest hand), so the per-seat results are per starting position: a
+  seat's place relative to the first dealer of the game.
+  per seat: pools_won and pools_won_sq (pools the seat took in the game); net and net_sq
+    (chips over the game); deal_net (chips per deal: net over the game's deals, a ratio
+    over the games, with deal_net_sq = net^2, deal_net_count = deals, deal_net_count_sq
+    = deals^2, deal_net_cross = net * deals per game).
+  table: deals and deals_sq (deals in the game, a multiple of n); pool_deals (deals per
+    pool: the game's deals over the pools it played, stopped ones included, a ratio with
+    _sq, _count = pools, _count_sq, _cross); pool_size (the pool when taken: the chips in
+    the pools taken over the number taken, a ratio with _sq, _count = pools taken,
+    _count_sq, _cross); spoils and spoils_sq (spoiled deals, jinx failures included);
+    truncated (1 if a pool was stopped at max_deals); left and left_sq (chips left on the
+    table by stopped pools).  Chips are conserved: the seats' nets and left add up to 0.
 
 Stacked deals (the same functions exist on the kernel, sims.games.spoil_five, and on the
 plain-Python twin, sims.twins.spoil_five; stacked-deck tests run against both)
@@ -433,7 +445,7 @@ SPEC = GameSpec(
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     default_players=DEFAULT_PLAYERS,
-    kernel_version=1,
+    kernel_version=2,
     check=check,
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     twin="sims.twins.spoil_five",

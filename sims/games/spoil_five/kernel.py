@@ -626,8 +626,11 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
 
 @njit(cache=True, nogil=True)
 def simulate_games_nb(rules, policy, n, seed, first, count):
-    """Game mode: integer sums over games ``first .. first+count-1`` of ``seed``, each a
-    rotation of n pools.  Returns int64 ``[n + 1, width]`` (GAME_OUTCOMES)."""
+    """Game mode: integer sums over games ``first .. first+count-1`` of ``seed``, each
+    whole rounds of the deal (package docstring, Game mode): seat n-1 deals first, the
+    deal passes one seat left after every deal, across pools too, and the game ends with
+    the first pool that ends on a whole number of rounds.  Returns int64 ``[n + 1,
+    width]`` (GAME_OUTCOMES)."""
     out = np.zeros((n + 1, GAME_WIDTH), dtype=np.int64)
     work, masks = new_table_nb(rules, policy, n)
     seed_key = seed_key_nb(seed)
@@ -641,14 +644,17 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
             net[seat] = 0
             won[seat] = 0
         deals = 0
+        pools = 0
         spoils = 0
         taken = 0
         taken_chips = 0
         truncated = 0
         left = 0
-        for k in range(n):
+        dealer = n - 1
+        while True:
             state, pool_deals, pool, taken_by, stopped, pool_spoils = play_pool_nb(
-                work, masks, n, (n - 1 + k) % n, packs, 0, True, state, log)
+                work, masks, n, dealer, packs, 0, True, state, log)
+            pools += 1
             deals += pool_deals
             spoils += pool_spoils
             for seat in range(n):
@@ -661,6 +667,10 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
             else:
                 truncated = 1
                 left += pool
+            # The next pool's first dealer: the seat left of this pool's last dealer.
+            dealer = (dealer + pool_deals) % n
+            if dealer == n - 1:  # a whole number of rounds dealt, and no pool on the table
+                break
         for seat in range(n):
             out[seat, G_POOLS_WON] += won[seat]
             out[seat, G_POOLS_WON + 1] += won[seat] * won[seat]
@@ -675,9 +685,9 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
         out[n, GT_DEALS + 1] += deals * deals
         out[n, GT_POOL_DEALS] += deals
         out[n, GT_POOL_DEALS + 1] += deals * deals
-        out[n, GT_POOL_DEALS + 2] += n
-        out[n, GT_POOL_DEALS + 3] += n * n
-        out[n, GT_POOL_DEALS + 4] += deals * n
+        out[n, GT_POOL_DEALS + 2] += pools
+        out[n, GT_POOL_DEALS + 3] += pools * pools
+        out[n, GT_POOL_DEALS + 4] += deals * pools
         out[n, GT_POOL_SIZE] += taken_chips
         out[n, GT_POOL_SIZE + 1] += taken_chips * taken_chips
         out[n, GT_POOL_SIZE + 2] += taken

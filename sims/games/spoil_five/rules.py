@@ -175,13 +175,13 @@ GAME_OUTCOMES = Outcomes(
     table=("deals", "deals_sq") + _ratio("pool_deals") + _ratio("pool_size")
     + ("spoils", "spoils_sq", "truncated", "left", "left_sq"),
     signed=("net", "deal_net"),
-    help={"pools_won": "pools the seat takes per rotation (every seat deals first once)",
-          "net": "expected chips won per rotation of pools",
+    help={"pools_won": "pools the seat takes per game (whole rounds of the deal)",
+          "net": "expected chips won per game (whole rounds of the deal)",
           "deal_net": "expected chips won per deal (over a long series)",
-          "deals": "deals per rotation", "pool_deals": "deals per pool (until it is taken)",
-          "pool_size": "chips in the pool when it is taken", "spoils": "spoiled deals per rotation",
-          "truncated": "probability a pool of the rotation is stopped at max_deals",
-          "left": "chips left on the table by stopped pools, per rotation"},
+          "deals": "deals per game (whole rounds of the deal)", "pool_deals": "deals per pool (until it is taken)",
+          "pool_size": "chips in the pool when it is taken", "spoils": "spoiled deals per game",
+          "truncated": "probability a pool of the game is stopped at max_deals",
+          "left": "chips left on the table by stopped pools, per game"},
 )
 
 

@@ -90,11 +90,15 @@ the code):
      suitless jokers left) leads the cheapest card (the joker before the black joker).
   R13 "A card that does not win the trick" (the misere contractor following) is a card
      that does not beat the card winning the trick at the moment it plays.
-  R14 Game mode and play_game, win_by_contract_only: the contracting side's points
-     (contract made or failed) are added in full; every other side's points are points
-     for tricks (the defence of a trick contract or of misere, each side after four
-     passes played out) and are capped: min(total + points, max(total, opp_cap)).
-     win_by_contract_only false: no cap.
+  R14 win_by_contract_only, in every hand (game mode, play_dealt and play_game from their
+     scores, hand mode from 0-0): the contracting side's points (contract made or
+     failed) are added in full; every other side's points are points for tricks (the
+     defence of a trick contract or of misere, each side after four passes played out)
+     and are capped: the side's total becomes min(total + points, max(total, opp_cap)),
+     and the hand's ``points`` (the replay's "points:" line, hand mode's score,
+     defence_score) are what it adds, that total minus the old one.  So in hand mode
+     the defence scores min(10 * tricks, opp_cap); value_<c> and declarer_score, the
+     contracting side's, are never capped.  win_by_contract_only false: no cap.
   R15 End of a hand in a game, checked in this order: (1) the contracting side made its
      contract and stands at 500 or more: it wins ("contract"); (2) a side stands at
      -500 or below: the other side wins ("minus_500"); (3) win_by_contract_only false:
@@ -645,15 +649,26 @@ def _points(rules: Rules, contract: int, contractor: int, tricks_won, side_trick
     return points, made
 
 
-def _totals(rules: Rules, contractor: int, made: int, points, scores, eldest: int) -> tuple[list, int, str]:
-    """The totals after the hand, the winning side (-1) and how the game ended ("")."""
+def _capped(rules: Rules, contractor: int, points, scores) -> list:
+    """The points the hand adds to each side's total (reading R14): under
+    win_by_contract_only, points for tricks (every side but the contracting side) take a
+    side no higher than opp_cap, or leave it where it is when it already stands above."""
     side = contractor % 2 if contractor >= 0 else -1
-    totals = list(scores)
-    for s in range(2):
-        if s == side or not rules.win_by_contract_only:
-            totals[s] = scores[s] + points[s]
-        else:  # points for tricks, capped (reading R14)
-            totals[s] = min(scores[s] + points[s], max(scores[s], int(rules.opp_cap)))
+    added = list(points)
+    if rules.win_by_contract_only:
+        cap = int(rules.opp_cap)
+        for s in range(2):
+            if s != side:
+                assert points[s] >= 0
+                added[s] = min(scores[s] + points[s], max(scores[s], cap)) - scores[s]
+    return added
+
+
+def _totals(rules: Rules, contractor: int, made: int, points, scores, eldest: int) -> tuple[list, int, str]:
+    """The totals after the hand (``points`` already capped), the winning side (-1) and how
+    the game ended ("")."""
+    side = contractor % 2 if contractor >= 0 else -1
+    totals = [scores[s] + points[s] for s in range(2)]
     # (reading R15)
     if side >= 0 and made == 1 and totals[side] >= TARGET:
         return totals, side, "contract"
@@ -789,7 +804,8 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
             say(f"the misere has failed: seat {contractor} took trick {t}; play stops")
             break
     side_tricks = [won[0] + won[2], won[1] + won[3]]
-    points, made = _points(rules, contract, contractor, won, side_tricks)
+    raw, made = _points(rules, contract, contractor, won, side_tricks)
+    points = _capped(rules, contractor, raw, scores)
     totals, winner, ended = _totals(rules, contractor, made, points, scores, eldest)
     res.update(tricks_won=won, side_tricks=side_tricks, made=made, points=points, scores=totals, winner=winner,
                ended=ended)
@@ -797,7 +813,9 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
         taken = side_tricks[contractor % 2]
         say(f"result: side {contractor % 2} took {taken} trick{'' if taken == 1 else 's'}: the contract is "
             + ("made" if made else "failed"))
-    say(f"points: side 0 {points[0]:+d}, side 1 {points[1]:+d}")
+    held = [f"side {s} {raw[s]} for tricks" for s in range(2) if points[s] != raw[s]]
+    say(f"points: side 0 {points[0]:+d}, side 1 {points[1]:+d}"
+        + (f" ({', '.join(held)}, held to opp_cap {int(rules.opp_cap)})" if held else ""))
     say(f"totals: side 0 {totals[0]}, side 1 {totals[1]}"
         + (f"; side {winner} wins the game ({ended})" if winner >= 0 else ""))
     return res

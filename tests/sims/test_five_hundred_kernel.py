@@ -151,3 +151,29 @@ def test_stacked_deals_of_kernel_and_twin_agree_on_random_packs():
         scores = (int(rng.integers(-49, 50)) * 10, int(rng.integers(-49, 50)) * 10)
         assert fh.play_dealt(table, matrix, cards, dealer, scores) == twin.play_dealt(table, matrix, cards, dealer,
                                                                                        scores), trial
+
+
+def test_opp_cap_below_100_caps_hand_mode_scores_as_it_caps_the_totals():
+    """opp_cap 30 (win_by_contract_only): in hand mode (scores 0-0) each hand's defence
+    scores min(10 * tricks, 30), exactly what the same deal adds to its total in
+    play_dealt; the contracting side's points (declarer_score, value_*) are never capped.
+    Hand by hand over 150 hands of seed 42."""
+    capped_rules = fh.Rules(opp_cap=30)
+    changed = 0
+    for index in range(150):
+        capped = simulate(SPEC, capped_rules, policy(), 4, HANDS, 42, index, 1)
+        free = simulate(SPEC, fh.Rules(), policy(), 4, HANDS, 42, index, 1)
+        res = twin.hand_result(fh.Rules(), policy(), 4, 42, index)
+        stacked = [c for seat in range(4) for c in res["dealt"][seat]] + res["kitty"]  # seat 0 is the eldest
+        dealt = fh.play_dealt(capped_rules, policy(), stacked)
+        assert dealt["scores"] == dealt["points"]  # from 0-0 the hand's points are the totals
+        for seat in range(4):
+            assert capped[seat, SEAT["score"]] == dealt["scores"][seat % 2]
+        defence, declarer = TABLE["defence_score"], TABLE["declarer_score"]
+        assert capped[4, defence] == min(free[4, defence], 30)
+        assert capped[4, defence + 1] == capped[4, defence] ** 2
+        assert capped[4, declarer] == free[4, declarer]
+        for label in fh.CONTRACT_LABELS:
+            assert capped[4, TABLE[f"value_{label}"]] == free[4, TABLE[f"value_{label}"]]
+        changed += int(free[4, defence] > 30)
+    assert changed > 20  # the cap bit in many hands

@@ -401,14 +401,15 @@ def check_law(res, rules, stacked, dealer, scores):
             points[cs] = (250 if side[cs] == 10 and value < 250 else value) if made else -value
             points[1 - cs] = 10 * side[1 - cs]
     assert int(res["made"]) == made
-    assert ints(res["points"]) == points
-    # the totals and the end of the game
+    # the totals and the end of the game: points for tricks stop at the cap, and the
+    # hand's points are what it adds to each total
     totals = [scores[0] + points[0], scores[1] + points[1]]
     if rules.win_by_contract_only:
         for s in range(2):
             if contract == -1 or s != contractor % 2:  # points for tricks
                 totals[s] = min(scores[s] + points[s], max(scores[s], rules.opp_cap))
     assert ints(res["scores"]) == totals
+    assert ints(res["points"]) == [totals[0] - scores[0], totals[1] - scores[1]]
     winner, ended = -1, ""
     if contract >= 0 and made and totals[contractor % 2] >= 500:
         winner, ended = contractor % 2, "contract"
@@ -1287,7 +1288,9 @@ def test_first_lead_by_the_contractor_is_the_default():
 
 # ----------------------------------------------------------------------------------------
 # The end of a game, through play_dealt's scores argument.  K7_MADE gives [40, 30] (6S made
-# by side 0), K7_FAILED [-240, 30] (8S failed by side 0).
+# by side 0), K7_FAILED [-240, 30] (8S failed by side 0), before the cap: under
+# win_by_contract_only the defence's 30 for tricks stops at opp_cap, and the hand's points
+# are what it adds to each total (contract, Scoring).
 
 
 @pytest.mark.parametrize("rules, scores, totals, winner, ended", [
@@ -1305,11 +1308,18 @@ def test_first_lead_by_the_contractor_is_the_default():
     (R._replace(win_by_contract_only=False), (470, 480), [510, 510], 0, "contract"),
     # The same totals under win_by_contract_only: the defence is capped at 490.
     (R, (470, 480), [510, 490], 0, "contract"),
+    # opp_cap 20 from 0-0 (a hand of hand mode): the defence's 30 for tricks give it 20.
+    (R._replace(opp_cap=20), (0, 0), [40, 20], -1, ""),
+    # ... and nothing from 30, above the cap (the side keeps its 30).
+    (R._replace(opp_cap=20), (0, 30), [40, 30], -1, ""),
+    # win_by_contract_only false: no cap, whatever opp_cap says.
+    (R._replace(opp_cap=20, win_by_contract_only=False), (0, 0), [40, 30], -1, ""),
 ], ids=["cap-490", "above-cap-kept", "opp_cap-450", "any-points", "contract-500", "both-500-contractor-wins",
-        "both-500-capped"])
+        "both-500-capped", "opp_cap-20-from-0", "opp_cap-20-above", "opp_cap-20-no-cap"])
 def test_game_end_made_contract(rules, scores, totals, winner, ended):
     res = play(rules, K7_MADE_POLICY, K7_MADE, scores=scores)
-    assert ints(res["points"]) == [40, 30]
+    assert ints(res["side_tricks"]) == [7, 3]  # 40 for 6S, 30 for tricks before any cap
+    assert ints(res["points"]) == [totals[0] - scores[0], totals[1] - scores[1]]  # what the hand adds
     assert ints(res["scores"]) == totals
     assert (int(res["winner"]), res["ended"]) == (winner, ended)
 
@@ -1327,7 +1337,8 @@ def test_game_end_made_contract(rules, scores, totals, winner, ended):
 ], ids=["minus-500", "minus-540-any-points", "minus-490", "minus-and-500", "failed-cap"])
 def test_game_end_failed_contract(rules, scores, totals, winner, ended):
     res = play(rules, K7_FAILED_POLICY, K7_FAILED, dealer=0, scores=scores)
-    assert ints(res["points"]) == [-240, 30]
+    assert ints(res["side_tricks"]) == [7, 3]  # -240 for 8S, 30 for tricks before any cap
+    assert ints(res["points"]) == [totals[0] - scores[0], totals[1] - scores[1]]
     assert ints(res["scores"]) == totals
     assert (int(res["winner"]), res["ended"]) == (winner, ended)
 
@@ -1344,7 +1355,8 @@ def test_game_end_failed_contract(rules, scores, totals, winner, ended):
 ], ids=["capped", "higher-total", "equal-eldest"])
 def test_game_end_all_pass_played_out(rules, scores, totals, winner, ended):
     res = play(rules, ALL_PASS_POLICY, AP, scores=scores)
-    assert ints(res["points"]) == [30, 70]
+    assert ints(res["side_tricks"]) == [3, 7]  # 30 and 70 for tricks before any cap
+    assert ints(res["points"]) == [totals[0] - scores[0], totals[1] - scores[1]]
     assert ints(res["scores"]) == totals
     assert (int(res["winner"]), res["ended"]) == (winner, ended)
 

@@ -401,7 +401,6 @@ def check_hand(res, rules, pol, dealer, scores, stats=None):
         points[cs] = (250 if side[cs] == 10 and value < 250 else value) if made else -value
         points[1 - cs] = 10 * side[1 - cs]
     assert res["made"] == made
-    assert res["points"] == points
     check_totals(res, rules, scores, contractor, made, points, eldest)
     if stats is not None:
         stats[("contract", "mis" if contract == MISERE else "om" if contract == OPEN_MISERE else
@@ -448,7 +447,8 @@ def check_follow_policy(view, seat, card, plays, w_seat, w, led, hand, can_follo
 
 
 def check_totals(res, rules, scores, contractor, made, points, eldest):
-    """Scores, the cap, the -500 loss and the winner (the twin's readings R14, R15)."""
+    """Scores, the cap, the -500 loss and the winner (the twin's readings R14, R15);
+    ``points`` are the hand's points before the cap."""
     cs = contractor % 2 if contractor >= 0 else -1
     totals = list(scores)
     for s in range(2):
@@ -458,6 +458,9 @@ def check_totals(res, rules, scores, contractor, made, points, eldest):
         else:
             totals[s] = scores[s] + points[s]
     assert res["scores"] == totals
+    # the hand's points are what it adds: points for tricks held to the cap
+    assert res["points"] == [totals[0] - scores[0], totals[1] - scores[1]]
+    points = res["points"]
     winner, ended = -1, ""
     if cs >= 0 and made == 1 and totals[cs] >= 500:
         winner, ended = cs, "contract"
@@ -745,15 +748,16 @@ def test_four_passes():
     res = play_dealt(rules, pol, DEAL_PASS, scores=(480, 470))
     assert res["tricks"][0][0] == 0 and len(res["tricks"]) == 10 and res["made"] == -1
     assert res["discards"] == [] and not {c for _, p, _, _ in res["tricks"] for _, c in p} & set(cards("Jo Ah As"))
-    p = res["points"]
-    assert p == [10 * res["side_tricks"][0], 10 * res["side_tricks"][1]] and sum(p) == 100
+    p = [10 * res["side_tricks"][0], 10 * res["side_tricks"][1]]
+    assert sum(p) == 100
     assert res["scores"] == [min(480 + p[0], 490), min(470 + p[1], 490)] and res["winner"] == -1
+    assert res["points"] == [res["scores"][0] - 480, res["scores"][1] - 470]  # what the hand adds
     # the cap leaves a side above it where it is
     res = play_dealt(rules._replace(opp_cap=300), pol, DEAL_PASS, scores=(480, 0))
-    assert res["scores"] == [480, min(res["points"][1], 300)]
+    assert res["scores"] == [480, min(p[1], 300)] and res["points"] == [0, min(p[1], 300)]
     # without the cap the first side at 500 wins on points
     res = play_dealt(rules._replace(win_by_contract_only=False), pol, DEAL_PASS, scores=(480, 470))
-    assert res["scores"] == [480 + p[0], 470 + p[1]] and res["ended"] == "any_points"
+    assert res["scores"] == [480 + p[0], 470 + p[1]] and res["ended"] == "any_points" and res["points"] == p
 
 
 # ----------------------------------------------------------------------------------------

@@ -131,11 +131,19 @@ Scoring one hand
   misere_stop_early, at most 10); per-trick-won: 10 for each trick the defence took
   (misere is then played to the end).
   Four passes played out: each side 10 per trick.
+  The cap (win_by_contract_only, every hand: game mode, hand mode from 0-0, stacked deals
+  from their scores): points for tricks (the defence's, and each side's after four passes
+  played out) cannot take a side above opp_cap (default 490): its total after them is
+  min(total + points, max(total, opp_cap)) (reading: a side already above the cap keeps
+  its total).  (reading) The hand's points for such a side are what it adds to the total,
+  min(points, max(opp_cap - total, 0)): the rules cap the points, not only the total, so
+  one hand's score, as hand mode counts it and the replay shows it, never differs from
+  its effect on the game.  In hand mode (scores 0-0) the defence scores min(10 * tricks,
+  opp_cap), which changes nothing while opp_cap is 100 or more (the default 490).  The
+  contracting side's points (contract made or failed) are never capped.
   Game mode, end of a hand (scores are running totals):
     win_by_contract_only (default): a side wins by reaching 500 or more on a contract it
-    made; points for tricks (defence, four passes played out) cannot take a side above
-    opp_cap (default 490): its total after them is min(total + points, max(total,
-    opp_cap)) (reading: a side already above the cap keeps its total).  false: the first
+    made; points for tricks are capped (above).  false: no cap; the first
     side at 500 or more wins; if both reach it in one hand the contracting side wins
     (after four passes played out: the side with the higher total, and with equal totals
     the side of the eldest hand; reading).
@@ -222,16 +230,17 @@ Hand mode (one hand, the dealer in seat 3, scores from 0; hand i of seed s draws
 stream (s, i); a hand thrown in after four passes is counted as it is, not redealt)
   per seat: contractor (the seat won the auction); made and made_count (1/1 when its
     contract is made, 0/1 when failed, 0/0 when it is not the contractor: the make rate
-    as the contractor); score and score_sq (the points its side scores in the hand, the
-    game-mode cap not applied); tricks and tricks_sq (tricks it won; a misere partner's
-    0).
+    as the contractor); score and score_sq (the points its side scores in the hand from
+    0-0, points for tricks capped at opp_cap under win_by_contract_only, see Scoring);
+    tricks and tricks_sq (tricks it won; a misere partner's 0).
   table: all_pass (four passes); misere, open_misere (the contract); misere_made and
     misere_made_count, open_misere_made and open_misere_made_count (made / bid);
     joker_in_kitty (the joker 52 was dealt to the kitty); declarer_score, _sq and _count
     (the contracting side's points / hands with a contractor); defence_score, _sq and
-    _count (the other side's points / hands with a contractor); per contract c (labels 6s ... 10nt, mis, om):
-    bid_c (c is the contract), make_c and make_c_count (made / bid as c), value_c,
-    value_c_sq and value_c_count (the contracting side's points / bid as c).
+    _count (the other side's points, capped as score is / hands with a contractor); per
+    contract c (labels 6s ... 10nt, mis, om): bid_c (c is the contract), make_c and
+    make_c_count (made / bid as c), value_c, value_c_sq and value_c_count (the
+    contracting side's points, never capped / bid as c).
 
 Game mode (game i of seed s: one stream (s, i) for all its hands, each hand starting
 from its pack in code order; seat 3 deals the first hand, the deal passing left after
@@ -266,9 +275,10 @@ play_dealt(rules, policy, cards, dealer=None, scores=(0, 0), log=None) -> dict
       winner, named), named = the suit named for a suitless joker led, else -1.
     tricks_won: per seat; side_tricks: per side.
     made: 1 or 0 (-1 with no contractor).
-    points: per side, the points the hand gives (before any cap).
-    scores: per side, the totals after the hand (the cap applied under
-      win_by_contract_only).
+    points: per side, the points the hand adds to the side's total (points for tricks
+      capped under win_by_contract_only: see Scoring), so scores = the scores before
+      the hand + points.
+    scores: per side, the totals after the hand.
     winner: the side that has won the game after this hand, or -1; ended: "contract",
       "minus_500", "any_points" or "" (the game goes on).
 

@@ -729,9 +729,10 @@ def _named_suit_nb(rest, voids, suit_masks):
 
 @njit(cache=True, _nrt=False)
 def _score_nb(rules, contract, contractor, dealer, seats, scores, h, tricks_played):
-    """Points of the hand (H_POINTS*), whether the contract was made, and the sides' new
-    totals under the rules of the end of a game: H_WINNER the side that has won (-1 none),
-    H_ENDED how (ENDED_*)."""
+    """Points of the hand (H_POINTS*: what it adds to each side's total, points for tricks
+    held to opp_cap under win_by_contract_only), whether the contract was made, and the
+    sides' new totals under the rules of the end of a game: H_WINNER the side that has won
+    (-1 none), H_ENDED how (ENDED_*)."""
     tricks0 = seats[0, S_TRICKS] + seats[2, S_TRICKS]
     tricks1 = seats[1, S_TRICKS] + seats[3, S_TRICKS]
     made = -1
@@ -763,17 +764,18 @@ def _score_nb(rules, contract, contractor, dealer, seats, scores, h, tricks_play
             other = 10 * theirs
         points0 = mine if us == 0 else other
         points1 = other if us == 0 else mine
+    cap_on = rules[R_WIN_BY_CONTRACT_ONLY] != 0
+    if cap_on:  # points for tricks (never negative) stop at the cap: the hand's points are what it adds
+        cap = rules[R_OPP_CAP]
+        if us != 0:
+            points0 = min(points0, max(cap - scores[0], 0))
+        if us != 1:
+            points1 = min(points1, max(cap - scores[1], 0))
     h[H_MADE] = made
     h[H_POINTS0] = points0
     h[H_POINTS1] = points1
-    cap_on = rules[R_WIN_BY_CONTRACT_ONLY] != 0
-    cap = rules[R_OPP_CAP]
-    for side in range(2):
-        points = points0 if side == 0 else points1
-        if side == us or not cap_on:
-            scores[side] += points
-        else:
-            scores[side] = min(scores[side] + points, max(scores[side], cap))
+    scores[0] += points0
+    scores[1] += points1
     winner = -1
     how = ENDED_NONE
     if us >= 0 and made == 1 and scores[us] >= TARGET:

@@ -116,11 +116,19 @@ the code):
      plays nothing (hands 0, ended "", scores 0-0).
   R18 Game mode ``length_<lo>_<hi>`` counts every game by the hands it took, truncated
      games included (a truncated game took max_hands hands).
-  R19 om_expose matters only through the misere defence's lead ("a suit the contractor
-     holds" once exposed) and the others' unseen cards; so after-first-lead and
-     after-first-trick play alike (a defender leads only trick 1 before either, and no
-     decision inside trick 1 reads the exposed hand).  Exposure is public: once exposed
-     the contractor's remaining hand is out of every other player's unseen cards.
+  R19 The defence against an exposed open misere (the contract's section of that name)
+     reads the contractor's cards not yet played.  It acts at every decision of a
+     defender from the exposure on: after-first-lead, the follows of trick 1 on;
+     after-first-trick, trick 2 on; before-lead, the first lead on.  So when the
+     contractor leads trick 1 (first_lead contractor), before-lead and after-first-lead
+     play alike (the contractor's own play never reads the exposure), and
+     after-first-trick differs from both wherever a defender's trick-1 card would change.
+     "Forcing" compares orders within the suit (the exposed hand's lowest card of the
+     card's suit); "the suit in which the exposed hand's lowest card is highest" compares
+     those orders across suits (R3), ties to the lower suit code; the lead is then the
+     lowest forcing card of that suit.  Shedding breaks ties in "highest" to the lower suit
+     code (R4).  Exposure is public: once exposed the contractor's remaining hand is out of
+     every other player's unseen cards.
   R20 A misere contractor never holds a joker after its discard (jokers are discarded
      first and the kitty is at least 3 cards), so "a suitless joker last" in its lead
      never acts; the out-of-play partner's cards are out of everyone's unseen cards.
@@ -534,15 +542,59 @@ class _Hand:
     def cheapest(self, cards) -> int:
         return min(cards, key=self.low_key)
 
+    # -- the defence against an exposed open misere (reading R19)
+
+    def lowest_exposed(self, suit: int):
+        """The order of the exposed contractor's lowest card of ``suit``, None if it has none."""
+        orders = [self.order(c) for c in self.hands[self.contractor] if self.suit(c) == suit]
+        return min(orders) if orders else None
+
+    def forcing(self, cards) -> list:
+        """The cards below the exposed contractor's lowest card of their suit."""
+        out = []
+        for c in cards:
+            if self.kind(c) == 0:
+                low = self.lowest_exposed(self.suit(c))
+                if low is not None and self.order(c) < low:
+                    out.append(c)
+        return out
+
+    def shed(self, cards) -> int:
+        """Its highest spare card (neither forcing nor a suitless joker), else its highest
+        card that is not a suitless joker, else its highest card."""
+        forcing = set(self.forcing(cards))
+        spare = [c for c in cards if c not in forcing and not self.suitless(c)]
+        plain = [c for c in cards if not self.suitless(c)]
+        return max(spare or plain or cards, key=self.high_key)
+
+    def exposed_lead(self, cands) -> int:
+        forcing = self.forcing(cands)
+        if forcing:
+            suits = {self.suit(c) for c in forcing}
+            best = max(suits, key=lambda x: (self.lowest_exposed(x), -x))  # ties to the lower suit
+            return min((c for c in forcing if self.suit(c) == best), key=self.order)
+        suits = {self.suit(c) for c in self.hands[self.contractor]}
+        mine = [c for c in cands if self.kind(c) == 0 and self.suit(c) in suits]
+        return min(mine if mine else cands, key=self.low_key)
+
+    def exposed_follow(self, legal, plays, w_seat, w, led_suit) -> int:
+        if w_seat == self.contractor:
+            safe = [c for c in legal if not self.beats(c, w, led_suit)]
+            return self.shed(safe or legal)
+        played = any(s == self.contractor for s, _ in plays)
+        if not played and self.lowest_exposed(led_suit) is not None \
+                and any(self.suit(c) == led_suit for c in legal):
+            return min(legal, key=self.low_key)
+        return self.shed(legal)
+
     def choose_lead(self, seat: int, t: int) -> int:
         cands = self.legal_leads(seat, t)
         if self.misere:
             if seat == self.contractor:
                 return min(cands, key=self.low_key)
             if self.exposed:
-                suits = {self.suit(c) for c in self.hands[self.contractor]}
-            else:
-                suits = {x for x in range(4) if not self.void[self.contractor][x]}
+                return self.exposed_lead(cands)
+            suits = {x for x in range(4) if not self.void[self.contractor][x]}
             mine = [c for c in cands if self.kind(c) == 0 and self.suit(c) in suits]
             return min(mine if mine else cands, key=self.low_key)
         unseen = self.unseen(seat)
@@ -575,6 +627,8 @@ class _Hand:
                 if safe:
                     return max(safe, key=self.high_key)
                 return min(legal, key=self.low_key)
+            if self.exposed:
+                return self.exposed_follow(legal, plays, w_seat, w, led_suit)
             if not any(s == self.contractor for s, _ in plays):
                 return min(legal, key=self.low_key)
             if w_seat == self.contractor:
@@ -798,7 +852,8 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
         if hand.open and t == 1 and int(rules.om_expose) == EXPOSE_AFTER_FIRST_TRICK:
             hand.exposed = True
         if hand.open and t == 1 and int(rules.om_expose) != EXPOSE_BEFORE_LEAD:
-            say(f"exposed: seat {contractor} shows {_names(sorted(hand.hands[contractor]))}")
+            since = " (face up since the first lead)" if int(rules.om_expose) == EXPOSE_AFTER_FIRST_LEAD else ""
+            say(f"exposed: seat {contractor} shows {_names(sorted(hand.hands[contractor]))}{since}")
         leader = w_seat
         if stop_early and w_seat == contractor:
             say(f"the misere has failed: seat {contractor} took trick {t}; play stops")

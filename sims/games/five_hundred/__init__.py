@@ -107,8 +107,9 @@ Misere and open misere (the contractor plays alone, no trumps)
   misere has failed); otherwise (and always under misere_opp_score per-trick-won, which
   needs the tricks counted) all 10 tricks are played.
   Open misere: the contractor's remaining hand is public (om_expose): from the moment the
-  first card of trick 1 has been led (after-first-lead, default), from the end of trick 1
-  (after-first-trick), or before the first lead (before-lead).
+  first card of trick 1 has been led (after-first-lead, default: every follow of trick 1
+  sees it), from the end of trick 1 (after-first-trick), or before the first lead
+  (before-lead).  The defence plays on it (Card play, below).
 
 Play
   The first lead: the contractor (first_lead contractor, default) or the eldest hand
@@ -218,13 +219,38 @@ Per-seat policy (one row per seat, used whenever that seat decides; fields in ru
   The misere contractor: leading: the lowest-ordered card of its hand (ties to the lower
     suit code; a suitless joker last); following: the highest legal card that does not
     win the trick, if any; else the lowest legal card.
-  The misere defence: leading: the lowest-ordered card of a suit in which the contractor
-    has not shown void (open misere, once exposed: a suit the contractor holds; ties to the
+  The misere defence (misere, and open misere before the hand is exposed): leading: the
+    lowest-ordered card of a suit in which the contractor has not shown void (ties to the
     lower suit code), else its lowest card; following: if the contractor's card is
     winning the trick: the highest legal card that does not beat it, else the lowest
     legal card; if the contractor has yet to play: the lowest legal card; if the
     contractor has played and is not winning: the highest legal card (except a suitless
     joker, played only when nothing else is legal).
+  The defence against an exposed open misere (from the moment om_expose says, for every
+    defender's decision; the rules file's decision table lets card play read the
+    open-misere hand once exposed).  The defenders use the contractor's cards not yet
+    played (the exposed hand) to force it to win a trick:
+    a forcing card: a card of a suit the exposed hand holds, below the exposed hand's
+      lowest card of that suit (never a suitless joker): led, and not overtaken before the
+      contractor plays, it leaves the contractor no card of the suit to duck with; a
+      spare card: any other card.
+    shedding from a set: its highest spare card that is not a suitless joker, else its
+      highest card that is not a suitless joker (a forcing one), else its highest card
+      (ties to the lower suit code): keep the forcing cards for later.
+    leading: if it holds a forcing card, its lowest forcing card of the suit in which the
+      exposed hand's lowest card is highest (the most room for the other defender to
+      stay under it; ties to the lower suit code); else the lowest-ordered card of a suit
+      the exposed hand holds (ties to the lower suit code), else its lowest card.
+    following: if the contractor's card is winning the trick: shed from its legal cards
+      that do not beat it (the contractor keeps the trick), or from all its legal cards
+      when each beats it; if the contractor has yet to play, holds the suit led, and this
+      defender holds it too: its lowest legal card (keeping the trick below the
+      contractor's cards); otherwise (it is void, or the contractor is, or the contractor
+      has played and is not winning): shed from its legal cards.
+    So the exposure timing changes the play: under after-first-lead (default) the
+    defenders follow trick 1 seeing the hand, under after-first-trick only from trick 2
+    on; before-lead differs from after-first-lead only when a defender leads trick 1
+    (first_lead eldest), since nothing the contractor decides reads its own exposure.
 
 Hand mode (one hand, the dealer in seat 3, scores from 0; hand i of seed s draws from the
 stream (s, i); a hand thrown in after four passes is counted as it is, not redealt)

@@ -442,6 +442,55 @@ def sure_winners_nb(hand, unseen, trumps, suitless, suit_masks):
     return unbeaten
 
 
+@njit(cache=True, inline="always")
+def _shed(cards, forcing, suitless):
+    """The card a defender of an exposed open misere sheds from a non-empty set: its
+    highest spare card (not forcing, not a suitless joker), else its highest card that is
+    not a suitless joker, else its highest card (ties to the lower suit code)."""
+    spare = cards & ~(forcing | suitless)
+    if spare:
+        return _highest_card(spare)
+    plain = cards & ~suitless
+    return _highest_card(plain if plain else cards)
+
+
+@njit(cache=True, _nrt=False)
+def exposed_defence_nb(hand, legal, exposed, best, contractor_winning, contractor_played, led_cards, suitless,
+                       suit_masks):
+    """A misere defender's card once the open misere hand ``exposed`` (the contractor's
+    cards not yet played) is face up (package docstring, The defence against an exposed
+    open misere).  Play layout; no trumps; ``best`` < 0 when it leads."""
+    forcing = _ZERO  # its cards below the contractor's lowest card of their suit
+    for suit in range(4):
+        theirs = exposed & suit_masks[suit]
+        if theirs:
+            forcing |= hand & suit_masks[suit] & ((theirs & (~theirs + _ONE)) - _ONE)
+    forcing &= legal
+    if best < 0:
+        if forcing:
+            chosen = 0
+            room = -1
+            for suit in range(4):  # the suit in which the contractor's lowest card is highest
+                if forcing & suit_masks[suit]:
+                    low = _low(exposed & suit_masks[suit]) - 13 * suit
+                    if low > room:
+                        room = low
+                        chosen = suit
+            return _low(forcing & suit_masks[chosen])
+        wanted = _ZERO
+        for suit in range(4):
+            if exposed & suit_masks[suit]:
+                wanted |= suit_masks[suit]
+        wanted &= legal
+        return _lowest_card(wanted) if wanted else _lowest_nb(legal, suitless)
+    if contractor_winning:
+        safe = legal & ~beaters_nb(best, led_cards, _ZERO, suitless)
+        return _shed(safe if safe else legal, forcing, suitless)
+    if not contractor_played and exposed & led_cards and legal & led_cards:
+        return _lowest_nb(legal, suitless)
+    return _shed(legal, forcing, suitless)
+
+
 @njit(cache=True, _nrt=False)
 def discard_nb(hand, n_discards, contract, trump, suit_of, order_of):
     """The contractor's discards (a mask) from its hand with the kitty (package docstring,
@@ -613,14 +662,14 @@ def play_hand_nb(rules, policy, hands, kitty, dealer, scores, h, seats, calls, e
                 else:
                     safe = legal & ~beaters_nb(best, led_cards, trumps, suitless)
                     card = _highest_card(safe) if safe else _lowest_nb(legal, suitless)
+            elif misere and exposed:
+                card = exposed_defence_nb(hand, legal, hands[contractor], best, best_seat == contractor,
+                                          contractor_played, led_cards, suitless, suit_masks)
             elif misere:
                 if best < 0:
                     wanted = _ZERO
                     for suit in range(4):
-                        if exposed:
-                            if hands[contractor] & suit_masks[suit]:
-                                wanted |= suit_masks[suit]
-                        elif not (seats[contractor, S_VOIDS] >> suit) & 1:
+                        if not (seats[contractor, S_VOIDS] >> suit) & 1:
                             wanted |= suit_masks[suit]
                     wanted &= legal
                     card = _lowest_card(wanted) if wanted else _lowest_nb(legal, suitless)

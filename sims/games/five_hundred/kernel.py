@@ -443,52 +443,55 @@ def sure_winners_nb(hand, unseen, trumps, suitless, suit_masks):
 
 
 @njit(cache=True, inline="always")
-def _shed(cards, forcing, suitless):
+def _shed(cards, forcing):
     """The card a defender of an exposed open misere sheds from a non-empty set: its
-    highest spare card (not forcing, not a suitless joker), else its highest card that is
-    not a suitless joker, else its highest card (ties to the lower suit code)."""
-    spare = cards & ~(forcing | suitless)
+    highest spare card (not forcing, not a joker), else its highest card that is not a
+    joker, else its highest card (ties to the lower suit code)."""
+    spare = cards & ~(forcing | PLAY_JOKERS)
     if spare:
         return _highest_card(spare)
-    plain = cards & ~suitless
+    plain = cards & ~PLAY_JOKERS
     return _highest_card(plain if plain else cards)
 
 
-@njit(cache=True, _nrt=False)
-def exposed_defence_nb(hand, legal, exposed, best, contractor_winning, contractor_played, led_cards, suitless,
-                       suit_masks):
+@njit(cache=True, inline="always")
+def exposed_defence_nb(hand, legal, exposed, best, contractor_winning, contractor_played, led_cards):
     """A misere defender's card once the open misere hand ``exposed`` (the contractor's
     cards not yet played) is face up (package docstring, The defence against an exposed
-    open misere).  Play layout; no trumps; ``best`` < 0 when it leads."""
+    open misere).  Play layout at misere: no trumps, no joker nominated (the suits are the
+    four printed suits' places, the jokers suitless); ``best`` < 0 when it leads."""
     forcing = _ZERO  # its cards below the contractor's lowest card of their suit
     for suit in range(4):
-        theirs = exposed & suit_masks[suit]
+        cards = PLAY_SUIT << np.uint64(13 * suit)
+        theirs = exposed & cards
         if theirs:
-            forcing |= hand & suit_masks[suit] & ((theirs & (~theirs + _ONE)) - _ONE)
+            forcing |= hand & cards & ((theirs & (~theirs + _ONE)) - _ONE)
     forcing &= legal
     if best < 0:
         if forcing:
             chosen = 0
             room = -1
             for suit in range(4):  # the suit in which the contractor's lowest card is highest
-                if forcing & suit_masks[suit]:
-                    low = _low(exposed & suit_masks[suit]) - 13 * suit
+                cards = PLAY_SUIT << np.uint64(13 * suit)
+                if forcing & cards:
+                    low = _low(exposed & cards) - 13 * suit
                     if low > room:
                         room = low
                         chosen = suit
-            return _low(forcing & suit_masks[chosen])
+            return _low(forcing & (PLAY_SUIT << np.uint64(13 * chosen)))
         wanted = _ZERO
         for suit in range(4):
-            if exposed & suit_masks[suit]:
-                wanted |= suit_masks[suit]
+            cards = PLAY_SUIT << np.uint64(13 * suit)
+            if exposed & cards:
+                wanted |= cards
         wanted &= legal
-        return _lowest_card(wanted) if wanted else _lowest_nb(legal, suitless)
+        return _lowest_card(wanted) if wanted else _lowest_nb(legal, PLAY_JOKERS)
     if contractor_winning:
-        safe = legal & ~beaters_nb(best, led_cards, _ZERO, suitless)
-        return _shed(safe if safe else legal, forcing, suitless)
+        safe = legal & ~beaters_nb(best, led_cards, _ZERO, PLAY_JOKERS)
+        return _shed(safe if safe else legal, forcing)
     if not contractor_played and exposed & led_cards and legal & led_cards:
-        return _lowest_nb(legal, suitless)
-    return _shed(legal, forcing, suitless)
+        return _lowest_nb(legal, PLAY_JOKERS)
+    return _shed(legal, forcing)
 
 
 @njit(cache=True, _nrt=False)
@@ -662,11 +665,11 @@ def play_hand_nb(rules, policy, hands, kitty, dealer, scores, h, seats, calls, e
                 else:
                     safe = legal & ~beaters_nb(best, led_cards, trumps, suitless)
                     card = _highest_card(safe) if safe else _lowest_nb(legal, suitless)
-            elif misere and exposed:
-                card = exposed_defence_nb(hand, legal, hands[contractor], best, best_seat == contractor,
-                                          contractor_played, led_cards, suitless, suit_masks)
             elif misere:
-                if best < 0:
+                if exposed:
+                    card = exposed_defence_nb(hand, legal, hands[contractor], best, best_seat == contractor,
+                                              contractor_played, led_cards)
+                elif best < 0:
                     wanted = _ZERO
                     for suit in range(4):
                         if not (seats[contractor, S_VOIDS] >> suit) & 1:

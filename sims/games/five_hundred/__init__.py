@@ -139,13 +139,13 @@ Scoring one hand
   its total).  (reading) The hand's points for such a side are what it adds to the total,
   min(points, max(opp_cap - total, 0)): the rules cap the points, not only the total, so
   one hand's score, as hand mode counts it and the replay shows it, never differs from
-  its effect on the game.  In hand mode (scores 0-0) the defence scores min(10 * tricks,
-  opp_cap), which changes nothing while opp_cap is 100 or more (the default 490).  The
-  contracting side's points (contract made or failed) are never capped.
+  its effect on the game.  In hand mode (scores 0-0) such a side scores min(its points
+  for tricks, opp_cap), which changes nothing while opp_cap is 100 or more (the default
+  490).  The contracting side's points (contract made or failed) are never capped.
   Game mode, end of a hand (scores are running totals):
     win_by_contract_only (default): a side wins by reaching 500 or more on a contract it
-    made; points for tricks are capped (above).  false: no cap; the first
-    side at 500 or more wins; if both reach it in one hand the contracting side wins
+    made; points for tricks are capped (above).  false: no cap; the first side at 500 or
+    more wins; if both reach it in one hand the contracting side wins
     (after four passes played out: the side with the higher total, and with equal totals
     the side of the eldest hand; reading).
     A side at -500 or below loses at once (the other side wins); only the contracting

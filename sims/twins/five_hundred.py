@@ -90,11 +90,15 @@ the code):
      suitless jokers left) leads the cheapest card (the joker before the black joker).
   R13 "A card that does not win the trick" (the misere contractor following) is a card
      that does not beat the card winning the trick at the moment it plays.
-  R14 Game mode and play_game, win_by_contract_only: the contracting side's points
-     (contract made or failed) are added in full; every other side's points are points
-     for tricks (the defence of a trick contract or of misere, each side after four
-     passes played out) and are capped: min(total + points, max(total, opp_cap)).
-     win_by_contract_only false: no cap.
+  R14 win_by_contract_only, in every hand (game mode, play_dealt and play_game from their
+     scores, hand mode from 0-0): the contracting side's points (contract made or
+     failed) are added in full; every other side's points are points for tricks (the
+     defence of a trick contract or of misere, each side after four passes played out)
+     and are capped: the side's total becomes min(total + points, max(total, opp_cap)),
+     and the hand's ``points`` (the replay's "points:" line, hand mode's score,
+     defence_score) are what it adds, that total minus the old one.  So in hand mode
+     the defence scores min(10 * tricks, opp_cap); value_<c> and declarer_score, the
+     contracting side's, are never capped.  win_by_contract_only false: no cap.
   R15 End of a hand in a game, checked in this order: (1) the contracting side made its
      contract and stands at 500 or more: it wins ("contract"); (2) a side stands at
      -500 or below: the other side wins ("minus_500"); (3) win_by_contract_only false:
@@ -112,11 +116,19 @@ the code):
      plays nothing (hands 0, ended "", scores 0-0).
   R18 Game mode ``length_<lo>_<hi>`` counts every game by the hands it took, truncated
      games included (a truncated game took max_hands hands).
-  R19 om_expose matters only through the misere defence's lead ("a suit the contractor
-     holds" once exposed) and the others' unseen cards; so after-first-lead and
-     after-first-trick play alike (a defender leads only trick 1 before either, and no
-     decision inside trick 1 reads the exposed hand).  Exposure is public: once exposed
-     the contractor's remaining hand is out of every other player's unseen cards.
+  R19 The defence against an exposed open misere (the contract's section of that name)
+     reads the contractor's cards not yet played.  It acts at every decision of a
+     defender from the exposure on: after-first-lead, the follows of trick 1 on;
+     after-first-trick, trick 2 on; before-lead, the first lead on.  So when the
+     contractor leads trick 1 (first_lead contractor), before-lead and after-first-lead
+     play alike (the contractor's own play never reads the exposure), and
+     after-first-trick differs from both wherever a defender's trick-1 card would change.
+     "Forcing" compares orders within the suit (the exposed hand's lowest card of the
+     card's suit); "the suit in which the exposed hand's lowest card is highest" compares
+     those orders across suits (R3), ties to the lower suit code; the lead is then the
+     lowest forcing card of that suit.  Shedding breaks ties in "highest" to the lower suit
+     code (R4).  Exposure is public: once exposed the contractor's remaining hand is out of
+     every other player's unseen cards.
   R20 A misere contractor never holds a joker after its discard (jokers are discarded
      first and the kitty is at least 3 cards), so "a suitless joker last" in its lead
      never acts; the out-of-play partner's cards are out of everyone's unseen cards.
@@ -530,15 +542,59 @@ class _Hand:
     def cheapest(self, cards) -> int:
         return min(cards, key=self.low_key)
 
+    # -- the defence against an exposed open misere (reading R19)
+
+    def lowest_exposed(self, suit: int):
+        """The order of the exposed contractor's lowest card of ``suit``, None if it has none."""
+        orders = [self.order(c) for c in self.hands[self.contractor] if self.suit(c) == suit]
+        return min(orders) if orders else None
+
+    def forcing(self, cards) -> list:
+        """The cards below the exposed contractor's lowest card of their suit."""
+        out = []
+        for c in cards:
+            if self.kind(c) == 0:
+                low = self.lowest_exposed(self.suit(c))
+                if low is not None and self.order(c) < low:
+                    out.append(c)
+        return out
+
+    def shed(self, cards) -> int:
+        """Its highest spare card (neither forcing nor a suitless joker), else its highest
+        card that is not a suitless joker, else its highest card."""
+        forcing = set(self.forcing(cards))
+        spare = [c for c in cards if c not in forcing and not self.suitless(c)]
+        plain = [c for c in cards if not self.suitless(c)]
+        return max(spare or plain or cards, key=self.high_key)
+
+    def exposed_lead(self, cands) -> int:
+        forcing = self.forcing(cands)
+        if forcing:
+            suits = {self.suit(c) for c in forcing}
+            best = max(suits, key=lambda x: (self.lowest_exposed(x), -x))  # ties to the lower suit
+            return min((c for c in forcing if self.suit(c) == best), key=self.order)
+        suits = {self.suit(c) for c in self.hands[self.contractor]}
+        mine = [c for c in cands if self.kind(c) == 0 and self.suit(c) in suits]
+        return min(mine if mine else cands, key=self.low_key)
+
+    def exposed_follow(self, legal, plays, w_seat, w, led_suit) -> int:
+        if w_seat == self.contractor:
+            safe = [c for c in legal if not self.beats(c, w, led_suit)]
+            return self.shed(safe or legal)
+        played = any(s == self.contractor for s, _ in plays)
+        if not played and self.lowest_exposed(led_suit) is not None \
+                and any(self.suit(c) == led_suit for c in legal):
+            return min(legal, key=self.low_key)
+        return self.shed(legal)
+
     def choose_lead(self, seat: int, t: int) -> int:
         cands = self.legal_leads(seat, t)
         if self.misere:
             if seat == self.contractor:
                 return min(cands, key=self.low_key)
             if self.exposed:
-                suits = {self.suit(c) for c in self.hands[self.contractor]}
-            else:
-                suits = {x for x in range(4) if not self.void[self.contractor][x]}
+                return self.exposed_lead(cands)
+            suits = {x for x in range(4) if not self.void[self.contractor][x]}
             mine = [c for c in cands if self.kind(c) == 0 and self.suit(c) in suits]
             return min(mine if mine else cands, key=self.low_key)
         unseen = self.unseen(seat)
@@ -571,6 +627,8 @@ class _Hand:
                 if safe:
                     return max(safe, key=self.high_key)
                 return min(legal, key=self.low_key)
+            if self.exposed:
+                return self.exposed_follow(legal, plays, w_seat, w, led_suit)
             if not any(s == self.contractor for s, _ in plays):
                 return min(legal, key=self.low_key)
             if w_seat == self.contractor:
@@ -645,15 +703,26 @@ def _points(rules: Rules, contract: int, contractor: int, tricks_won, side_trick
     return points, made
 
 
-def _totals(rules: Rules, contractor: int, made: int, points, scores, eldest: int) -> tuple[list, int, str]:
-    """The totals after the hand, the winning side (-1) and how the game ended ("")."""
+def _capped(rules: Rules, contractor: int, points, scores) -> list:
+    """The points the hand adds to each side's total (reading R14): under
+    win_by_contract_only, points for tricks (every side but the contracting side) take a
+    side no higher than opp_cap, or leave it where it is when it already stands above."""
     side = contractor % 2 if contractor >= 0 else -1
-    totals = list(scores)
-    for s in range(2):
-        if s == side or not rules.win_by_contract_only:
-            totals[s] = scores[s] + points[s]
-        else:  # points for tricks, capped (reading R14)
-            totals[s] = min(scores[s] + points[s], max(scores[s], int(rules.opp_cap)))
+    added = list(points)
+    if rules.win_by_contract_only:
+        cap = int(rules.opp_cap)
+        for s in range(2):
+            if s != side:
+                assert points[s] >= 0
+                added[s] = min(scores[s] + points[s], max(scores[s], cap)) - scores[s]
+    return added
+
+
+def _totals(rules: Rules, contractor: int, made: int, points, scores, eldest: int) -> tuple[list, int, str]:
+    """The totals after the hand (``points`` already capped), the winning side (-1) and how
+    the game ended ("")."""
+    side = contractor % 2 if contractor >= 0 else -1
+    totals = [scores[s] + points[s] for s in range(2)]
     # (reading R15)
     if side >= 0 and made == 1 and totals[side] >= TARGET:
         return totals, side, "contract"
@@ -783,13 +852,15 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
         if hand.open and t == 1 and int(rules.om_expose) == EXPOSE_AFTER_FIRST_TRICK:
             hand.exposed = True
         if hand.open and t == 1 and int(rules.om_expose) != EXPOSE_BEFORE_LEAD:
-            say(f"exposed: seat {contractor} shows {_names(sorted(hand.hands[contractor]))}")
+            since = " (face up since the first lead)" if int(rules.om_expose) == EXPOSE_AFTER_FIRST_LEAD else ""
+            say(f"exposed: seat {contractor} shows {_names(sorted(hand.hands[contractor]))}{since}")
         leader = w_seat
         if stop_early and w_seat == contractor:
             say(f"the misere has failed: seat {contractor} took trick {t}; play stops")
             break
     side_tricks = [won[0] + won[2], won[1] + won[3]]
-    points, made = _points(rules, contract, contractor, won, side_tricks)
+    raw, made = _points(rules, contract, contractor, won, side_tricks)
+    points = _capped(rules, contractor, raw, scores)
     totals, winner, ended = _totals(rules, contractor, made, points, scores, eldest)
     res.update(tricks_won=won, side_tricks=side_tricks, made=made, points=points, scores=totals, winner=winner,
                ended=ended)
@@ -797,7 +868,9 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
         taken = side_tricks[contractor % 2]
         say(f"result: side {contractor % 2} took {taken} trick{'' if taken == 1 else 's'}: the contract is "
             + ("made" if made else "failed"))
-    say(f"points: side 0 {points[0]:+d}, side 1 {points[1]:+d}")
+    held = [f"side {s} {raw[s]} for tricks" for s in range(2) if points[s] != raw[s]]
+    say(f"points: side 0 {points[0]:+d}, side 1 {points[1]:+d}"
+        + (f" ({', '.join(held)}, held to opp_cap {int(rules.opp_cap)})" if held else ""))
     say(f"totals: side 0 {totals[0]}, side 1 {totals[1]}"
         + (f"; side {winner} wins the game ({ended})" if winner >= 0 else ""))
     return res

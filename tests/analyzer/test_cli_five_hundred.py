@@ -81,3 +81,37 @@ def test_bad_inputs_exit_2_with_one_sentence():
         assert result.exit_code == 2, (args, result.output)
         assert message in result.output and "Traceback" not in result.output, (args, result.output)
         assert len([line for line in result.output.splitlines() if line.strip()]) == 1, (args, result.output)
+
+
+def test_opp_cap_below_100_caps_the_replayed_points_and_the_hand_outcome_alike():
+    """Hand 0 of seed 42: 6H by seat 0 fails and the defence takes 8 tricks, 80 for tricks.
+    Under opp_cap=30 (win_by_contract_only) the defence reaches 30 from 0-0: the replay's
+    points line, its totals line and the hand's outcome row (score, defence_score) all say
+    30; the contracting side's -100 (score, value_6h) is never capped."""
+    result = invoke("replay", "five-hundred", "--players", "4", "--hand", "0", "--seed", "42", "--rule", "opp_cap=30",
+                    "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    steps = data["steps"]
+    assert "trick 10: seat 3 8d, seat 0 Ks, seat 1 Js, seat 2 Jc; seat 3 wins with 8d (sides 2-8)" in steps
+    assert "points: side 0 -100, side 1 +30 (side 1 80 for tricks, held to opp_cap 30)" in steps
+    assert "totals: side 0 -100, side 1 30" in steps
+    outcome = data["outcome"]
+    assert [outcome[str(seat)]["score"] for seat in range(4)] == [-100, 30, -100, 30]
+    assert outcome["table"]["defence_score"] == 30 and outcome["table"]["declarer_score"] == -100
+    assert outcome["table"]["value_6h"] == -100
+    # the default cap (490) leaves the 80 alone
+    steps = json.loads(invoke("replay", "five-hundred", "--hand", "0", "--seed", "42", "--json").stdout)["steps"]
+    assert "points: side 0 -100, side 1 +80" in steps and "totals: side 0 -100, side 1 80" in steps
+
+
+def test_opp_cap_acts_in_hand_mode_without_a_games_only_note():
+    capped = json.loads(invoke("five-hundred", "--hands", "4000", "--rule", "opp_cap=30", "--json").stdout)
+    free = json.loads(invoke("five-hundred", "--hands", "4000", "--json").stdout)
+    assert not any("opp_cap" in note for note in capped.get("notes", []))
+    capped, free = records_of(capped), records_of(free)
+    assert 0 < capped[("table", "defence_score")]["mean"] < free[("table", "defence_score")]["mean"]
+    assert capped[("table", "defence_score")]["mean"] <= 30
+    assert capped[("table", "declarer_score")]["mean"] == free[("table", "declarer_score")]["mean"]
+    for seat in range(4):
+        assert capped[(seat, "score")]["mean"] < free[(seat, "score")]["mean"]

@@ -151,3 +151,80 @@ def test_stacked_deals_of_kernel_and_twin_agree_on_random_packs():
         scores = (int(rng.integers(-49, 50)) * 10, int(rng.integers(-49, 50)) * 10)
         assert fh.play_dealt(table, matrix, cards, dealer, scores) == twin.play_dealt(table, matrix, cards, dealer,
                                                                                        scores), trial
+
+
+def test_opp_cap_below_100_caps_hand_mode_scores_as_it_caps_the_totals():
+    """opp_cap 30 (win_by_contract_only): in hand mode (scores 0-0) each hand's defence
+    scores min(10 * tricks, 30), exactly what the same deal adds to its total in
+    play_dealt; the contracting side's points (declarer_score, value_*) are never capped.
+    Hand by hand over 150 hands of seed 42."""
+    capped_rules = fh.Rules(opp_cap=30)
+    changed = 0
+    for index in range(150):
+        capped = simulate(SPEC, capped_rules, policy(), 4, HANDS, 42, index, 1)
+        free = simulate(SPEC, fh.Rules(), policy(), 4, HANDS, 42, index, 1)
+        res = twin.hand_result(fh.Rules(), policy(), 4, 42, index)
+        stacked = [c for seat in range(4) for c in res["dealt"][seat]] + res["kitty"]  # seat 0 is the eldest
+        dealt = fh.play_dealt(capped_rules, policy(), stacked)
+        assert dealt["scores"] == dealt["points"]  # from 0-0 the hand's points are the totals
+        for seat in range(4):
+            assert capped[seat, SEAT["score"]] == dealt["scores"][seat % 2]
+        defence, declarer = TABLE["defence_score"], TABLE["declarer_score"]
+        assert capped[4, defence] == min(free[4, defence], 30)
+        assert capped[4, defence + 1] == capped[4, defence] ** 2
+        assert capped[4, declarer] == free[4, declarer]
+        for label in fh.CONTRACT_LABELS:
+            assert capped[4, TABLE[f"value_{label}"]] == free[4, TABLE[f"value_{label}"]]
+        changed += int(free[4, defence] > 30)
+    assert changed > 20  # the cap bit in many hands
+
+
+def _open_misere_policy(om_max=2):
+    matrix = policy()
+    matrix[:, [f.key for f in fh.POLICY_FIELDS].index("open_misere_max")] = om_max
+    return matrix
+
+
+def test_the_defence_uses_the_open_misere_hand_from_its_exposure():
+    """The defence plays on the exposed hand (forcing cards, spare cards), so the moment of
+    exposure matters: with the contractor leading, after-first-lead (the defenders follow
+    trick 1 seeing the hand) beats the open misere more often than after-first-trick, by
+    many standard errors over the same 40,000 hands; before-lead adds nothing then (the
+    contractor's lead reads nothing), but with the eldest leading it does."""
+    count = 40_000
+    om = _open_misere_policy()
+    made, bid = TABLE["open_misere_made"], TABLE["open_misere_made_count"]
+    sums = {expose: simulate(SPEC, fh.Rules(om_expose=expose), om, 4, HANDS, 21, 0, count, threads=2)
+            for expose in (fh.EXPOSE_AFTER_FIRST_LEAD, fh.EXPOSE_AFTER_FIRST_TRICK, fh.EXPOSE_BEFORE_LEAD)}
+    lead, trick = sums[fh.EXPOSE_AFTER_FIRST_LEAD][4], sums[fh.EXPOSE_AFTER_FIRST_TRICK][4]
+    assert lead[bid] == trick[bid] > 5_000  # the same auctions
+    p_lead, p_trick = lead[made] / lead[bid], trick[made] / trick[bid]
+    se = ((p_lead * (1 - p_lead) + p_trick * (1 - p_trick)) / lead[bid]) ** 0.5
+    assert p_trick - p_lead > 5 * se, (p_lead, p_trick, se)
+    assert np.array_equal(sums[fh.EXPOSE_BEFORE_LEAD], sums[fh.EXPOSE_AFTER_FIRST_LEAD])
+    eldest = [simulate(SPEC, fh.Rules(om_expose=expose, first_lead=fh.LEAD_ELDEST), om, 4, HANDS, 21, 0, count,
+                       threads=2) for expose in (fh.EXPOSE_BEFORE_LEAD, fh.EXPOSE_AFTER_FIRST_LEAD,
+                                                 fh.EXPOSE_AFTER_FIRST_TRICK)]
+    assert not np.array_equal(eldest[0], eldest[1]) and not np.array_equal(eldest[1], eldest[2])
+
+
+@pytest.mark.parametrize("first_lead", [fh.LEAD_CONTRACTOR, fh.LEAD_ELDEST])
+@pytest.mark.parametrize("expose", [fh.EXPOSE_AFTER_FIRST_LEAD, fh.EXPOSE_AFTER_FIRST_TRICK, fh.EXPOSE_BEFORE_LEAD])
+def test_kernel_matches_the_twin_on_open_misere_exposure(expose, first_lead):
+    table = fh.Rules(om_expose=expose, first_lead=first_lead)
+    for om_max, stop in ((2, True), (4, False)):
+        rules = table._replace(misere_stop_early=stop)
+        for mode, count in ((HANDS, 150), (GAME_MODE, 3)):
+            assert np.array_equal(simulate(SPEC, rules, _open_misere_policy(om_max), 4, mode, 31, 0, count, 2),
+                                  twin.simulate(rules, _open_misere_policy(om_max), 4, mode, 31, 0, count))
+
+
+@pytest.mark.parametrize("cap", [0, 30, 90])
+def test_kernel_matches_the_twin_under_a_low_cap(cap):
+    """Caps below 100 bite in hand mode: the defence of trick contracts, four passes played
+    out, and misere with the defence paid per trick it won."""
+    for rules in (fh.Rules(opp_cap=cap, all_pass=fh.ALL_PASS_NO_TRUMPS),
+                  fh.Rules(opp_cap=cap, misere_opp_score=fh.MISERE_OPP_PER_TRICK_WON, misere_stop_early=False)):
+        for mode, count in ((HANDS, 150), (GAME_MODE, 3)):
+            assert np.array_equal(simulate(SPEC, rules, policy(), 4, mode, 17, 0, count, 2),
+                                  twin.simulate(rules, policy(), 4, mode, 17, 0, count))

@@ -401,14 +401,15 @@ def check_law(res, rules, stacked, dealer, scores):
             points[cs] = (250 if side[cs] == 10 and value < 250 else value) if made else -value
             points[1 - cs] = 10 * side[1 - cs]
     assert int(res["made"]) == made
-    assert ints(res["points"]) == points
-    # the totals and the end of the game
+    # the totals and the end of the game: points for tricks stop at the cap, and the
+    # hand's points are what it adds to each total
     totals = [scores[0] + points[0], scores[1] + points[1]]
     if rules.win_by_contract_only:
         for s in range(2):
             if contract == -1 or s != contractor % 2:  # points for tricks
                 totals[s] = min(scores[s] + points[s], max(scores[s], rules.opp_cap))
     assert ints(res["scores"]) == totals
+    assert ints(res["points"]) == [totals[0] - scores[0], totals[1] - scores[1]]
     winner, ended = -1, ""
     if contract >= 0 and made and totals[contractor % 2] >= 500:
         winner, ended = contractor % 2, "contract"
@@ -1099,11 +1100,14 @@ def test_misere_failed_stop_early_and_defence_score(opp, stop, n_tricks, points)
 # highest cards) and holds only hearts and diamonds.
 # Seat 0's lead: the lowest-ordered card of a suit the contractor has not shown void in
 # (none yet), i.e. its lowest card 5c (5c and 5s tie, lower suit) - unless the hand is
-# already exposed (before-lead): then a suit the contractor holds: its lowest heart or
-# diamond, 9d.
-#   not exposed: 1 (void in clubs) its highest card that does not win, 9h; 2 (the
-#     contractor has played and is not winning): its highest club Jc.
-#   exposed: 1 its highest diamond below 9d, 8d; 2 its highest diamond Ad.
+# already exposed (before-lead): then, holding no forcing card (nothing below 4h or 4d),
+# a suit the contractor holds: its lowest heart or diamond, 9d.
+#   5c led: 1 (void in clubs) its highest card that does not win, 9h; 2 (the contractor
+#     has played and is not winning): its highest club Jc - whether it sees the hand
+#     (after-first-lead: it sheds its highest spare card, and with the contractor holding
+#     no club every club is spare) or not (after-first-trick).
+#   9d led: 1 its highest diamond below 9d, 8d; 2 sheds its highest diamond Ad (above the
+#     contractor's 4d: spare).
 OM_HANDS = ["5c 6c 7c 8c 9c 9d 10d 5s 6s 7s",
             "4h 5h 6h 7h 9h 4d 5d 6d 7d 8d",
             "Jh 10h 8h Ad Kd Jc 10c Qs Js 10s",
@@ -1127,6 +1131,50 @@ def test_open_misere_exposure_changes_the_first_lead(expose, t1):
     assert ints(res["points"])[1] in (500, -500)
 
 
+# The defence uses the exposed hand (FX).  Seat 0 holds no high card and bids open misere
+# at once; the others PASS.  Kitty Jo Ah As: discarded (jokers first, then As, Ah).  The
+# contractor keeps 4d 6d 7d 4h 5h 6h 5c 6c 5s 6s and leads trick 1 (first_lead contractor)
+# with its lowest card, 4d (4h ties, diamonds the lower suit).  Seat 2 (out) holds the
+# other high diamonds; seat 3 holds no diamond.  Every defender's card of a suit the
+# contractor holds is above all the contractor's cards of that suit except seat 1's 5d,
+# which is below 6d, the contractor's lowest diamond after trick 1: a forcing card.
+#   after-first-lead (and before-lead: the contractor leads first, so nothing differs): the
+#     hand is face up from the lead on.  Seat 1 must beat 4d (5d or Kd); it keeps its
+#     forcing 5d and sheds its highest spare card, Kd.  Seat 3, void, the contractor not
+#     winning: its highest spare card, Ks.  Trick 2: seat 1 leads its forcing 5d; seat 3,
+#     void, sheds Qs; the contractor must play a diamond above 5d: 6d (no card of its
+#     ducks) and wins: the open misere has failed, -500, and side 0 is at -500.
+#   after-first-trick: in trick 1 seat 1 cannot see the hand and plays its lowest legal
+#     card, 5d; seat 3 its highest card, Ks.  From trick 2 on no defender holds a card below
+#     the contractor's lowest of its suit: seat 1 leads the lowest card of a suit the
+#     contractor holds, 7s; seat 3 plays its lowest spade, Qs; the contractor ducks with
+#     6s.  The contractor can duck every trick: made, +500, and side 0 wins the game.
+FX_HANDS = ["4d 6d 7d 4h 5h 6h 5c 6c 5s 6s",
+            "5d Kd Kc Qc Jc 10c Kh Qh 7s 8s",
+            "Ad Qd Jd 10d 9d 8d Ac Js 10s 9s",
+            "9c 8c 7c Jh 10h 9h 8h 7h Ks Qs"]
+FX = deal(FX_HANDS, "Jo Ah As")
+
+
+@pytest.mark.parametrize("expose", [EXPOSE_AFTER_FIRST_LEAD, EXPOSE_BEFORE_LEAD, EXPOSE_AFTER_FIRST_TRICK],
+                         ids=["after-first-lead", "before-lead", "after-first-trick"])
+def test_open_misere_defence_forces_the_exposed_hand(expose):
+    rules = R._replace(om_expose=expose)
+    res = play(rules, pol(row(misere_max=-1, open_misere_max=0), PASS, PASS, PASS), FX)
+    assert auction_of(res) == AU("0:OM 1:P 2:P 3:P")
+    assert ints(res["discards"]) == hand("Jo Ah As")
+    tricks = tricks_of(res)
+    if expose != EXPOSE_AFTER_FIRST_TRICK:
+        assert tricks == [T(0, "0:4d 1:Kd 3:Ks", 1), T(1, "1:5d 3:Qs 0:6d", 0)]
+        assert int(res["made"]) == 0 and ints(res["points"]) == [-500, 0]
+        assert (int(res["winner"]), res["ended"]) == (1, "minus_500")
+    else:
+        assert tricks[:2] == [T(0, "0:4d 1:5d 3:Ks", 1), T(1, "1:7s 3:Qs 0:6s", 3)]
+        assert len(tricks) == 10 and ints(res["tricks_won"])[0] == 0
+        assert int(res["made"]) == 1 and ints(res["points"]) == [500, 0]
+        assert (int(res["winner"]), res["ended"]) == (0, "contract")
+
+
 @pytest.mark.parametrize("deal_, om_max, opp, n_tricks, points", [
     # MS as open misere (no high card): the contractor never wins a trick (see above): +500.
     (MS, 0, MISERE_OPP_NONE, 10, [500, 0]),
@@ -1137,13 +1185,20 @@ def test_open_misere_exposure_changes_the_first_lead(expose, t1):
 ], ids=["made", "made-per-trick-won", "failed", "failed-per-contractor-trick"])
 def test_open_misere_scores_500(deal_, om_max, opp, n_tricks, points):
     # Seat 0 bids open misere at once (open_misere_anytime); the others cannot outbid it
-    # (10H or 10NT) and pass.  Its discards and trick 1 are those of the misere tests: the
-    # exposed hand changes no decision of the defence here (it only follows).
+    # (10H or 10NT) and pass.  Its discards are those of the misere tests; its hand is
+    # exposed after its lead 4d (after-first-lead), so the defence sheds its spare cards
+    # (those not below the contractor's lowest card of their suit).
+    # MS: seat 1 must beat 4d, and no diamond of its is below 5d, the contractor's lowest
+    #   left: it sheds its highest, Ad (the misere test's 9d was its lowest); seat 3, the
+    #   contractor not winning, its highest diamond Kd.  Every card of seat 0 stays below
+    #   every defender's card of its suit, so no lead can force it: made.
+    # MF: seats 1 and 3 are void in diamonds; their clubs (Qc..8c, 7c) are below the
+    #   contractor's Kc, so forcing, and kept: they shed Ah and Qs, as in the misere test.
     rules = R._replace(misere_opp_score=opp)
     res = play(rules, pol(row(misere_max=-1, open_misere_max=om_max), PASS, PASS, PASS), deal_)
     assert auction_of(res) == AU("0:OM 1:P 2:P 3:P")
     tricks = tricks_of(res)
-    assert tricks[0] == (T(0, "0:4d 1:9d 3:Kd", 3) if deal_ is MS else T(0, "0:4d 1:Ah 3:Qs", 0))
+    assert tricks[0] == (T(0, "0:4d 1:Ad 3:Kd", 1) if deal_ is MS else T(0, "0:4d 1:Ah 3:Qs", 0))
     assert len(tricks) == n_tricks and all(len(p) == 3 for _, p, _, _ in tricks)
     assert ints(res["points"]) == points
 
@@ -1287,7 +1342,9 @@ def test_first_lead_by_the_contractor_is_the_default():
 
 # ----------------------------------------------------------------------------------------
 # The end of a game, through play_dealt's scores argument.  K7_MADE gives [40, 30] (6S made
-# by side 0), K7_FAILED [-240, 30] (8S failed by side 0).
+# by side 0), K7_FAILED [-240, 30] (8S failed by side 0), before the cap: under
+# win_by_contract_only the defence's 30 for tricks stops at opp_cap, and the hand's points
+# are what it adds to each total (contract, Scoring).
 
 
 @pytest.mark.parametrize("rules, scores, totals, winner, ended", [
@@ -1305,11 +1362,18 @@ def test_first_lead_by_the_contractor_is_the_default():
     (R._replace(win_by_contract_only=False), (470, 480), [510, 510], 0, "contract"),
     # The same totals under win_by_contract_only: the defence is capped at 490.
     (R, (470, 480), [510, 490], 0, "contract"),
+    # opp_cap 20 from 0-0 (a hand of hand mode): the defence's 30 for tricks give it 20.
+    (R._replace(opp_cap=20), (0, 0), [40, 20], -1, ""),
+    # ... and nothing from 30, above the cap (the side keeps its 30).
+    (R._replace(opp_cap=20), (0, 30), [40, 30], -1, ""),
+    # win_by_contract_only false: no cap, whatever opp_cap says.
+    (R._replace(opp_cap=20, win_by_contract_only=False), (0, 0), [40, 30], -1, ""),
 ], ids=["cap-490", "above-cap-kept", "opp_cap-450", "any-points", "contract-500", "both-500-contractor-wins",
-        "both-500-capped"])
+        "both-500-capped", "opp_cap-20-from-0", "opp_cap-20-above", "opp_cap-20-no-cap"])
 def test_game_end_made_contract(rules, scores, totals, winner, ended):
     res = play(rules, K7_MADE_POLICY, K7_MADE, scores=scores)
-    assert ints(res["points"]) == [40, 30]
+    assert ints(res["side_tricks"]) == [7, 3]  # 40 for 6S, 30 for tricks before any cap
+    assert ints(res["points"]) == [totals[0] - scores[0], totals[1] - scores[1]]  # what the hand adds
     assert ints(res["scores"]) == totals
     assert (int(res["winner"]), res["ended"]) == (winner, ended)
 
@@ -1327,7 +1391,8 @@ def test_game_end_made_contract(rules, scores, totals, winner, ended):
 ], ids=["minus-500", "minus-540-any-points", "minus-490", "minus-and-500", "failed-cap"])
 def test_game_end_failed_contract(rules, scores, totals, winner, ended):
     res = play(rules, K7_FAILED_POLICY, K7_FAILED, dealer=0, scores=scores)
-    assert ints(res["points"]) == [-240, 30]
+    assert ints(res["side_tricks"]) == [7, 3]  # -240 for 8S, 30 for tricks before any cap
+    assert ints(res["points"]) == [totals[0] - scores[0], totals[1] - scores[1]]
     assert ints(res["scores"]) == totals
     assert (int(res["winner"]), res["ended"]) == (winner, ended)
 
@@ -1344,7 +1409,8 @@ def test_game_end_failed_contract(rules, scores, totals, winner, ended):
 ], ids=["capped", "higher-total", "equal-eldest"])
 def test_game_end_all_pass_played_out(rules, scores, totals, winner, ended):
     res = play(rules, ALL_PASS_POLICY, AP, scores=scores)
-    assert ints(res["points"]) == [30, 70]
+    assert ints(res["side_tricks"]) == [3, 7]  # 30 and 70 for tricks before any cap
+    assert ints(res["points"]) == [totals[0] - scores[0], totals[1] - scores[1]]
     assert ints(res["scores"]) == totals
     assert (int(res["winner"]), res["ended"]) == (winner, ended)
 

@@ -28,6 +28,8 @@ from sims.games.five_hundred.rules import (
     DECK_45,
     DECK_46,
     DENOMINATION_SUIT,
+    EXPOSE_AFTER_FIRST_LEAD,
+    EXPOSE_BEFORE_LEAD,
     GAME_OUTCOMES,
     HAND_OUTCOMES,
     LEAD_ELDEST,
@@ -333,6 +335,8 @@ def check_hand(res, rules, pol, dealer, scores, stats=None):
         assert [s for s, _ in plays] == [(leader + k) % 4 for k in range(4) if (leader + k) % 4 != out]
         lead = plays[0][1]
         assert lead in held[leader]
+        if exposed_at(rules, contract, t, lead=True) and leader != contractor:
+            check_exposed_lead(view, lead, held[leader], held[contractor], rules, t, stats)
         if view.suitless(lead):
             if rules.nt_joker == NT_JOKER_LEAD_LAST_ONLY and t < 10:
                 assert all(view.suitless(c) for c in held[leader]), "lead-last-only: the joker led early"
@@ -356,8 +360,9 @@ def check_hand(res, rules, pol, dealer, scores, stats=None):
                 assert view.suitless(c) and free, f"seat {seat} must follow {led} in trick {t}"
                 if stats is not None:
                     stats["free joker"] += 1
+            exposed = held[contractor] if exposed_at(rules, contract, t, lead=False) else None
             check_follow_policy(view, seat, c, plays[:k], w_seat, w, led, hand, can_follow, rules, contractor, misere,
-                                void, rounds, stats)
+                                void, rounds, stats, exposed)
             if view.suit(c) != led:
                 void[seat].add(led)
             hand.discard(c)
@@ -401,7 +406,6 @@ def check_hand(res, rules, pol, dealer, scores, stats=None):
         points[cs] = (250 if side[cs] == 10 and value < 250 else value) if made else -value
         points[1 - cs] = 10 * side[1 - cs]
     assert res["made"] == made
-    assert res["points"] == points
     check_totals(res, rules, scores, contractor, made, points, eldest)
     if stats is not None:
         stats[("contract", "mis" if contract == MISERE else "om" if contract == OPEN_MISERE else
@@ -416,9 +420,62 @@ def check_hand(res, rules, pol, dealer, scores, stats=None):
             stats["slam"] += 1
 
 
+def exposed_at(rules, contract, t, lead):
+    """Is the open misere hand face up at the lead (``lead``) or at a follow of trick ``t``
+    (1..10)?  before-lead: always; after-first-lead: from the first card of trick 1 on (so
+    for every follow); after-first-trick: from trick 2 on."""
+    if contract != OPEN_MISERE:
+        return False
+    if rules.om_expose == EXPOSE_BEFORE_LEAD or t >= 2:
+        return True
+    return not lead and rules.om_expose == EXPOSE_AFTER_FIRST_LEAD
+
+
+def forcing_cards(view, cards, exposed):
+    """The cards below the exposed contractor's lowest card of their suit (never a
+    suitless joker)."""
+    out = set()
+    for c in cards:
+        if view.suitless(c):
+            continue
+        theirs = [view.order(x) for x in exposed if view.suit(x) == view.suit(c)]
+        if theirs and view.order(c) < min(theirs):
+            out.add(c)
+    return out
+
+
+def shed(view, cards, forcing):
+    """The highest spare card (neither forcing nor a suitless joker), else the highest card
+    that is not a suitless joker, else the highest card."""
+    spare = [c for c in cards if c not in forcing and not view.suitless(c)]
+    plain = [c for c in cards if not view.suitless(c)]
+    return max(spare or plain or list(cards), key=view.hi)
+
+
+def check_exposed_lead(view, card, hand, exposed, rules, t, stats):
+    """The defence leading against an exposed open misere: a forcing card of the suit in
+    which the contractor's lowest card is highest, else the lowest card of a suit the
+    contractor holds, else its lowest card."""
+    cands = set(hand)
+    if rules.nt_joker == NT_JOKER_LEAD_LAST_ONLY and t < 10 and any(not view.suitless(c) for c in hand):
+        cands = {c for c in hand if not view.suitless(c)}
+    forcing = forcing_cards(view, cands, exposed)
+    if forcing:
+        lowest = {x: min(view.order(c) for c in exposed if view.suit(c) == x) for x in {view.suit(c) for c in forcing}}
+        suit = max(lowest, key=lambda x: (lowest[x], -x))
+        assert card == min((c for c in forcing if view.suit(c) == suit), key=view.low)
+        if stats is not None:
+            stats["forcing lead"] += 1
+        return
+    held = {view.suit(c) for c in exposed}
+    mine = [c for c in cands if not view.suitless(c) and view.suit(c) in held]
+    assert card == min(mine or list(cands), key=view.low)
+
+
 def check_follow_policy(view, seat, card, plays, w_seat, w, led, hand, can_follow, rules, contractor, misere,
-                        void, rounds, stats):
-    """The card-play policy when following, from the contract's words."""
+                        void, rounds, stats, exposed=None):
+    """The card-play policy when following, from the contract's words; ``exposed``: the
+    open misere contractor's remaining cards once face up."""
     legal = set(can_follow) if can_follow else set(hand)
     if can_follow:
         free = rules.nt_joker == NT_JOKER_ANY_TIME or (rules.nt_joker == NT_JOKER_FIRST_ROUND_FREE
@@ -438,6 +495,17 @@ def check_follow_policy(view, seat, card, plays, w_seat, w, led, hand, can_follo
         return
     if seat == contractor:
         assert card == (max(safe, key=view.hi) if safe else min(legal, key=view.low))
+    elif exposed is not None:  # the defence against an exposed open misere
+        forcing = forcing_cards(view, legal, exposed)
+        if w_seat == contractor:
+            assert card == shed(view, safe or legal, forcing)
+        elif not any(s == contractor for s, _ in plays) and any(view.suit(x) == led for x in exposed) \
+                and any(view.suit(x) == led for x in legal):
+            assert card == min(legal, key=view.low)
+        else:
+            assert card == shed(view, legal, forcing)
+        if stats is not None:
+            stats["exposed follow"] += 1
     elif not any(s == contractor for s, _ in plays):
         assert card == min(legal, key=view.low)
     elif w_seat == contractor:
@@ -448,7 +516,8 @@ def check_follow_policy(view, seat, card, plays, w_seat, w, led, hand, can_follo
 
 
 def check_totals(res, rules, scores, contractor, made, points, eldest):
-    """Scores, the cap, the -500 loss and the winner (the twin's readings R14, R15)."""
+    """Scores, the cap, the -500 loss and the winner (the twin's readings R14, R15);
+    ``points`` are the hand's points before the cap."""
     cs = contractor % 2 if contractor >= 0 else -1
     totals = list(scores)
     for s in range(2):
@@ -458,6 +527,9 @@ def check_totals(res, rules, scores, contractor, made, points, eldest):
         else:
             totals[s] = scores[s] + points[s]
     assert res["scores"] == totals
+    # the hand's points are what it adds: points for tricks held to the cap
+    assert res["points"] == [totals[0] - scores[0], totals[1] - scores[1]]
+    points = res["points"]
     winner, ended = -1, ""
     if cs >= 0 and made == 1 and totals[cs] >= 500:
         winner, ended = cs, "contract"
@@ -537,7 +609,7 @@ def test_random_tables_dealers_and_scores():
         assert log and all(isinstance(line, str) for line in log)
     for feature in ("thrown in", ("contract", "mis"), ("contract", "om"), ("contract", "nt"), ("contract", "suit"),
                     ("contract", "none"), "nominated", "suitless joker led", "free joker", "misere stopped",
-                    "left bower played", "slam"):
+                    "left bower played", "slam", "exposed follow", "forcing lead"):
         assert stats[feature] > 0, f"no hand with {feature}: {dict(stats)}"
 
 
@@ -617,12 +689,15 @@ def test_estimate_by_hand():
 # kitty is Jo As Ah.  With open_misere_max 0 seat 0 bids open misere at once; nobody can
 # outrank it (10H or 10NT, wanting 10 tricks) and all pass.  It discards Jo (jokers first),
 # As, Ah (ties to the higher suit).  Trick 1: it leads its lowest card, 4d (the 4h ties on
-# order, diamonds is the lower suit); seat 1 can only beat it: its lowest diamond 7d; seat 2
-# is out; seat 3, the contractor not winning, plays its highest diamond Ad.  Trick 2: seat
-# 3 leads the lowest card of a suit the exposed hand holds, 9s; seat 0 follows with its
-# highest spade that does not win, 6s; seat 1, void, plays its highest card (10c and 10d
-# tie: clubs).  Every card of seat 0 is below every other card of its suit: it takes no
-# trick, +500, and side 0 wins the game on a made contract.
+# order, diamonds is the lower suit), and its hand is exposed (after-first-lead).  Seat 1
+# can only beat it; none of its diamonds is below the contractor's lowest diamond left,
+# 5d, so none is forcing: it sheds its highest, 10d; seat 2 is out; seat 3, the
+# contractor not winning, sheds its highest diamond Ad.  Trick 2: seat 3 holds no forcing
+# card (nothing below 4h, 5d or 5s) and leads the lowest card of a suit the exposed hand
+# holds, 9s; seat 0 follows with its highest spade that does not win, 6s; seat 1, void,
+# sheds its highest card (10c and 10d tie: clubs).  Every card of seat 0 is below every
+# other card of its suit: it takes no trick, +500, and side 0 wins the game on a made
+# contract.
 DEAL_OM = cards("4h 5h 6h 4d 5d 6d 5c 6c 5s 6s  7c 8c 9c 10c 7d 8d 9d 10d 7h 8h  "
                 "Jc Qc Kc Ac Jd Qd 9h 10h 7s 8s  Kd Ad Jh Qh Kh 9s 10s Js Qs Ks  Jo As Ah")
 
@@ -692,7 +767,7 @@ def test_open_misere_made_wins_the_game():
     assert res["auction"] == [(0, OPEN_MISERE), (1, -1), (2, -1), (3, -1)]
     assert res["contract"] == OPEN_MISERE and res["contractor"] == 0
     assert res["discards"] == sorted(cards("Ah As Jo")) and res["nominated"] == {}
-    assert res["tricks"][0] == (0, [(0, 16), (1, 19), (3, 13)], 3, -1)
+    assert res["tricks"][0] == (0, [(0, 16), (1, 22), (3, 13)], 3, -1)
     assert res["tricks"][1] == (3, [(3, 47), (0, 44), (1, 9)], 3, -1)
     assert len(res["tricks"]) == 10 and res["tricks_won"][0] == 0 and res["tricks_won"][2] == 0
     assert sum(res["tricks_won"]) == 10 and res["made"] == 1
@@ -745,15 +820,16 @@ def test_four_passes():
     res = play_dealt(rules, pol, DEAL_PASS, scores=(480, 470))
     assert res["tricks"][0][0] == 0 and len(res["tricks"]) == 10 and res["made"] == -1
     assert res["discards"] == [] and not {c for _, p, _, _ in res["tricks"] for _, c in p} & set(cards("Jo Ah As"))
-    p = res["points"]
-    assert p == [10 * res["side_tricks"][0], 10 * res["side_tricks"][1]] and sum(p) == 100
+    p = [10 * res["side_tricks"][0], 10 * res["side_tricks"][1]]
+    assert sum(p) == 100
     assert res["scores"] == [min(480 + p[0], 490), min(470 + p[1], 490)] and res["winner"] == -1
+    assert res["points"] == [res["scores"][0] - 480, res["scores"][1] - 470]  # what the hand adds
     # the cap leaves a side above it where it is
     res = play_dealt(rules._replace(opp_cap=300), pol, DEAL_PASS, scores=(480, 0))
-    assert res["scores"] == [480, min(res["points"][1], 300)]
+    assert res["scores"] == [480, min(p[1], 300)] and res["points"] == [0, min(p[1], 300)]
     # without the cap the first side at 500 wins on points
     res = play_dealt(rules._replace(win_by_contract_only=False), pol, DEAL_PASS, scores=(480, 470))
-    assert res["scores"] == [480 + p[0], 470 + p[1]] and res["ended"] == "any_points"
+    assert res["scores"] == [480 + p[0], 470 + p[1]] and res["ended"] == "any_points" and res["points"] == p
 
 
 # ----------------------------------------------------------------------------------------

@@ -107,8 +107,9 @@ Misere and open misere (the contractor plays alone, no trumps)
   misere has failed); otherwise (and always under misere_opp_score per-trick-won, which
   needs the tricks counted) all 10 tricks are played.
   Open misere: the contractor's remaining hand is public (om_expose): from the moment the
-  first card of trick 1 has been led (after-first-lead, default), from the end of trick 1
-  (after-first-trick), or before the first lead (before-lead).
+  first card of trick 1 has been led (after-first-lead, default: every follow of trick 1
+  sees it), from the end of trick 1 (after-first-trick), or before the first lead
+  (before-lead).  The defence plays on it (Card play, below).
 
 Play
   The first lead: the contractor (first_lead contractor, default) or the eldest hand
@@ -131,12 +132,20 @@ Scoring one hand
   misere_stop_early, at most 10); per-trick-won: 10 for each trick the defence took
   (misere is then played to the end).
   Four passes played out: each side 10 per trick.
+  The cap (win_by_contract_only, every hand: game mode, hand mode from 0-0, stacked deals
+  from their scores): points for tricks (the defence's, and each side's after four passes
+  played out) cannot take a side above opp_cap (default 490): its total after them is
+  min(total + points, max(total, opp_cap)) (reading: a side already above the cap keeps
+  its total).  (reading) The hand's points for such a side are what it adds to the total,
+  min(points, max(opp_cap - total, 0)): the rules cap the points, not only the total, so
+  one hand's score, as hand mode counts it and the replay shows it, never differs from
+  its effect on the game.  In hand mode (scores 0-0) such a side scores min(its points
+  for tricks, opp_cap), which changes nothing while opp_cap is 100 or more (the default
+  490).  The contracting side's points (contract made or failed) are never capped.
   Game mode, end of a hand (scores are running totals):
     win_by_contract_only (default): a side wins by reaching 500 or more on a contract it
-    made; points for tricks (defence, four passes played out) cannot take a side above
-    opp_cap (default 490): its total after them is min(total + points, max(total,
-    opp_cap)) (reading: a side already above the cap keeps its total).  false: the first
-    side at 500 or more wins; if both reach it in one hand the contracting side wins
+    made; points for tricks are capped (above).  false: no cap; the first side at 500 or
+    more wins; if both reach it in one hand the contracting side wins
     (after four passes played out: the side with the higher total, and with equal totals
     the side of the eldest hand; reading).
     A side at -500 or below loses at once (the other side wins); only the contracting
@@ -210,28 +219,54 @@ Per-seat policy (one row per seat, used whenever that seat decides; fields in ru
   The misere contractor: leading: the lowest-ordered card of its hand (ties to the lower
     suit code; a suitless joker last); following: the highest legal card that does not
     win the trick, if any; else the lowest legal card.
-  The misere defence: leading: the lowest-ordered card of a suit in which the contractor
-    has not shown void (open misere, once exposed: a suit the contractor holds; ties to the
+  The misere defence (misere, and open misere before the hand is exposed): leading: the
+    lowest-ordered card of a suit in which the contractor has not shown void (ties to the
     lower suit code), else its lowest card; following: if the contractor's card is
     winning the trick: the highest legal card that does not beat it, else the lowest
     legal card; if the contractor has yet to play: the lowest legal card; if the
     contractor has played and is not winning: the highest legal card (except a suitless
     joker, played only when nothing else is legal).
+  The defence against an exposed open misere (from the moment om_expose says, for every
+    defender's decision; the rules file's decision table lets card play read the
+    open-misere hand once exposed).  The defenders use the contractor's cards not yet
+    played (the exposed hand) to force it to win a trick:
+    a forcing card: a card of a suit the exposed hand holds, below the exposed hand's
+      lowest card of that suit (never a suitless joker): led, and not overtaken before the
+      contractor plays, it leaves the contractor no card of the suit to duck with; a
+      spare card: any other card.
+    shedding from a set: its highest spare card that is not a suitless joker, else its
+      highest card that is not a suitless joker (a forcing one), else its highest card
+      (ties to the lower suit code): keep the forcing cards for later.
+    leading: if it holds a forcing card, its lowest forcing card of the suit in which the
+      exposed hand's lowest card is highest (the most room for the other defender to
+      stay under it; ties to the lower suit code); else the lowest-ordered card of a suit
+      the exposed hand holds (ties to the lower suit code), else its lowest card.
+    following: if the contractor's card is winning the trick: shed from its legal cards
+      that do not beat it (the contractor keeps the trick), or from all its legal cards
+      when each beats it; if the contractor has yet to play, holds the suit led, and this
+      defender holds it too: its lowest legal card (keeping the trick below the
+      contractor's cards); otherwise (it is void, or the contractor is, or the contractor
+      has played and is not winning): shed from its legal cards.
+    So the exposure timing changes the play: under after-first-lead (default) the
+    defenders follow trick 1 seeing the hand, under after-first-trick only from trick 2
+    on; before-lead differs from after-first-lead only when a defender leads trick 1
+    (first_lead eldest), since nothing the contractor decides reads its own exposure.
 
 Hand mode (one hand, the dealer in seat 3, scores from 0; hand i of seed s draws from the
 stream (s, i); a hand thrown in after four passes is counted as it is, not redealt)
   per seat: contractor (the seat won the auction); made and made_count (1/1 when its
     contract is made, 0/1 when failed, 0/0 when it is not the contractor: the make rate
-    as the contractor); score and score_sq (the points its side scores in the hand, the
-    game-mode cap not applied); tricks and tricks_sq (tricks it won; a misere partner's
-    0).
+    as the contractor); score and score_sq (the points its side scores in the hand from
+    0-0, points for tricks capped at opp_cap under win_by_contract_only, see Scoring);
+    tricks and tricks_sq (tricks it won; a misere partner's 0).
   table: all_pass (four passes); misere, open_misere (the contract); misere_made and
     misere_made_count, open_misere_made and open_misere_made_count (made / bid);
     joker_in_kitty (the joker 52 was dealt to the kitty); declarer_score, _sq and _count
     (the contracting side's points / hands with a contractor); defence_score, _sq and
-    _count (the other side's points / hands with a contractor); per contract c (labels 6s ... 10nt, mis, om):
-    bid_c (c is the contract), make_c and make_c_count (made / bid as c), value_c,
-    value_c_sq and value_c_count (the contracting side's points / bid as c).
+    _count (the other side's points, capped as score is / hands with a contractor); per
+    contract c (labels 6s ... 10nt, mis, om): bid_c (c is the contract), make_c and
+    make_c_count (made / bid as c), value_c, value_c_sq and value_c_count (the
+    contracting side's points, never capped / bid as c).
 
 Game mode (game i of seed s: one stream (s, i) for all its hands, each hand starting
 from its pack in code order; seat 3 deals the first hand, the deal passing left after
@@ -266,9 +301,10 @@ play_dealt(rules, policy, cards, dealer=None, scores=(0, 0), log=None) -> dict
       winner, named), named = the suit named for a suitless joker led, else -1.
     tricks_won: per seat; side_tricks: per side.
     made: 1 or 0 (-1 with no contractor).
-    points: per side, the points the hand gives (before any cap).
-    scores: per side, the totals after the hand (the cap applied under
-      win_by_contract_only).
+    points: per side, the points the hand adds to the side's total (points for tricks
+      capped under win_by_contract_only: see Scoring), so scores = the scores before
+      the hand + points.
+    scores: per side, the totals after the hand.
     winner: the side that has won the game after this hand, or -1; ended: "contract",
       "minus_500", "any_points" or "" (the game goes on).
 
@@ -439,7 +475,7 @@ SPEC = GameSpec(
     min_players=PLAYERS,
     max_players=PLAYERS,
     default_players=PLAYERS,
-    kernel_version=1,
+    kernel_version=2,
     check=check,
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     twin="sims.twins.five_hundred",

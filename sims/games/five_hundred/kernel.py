@@ -442,6 +442,58 @@ def sure_winners_nb(hand, unseen, trumps, suitless, suit_masks):
     return unbeaten
 
 
+@njit(cache=True, inline="always")
+def _shed(cards, forcing):
+    """The card a defender of an exposed open misere sheds from a non-empty set: its
+    highest spare card (not forcing, not a joker), else its highest card that is not a
+    joker, else its highest card (ties to the lower suit code)."""
+    spare = cards & ~(forcing | PLAY_JOKERS)
+    if spare:
+        return _highest_card(spare)
+    plain = cards & ~PLAY_JOKERS
+    return _highest_card(plain if plain else cards)
+
+
+@njit(cache=True, inline="always")
+def exposed_defence_nb(hand, legal, exposed, best, contractor_winning, contractor_played, led_cards):
+    """A misere defender's card once the open misere hand ``exposed`` (the contractor's
+    cards not yet played) is face up (package docstring, The defence against an exposed
+    open misere).  Play layout at misere: no trumps, no joker nominated (the suits are the
+    four printed suits' places, the jokers suitless); ``best`` < 0 when it leads."""
+    forcing = _ZERO  # its cards below the contractor's lowest card of their suit
+    for suit in range(4):
+        cards = PLAY_SUIT << np.uint64(13 * suit)
+        theirs = exposed & cards
+        if theirs:
+            forcing |= hand & cards & ((theirs & (~theirs + _ONE)) - _ONE)
+    forcing &= legal
+    if best < 0:
+        if forcing:
+            chosen = 0
+            room = -1
+            for suit in range(4):  # the suit in which the contractor's lowest card is highest
+                cards = PLAY_SUIT << np.uint64(13 * suit)
+                if forcing & cards:
+                    low = _low(exposed & cards) - 13 * suit
+                    if low > room:
+                        room = low
+                        chosen = suit
+            return _low(forcing & (PLAY_SUIT << np.uint64(13 * chosen)))
+        wanted = _ZERO
+        for suit in range(4):
+            cards = PLAY_SUIT << np.uint64(13 * suit)
+            if exposed & cards:
+                wanted |= cards
+        wanted &= legal
+        return _lowest_card(wanted) if wanted else _lowest_nb(legal, PLAY_JOKERS)
+    if contractor_winning:
+        safe = legal & ~beaters_nb(best, led_cards, _ZERO, PLAY_JOKERS)
+        return _shed(safe if safe else legal, forcing)
+    if not contractor_played and exposed & led_cards and legal & led_cards:
+        return _lowest_nb(legal, PLAY_JOKERS)
+    return _shed(legal, forcing)
+
+
 @njit(cache=True, _nrt=False)
 def discard_nb(hand, n_discards, contract, trump, suit_of, order_of):
     """The contractor's discards (a mask) from its hand with the kitty (package docstring,
@@ -614,13 +666,13 @@ def play_hand_nb(rules, policy, hands, kitty, dealer, scores, h, seats, calls, e
                     safe = legal & ~beaters_nb(best, led_cards, trumps, suitless)
                     card = _highest_card(safe) if safe else _lowest_nb(legal, suitless)
             elif misere:
-                if best < 0:
+                if exposed:
+                    card = exposed_defence_nb(hand, legal, hands[contractor], best, best_seat == contractor,
+                                              contractor_played, led_cards)
+                elif best < 0:
                     wanted = _ZERO
                     for suit in range(4):
-                        if exposed:
-                            if hands[contractor] & suit_masks[suit]:
-                                wanted |= suit_masks[suit]
-                        elif not (seats[contractor, S_VOIDS] >> suit) & 1:
+                        if not (seats[contractor, S_VOIDS] >> suit) & 1:
                             wanted |= suit_masks[suit]
                     wanted &= legal
                     card = _lowest_card(wanted) if wanted else _lowest_nb(legal, suitless)
@@ -729,9 +781,10 @@ def _named_suit_nb(rest, voids, suit_masks):
 
 @njit(cache=True, _nrt=False)
 def _score_nb(rules, contract, contractor, dealer, seats, scores, h, tricks_played):
-    """Points of the hand (H_POINTS*), whether the contract was made, and the sides' new
-    totals under the rules of the end of a game: H_WINNER the side that has won (-1 none),
-    H_ENDED how (ENDED_*)."""
+    """Points of the hand (H_POINTS*: what it adds to each side's total, points for tricks
+    held to opp_cap under win_by_contract_only), whether the contract was made, and the
+    sides' new totals under the rules of the end of a game: H_WINNER the side that has won
+    (-1 none), H_ENDED how (ENDED_*)."""
     tricks0 = seats[0, S_TRICKS] + seats[2, S_TRICKS]
     tricks1 = seats[1, S_TRICKS] + seats[3, S_TRICKS]
     made = -1
@@ -763,17 +816,18 @@ def _score_nb(rules, contract, contractor, dealer, seats, scores, h, tricks_play
             other = 10 * theirs
         points0 = mine if us == 0 else other
         points1 = other if us == 0 else mine
+    cap_on = rules[R_WIN_BY_CONTRACT_ONLY] != 0
+    if cap_on:  # points for tricks (never negative) stop at the cap: the hand's points are what it adds
+        cap = rules[R_OPP_CAP]
+        if us != 0:
+            points0 = min(points0, max(cap - scores[0], 0))
+        if us != 1:
+            points1 = min(points1, max(cap - scores[1], 0))
     h[H_MADE] = made
     h[H_POINTS0] = points0
     h[H_POINTS1] = points1
-    cap_on = rules[R_WIN_BY_CONTRACT_ONLY] != 0
-    cap = rules[R_OPP_CAP]
-    for side in range(2):
-        points = points0 if side == 0 else points1
-        if side == us or not cap_on:
-            scores[side] += points
-        else:
-            scores[side] = min(scores[side] + points, max(scores[side], cap))
+    scores[0] += points0
+    scores[1] += points1
     winner = -1
     how = ENDED_NONE
     if us >= 0 and made == 1 and scores[us] >= TARGET:

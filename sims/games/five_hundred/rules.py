@@ -73,12 +73,14 @@ class Rules(NamedTuple):
         "what the defence scores against misere: nothing, 10 for each trick the contractor took (US nullo), or "
         "10 for each trick it won itself (the seed; misere is then played out)",
         choices=("none", "per-trick-taken-by-contractor", "per-trick-won"))] = MISERE_OPP_NONE
+    # Not games_only: the cap holds a hand's points for tricks too, so in hand mode (from
+    # 0-0) an opp_cap below 100 caps the defence's score (package docstring, Scoring).
     win_by_contract_only: Annotated[bool, Switch(
         "a side wins only by reaching 500 on a contract it made; trick points stop at opp_cap (the seed); "
-        "false: the first side to 500 by any means wins", games_only=True)] = True
+        "false: the first side to 500 by any means wins")] = True
     opp_cap: Annotated[int, Switch(
-        "with win_by_contract_only: the most a side can reach on points for tricks", lo=0, hi=490,
-        games_only=True)] = 490
+        "with win_by_contract_only: the most a side can reach on points for tricks (a hand's points stop "
+        "there too; from 0-0 in hand mode)", lo=0, hi=490)] = 490
     max_hands: Annotated[int, Switch(
         "game mode: a game still undecided after this many hands (thrown-in hands included) is stopped and "
         "counted as truncated", lo=1, hi=MAX_HANDS_LIMIT, games_only=True)] = MAX_HANDS_LIMIT

@@ -372,11 +372,15 @@ class _Recorder:
     def finished(self, gap_sums: list) -> None:
         played = dict(zip(self.gaps, gap_sums))
         parts: dict[int, list] = {config: [] for config in self.gaps_of}
+        new = dict.fromkeys(self.gaps_of, 0)  # hands played, per configuration
         for job, segments in enumerate(self.plans):
-            if self.config_of_job[job] in parts:
-                parts[self.config_of_job[job]] += [(segment.first, segment.count, played[(job, k)]
-                                                    if segment.sums is None else segment.sums)
-                                                   for k, segment in enumerate(segments)]
+            config = self.config_of_job[job]
+            if config in parts:
+                for k, segment in enumerate(segments):
+                    if segment.sums is None:
+                        parts[config].append((segment.first, segment.count, played[(job, k)]))
+                        new[config] += segment.count
+                    else:
+                        parts[config].append((segment.first, segment.count, segment.sums))
         for config, found in parts.items():
-            new = sum(self.plans[self.gaps[gap][0]][self.gaps[gap][1]].count for gap in self.gaps_of[config])
-            self._record(config, found, True, new)
+            self._record(config, found, True, new[config])

@@ -54,6 +54,7 @@ import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -206,9 +207,9 @@ def _reason(problem: BaseException) -> str:
 # ------------------------------------------------------------------------------ blocks
 
 
-@dataclass(frozen=True)
-class Segment:
-    """A stretch of a job's hands: stored (``sums`` set) or still to play (``sums`` None)."""
+class Segment(NamedTuple):
+    """A stretch of a job's hands: stored (``sums`` set) or still to play (``sums`` None).
+    (A tuple: a report makes one per batch of every configuration.)"""
 
     first: int
     count: int
@@ -291,7 +292,7 @@ def _encode(run: Run, wide: bool) -> tuple[str, bytes]:
     holds them all (counts of a few thousand hands fit 2 bytes), or JSON for the exact
     integers of wide outcomes."""
     if not wide:
-        stack = np.stack(run.sums).astype(np.int64)
+        stack = np.array(run.sums, dtype=np.int64)
         largest = max(int(stack.max()), -int(stack.min()) - 1) if stack.size else 0
         form = next(form for form in _NARROW if largest < 1 << (8 * int(form[-1]) - 1))
         return form, stack.astype(form).tobytes()
@@ -299,9 +300,15 @@ def _encode(run: Run, wide: bool) -> tuple[str, bytes]:
                               separators=(",", ":")).encode()
 
 
+_KEY_DIGESTS: dict[tuple, bytes] = {}
+
+
 def _checksum(key: tuple, first: int, count: int, parts_text: str, form: str, blob: bytes) -> str:
-    digest = hashlib.blake2b(digest_size=16)
-    digest.update(json.dumps([*key, int(first), int(count), parts_text, form]).encode())
+    """A block's checksum: of its configuration's key, its range, parts, format and sums."""
+    if key not in _KEY_DIGESTS:  # a key is long (the policy matrix): digested once
+        _KEY_DIGESTS[key] = hashlib.blake2b(json.dumps(list(key)).encode(), digest_size=16).digest()
+    digest = hashlib.blake2b(_KEY_DIGESTS[key], digest_size=16)
+    digest.update(f"{int(first)} {int(count)} {parts_text} {form} ".encode())
     digest.update(bytes(blob))
     return digest.hexdigest()
 
@@ -321,8 +328,7 @@ def _decode(row, key: tuple, shape: tuple[int, int], wide: bool) -> Run | None:
             flat = np.frombuffer(blob, dtype=form)
             if flat.size != len(parts) * shape[0] * shape[1]:
                 return None
-            stack = flat.astype(np.int64).reshape(len(parts), *shape)
-            sums = tuple(stack[k] for k in range(len(parts)))
+            sums = tuple(flat.astype(np.int64).reshape(len(parts), *shape))
         elif form == "json" and wide:
             values = json.loads(blob)
             if (len(values) != len(parts) or any(len(part) != shape[0] for part in values)
@@ -390,6 +396,7 @@ class ResultStore:
         self._slots: dict[tuple, _Slot] = {}
         self._publishers: list = []  # callables that record what runs in flight have finished, before a commit
         self._configs: dict[tuple, int] = {}  # key -> configuration id, as found or made
+        self._keys: dict[tuple, tuple] = {}  # see _key
         self._doomed: dict[int, str] = {}  # damaged block id -> its description, removed at the next commit
         self._last_commit = time.monotonic()
         self._busy_since: float | None = None  # when commits began to find the store locked
@@ -537,6 +544,14 @@ class ResultStore:
         except sqlite3.Error as problem:
             raise _not_a_store(self.path, f"it could not be read: {_reason(problem)}") from None
 
+    def _key(self, spec: GameSpec, mode: int, players: int, seed: int, rules, policy) -> tuple:
+        """:func:`_key`, remembered (a report asks for the same configurations many times)."""
+        memo = (spec.name, mode, players, seed, tuple(int(v) for v in rules),
+                np.asarray(policy, dtype=np.float64).tobytes())
+        if memo not in self._keys:
+            self._keys[memo] = _key(spec, mode, players, seed, rules, policy)
+        return self._keys[memo]
+
     def _config_id(self, key: tuple, make: bool = False) -> int | None:
         if key not in self._configs:
             found = self.db.execute(f"SELECT id FROM configs WHERE {_WHERE}", key).fetchone()
@@ -570,12 +585,12 @@ class ResultStore:
         damaged: list[str] = []
         covered: list[list[Segment]] = [[] for _ in jobs]
         for (rules, policy), indices in zip(found, jobs_of):
-            key = _key(spec, mode, players, seed, rules, policy)
-            runs = list(pending.get(key, ()))
+            key = self._key(spec, mode, players, seed, rules, policy)
+            lo = min(int(jobs[i][2]) for i in indices)
+            hi = max(int(jobs[i][2]) + int(jobs[i][3]) for i in indices)
+            runs = [run for run in pending.get(key, ()) if run.bounds[0] < hi and run.bounds[-1] > lo]
             config = self._reading(lambda: self._config_id(key))
             if config is not None:
-                lo = min(int(jobs[i][2]) for i in indices)
-                hi = max(int(jobs[i][2]) + int(jobs[i][3]) for i in indices)
                 rows = self._reading(lambda: self.db.execute(
                     "SELECT id, first, count, parts, format, sums, checksum FROM blocks WHERE config_id=? AND "
                     "first<? AND first+count>?", (config, hi, lo)).fetchall())
@@ -592,13 +607,21 @@ class ResultStore:
                 for index in indices:
                     covered[index] = [Segment(int(jobs[index][2]), int(jobs[index][3]))] if jobs[index][3] else []
                 continue
-            starts: dict[int, list[tuple[Run, int]]] = {}
-            for run in runs:
-                for part, start in enumerate(run.bounds[:-1]):
-                    starts.setdefault(start, []).append((run, part))
-            order = sorted(starts)
+            exact = {(start, end): sums for run in runs  # the usual reuse: a stored part is exactly a job
+                     for start, end, sums in zip(run.bounds, run.bounds[1:], run.sums)}
+            starts: dict[int, list[tuple[Run, int]]] = {}  # every part by where it starts (made if needed)
             for index in indices:
-                covered[index] = _segments(int(jobs[index][2]), int(jobs[index][3]), starts, order, outcomes)
+                first, count = int(jobs[index][2]), int(jobs[index][3])
+                found = exact.get((first, first + count))
+                if found is not None:
+                    covered[index] = [Segment(first, count, found)]
+                    continue
+                if not starts:
+                    for run in runs:
+                        for part, start in enumerate(run.bounds[:-1]):
+                            starts.setdefault(start, []).append((run, part))
+                    order = sorted(starts)
+                covered[index] = _segments(first, count, starts, order, outcomes)
         if damaged:
             many = len(damaged) > 1
             named = "; ".join(damaged[:3]) + (" ..." if len(damaged) > 3 else "")
@@ -620,7 +643,7 @@ class ResultStore:
             return
         found = self._slots.get(slot)
         if found is None:
-            found = self._slots[slot] = _Slot(_key(spec, mode, players, seed, rules, policy),
+            found = self._slots[slot] = _Slot(self._key(spec, mode, players, seed, rules, policy),
                                               bool(spec.outcomes[mode].limbs))
         found.runs, found.complete, found.dirty, found.played = list(runs), complete, True, played
 

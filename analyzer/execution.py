@@ -12,12 +12,15 @@ runs inside :func:`using`, which says
   Dask scheduler (``tcp://host:8786``).
 
 The runners call :func:`play_jobs` here instead of ``sims.engine.play_jobs``: it answers
-what the store holds, plays only the gaps (on the threads or the cluster) and keeps every
-finished piece.  Sums are exact integers, so stored, extended, resumed and cluster runs
-give the numbers of one local run of the same seed, bit for bit.  Outside :func:`using`
-nothing is stored and the hands are played on this process's threads.
+what the store holds, plays only the gaps (on the threads or the cluster) and records what
+it plays (:class:`_Recorder`; the store commits it about once a second).  Sums are exact
+integers, so stored, extended, resumed and cluster runs give the numbers of one local run
+of the same seed, bit for bit.  Outside :func:`using` nothing is stored and the hands are
+played on this process's threads.
 
-A bad store file or cluster address raises ``ValueError`` with one sentence.
+A bad store file or cluster address raises ``ValueError`` with one sentence; a store that
+cannot be written is one warning.  Loading (or compiling) a kernel runs where a signal
+abandons it at once (:func:`interrupts.abandoning`).
 """
 
 from __future__ import annotations

@@ -222,7 +222,7 @@ def using(store=None, cluster: str | None = None):
     try:
         opened = ResultStore(path) if path is not None else None
     except StoreUnwritable as problem:  # a full disk, a read-only folder: the run goes on
-        engine.LOG.warning(str(problem))
+        engine.LOG.warning(f"{problem}; the run goes on without storing")
         opened = None
     except ValueError as problem:
         if chosen:

@@ -25,9 +25,11 @@ the last commit, about a second of play, and never leaves a half-written block.
 
 Several processes may share a store: SQLite serialises the writers.  A commit during a
 run waits at most :data:`LOCK_WAIT_S` for another process's transaction and otherwise
-tries again at the next commit, so the run never waits for a lock; only at the end of a
-command does it wait (up to :data:`CLOSE_WAIT_S`, or :data:`INTERRUPTED_WAIT_S` once
-the user asked to stop) and then says what it could not store.
+tries again at the next commit (as long as the run lasts), so the run never waits for a
+lock; only at the end of a command does it wait (up to :data:`CLOSE_WAIT_S`, or
+:data:`INTERRUPTED_WAIT_S` once the user asked to stop) and then says what it could not
+store.  A block is deleted only by its id and checksum together, so a block another
+process wrote in the meantime is never taken for one of ours.
 
 Integrity.  Each block carries a checksum of its configuration's key, its range, its
 parts and its sums; a block that fails it (or whose sums do not have the shape of the
@@ -66,6 +68,7 @@ APPLICATION_ID = 0x43414E41  # "CANA": marks a card-analyzer store (SQLite's app
 SCHEMA_VERSION = 2  # 1: one JSON row per piece, no parts and no checksum (upgraded in place)
 FLUSH_SECONDS = 1.0  # finished work is committed at most about this often (and at the end)
 LOCK_WAIT_S = 0.1  # a commit during a run waits this long for another process's, then retries later
+READ_WAIT_S = 10.0  # opening and reading wait this long for a moment's lock (a checkpoint, a recovery)
 CLOSE_WAIT_S = 60.0  # at the end of a command: how long to wait for another process's lock
 INTERRUPTED_WAIT_S = 1.0  # the same once the user asked to stop
 
@@ -110,9 +113,10 @@ def default_store_path() -> Path | None:
     return (Path(data) if data else Path.home() / ".local" / "share") / "card-analyzer" / "results.sqlite"
 
 
-class StoreUnwritable(Exception):
+class StoreUnwritable(ValueError):
     """A new store could not be made where it was asked for (a full disk, a read-only
-    folder): a warning, and the run goes on without a store."""
+    folder): for a run a warning, after which it goes on without a store; for ``analyze
+    store`` (a ``ValueError``) one sentence."""
 
 
 def _not_a_store(path: Path, why: str) -> ValueError:
@@ -202,6 +206,14 @@ def _is_busy(problem: sqlite3.Error) -> bool:
 def _reason(problem: BaseException) -> str:
     text = problem.strerror if isinstance(problem, OSError) and problem.strerror else str(problem)
     return " ".join(text.split()).rstrip(".") or type(problem).__name__
+
+
+def _span(first, count, unit: str) -> str:
+    """A block's range as words ("hands 0 to 29,999"), whatever an edit left in it."""
+    try:
+        return f"{unit} {int(first):,} to {int(first) + int(count) - 1:,}"
+    except (TypeError, ValueError):
+        return f"{unit} {first!r} (count {count!r})"
 
 
 # ------------------------------------------------------------------------------ blocks
@@ -356,7 +368,7 @@ class _Slot:
     wide: bool
     runs: list[Run] = field(default_factory=list)
     complete: bool = False
-    rows: list[int] = field(default_factory=list)
+    rows: list[tuple[int, str]] = field(default_factory=list)  # (id, checksum) of its last commit's blocks
     dirty: bool = False
     played: int = 0  # of the runs' hands, those played by this process (not read from the store)
 
@@ -397,9 +409,8 @@ class ResultStore:
         self._publishers: list = []  # callables that record what runs in flight have finished, before a commit
         self._configs: dict[tuple, int] = {}  # key -> configuration id, as found or made
         self._keys: dict[tuple, tuple] = {}  # see _key
-        self._doomed: dict[int, str] = {}  # damaged block id -> its description, removed at the next commit
+        self._doomed: dict[tuple[int, str], str] = {}  # damaged block (id, checksum) -> its description
         self._last_commit = time.monotonic()
-        self._busy_since: float | None = None  # when commits began to find the store locked
         version = _check_existing(self.path)
         try:
             if version == 0:
@@ -416,30 +427,39 @@ class ResultStore:
             if isinstance(problem, sqlite3.Error) and _is_damage(problem):
                 raise _not_a_store(self.path, f"it could not be read: {_reason(problem)}") from None
             if version == 0 or not self.path.is_file():
-                raise StoreUnwritable(f"the result store {self.path} could not be made ({_reason(problem)}); the "
-                                      f"run goes on without storing") from None
+                raise StoreUnwritable(f"the result store {self.path} could not be made "
+                                      f"({_reason(problem)})") from None
             self._open_read_only(problem)
 
     # -------------------------------------------------------------- opening and closing
 
     def _connect(self) -> None:
-        self.db = sqlite3.connect(self.path, timeout=LOCK_WAIT_S, isolation_level=None, check_same_thread=False)
+        self.db = sqlite3.connect(self.path, timeout=READ_WAIT_S, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA synchronous = FULL")  # a commit survives a power cut
         self.db.execute("SELECT count(*) FROM configs").fetchone()  # opens the WAL: a full disk shows here
 
     def _open_read_only(self, problem: BaseException) -> None:
-        """Read what the store holds without writing anything, not even SQLite's lock
-        files (a full disk, a read-only file or folder): one warning."""
-        try:
-            self.db = sqlite3.connect(f"{self.path.resolve().as_uri()}?immutable=1", uri=True,
-                                      isolation_level=None, check_same_thread=False)
-            self.db.execute("SELECT count(*) FROM blocks").fetchone()
-            if self.db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
-                raise sqlite3.OperationalError("it needs an upgrade to this version's format")
-        except sqlite3.Error as failed:
-            self._close_db()
+        """Read what the store holds without writing to it (a full disk, a read-only file
+        or folder): one warning.  Read-only, SQLite still reads the write-ahead log (the
+        last commits of a writer that was killed); where it cannot even make its
+        shared-memory index beside the file, the file is read as it is (``immutable``),
+        without what the log holds."""
+        failed: sqlite3.Error | None = None
+        for mode in ("mode=ro", "immutable=1"):
+            try:
+                self.db = sqlite3.connect(f"{self.path.resolve().as_uri()}?{mode}", uri=True, timeout=READ_WAIT_S,
+                                          isolation_level=None, check_same_thread=False)
+                self.db.execute("SELECT count(*) FROM blocks").fetchone()
+                if self.db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+                    raise sqlite3.OperationalError("it needs an upgrade to this version's format")
+                failed = None
+                break
+            except sqlite3.Error as problem_reading:
+                self._close_db()
+                failed = problem_reading
+        if failed is not None:
             raise StoreUnwritable(f"the result store {self.path} could not be opened ({_reason(problem)}; reading "
-                                  f"it: {_reason(failed)}); the run goes on without storing") from None
+                                  f"it: {_reason(failed)})") from None
         self.writable = False
         LOG.warning(f"the result store {self.path} cannot be written ({_reason(problem)}); the run reads what it "
                     f"holds and stores nothing new")
@@ -464,7 +484,7 @@ class ResultStore:
                     self.db.execute("ROLLBACK")
                 raise
         finally:
-            self.db.execute(f"PRAGMA busy_timeout = {int(LOCK_WAIT_S * 1000)}")
+            self.db.execute(f"PRAGMA busy_timeout = {int(READ_WAIT_S * 1000)}")
 
     def _upgrade(self, version: int) -> None:
         """Bring a store of an older format to this one, in one transaction."""
@@ -476,15 +496,20 @@ class ResultStore:
                 self.db.execute("DROP TABLE blocks")
                 self.db.execute(_BLOCKS)
                 self.db.execute(_BLOCKS_INDEX)
+                modes = {name: mode for mode, name in MODE_NAMES.items()}
                 for *key, config, first, count, text, created in old:
                     try:
                         values = json.loads(text)
-                        if not all(type(v) is int for row in values for v in row):
+                        width = len(values[0])
+                        if (not values or any(type(row) is not list or len(row) != width for row in values)
+                                or not all(type(v) is int for row in values for v in row)):
                             continue
-                    except (ValueError, TypeError, RecursionError):
+                        spec = GAMES.get(key[0])
+                        wide = spec is None or bool(spec.outcomes[modes[key[2]]].limbs)
+                        if not wide and any(not -(1 << 63) <= v < 1 << 63 for row in values for v in row):
+                            continue
+                    except (ValueError, TypeError, KeyError, IndexError, RecursionError):
                         continue  # a damaged block: not carried over, its hands are played again when asked for
-                    spec = GAMES.get(key[0])
-                    wide = spec is None or bool(spec.outcomes[{n: m for m, n in MODE_NAMES.items()}[key[2]]].limbs)
                     form = "json" if wide else "<i8"
                     blob = (json.dumps([values], separators=(",", ":")).encode() if wide
                             else np.asarray([values], dtype=form).tobytes())
@@ -538,10 +563,14 @@ class ResultStore:
     # -------------------------------------------------------------- reading
 
     def _reading(self, action):
-        """``action()``, with a damaged database found while reading as one sentence."""
+        """``action()``, with a damaged database found while reading (or one that another
+        process kept locked for :data:`READ_WAIT_S`) as one sentence."""
         try:
             return action()
         except sqlite3.Error as problem:
+            if _is_busy(problem):
+                raise ValueError(f"the result store {self.path} was kept locked by another process for "
+                                 f"{READ_WAIT_S:.0f} s while this one read it; try again, or give --no-store.") from None
             raise _not_a_store(self.path, f"it could not be read: {_reason(problem)}") from None
 
     def _key(self, spec: GameSpec, mode: int, players: int, seed: int, rules, policy) -> tuple:
@@ -575,8 +604,8 @@ class ResultStore:
         named in one warning and removed at the next commit."""
         outcomes = spec.outcomes[mode]
         shape, wide = (players + 1, outcomes.width), bool(outcomes.limbs)
-        which, found = grouped or configurations(jobs)
-        jobs_of: list[list[int]] = [[] for _ in found]
+        which, configs = grouped or configurations(jobs)
+        jobs_of: list[list[int]] = [[] for _ in configs]
         for index, config in enumerate(which):
             jobs_of[config].append(index)
         pending: dict[tuple, list[Run]] = {}  # what is recorded and not yet committed
@@ -584,7 +613,7 @@ class ResultStore:
             pending.setdefault(slot.key, []).extend(slot.runs)
         damaged: list[str] = []
         covered: list[list[Segment]] = [[] for _ in jobs]
-        for (rules, policy), indices in zip(found, jobs_of):
+        for (rules, policy), indices in zip(configs, jobs_of):
             key = self._key(spec, mode, players, seed, rules, policy)
             lo = min(int(jobs[i][2]) for i in indices)
             hi = max(int(jobs[i][2]) + int(jobs[i][3]) for i in indices)
@@ -595,12 +624,13 @@ class ResultStore:
                     "SELECT id, first, count, parts, format, sums, checksum FROM blocks WHERE config_id=? AND "
                     "first<? AND first+count>?", (config, hi, lo)).fetchall())
                 for row in rows:
-                    if row[0] in self._doomed:
+                    block = (row[0], row[-1])
+                    if block in self._doomed:
                         continue
                     run = _decode(row, key, shape, wide)
                     if run is None:
-                        self._doomed[row[0]] = f"entry {config}, {MODE_NAMES[mode]} {row[1]:,} to {row[1] + row[2] - 1:,}"
-                        damaged.append(self._doomed[row[0]])
+                        self._doomed[block] = f"entry {config}, {_span(row[1], row[2], MODE_NAMES[mode])}"
+                        damaged.append(self._doomed[block])
                     else:
                         runs.append(run)
             if not runs:  # nothing stored: every job is one gap
@@ -612,9 +642,9 @@ class ResultStore:
             starts: dict[int, list[tuple[Run, int]]] = {}  # every part by where it starts (made if needed)
             for index in indices:
                 first, count = int(jobs[index][2]), int(jobs[index][3])
-                found = exact.get((first, first + count))
-                if found is not None:
-                    covered[index] = [Segment(first, count, found)]
+                stored = exact.get((first, first + count))
+                if stored is not None:
+                    covered[index] = [Segment(first, count, stored)]
                     continue
                 if not starts:
                     for run in runs:
@@ -625,8 +655,9 @@ class ResultStore:
         if damaged:
             many = len(damaged) > 1
             named = "; ".join(damaged[:3]) + (" ..." if len(damaged) > 3 else "")
+            fate = "removed" if self.writable else "left alone (the store cannot be written)"
             LOG.warning(f"the result store {self.path} had {len(damaged)} damaged block{'s' if many else ''} ({named}) "
-                        f"that failed {'their checksums; they were' if many else 'its checksum; it was'} removed and "
+                        f"that failed {'their checksums; they were' if many else 'its checksum; it was'} {fate} and "
                         f"{'their' if many else 'its'} hands played again")
         return covered
 
@@ -664,68 +695,83 @@ class ResultStore:
         """Write every slot changed since the last commit in one transaction; True when
         nothing is left to write.  Another process's lock held longer than
         :data:`LOCK_WAIT_S` leaves everything for the next try (False); any other
-        failure is one warning, and nothing more is stored."""
+        failure is one warning, and nothing more is stored.  Whatever stops it midway
+        (a signal included) rolls the transaction back, so a commit is whole or nothing."""
         for publish in list(self._publishers):
             publish()
         self._last_commit = time.monotonic()
         changed = [slot for slot in self._slots.values() if slot.dirty]
         if not self.writable or (not changed and not self._doomed):
             return True
-        written = []
+        encoded = [(slot, [self._encoded(slot, run) for run in slot.runs]) for slot in changed]
         try:
-            encoded = []
-            for slot in changed:
-                rows = []
-                for run in slot.runs:
-                    form, blob = _encode(run, slot.wide)
-                    parts_text = json.dumps(run.parts)
-                    rows.append((run, parts_text, form, blob,
-                                 _checksum(slot.key, run.first, run.count, parts_text, form, blob)))
-                encoded.append((slot, rows))
-            self.db.execute("BEGIN IMMEDIATE")
-            for slot, rows in encoded:
-                config = self._config_id(slot.key, make=True)
-                ids = [self.db.execute("INSERT INTO blocks (config_id, first, count, parts, complete, format, sums, "
-                                       "checksum, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                                       (config, run.first, run.count, parts_text, int(slot.complete), form, blob,
-                                        checksum, time.time())).lastrowid
-                       for run, parts_text, form, blob, checksum in rows]
-                doomed = list(slot.rows)
-                if slot.complete:
-                    doomed += self._redundant(config, [run for run, *_ in rows], ids)
-                self.db.executemany("DELETE FROM blocks WHERE id = ?", [(row,) for row in doomed])
-                written.append((slot, ids))
-            self.db.executemany("DELETE FROM blocks WHERE id = ?", [(row,) for row in self._doomed])
-            self.db.execute("COMMIT")
-        except sqlite3.Error as problem:
-            if self.db.in_transaction:
-                self.db.execute("ROLLBACK")
-            self._configs.clear()  # ids made in the transaction rolled back are gone
+            self.db.execute(f"PRAGMA busy_timeout = {int(LOCK_WAIT_S * 1000)}")
+            try:
+                self.db.execute("BEGIN IMMEDIATE")
+                written = self._write(encoded)
+                self.db.execute("COMMIT")
+            finally:
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
+                self.db.execute(f"PRAGMA busy_timeout = {int(READ_WAIT_S * 1000)}")
+        except BaseException as problem:
+            self._configs.clear()  # ids made in a transaction rolled back are gone
+            if not isinstance(problem, sqlite3.Error):
+                raise
             if _is_busy(problem):
-                self._busy_since = self._busy_since or time.monotonic()
-                if time.monotonic() - self._busy_since < CLOSE_WAIT_S:
-                    return False
+                return False
             self.writable = False
             LOG.warning(f"the result store {self.path} could not be written ({_reason(problem)}); the run goes on "
                         f"without storing")
             return True
-        self._busy_since = None
         self._doomed.clear()
-        for slot, ids in written:
-            slot.rows, slot.dirty = ids, False
+        for slot, rows in written:
+            slot.rows, slot.dirty = rows, False
         for name in [name for name, slot in self._slots.items() if slot.complete and not slot.dirty]:
             del self._slots[name]  # committed whole: the store answers for it now
         return True
 
-    def _redundant(self, config: int, runs: list[Run], keep: list[int]) -> list[int]:
-        """Blocks that the complete ``runs`` make redundant: inside one of them and cut
-        only at its boundaries, or left incomplete by an earlier run."""
+    @staticmethod
+    def _encoded(slot: _Slot, run: Run) -> tuple:
+        """A run as the values of its block's row: (run, parts, format, sums, checksum)."""
+        form, blob = _encode(run, slot.wide)
+        parts_text = json.dumps(run.parts)
+        return run, parts_text, form, blob, _checksum(slot.key, run.first, run.count, parts_text, form, blob)
+
+    def _write(self, encoded: list) -> list:
+        """Inside a commit's transaction: insert the slots' blocks and delete what they
+        replace (each slot's last commit, and with a complete slot the blocks it makes
+        redundant) and the damaged blocks found; each slot with its new rows' (id,
+        checksum).  The configuration ids are looked up afresh, in case another process
+        removed one."""
+        self._configs.clear()
+        written = []
+        for slot, rows in encoded:
+            config = self._config_id(slot.key, make=True)
+            new = [(self.db.execute("INSERT INTO blocks (config_id, first, count, parts, complete, format, sums, "
+                                    "checksum, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                    (config, run.first, run.count, parts_text, int(slot.complete), form, blob,
+                                     checksum, time.time())).lastrowid, checksum)
+                   for run, parts_text, form, blob, checksum in rows]
+            doomed = list(slot.rows)
+            if slot.complete:
+                doomed += self._redundant(config, [row[0] for row in rows], {block for block, _ in new})
+            self.db.executemany("DELETE FROM blocks WHERE id = ? AND checksum = ?", doomed)
+            written.append((slot, new))
+        self.db.executemany("DELETE FROM blocks WHERE id = ? AND checksum = ?", list(self._doomed))
+        return written
+
+    def _redundant(self, config: int, runs: list[Run], keep: set[int]) -> list[tuple[int, str]]:
+        """Blocks (id, checksum) that the complete ``runs`` make redundant: inside one of
+        them and cut only at its boundaries, or left incomplete by an earlier run.  (The
+        checksum leaves ``complete`` out: whatever it says, such a block lies inside
+        what was just written, so removing it loses nothing.)"""
         doomed = []
         for run in runs:
             bounds = set(run.bounds)
-            for row, first, parts_text, complete in self.db.execute(
-                    "SELECT id, first, parts, complete FROM blocks WHERE config_id=? AND first>=? AND first+count<=?",
-                    (config, run.first, run.first + run.count)):
+            for row, first, parts_text, complete, checksum in self.db.execute(
+                    "SELECT id, first, parts, complete, checksum FROM blocks WHERE config_id=? AND first>=? AND "
+                    "first+count<=?", (config, run.first, run.first + run.count)):
                 if row in keep:
                     continue
                 try:
@@ -735,7 +781,7 @@ class ResultStore:
                 except (ValueError, TypeError):
                     continue  # damaged: found and named when read
                 if not complete or bounds.issuperset(cuts):
-                    doomed.append(row)
+                    doomed.append((row, checksum))
         return doomed
 
     # -------------------------------------------------------------- the store command

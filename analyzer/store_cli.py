@@ -56,7 +56,7 @@ def store_command(
 
     def body():
         from analyzer.params import parse_whole
-        from analyzer.store import ResultStore, default_store_path, kernel_hash
+        from analyzer.store import ResultStore, StoreUnwritable, default_store_path, kernel_hash
         from sims.registry import get_game
 
         if game is not None:
@@ -71,7 +71,10 @@ def store_command(
                        else f"result store {path}: empty (no run has been stored yet)")
             return
         ids = [parse_whole(text, "--remove", 1) for text in remove or []]
-        opened = ResultStore(path)
+        try:
+            opened = ResultStore(path)
+        except StoreUnwritable as problem:  # a ValueError, said as a sentence of this command
+            raise ValueError(f"{problem}.") from None
         try:
             entries = opened.entries(game)
 

@@ -133,8 +133,10 @@ LOAD_SECONDS = [0.0]  # seconds this process has spent compiling or loading kern
 
 
 class Stopped(Exception):
-    """:func:`play_jobs` was asked to stop before the end.  Every piece it started has
-    finished; ``sums[j]`` holds the sums of job ``j``'s finished prefix of items (``None``
+    """:func:`play_jobs` was asked to stop before the end.  Every piece it started on
+    this process's threads has finished (a cluster's pieces get at most
+    ``CLUSTER_STOP_SECONDS``; those still running then are left behind).  ``sums[j]``
+    holds the sums of job ``j``'s finished prefix of items (``None``
     when nothing of it was played) and ``played[j]`` how many items they are.  (A piece
     that finished after a gap in its job is left out of the prefix.)
     ``from_store[j]`` is how many of those items were read from a result store rather than

@@ -686,3 +686,153 @@ def test_a_run_is_not_held_up_by_another_process_holding_the_lock(tmp_path):
     with using(store=path):
         again = run(spec, tab, HANDS, 2, 200_000, 1)
     assert again.stored == 200_000 and np.array_equal(again.sums, found.sums)
+
+
+def test_a_commit_stopped_midway_is_rolled_back_and_a_later_one_stores_it(tmp_path):
+    """A signal that lands inside a commit's transaction (the forced second Ctrl-C, or a
+    KeyboardInterrupt in a notebook) rolls it back; closing then stores what was recorded
+    (it used to fail 'cannot start a transaction within a transaction' and store nothing)."""
+    spec, tab = get_game("chase-ace"), table("chase-ace", 4)
+    path = tmp_path / "store.sqlite"
+    truth = plain("chase-ace", tab, HANDS, 1, 5_000)
+
+    class InterruptedOnce:
+        """The store's connection, with a KeyboardInterrupt at its first COMMIT."""
+
+        def __init__(self, real):
+            self.real, self.interrupted = real, False
+
+        def execute(self, sql, *args):
+            if sql == "COMMIT" and not self.interrupted:
+                self.interrupted = True
+                raise KeyboardInterrupt
+            return self.real.execute(sql, *args)
+
+        def __getattr__(self, name):
+            return getattr(self.real, name)
+
+    opened = ResultStore(path)
+    opened.db = InterruptedOnce(opened.db)
+    opened.record("job list", spec, HANDS, 4, 1, tab.rules, tab.policy,
+                  [store_module.Run((0, 5_000), (np.asarray(truth.sums),))], True, 5_000)
+    with pytest.raises(KeyboardInterrupt):
+        opened.commit()
+    assert not opened.db.in_transaction and _rows(path) == []
+    opened.close()
+    assert _rows(path) == [(1, 0, 5_000, "[5000]", 1)]
+    with using(store=path):
+        again = run(spec, tab, HANDS, 1, 5_000, 1)
+    assert again.stored == 5_000 and np.array_equal(again.sums, truth.sums)
+
+
+def test_another_processs_removal_never_costs_a_block_it_did_not_remove(tmp_path):
+    """While a run holds an interim block (the highest id), another process removes that
+    run's entry and stores a block of its own, which SQLite gives the freed id.  The run's
+    next commit deletes its old block by id and checksum, so the other block stays, and
+    it stores its own under a configuration that exists (it used to delete the other
+    process's block by id and write its own under the removed entry, where nothing finds
+    it)."""
+    spec = get_game("chase-ace")
+    ours, theirs = table("chase-ace", 4), table("chase-ace", 4, rules=["kings=none"])
+    path = tmp_path / "store.sqlite"
+    half, whole = plain("chase-ace", ours, HANDS, 1, 1_000), plain("chase-ace", ours, HANDS, 1, 2_000)
+    other = plain("chase-ace", theirs, HANDS, 1, 1_000)
+    running = ResultStore(path)
+    running.record("job list", spec, HANDS, 4, 1, ours.rules, ours.policy,
+                   [store_module.Run((0, 1_000), (np.asarray(half.sums),))], False, 1_000)
+    assert running.commit()
+    interim = sqlite3.connect(path).execute("SELECT id FROM blocks").fetchall()
+    remover = ResultStore(path)
+    assert remover.remove([1]) == 1
+    remover.record("theirs", spec, HANDS, 4, 1, theirs.rules, theirs.policy,
+                   [store_module.Run((0, 1_000), (np.asarray(other.sums),))], True, 1_000)
+    remover.close()
+    assert sqlite3.connect(path).execute("SELECT id FROM blocks").fetchall() == interim  # the freed id, reused
+    running.record("job list", spec, HANDS, 4, 1, ours.rules, ours.policy,
+                   [store_module.Run((0, 2_000), (np.asarray(whole.sums),))], True, 2_000)
+    running.close()
+    with using(store=path):
+        found_theirs = run(spec, theirs, HANDS, 1, 1_000, 1)
+        found_ours = run(spec, ours, HANDS, 1, 2_000, 1)
+    assert found_theirs.stored == 1_000 and np.array_equal(found_theirs.sums, other.sums)
+    assert found_ours.stored == 2_000 and np.array_equal(found_ours.sums, whole.sums)
+
+
+def test_a_store_locked_for_a_moment_is_opened_when_the_lock_goes(tmp_path, monkeypatch, caplog):
+    """Another connection holds the whole file (as SQLite may while it checkpoints or
+    recovers a killed writer's log) for a second: the run waits and uses the store as
+    usual, with no warning (it used to give up after a tenth of a second and store
+    nothing)."""
+    monkeypatch.setattr(logging.getLogger("card_analyzer"), "propagate", True)
+    spec, tab = get_game("chase-ace"), table("chase-ace", 4)
+    path = tmp_path / "store.sqlite"
+    with using(store=path):
+        first = run(spec, tab, HANDS, 1, 2_000, 1)
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    import threading
+
+    threading.Timer(1.0, lambda: (holder.execute("COMMIT"), holder.close())).start()
+    start = time.monotonic()
+    with using(store=path) as execution:
+        assert execution.store is not None and execution.store.writable
+        again = run(spec, tab, HANDS, 1, 4_000, 1)
+    assert time.monotonic() - start >= 0.9
+    assert again.stored == 2_000 and np.array_equal(again.sums, plain("chase-ace", tab, HANDS, 1, 4_000).sums)
+    assert np.array_equal(first.sums, plain("chase-ace", tab, HANDS, 1, 2_000).sums)
+    assert not [record for record in caplog.records if record.levelno >= logging.WARNING]
+    with using(store=path):
+        assert run(spec, tab, HANDS, 1, 4_000, 1).stored == 4_000
+
+
+_V1_BLOCKS = """
+CREATE TABLE blocks (
+    config_id INTEGER NOT NULL REFERENCES configs(id) ON DELETE CASCADE,
+    first INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    sums TEXT NOT NULL,
+    created REAL NOT NULL,
+    PRIMARY KEY (config_id, first, count)
+)"""
+
+
+def test_a_version_1_store_is_upgraded_and_its_damaged_blocks_are_left_out(tmp_path, counted):
+    """A store as version 1 wrote it (one JSON row per piece), with a sound block and
+    damaged ones (ragged rows, an integer past 64 bits, text, an unknown mode): opened,
+    it is upgraded in place; the sound block is read, the damaged ones played again."""
+    spec = get_game("chase-ace")
+    tabs = [table("chase-ace", 4, rules=rules) for rules in ([], ["kings=none"], ["lives=5"], ["lives=4"], ["lives=2"])]
+    path = tmp_path / "store.sqlite"
+    with using(store=path):
+        for tab in tabs:
+            run(spec, tab, HANDS, 3, 3_000, 1)
+    sound = plain("chase-ace", tabs[0], HANDS, 3, 3_000)
+    old = sqlite3.connect(path, isolation_level=None)
+    old.execute("DROP TABLE blocks")
+    old.execute(_V1_BLOCKS)
+    for config, text in [(1, json.dumps(np.asarray(sound.sums).tolist())), (2, "[[1], [1, 2]]"),
+                         (3, "[[99999999999999999999999]]"), (4, '"text"'), (5, "[[1]]")]:
+        old.execute("INSERT INTO blocks VALUES (?, 0, 3000, ?, 0)", (config, text))
+    old.execute("UPDATE configs SET mode = 'rounds' WHERE id = 5")
+    old.execute("PRAGMA user_version = 1")
+    old.close()
+    counted.clear()
+    with using(store=path):
+        found = [run(spec, tab, HANDS, 3, 3_000, 1) for tab in tabs]
+    assert [result.stored for result in found] == [3_000, 0, 0, 0, 0] and sum(counted) == 4 * 3_000
+    for tab, result in zip(tabs, found):
+        assert np.array_equal(result.sums, plain("chase-ace", tab, HANDS, 3, 3_000).sums)
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == store_module.SCHEMA_VERSION
+
+
+def test_the_store_command_on_a_store_that_cannot_be_made_is_one_sentence(tmp_path, cli, monkeypatch):
+    def no_space(path):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(store_module, "_create", no_space)
+    path = tmp_path / "store.sqlite"
+    path.touch()  # an empty file: a store to be made
+    ran = cli("store", "--store", str(path))
+    assert ran.exit_code == 2
+    assert ran.stderr == f"error: the result store {path} could not be made (No space left on device).\n"

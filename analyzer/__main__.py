@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import sys
 
-from analyzer import interrupts
+from analyzer.run import interrupts
 
 
 def main() -> None:
     interrupts.install()
     try:
-        from analyzer.cli import run_app
+        from analyzer.cli.main import run_app
     except interrupts.Interrupted as stop:
         sys.stderr.write(f"interrupted ({stop.signal_name}) while starting\n")
         sys.exit(stop.exit_code)

@@ -140,7 +140,7 @@ class Stopped(Exception):
     when nothing of it was played) and ``played[j]`` how many items they are.  (A piece
     that finished after a gap in its job is left out of the prefix.)
     ``from_store[j]`` is how many of those items were read from a result store rather than
-    played (always 0 here; ``analyzer.execution`` fills it in)."""
+    played (always 0 here; ``analyzer.run.execution`` fills it in)."""
 
     def __init__(self, sums: list, played: list[int], from_store: list[int] | None = None):
         super().__init__("stopped")
@@ -216,7 +216,7 @@ def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads:
     ``executor`` plays the pieces elsewhere instead of on this process's threads: an
     object with ``submit(play_piece, *arguments)`` returning a future (``done()``,
     ``result()``, ``add_done_callback``) and ``slots``, the number of pieces it runs at
-    once (a Dask cluster, see ``analyzer.execution``).  Pieces may then finish out of
+    once (a Dask cluster, see ``analyzer.run.execution``).  Pieces may then finish out of
     order; they are folded in as they come, which gives the same integer sums.  On a stop,
     the cluster's pieces not yet started are cancelled and those running are waited for
     at most :data:`CLUSTER_STOP_SECONDS` (a worker may be compiling its kernel).

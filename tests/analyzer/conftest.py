@@ -22,7 +22,7 @@ class Ran:
 
 def run_cli(*args: str) -> Ran:
     """``analyze ARGS`` as the console entry runs it (usage errors included), in process."""
-    from analyzer.cli import run_app
+    from analyzer.cli.main import run_app
 
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):

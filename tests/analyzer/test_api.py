@@ -116,15 +116,15 @@ def test_out_writes_what_the_command_line_writes(tmp_path):
 
 
 def test_an_interrupt_goes_on_up_with_its_partial_result(monkeypatch):
-    import analyzer.runner
-    from analyzer.interrupts import Interrupted
+    import analyzer.run.runner
+    from analyzer.run.interrupts import Interrupted
 
     finished = object()
 
     def stopped(*args, **kwargs):
         raise Interrupted(signal.SIGINT, partial=finished)
 
-    monkeypatch.setattr(analyzer.runner, "run", stopped)
+    monkeypatch.setattr(analyzer.run.runner, "run", stopped)
     with pytest.raises(Interrupted) as caught:
         ca.simulate("chase-ace", hands=1000, store=False)
     assert caught.value.partial is finished
@@ -188,15 +188,15 @@ def test_optimize_gives_the_command_lines_json_and_a_row_per_seat(cli):
 
 
 def test_report_writes_each_game_and_lists_the_files(tmp_path, monkeypatch):
-    import analyzer.report
+    import analyzer.reporting.write
 
     def quick(spec, directory, count, seed, report_format, threads, progress=None):
-        path = directory / analyzer.report.REPORT_FILES[report_format]
+        path = directory / analyzer.reporting.write.REPORT_FILES[report_format]
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(f"{spec.name} {count} {seed}")
         return path
 
-    monkeypatch.setattr(analyzer.report, "write_report", quick)
+    monkeypatch.setattr(analyzer.reporting.write, "write_report", quick)
     result = ca.report("fan-tan", out=tmp_path, hands=500, seed=2, store=False)
     assert result.paths == [("fan-tan", tmp_path / "fan-tan" / "README.md")]
     assert (tmp_path / "fan-tan" / "README.md").read_text() == "fan-tan 500 2"
@@ -206,22 +206,21 @@ def test_report_writes_each_game_and_lists_the_files(tmp_path, monkeypatch):
     assert every.paths[-1][1] == tmp_path / "all" / "index.html" and "<table" in every._repr_html_()
 
 
-def test_api_names_that_are_also_submodules_stay_modules_and_call_the_api():
-    """``analyzer.compare``, ``analyzer.optimize`` and ``analyzer.report`` are modules (an
-    import makes them the package's attributes), callable as the API's functions."""
+def test_the_package_offers_the_api_functions_with_their_own_help():
+    """``ca.compare`` is the function (``help`` shows its parameters), ``dir(ca)`` lists the
+    API and nothing of the machinery, and the subpackages never shadow a function."""
     import inspect
+    import pydoc
 
-    from analyzer import api
-    from analyzer import compare as module
-    from analyzer.compare import paired_differences
-    from analyzer.report import write_report
+    import analyzer.reporting.write  # noqa: F401  (a subpackage loaded first changes nothing)
+    import analyzer.strategy.comparisons  # noqa: F401
+    from analyzer.api import functions as api
 
-    assert ca.compare is module and module.paired_differences is paired_differences
-    assert ca.report.write_report is write_report
-    for name in ("compare", "optimize", "report"):
-        assert callable(getattr(ca, name))
-        assert inspect.signature(getattr(ca, name)) == inspect.signature(getattr(api, name))
-    assert ca.simulate is api.simulate and ca.sweep is api.sweep
+    for name in ("simulate", "sweep", "optimize", "compare", "report"):
+        assert getattr(ca, name) is getattr(api, name) and inspect.isfunction(getattr(ca, name))
+    assert "players" in inspect.signature(ca.compare).parameters
+    assert "Paired differences" in pydoc.render_doc(ca.compare)
+    assert dir(ca) == sorted(ca.__all__) and not {"importlib", "sys", "types"} & set(dir(ca))
     with pytest.raises(ValueError, match=r"^--format takes md or html, not 'pdf'\.$"):
         ca.report("chase-ace", report_format="pdf")
 
@@ -314,7 +313,7 @@ def test_store_and_no_store_together_is_one_sentence(cli):
 
 def test_importing_the_package_stays_light():
     code = ("import sys, analyzer; "
-            "heavy = [m for m in ('pandas', 'matplotlib', 'numba', 'sims.registry', 'analyzer.api') if m in sys.modules]; "
+            "heavy = [m for m in ('pandas', 'matplotlib', 'numba', 'sims.registry', 'analyzer.api.functions') if m in sys.modules]; "
             "print(heavy, sorted(analyzer.__all__))")
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert shown.strip() == "[] ['compare', 'optimize', 'report', 'simulate', 'sweep']"

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import math
 
 import pytest
 from typer.testing import CliRunner
 
-from analyzer.cli import app
+from analyzer.cli.main import app
 
 runner = CliRunner()
 

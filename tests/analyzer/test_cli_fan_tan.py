@@ -7,7 +7,7 @@ import json
 
 from typer.testing import CliRunner
 
-from analyzer.cli import app
+from analyzer.cli.main import app
 
 runner = CliRunner()
 

@@ -12,10 +12,10 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from analyzer.execution import play_jobs, using  # noqa: E402
-from analyzer.optimize import field_range, sweep  # noqa: E402
-from analyzer.params import resolve_table  # noqa: E402
-from analyzer.runner import run  # noqa: E402
+from analyzer.run.execution import play_jobs, using  # noqa: E402
+from analyzer.run.params import resolve_table  # noqa: E402
+from analyzer.run.runner import run  # noqa: E402
+from analyzer.strategy.sweeps import field_range, sweep  # noqa: E402
 from sims import engine  # noqa: E402
 from sims.registry import get_game  # noqa: E402
 from sims.spec import GAMES, HANDS  # noqa: E402
@@ -188,7 +188,7 @@ def test_an_address_that_does_not_answer_as_dask_is_one_sentence_within_seconds(
 
 
 def test_a_worker_with_other_kernel_sources_refuses_the_work(cluster, monkeypatch):
-    from analyzer.execution import ClusterError
+    from analyzer.run.execution import ClusterError
 
     spec = get_game("chase-ace")
     monkeypatch.setitem(engine._KERNEL_HASHES, spec.name, "0" * 16)  # this process: another version

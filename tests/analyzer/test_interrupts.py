@@ -21,7 +21,7 @@ import time
 import numpy as np
 import pytest
 
-from analyzer.stats import estimates
+from analyzer.run.stats import estimates
 from sims.engine import simulate
 from sims.registry import get_game
 from sims.spec import HANDS
@@ -237,8 +237,7 @@ def test_an_exact_enumeration_stops_at_once(tmp_path):
 def signal_after_call(monkeypatch):
     """Make the n-th call of play_jobs return its full result with a SIGINT pending, as
     when the signal comes while its last piece is being played."""
-    from analyzer import interrupts
-    from analyzer import runner
+    from analyzer.run import interrupts, runner
 
     real = runner.play_jobs
     calls = []
@@ -258,14 +257,14 @@ def signal_after_call(monkeypatch):
 
 
 def _table():
-    from analyzer.params import Table
+    from analyzer.run.params import Table
 
     spec = get_game("chase-ace")
     return spec, Table(4, tuple(spec.default_rules()), spec.default_policy(4), None, "default")
 
 
 def test_a_signal_during_the_last_piece_keeps_the_complete_run(signal_after_call):
-    from analyzer.runner import run
+    from analyzer.run.runner import run
 
     spec, table = _table()
     signal_after_call(1)
@@ -274,8 +273,8 @@ def test_a_signal_during_the_last_piece_keeps_the_complete_run(signal_after_call
 
 
 def test_a_signal_between_checkpoints_gives_the_run_up_to_the_checkpoint(signal_after_call):
-    from analyzer.interrupts import Interrupted
-    from analyzer.runner import run
+    from analyzer.run.interrupts import Interrupted
+    from analyzer.run.runner import run
 
     spec, table = _table()
     signal_after_call(2)  # during the second segment, 10,000 to 12,000
@@ -287,9 +286,9 @@ def test_a_signal_between_checkpoints_gives_the_run_up_to_the_checkpoint(signal_
 
 
 def test_a_signal_between_rounds_of_batches_gives_the_whole_rounds(signal_after_call):
-    from analyzer import interrupts
-    from analyzer.interrupts import Interrupted
-    from analyzer.runner import Config, run_paired
+    from analyzer.run import interrupts
+    from analyzer.run.interrupts import Interrupted
+    from analyzer.run.runner import Config, run_paired
 
     spec, table = _table()
     configs = [Config(table.rules, table.policy), Config(table.rules, table.policy + 0.0)]
@@ -297,7 +296,7 @@ def test_a_signal_between_rounds_of_batches_gives_the_whole_rounds(signal_after_
     with pytest.raises(Interrupted) as stop:
         run_paired(spec, 4, HANDS, 0, configs, 10**6, threads=2)
     partial = stop.value.partial
-    from analyzer.runner import first_batch
+    from analyzer.run.runner import first_batch
 
     assert partial.interrupted and len(partial.sizes) == 32 and partial.count == 32 * first_batch(10**6, False)
     interrupts.reset()

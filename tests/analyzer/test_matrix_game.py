@@ -1,4 +1,4 @@
-"""Tests of analyzer.matrix_game.solve_zero_sum (two-player zero-sum matrix games).
+"""Tests of analyzer.strategy.matrix_game.solve_zero_sum (two-player zero-sum matrix games).
 
 Every solution is checked against the optimality conditions of a matrix game (helper
 ``check_optimal``): for the returned mixes x, y and value v,
@@ -17,7 +17,7 @@ from fractions import Fraction as F
 import numpy as np
 import pytest
 
-from analyzer.matrix_game import MatrixSolution, solve_zero_sum
+from analyzer.strategy.matrix_game import MatrixSolution, solve_zero_sum
 
 TOL = 1e-9
 

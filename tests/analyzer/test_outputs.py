@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from analyzer import report as report_module
-from analyzer.report import check_out_dir, write_atomically
+from analyzer.present.files import check_out_dir, write_atomically
+from analyzer.present import files as files_module
+from analyzer.reporting import write as report_module
 from sims.registry import GAMES
 
 
@@ -35,12 +36,12 @@ def nothing_runs(monkeypatch):
     def played(*args, **kwargs):
         raise AssertionError("a hand was played before --out was checked")
 
-    import analyzer.optimize
-    import analyzer.runner
+    import analyzer.run.runner
+    import analyzer.strategy.sweeps
 
-    monkeypatch.setattr(analyzer.runner, "run", played)
-    monkeypatch.setattr(analyzer.runner, "run_paired", played)
-    monkeypatch.setattr(analyzer.optimize, "sweep", played)
+    monkeypatch.setattr(analyzer.run.runner, "run", played)
+    monkeypatch.setattr(analyzer.run.runner, "run_paired", played)
+    monkeypatch.setattr(analyzer.strategy.sweeps, "sweep", played)
     monkeypatch.setattr(report_module, "write_report", played)
 
 
@@ -216,7 +217,7 @@ def test_a_write_that_fails_after_the_run_is_one_sentence_and_exit_1(cli, tmp_pa
     def full(path, content):
         raise OSError(28, "No space left on device", str(path))
 
-    monkeypatch.setattr(report_module, "write_atomically", full)
+    monkeypatch.setattr(files_module, "write_atomically", full)
     result = cli("chase-ace", "--hands", "1000", "--out", str(tmp_path))
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [f"error: could not write {tmp_path}/chase-ace-8p-hands-seed0.csv: "

@@ -7,8 +7,8 @@ import math
 import numpy as np
 import pytest
 
-from analyzer.params import parse_count
-from analyzer.stats import Z95, estimates, mean_estimate, wilson_interval
+from analyzer.run.params import parse_count
+from analyzer.run.stats import Z95, estimates, mean_estimate, wilson_interval
 from sims.spec import Outcomes
 
 
@@ -50,7 +50,7 @@ def test_estimates_label_seats_and_table():
 
 
 def test_a_quantity_that_cannot_be_negative_never_gets_a_negative_bound():
-    from analyzer.stats import nonnegative_interval
+    from analyzer.run.stats import nonnegative_interval
 
     outcomes = Outcomes(seat=("win",), table=("carried", "carried_sq", "net", "net_sq"), signed=("net",))
     # 1,000 games, one of which carried 3 chips (so mean 0.003, se about 0.003); net: a signed quantity
@@ -79,7 +79,7 @@ def test_counts_in_every_spelling(text, value):
 def test_a_ratio_over_games_gets_the_delta_method_error():
     """Chips per deal over games of several deals: R = sum y / sum c, and the error of
     the ratio, not of independent deals."""
-    from analyzer.stats import ratio_estimate
+    from analyzer.run.stats import ratio_estimate
 
     games = [(3, 2), (-1, 1), (5, 4), (0, 3), (2, 2)]  # (chips won, deals) per game
     y = np.array([g[0] for g in games], float)

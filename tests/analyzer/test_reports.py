@@ -9,10 +9,27 @@ import re
 import numpy as np
 import pytest
 
-from analyzer.charts import MAX_WIDTH, difference_heatmap, seat_outcome_chart, sweep_chart
-from analyzer.report import Document, _html, _markdown, _with_contents, anchor, outcome_labels, write_index
-from analyzer.report_content import _default_table, _house_rules_section, _mode_section
-from analyzer.tables import estimates_frame, sweep_frame
+from analyzer.present.charts import (
+    MAX_WIDTH,
+    difference_heatmap,
+    seat_outcome_chart,
+    sweep_chart,
+)
+from analyzer.present.tables import estimates_frame, sweep_frame
+from analyzer.present.text import outcome_labels
+from analyzer.reporting.content import (
+    _default_table,
+    _house_rules_section,
+    _mode_section,
+)
+from analyzer.reporting.document import (
+    Document,
+    anchor,
+    render_html,
+    render_markdown,
+    with_contents,
+)
+from analyzer.reporting.write import write_index
 from sims.registry import GAMES, get_game
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS
@@ -32,26 +49,26 @@ def _long_document() -> Document:
 
 
 def test_html_summary_is_a_list_not_paragraphs_with_dashes():
-    page = _html(_long_document(), "t")
+    page = render_html(_long_document(), "t")
     assert "<ul><li>first <b>finding</b> with <code>code</code></li><li>second finding</li></ul>" in page
     assert "<p>- " not in page
 
 
 def test_a_long_report_opens_with_contents_whose_links_land_on_headings():
-    document = _with_contents(_long_document())
-    text, _ = _markdown(document)
+    document = with_contents(_long_document())
+    text, _ = render_markdown(document)
     assert text.index("## Contents") < text.index("## Summary")
     links = re.findall(r"\]\(#([^)]+)\)", text)
     taken: dict = {}
     headings = {anchor(h, taken) for h in re.findall(r"^#+ (.+)$", text, flags=re.M)}
     assert links and set(links) <= headings
     assert "best-threshold-by-table-size" in links and "house-rules-hands-mode" in links
-    page = _html(document, "t")
+    page = render_html(document, "t")
     for link in links:  # the same anchors in the HTML page
         assert f'id="{link}"' in page and f'href="#{link}"' in page
     short = Document()
     short.heading(2, "Summary")
-    assert _with_contents(short).blocks == short.blocks
+    assert with_contents(short).blocks == short.blocks
 
 
 @pytest.mark.parametrize("report_format,page,entry", [("md", "README.md", "README.md"),
@@ -85,7 +102,7 @@ def test_game_only_rules_are_compared_in_game_mode_only():
     for mode, shown in ((HANDS, False), (GAME_MODE, True)):
         document = Document()
         _house_rules_section(spec, table, mode, 400, 0, None, document, [])
-        text, _ = _markdown(document)
+        text, _ = render_markdown(document)
         assert ("`lives=1`" in text) is shown and ("`final_tie=replay`" in text) is shown
         assert "`tie=cancel-matches`" in text
         said = "Rules that act only across the deals of a whole game (`lives`, `final_tie`)"
@@ -146,7 +163,7 @@ def test_house_rules_also_show_the_tables_own_outcomes():
     spec = get_game("spoil-five")
     document = Document()
     _house_rules_section(spec, _default_table(spec, 4), GAME_MODE, 400, 0, None, document, [])
-    text, _ = _markdown(document)
+    text, _ = render_markdown(document)
     header = "| switch | `deals` | `pool_deals` | `pool_size` | `spoils` | `truncated` | `left` |"
     rows = {line.split(" | ")[0][2:]: line.split(" | ")[1:] for line in text.split(header)[1].splitlines()
             if line.startswith("| ")}

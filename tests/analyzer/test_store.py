@@ -18,11 +18,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from analyzer import store as store_module
-from analyzer.execution import using
-from analyzer.params import resolve_table
-from analyzer.runner import Config, run, run_paired
-from analyzer.store import ResultStore
+from analyzer.run import store as store_module
+from analyzer.run.execution import using
+from analyzer.run.params import resolve_table
+from analyzer.run.runner import Config, run, run_paired
+from analyzer.run.store import ResultStore
 from sims import engine
 from sims.registry import get_game
 from sims.spec import GAMES, HANDS
@@ -180,9 +180,9 @@ def test_a_killed_run_resumes_and_ends_equal_to_an_uninterrupted_run(tmp_path):
 
 WRITER = """
 import sys
-from analyzer.execution import using
-from analyzer.params import resolve_table
-from analyzer.runner import run
+from analyzer.run.execution import using
+from analyzer.run.params import resolve_table
+from analyzer.run.runner import run
 from sims.registry import get_game
 from sims.spec import HANDS
 spec = get_game("chase-ace")
@@ -433,7 +433,7 @@ def test_a_stopped_run_counts_only_the_stored_hands_of_its_finished_prefix(tmp_p
                                                                             expected_from_store):
     """Stored hands after the first unfinished gap are not part of a stopped run's result,
     so they are not counted as read from the store either."""
-    from analyzer import execution
+    from analyzer.run import execution
 
     spec, tab = get_game("chase-ace"), table("chase-ace", 4)
     job = (tab.rules, tab.policy)
@@ -617,7 +617,7 @@ def test_a_new_store_that_cannot_be_made_is_one_warning(tmp_path, monkeypatch, c
     def no_space(path):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(store_module, "_create", no_space)
+    monkeypatch.setattr(store_module, "create_store", no_space)
     spec, tab = get_game("chase-ace"), table("chase-ace", 4)
     path = tmp_path / "store.sqlite"
     with using(store=path) as execution:
@@ -830,7 +830,7 @@ def test_the_store_command_on_a_store_that_cannot_be_made_is_one_sentence(tmp_pa
     def no_space(path):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(store_module, "_create", no_space)
+    monkeypatch.setattr(store_module, "create_store", no_space)
     path = tmp_path / "store.sqlite"
     path.touch()  # an empty file: a store to be made
     ran = cli("store", "--store", str(path))

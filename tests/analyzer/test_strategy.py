@@ -1,5 +1,5 @@
-"""Sweeps, best responses, equilibria and paired comparisons (analyzer.optimize,
-analyzer.compare, analyzer.runner.run_paired), tied to exact values where they exist."""
+"""Sweeps, best responses, equilibria and paired comparisons (analyzer.strategy.sweeps,
+analyzer.strategy.comparisons, analyzer.run.runner.run_paired), tied to exact values where they exist."""
 
 from __future__ import annotations
 
@@ -9,12 +9,18 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-import analyzer.runner as runner_module
-from analyzer.compare import paired_differences, single_switch_rules
-from analyzer.optimize import (best_response, best_responses, field_range, iterate_best_response, matrix_game, sweep,
-                               with_value)
-from analyzer.runner import Config, run_paired
-from analyzer.stats import batch_se, linearized
+import analyzer.run.runner as runner_module
+from analyzer.run.runner import Config, run_paired
+from analyzer.run.stats import batch_se, linearized
+from analyzer.strategy.comparisons import paired_differences, single_switch_rules
+from analyzer.strategy.equilibria import iterate_best_response, matrix_game
+from analyzer.strategy.sweeps import (
+    best_response,
+    best_responses,
+    field_range,
+    sweep,
+    with_value,
+)
 from sims.engine import simulate
 from sims.registry import get_game
 from sims.spec import GAMES, HANDS

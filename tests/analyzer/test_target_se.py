@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import math
 
-from analyzer.runner import checkpoints
+from analyzer.run.runner import checkpoints
 from sims.spec import GAMES, HANDS
 
 

@@ -87,7 +87,7 @@ def test_a_damaged_cache_is_repaired_and_the_answer_is_right(tmp_path):
             assert len(warnings) == 1 and warnings[0].startswith(f"warning: the kernel cache had {damaged} damaged files")
         else:
             assert warnings == []
-        from analyzer.stats import estimates
+        from analyzer.run.stats import estimates
 
         means = [e.mean for e in estimates(expected[mode], spec.outcomes[mode], 2000)]
         assert [r["mean"] for r in json.loads(done.stdout)["results"]] == means
@@ -111,7 +111,7 @@ def test_a_cache_file_of_another_kernel_is_discarded_and_compiled_again(tmp_path
     env = {**os.environ, "CARD_ANALYZER_CACHE": str(tmp_path / "cache")}
     command = [sys.executable, "-m", "analyzer", "chase-ace", "--players", "4", "--hands", "2000", "--seed", "3",
                "--rule", "kings=none", "--json"]
-    from analyzer.stats import estimates
+    from analyzer.run.stats import estimates
 
     means = [e.mean for e in estimates(expected, spec.outcomes[HANDS], 2000)]
     for attempt in ("repaired", "clean"):

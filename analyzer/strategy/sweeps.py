@@ -1,4 +1,5 @@
-"""Policy sweeps, best responses and equilibrium search, worked out from a game's spec alone.
+"""Policy sweeps and best responses, worked out from a game's spec alone (equilibria:
+``analyzer.strategy.equilibria``).
 
 Nothing here knows a game.  A strategy question is asked of one policy field (a column of
 the per-seat policy matrix) and answered by the game's headline outcome of a mode (a lost
@@ -8,7 +9,7 @@ life, chips, a won game), which a seat wants large unless the outcomes say it is
 * A **sweep** plays one seat (or every seat together) at each value of the field, all
   points on the same hands of the same seed (common random numbers), so two points differ
   only by the policy and their difference has a small, honest error (batch errors, see
-  ``analyzer.runner.run_paired``).
+  ``analyzer.run.runner.run_paired``).
 * A seat's **best response** is the swept value with the best headline for that seat.  It
   is a winner only when it beats the runner-up by at least two standard errors of their
   paired difference; otherwise every value within two standard errors of the best is
@@ -31,18 +32,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from fractions import Fraction
 
 import numpy as np
 
-from analyzer import interrupts
-from analyzer.runner import TALLY, Config, PairedRun, run_paired
-from analyzer.stats import batch_se
+from analyzer.run import interrupts
+from analyzer.run.runner import TALLY, Config, PairedRun, run_paired
+from analyzer.run.stats import batch_se
 from sims.spec import GameSpec, PolicyField
 
 TIE_SES = 2.0  # a best response must beat the runner-up by this many standard errors
 MAX_SWEEP_POINTS = 41
-BOOTSTRAP_SAMPLES = 60
 
 
 # ------------------------------------------------------------------------------ parameters
@@ -159,7 +158,7 @@ def sweep(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray, mode: 
           values: FieldRange, seat: int | None, count: int, threads: int | None = None,
           target_se: float | None = None, largest_se_of=None, progress: bool | None = None) -> Sweep:
     """Play every value of the field on the same hands; the other seats keep ``policy``
-    (``target_se`` and ``largest_se_of`` as in ``analyzer.runner.run_paired``)."""
+    (``target_se`` and ``largest_se_of`` as in ``analyzer.run.runner.run_paired``)."""
     if seat is not None and not 0 <= seat < players:
         raise ValueError(f"seat {seat} does not exist with {players} players (seats are 0 to {players - 1}).")
     configs = []
@@ -296,212 +295,3 @@ def _with_current(values: FieldRange, current: float) -> FieldRange:
     if any(abs(v - current) < 1e-12 for v in values.values):
         return values
     return FieldRange(values.field, values.column, tuple(sorted(values.values + (current,))))
-
-
-# ------------------------------------------------------------------------------ equilibria
-
-
-@dataclass(frozen=True)
-class Equilibrium:
-    """Where iterated best response ended."""
-
-    values: tuple[float, ...]  # each seat's final value
-    rounds: tuple[tuple[float, ...], ...]  # each seat's value after every round
-    converged: bool  # a whole round changed nothing
-    cycled: bool  # a state repeated without converging
-    last_round: tuple[BestResponse, ...]  # the best responses of the final round
-
-    @property
-    def symmetric(self) -> bool:
-        return self.converged and len(set(self.values)) == 1
-
-
-def iterate_best_response(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray, mode: int, seed: int,
-                          values: FieldRange, count: int, threads: int | None = None, max_rounds: int = 6,
-                          progress: bool | None = None) -> Equilibrium:
-    """Seats take turns moving to a best response (staying put while tied with the best)
-    until a round changes nothing, a state repeats, or ``max_rounds`` rounds are played."""
-    current = np.array(policy, dtype=np.float64, copy=True)
-    seen = {tuple(current[:, values.column])}
-    rounds = []
-    converged = cycled = False
-    last: list[BestResponse] = []
-    for number in range(1, max_rounds + 1):
-        changed = False
-        last = []
-        for seat in range(players):
-            interrupts.check()  # a new stage: where a pending Ctrl-C stops
-            TALLY.stage = f"round {number} of iterated best response, seat {seat} of {players}"
-            response = best_responses(spec, players, rules, current, mode, seed, values, count, threads, progress,
-                                      seats=[seat], confirmed=False)[0]
-            last.append(response)
-            if response.current not in response.tied:
-                current[seat, values.column] = response.values[response.best]
-                changed = True
-        state = tuple(float(v) for v in current[:, values.column])
-        rounds.append(state)
-        if not changed:
-            converged = True
-            break
-        if state in seen:
-            cycled = True
-            break
-        seen.add(state)
-    return Equilibrium(rounds[-1], tuple(rounds), converged, cycled, tuple(last))
-
-
-MIN_CONSTANT_SUM_COUNT = 1000  # fewer hands per cell are too few to call a game constant-sum
-
-
-@dataclass(frozen=True)
-class MatrixGame:
-    """A two-player game over the swept pure values of one field (rows: seat 0).
-
-    ``value`` is seat 0's headline at the equilibrium as the matrix estimates it (slightly
-    flattered by solving on the same hands); ``confirmed_value`` plays the equilibrium's
-    support on fresh hands and weights the cells by the two mixes.
-    """
-
-    values: tuple[float, ...]
-    means: np.ndarray  # [row value, column value, seat] headline
-    constant_sum: bool
-    count: int
-    row_mix: tuple[float, ...] | None = None
-    column_mix: tuple[float, ...] | None = None
-    value: float = math.nan
-    value_se: float = math.nan
-    row_mix_se: tuple[float, ...] | None = None
-    column_mix_se: tuple[float, ...] | None = None
-    confirmed_value: float = math.nan
-    confirmed_value_se: float = math.nan
-
-    def support(self, seat: int) -> list[tuple[float, float, float]]:
-        """``(value, probability, standard error)`` of each value seat 0 (rows) or seat 1
-        (columns) plays with positive probability at the equilibrium."""
-        mix, ses = (self.row_mix, self.row_mix_se) if seat == 0 else (self.column_mix, self.column_mix_se)
-        return [(v, p, e) for v, p, e in zip(self.values, mix, ses) if p > 1e-9]
-
-
-def _is_constant_sum(run: PairedRun, column: int) -> bool:
-    """Whether the two seats' headline totals add up to the same amount per hand in every
-    batch of every configuration (exactly one loser, chips that only change hands...)."""
-    if len(run.configs) < 2 or run.count < MIN_CONSTANT_SUM_COUNT:
-        return False
-    rates = {Fraction(int(sums[0, column]) + int(sums[1, column]), size)
-             for parts in run.batch_sums for sums, size in zip(parts, run.sizes)}
-    return len(rates) == 1
-
-
-def matrix_game(spec: GameSpec, rules: tuple, policy: np.ndarray, mode: int, seed: int, values: FieldRange,
-                count: int, threads: int | None = None, progress: bool | None = None) -> MatrixGame:
-    """Play every pair of pure values for the two seats on the same hands; when the
-    headline is constant-sum, solve the matrix game by linear programming, with bootstrap
-    errors (resampling whole batches, so every cell keeps its pairing) and the value of
-    the solution replayed on fresh hands."""
-    from analyzer.matrix_game import solve_zero_sum
-
-    interrupts.check()  # a new stage: where a pending Ctrl-C stops
-    TALLY.stage = f"the matrix game over {values.field.key}"
-    column, sign = headline_column(spec, mode)
-    points = values.values
-    configs = []
-    for row_value in points:
-        for column_value in points:
-            changed = with_value(with_value(policy, values.column, 0, row_value), values.column, 1, column_value)
-            spec.check(spec.rules_type(*rules), changed, 2)
-            configs.append(Config(tuple(rules), changed))
-    if len(configs) > 1 and count >= MIN_CONSTANT_SUM_COUNT:
-        # a short pilot on two cells spares playing the whole matrix of a game that is not constant-sum
-        pilot = run_paired(spec, 2, mode, seed, configs[:2], MIN_CONSTANT_SUM_COUNT, threads, progress=False)
-        if not _is_constant_sum(pilot, column):
-            return MatrixGame(points, np.zeros((0, 0, 2)), False, 0)
-    run = run_paired(spec, 2, mode, seed, configs, count, threads, progress=progress)
-    size = len(points)
-    parts = [run.linearized(i) for i in range(len(configs))]
-    means = np.array([p[0][:2, column] for p in parts]).reshape(size, size, 2)
-    if not _is_constant_sum(run, column):
-        return MatrixGame(points, means, False, run.count)
-
-    def solve(seat_zero: np.ndarray):
-        solution = solve_zero_sum((sign * seat_zero).tolist())
-        return np.array(solution.row_mix, float), np.array(solution.column_mix, float), sign * float(solution.value)
-
-    row_mix, column_mix, value = solve(means[:, :, 0])
-    stacked = _stacked_batches(run, column)  # [configs, batches, (numerator, denominator)] of seat 0
-    generator = np.random.default_rng(seed)
-    samples = []
-    batches = stacked.shape[1]
-    for _ in range(BOOTSTRAP_SAMPLES):
-        chosen = stacked[:, generator.integers(0, batches, batches)].sum(axis=1)
-        samples.append(solve((chosen[:, 0] / chosen[:, 1]).reshape(size, size)))
-
-    def spread(index: int) -> tuple[float, ...]:
-        return tuple(float(v) for v in np.std([s[index] for s in samples], axis=0, ddof=1))
-
-    support = [(i, j) for i in range(size) for j in range(size) if row_mix[i] > 1e-9 and column_mix[j] > 1e-9]
-    fresh = run_paired(spec, 2, mode, seed, [configs[i * size + j] for i, j in support], count, threads,
-                       progress=progress, first=count)
-    weights = [row_mix[i] * column_mix[j] for i, j in support]
-    fresh_parts = [fresh.linearized(k) for k in range(len(support))]
-    confirmed = sum(w * p[0][0, column] for w, p in zip(weights, fresh_parts))
-    confirmed_shares = sum(w * p[1][:, 0, column] for w, p in zip(weights, fresh_parts))
-    confirmed_se = float(batch_se(confirmed_shares))
-    return MatrixGame(points, means, True, run.count, tuple(float(v) for v in row_mix),
-                      tuple(float(v) for v in column_mix), value, float(np.std([s[2] for s in samples], ddof=1)),
-                      spread(0), spread(1), float(confirmed), confirmed_se)
-
-
-def _stacked_batches(run: PairedRun, column: int) -> np.ndarray:
-    """Seat 0's headline numerator (scaled) and denominator per configuration and batch."""
-    from analyzer.stats import ratio_parts
-
-    outcomes = run.spec.outcomes[run.mode]
-    scale = float(outcomes.scale.get(outcomes.seat[column], 1))
-    found = np.zeros((len(run.configs), len(run.sizes), 2))
-    for c in range(len(run.configs)):
-        for b, (sums, size) in enumerate(zip(run.batch_sums[c], run.sizes)):
-            numerators, denominators = ratio_parts(sums, outcomes, size)
-            found[c, b] = numerators[0, column] / scale, denominators[0, column]
-    return found
-
-
-@dataclass(frozen=True)
-class Optimum:
-    """Everything ``optimize`` finds for one field: best responses to the starting policy,
-    the matrix game (two seats), and iterated best response with its final policy's
-    headline per seat against the starting one on fresh hands (``evaluation``, paired
-    differences)."""
-
-    responses: tuple[BestResponse, ...]
-    matrix: MatrixGame | None = None
-    equilibrium: Equilibrium | None = None
-    evaluation: tuple = ()
-
-
-def optimize_all(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray, mode: int, seed: int,
-                 values: FieldRange, count: int, threads: int | None = None, progress: bool | None = None,
-                 max_rounds: int = 6, responses=None) -> Optimum:
-    """Best responses to ``policy`` (unless given), then the matrix game (two seats,
-    constant-sum headline) or else iterated best response and its final policy against
-    ``policy`` on fresh hands."""
-    from analyzer.compare import paired_differences
-
-    if responses is None:
-        responses = best_responses(spec, players, rules, policy, mode, seed, values, count, threads, progress)
-    responses = tuple(responses)
-    matrix = None
-    if players == 2:
-        matrix = matrix_game(spec, rules, policy, mode, seed, values, count, threads, progress)
-        if matrix.constant_sum:
-            return Optimum(responses, matrix)
-    equilibrium = iterate_best_response(spec, players, rules, policy, mode, seed, values, count, threads, max_rounds,
-                                        progress)
-    final = np.array(policy, dtype=np.float64, copy=True)
-    final[:, values.column] = equilibrium.values
-    interrupts.check()  # a new stage: where a pending Ctrl-C stops
-    TALLY.stage = "the replay of the final policy on fresh hands"
-    run = run_paired(spec, players, mode, seed, [Config(tuple(rules), policy), Config(tuple(rules), final)], count,
-                     threads, progress=progress, first=count)
-    headline = spec.headline[mode]
-    evaluation = tuple(d for d in paired_differences(run, 0, 1) if d.outcome == headline and d.seat != "table")
-    return Optimum(responses, matrix, equilibrium, evaluation)

@@ -4,6 +4,10 @@ or its standard error.  Shared by the command line and the reports."""
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sims.spec import GameSpec
 
 
 def number_text(value: float, se: float) -> str:
@@ -71,3 +75,16 @@ def best_text(values, response) -> str:
         return "any (no measurable effect)"
     best = " or ".join(values.value_text(response.values[i]) for i in sorted(response.tied))
     return best + (" (tie)" if response.is_tie else "")
+
+
+def field_label(field) -> str:
+    """A policy field as an axis label: its key and what it means."""
+    return f"{field.key}: {field.help}"
+
+
+def outcome_labels(spec: GameSpec, mode: int) -> dict[str, str]:
+    """Axis labels with units for every outcome of a mode: its help text, which says what
+    the number is and per what (``probability the seat loses a life``, ``expected chips
+    won per deal``)."""
+    outcomes = spec.outcomes[mode]
+    return {name: outcomes.help.get(name, name.replace("_", " ")) for name in outcomes.seat + outcomes.table}

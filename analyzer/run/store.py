@@ -45,317 +45,48 @@ Blocks of a kernel whose sources changed are never read (their hash differs) and
 
 from __future__ import annotations
 
-import bisect
 import contextlib
-import errno
-import hashlib
 import json
-import os
 import sqlite3
-import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
 
 import numpy as np
 
-from sims.engine import LOG, kernel_hash
-from sims.registry import GAMES
+from analyzer.run.blocks import (
+    Run,
+    Segment,
+    block_checksum,
+    configuration_key,
+    configurations,
+    decode_block,
+    encode_sums,
+    segments_of,
+    span_text,
+)
+from analyzer.run.store_file import (
+    SCHEMA_VERSION,
+    WHERE_KEY,
+    Entry,
+    StoreUnwritable,
+    check_existing,
+    create_store,
+    is_busy,
+    is_damage,
+    list_entries,
+    not_a_store,
+    reason_text,
+    upgrade_blocks,
+)
+from sims.engine import LOG
 from sims.spec import MODE_NAMES, GameSpec
 
-APPLICATION_ID = 0x43414E41  # "CANA": marks a card-analyzer store (SQLite's application_id)
-SCHEMA_VERSION = 2  # 1: one JSON row per piece, no parts and no checksum (upgraded in place)
 FLUSH_SECONDS = 1.0  # finished work is committed at most about this often (and at the end)
 LOCK_WAIT_S = 0.1  # a commit during a run waits this long for another process's, then retries later
 READ_WAIT_S = 10.0  # opening and reading wait this long for a moment's lock (a checkpoint, a recovery)
 CLOSE_WAIT_S = 60.0  # at the end of a command: how long to wait for another process's lock
 INTERRUPTED_WAIT_S = 1.0  # the same once the user asked to stop
-
-_CONFIGS = """
-CREATE TABLE IF NOT EXISTS configs (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: a removed entry's id names nothing again
-    game TEXT NOT NULL,
-    kernel_hash TEXT NOT NULL,
-    mode TEXT NOT NULL,
-    players INTEGER NOT NULL,
-    seed TEXT NOT NULL,            -- up to 2^64 - 1, more than SQLite's signed integers
-    rules TEXT NOT NULL,           -- JSON list of rule codes in field order
-    policy TEXT NOT NULL,          -- JSON list of per-seat lists of policy values
-    created REAL NOT NULL,
-    UNIQUE (game, kernel_hash, mode, players, seed, rules, policy)
-)"""
-_BLOCKS = """
-CREATE TABLE IF NOT EXISTS blocks (
-    id INTEGER PRIMARY KEY,
-    config_id INTEGER NOT NULL REFERENCES configs(id) ON DELETE CASCADE,
-    first INTEGER NOT NULL,
-    count INTEGER NOT NULL,
-    parts TEXT NOT NULL,           -- JSON list of the parts' sizes, in order; they add up to count
-    complete INTEGER NOT NULL,     -- 1: whole jobs; 0: the prefix of a job still running (or killed)
-    format TEXT NOT NULL,          -- '<i1', '<i2', '<i4', '<i8': little-endian integers; 'json': exact integers
-    sums BLOB NOT NULL,            -- [part][n_seats + 1][width]
-    checksum TEXT NOT NULL,        -- of the configuration's key, first, count, parts, format and sums
-    created REAL NOT NULL
-)"""
-_BLOCKS_INDEX = "CREATE INDEX IF NOT EXISTS blocks_of_config ON blocks (config_id, first)"
-_WHERE = "game=? AND kernel_hash=? AND mode=? AND players=? AND seed=? AND rules=? AND policy=?"
-
-
-def default_store_path() -> Path | None:
-    """The store a command uses without ``--store``: ``$CARD_ANALYZER_STORE`` (``off``:
-    none), else ``$XDG_DATA_HOME/card-analyzer/results.sqlite``, else
-    ``~/.local/share/card-analyzer/results.sqlite``."""
-    chosen = os.environ.get("CARD_ANALYZER_STORE")
-    if chosen:
-        return None if chosen.lower() in ("off", "0", "none") else Path(chosen).expanduser()
-    data = os.environ.get("XDG_DATA_HOME")
-    return (Path(data) if data else Path.home() / ".local" / "share") / "card-analyzer" / "results.sqlite"
-
-
-class StoreUnwritable(ValueError):
-    """A new store could not be made where it was asked for (a full disk, a read-only
-    folder): for a run a warning, after which it goes on without a store; for ``analyze
-    store`` (a ``ValueError``) one sentence."""
-
-
-def _not_a_store(path: Path, why: str) -> ValueError:
-    return ValueError(f"--store {path} is not a card-analyzer result store ({why}); give another file, or --no-store.")
-
-
-def _check_existing(path: Path) -> int:
-    """The schema version of the store at ``path`` (0: absent or an empty file, to be
-    created); ``ValueError`` for anything else.  Judged from the file's type and header
-    bytes (SQLite keeps the application id at offset 68 and the format at 60), so a
-    foreign file is never opened by SQLite and nothing is written beside it."""
-    try:
-        found = path.stat()
-    except FileNotFoundError:
-        return 0
-    except OSError as problem:
-        raise ValueError(f"--store {path} cannot be used: {problem.strerror or problem}.") from None
-    if stat.S_ISDIR(found.st_mode):
-        raise ValueError(f"--store {path} is a folder; give the path of a store file.")
-    if not stat.S_ISREG(found.st_mode):  # a device, a FIFO, a socket: never opened, never replaced
-        raise ValueError(f"--store {path} is not a regular file; give the path of a store file.")
-    if found.st_size == 0:
-        return 0
-    with open(path, "rb") as stream:
-        header = stream.read(100)
-    if len(header) < 100 or header[:16] != b"SQLite format 3\x00":
-        raise _not_a_store(path, "it is not an SQLite database")
-    if int.from_bytes(header[68:72], "big") != APPLICATION_ID:
-        raise _not_a_store(path, "it is another program's database")
-    version = int.from_bytes(header[60:64], "big")
-    if version > SCHEMA_VERSION:
-        raise ValueError(f"--store {path} was written by a newer card-analyzer (format {version}); update, or give "
-                         f"another file.")
-    return version
-
-
-def _create(path: Path) -> None:
-    """Make an empty store at ``path`` atomically: built whole under a temporary name in the
-    same folder, then linked into place, so no process ever sees a half-made store.  If
-    another process made one first, theirs is kept."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.{time.monotonic_ns()}.new")
-    try:
-        built = sqlite3.connect(temporary, isolation_level=None)
-        try:
-            built.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            built.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            for statement in (_CONFIGS, _BLOCKS, _BLOCKS_INDEX):
-                built.execute(statement)
-            built.execute("PRAGMA journal_mode = WAL")
-        finally:
-            built.close()
-        if path.is_file() and path.stat().st_size == 0:  # an empty regular file given as the store
-            os.replace(temporary, path)
-        else:
-            try:
-                os.link(temporary, path)
-            except FileExistsError:
-                pass  # made by another process meanwhile
-            except OSError as problem:  # a file system without hard links: a rename, unless one appeared
-                if problem.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK):
-                    raise
-                if not path.exists():
-                    os.replace(temporary, path)
-    finally:
-        for leftover in (temporary, temporary.with_name(temporary.name + "-wal"),
-                         temporary.with_name(temporary.name + "-shm")):
-            try:
-                leftover.unlink()
-            except OSError:
-                pass
-
-
-def _is_damage(problem: sqlite3.Error) -> bool:
-    """Whether SQLite found the file itself damaged (rather than the disk full, the file
-    read-only or locked)."""
-    name = getattr(problem, "sqlite_errorname", "")
-    text = str(problem).lower()
-    return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in text or "not a database" in text
-
-
-def _is_busy(problem: sqlite3.Error) -> bool:
-    name = getattr(problem, "sqlite_errorname", "")
-    return name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in str(problem).lower()
-
-
-def _reason(problem: BaseException) -> str:
-    text = problem.strerror if isinstance(problem, OSError) and problem.strerror else str(problem)
-    return " ".join(text.split()).rstrip(".") or type(problem).__name__
-
-
-def _span(first, count, unit: str) -> str:
-    """A block's range as words ("hands 0 to 29,999"), whatever an edit left in it."""
-    try:
-        return f"{unit} {int(first):,} to {int(first) + int(count) - 1:,}"
-    except (TypeError, ValueError):
-        return f"{unit} {first!r} (count {count!r})"
-
-
-# ------------------------------------------------------------------------------ blocks
-
-
-class Segment(NamedTuple):
-    """A stretch of a job's hands: stored (``sums`` set) or still to play (``sums`` None).
-    (A tuple: a report makes one per batch of every configuration.)"""
-
-    first: int
-    count: int
-    sums: np.ndarray | None = None
-
-
-@dataclass(frozen=True)
-class Run:
-    """Consecutive parts of one configuration's hands: part ``k`` is hands
-    ``bounds[k] .. bounds[k + 1] - 1`` and its sums are ``sums[k]``."""
-
-    bounds: tuple[int, ...]
-    sums: tuple[np.ndarray, ...]
-
-    @property
-    def first(self) -> int:
-        return self.bounds[0]
-
-    @property
-    def count(self) -> int:
-        return self.bounds[-1] - self.bounds[0]
-
-    @property
-    def parts(self) -> list[int]:
-        return [b - a for a, b in zip(self.bounds, self.bounds[1:])]
-
-
-def runs_of(parts) -> list[Run]:
-    """``(first, count, sums)`` parts (in any order, none overlapping) as runs of
-    neighbouring parts."""
-    runs: list[Run] = []
-    bounds: list[int] = []
-    sums: list[np.ndarray] = []
-    for first, count, part in sorted(parts, key=lambda item: item[0]):
-        if count <= 0:
-            continue
-        if bounds and first != bounds[-1]:
-            runs.append(Run(tuple(bounds), tuple(sums)))
-            bounds, sums = [], []
-        if not bounds:
-            bounds.append(first)
-        bounds.append(first + count)
-        sums.append(part)
-    if bounds:
-        runs.append(Run(tuple(bounds), tuple(sums)))
-    return runs
-
-
-def configurations(jobs) -> tuple[list[int], list[tuple]]:
-    """Which configuration each job ``(rules, policy, first, count)`` plays (an index) and
-    each configuration's ``(rules, policy)``.  Jobs of a paired run share their rules and
-    policy objects, so each distinct pair of objects is compared by value only once."""
-    by_objects: dict[tuple[int, int], int] = {}
-    by_value: dict[tuple, int] = {}
-    which: list[int] = []
-    found: list[tuple] = []
-    for rules, policy, _, _ in jobs:
-        objects = (id(rules), id(policy))  # the jobs hold both, so ids are not reused meanwhile
-        if objects not in by_objects:
-            value = (tuple(int(v) for v in rules), np.asarray(policy, dtype=np.float64).tobytes())
-            if value not in by_value:
-                by_value[value] = len(found)
-                found.append((rules, policy))
-            by_objects[objects] = by_value[value]
-        which.append(by_objects[objects])
-    return which, found
-
-
-def _key(spec: GameSpec, mode: int, players: int, seed: int, rules, policy) -> tuple:
-    rules_text = json.dumps([int(v) for v in rules])
-    policy_text = json.dumps(np.asarray(policy, dtype=np.float64).tolist())
-    return (spec.name, kernel_hash(spec), MODE_NAMES[mode], int(players), str(int(seed)), rules_text, policy_text)
-
-
-_NARROW = ("<i1", "<i2", "<i4", "<i8")  # the integer widths a block's sums may be kept in
-
-
-def _encode(run: Run, wide: bool) -> tuple[str, bytes]:
-    """A run's sums as (format, bytes): little-endian integers of the narrowest width that
-    holds them all (counts of a few thousand hands fit 2 bytes), or JSON for the exact
-    integers of wide outcomes."""
-    if not wide:
-        stack = np.array(run.sums, dtype=np.int64)
-        largest = max(int(stack.max()), -int(stack.min()) - 1) if stack.size else 0
-        form = next(form for form in _NARROW if largest < 1 << (8 * int(form[-1]) - 1))
-        return form, stack.astype(form).tobytes()
-    return "json", json.dumps([[[int(v) for v in row] for row in part] for part in run.sums],
-                              separators=(",", ":")).encode()
-
-
-_KEY_DIGESTS: dict[tuple, bytes] = {}
-
-
-def _checksum(key: tuple, first: int, count: int, parts_text: str, form: str, blob: bytes) -> str:
-    """A block's checksum: of its configuration's key, its range, parts, format and sums."""
-    if key not in _KEY_DIGESTS:  # a key is long (the policy matrix): digested once
-        _KEY_DIGESTS[key] = hashlib.blake2b(json.dumps(list(key)).encode(), digest_size=16).digest()
-    digest = hashlib.blake2b(_KEY_DIGESTS[key], digest_size=16)
-    digest.update(f"{int(first)} {int(count)} {parts_text} {form} ".encode())
-    digest.update(bytes(blob))
-    return digest.hexdigest()
-
-
-def _decode(row, key: tuple, shape: tuple[int, int], wide: bool) -> Run | None:
-    """A stored block as a :class:`Run`, or None when it fails its checksum or its sums
-    do not have the outcomes' shape (edited or damaged)."""
-    _, first, count, parts_text, form, blob, checksum = row
-    try:
-        if not isinstance(blob, bytes) or checksum != _checksum(key, first, count, parts_text, form, blob):
-            return None
-        parts = json.loads(parts_text)
-        if (not isinstance(parts, list) or not parts or any(type(p) is not int or p <= 0 for p in parts)
-                or sum(parts) != count):
-            return None
-        if form in _NARROW and not wide:
-            flat = np.frombuffer(blob, dtype=form)
-            if flat.size != len(parts) * shape[0] * shape[1]:
-                return None
-            sums = tuple(flat.astype(np.int64).reshape(len(parts), *shape))
-        elif form == "json" and wide:
-            values = json.loads(blob)
-            if (len(values) != len(parts) or any(len(part) != shape[0] for part in values)
-                    or any(len(row) != shape[1] or any(type(v) is not int for v in row) for part in values
-                           for row in part)):
-                return None
-            sums = tuple(np.array(part, dtype=object).reshape(shape) for part in values)
-        else:
-            return None
-    except (ValueError, TypeError, RecursionError):
-        return None
-    bounds = [int(first)]
-    for size in parts:
-        bounds.append(bounds[-1] + size)
-    return Run(tuple(bounds), sums)
 
 
 @dataclass
@@ -371,23 +102,6 @@ class _Slot:
     rows: list[tuple[int, str]] = field(default_factory=list)  # (id, checksum) of its last commit's blocks
     dirty: bool = False
     played: int = 0  # of the runs' hands, those played by this process (not read from the store)
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One stored configuration, as ``analyze store`` lists it."""
-
-    id: int
-    game: str
-    kernel_hash: str
-    mode: str
-    players: int
-    seed: int
-    rules: tuple[int, ...]
-    policy: tuple[tuple[float, ...], ...]
-    blocks: int
-    hands: int  # distinct hands (or games) covered by its blocks
-    created: float
 
 
 class ResultStore:
@@ -411,11 +125,11 @@ class ResultStore:
         self._keys: dict[tuple, tuple] = {}  # see _key
         self._doomed: dict[tuple[int, str], str] = {}  # damaged block (id, checksum) -> its description
         self._last_commit = time.monotonic()
-        version = _check_existing(self.path)
+        version = check_existing(self.path)
         try:
             if version == 0:
-                _create(self.path)
-                version = _check_existing(self.path)
+                create_store(self.path)
+                version = check_existing(self.path)
             self._connect()
             if version < SCHEMA_VERSION:
                 self._upgrade(version)
@@ -424,11 +138,11 @@ class ResultStore:
             raise
         except (OSError, sqlite3.Error) as problem:
             self._close_db()
-            if isinstance(problem, sqlite3.Error) and _is_damage(problem):
-                raise _not_a_store(self.path, f"it could not be read: {_reason(problem)}") from None
+            if isinstance(problem, sqlite3.Error) and is_damage(problem):
+                raise not_a_store(self.path, f"it could not be read: {reason_text(problem)}") from None
             if version == 0 or not self.path.is_file():
                 raise StoreUnwritable(f"the result store {self.path} could not be made "
-                                      f"({_reason(problem)})") from None
+                                      f"({reason_text(problem)})") from None
             self._open_read_only(problem)
 
     # -------------------------------------------------------------- opening and closing
@@ -458,10 +172,10 @@ class ResultStore:
                 self._close_db()
                 failed = problem_reading
         if failed is not None:
-            raise StoreUnwritable(f"the result store {self.path} could not be opened ({_reason(problem)}; reading "
-                                  f"it: {_reason(failed)})") from None
+            raise StoreUnwritable(f"the result store {self.path} could not be opened ({reason_text(problem)}; reading "
+                                  f"it: {reason_text(failed)})") from None
         self.writable = False
-        LOG.warning(f"the result store {self.path} cannot be written ({_reason(problem)}); the run reads what it "
+        LOG.warning(f"the result store {self.path} cannot be written ({reason_text(problem)}); the run reads what it "
                     f"holds and stores nothing new")
 
     def _close_db(self) -> None:
@@ -490,34 +204,7 @@ class ResultStore:
         """Bring a store of an older format to this one, in one transaction."""
         with self._patient_transaction():
             if self.db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:  # not done by another process
-                old = self.db.execute("SELECT c.game, c.kernel_hash, c.mode, c.players, c.seed, c.rules, c.policy, "
-                                      "b.config_id, b.first, b.count, b.sums, b.created FROM blocks b JOIN configs c "
-                                      "ON c.id = b.config_id").fetchall()
-                self.db.execute("DROP TABLE blocks")
-                self.db.execute(_BLOCKS)
-                self.db.execute(_BLOCKS_INDEX)
-                modes = {name: mode for mode, name in MODE_NAMES.items()}
-                for *key, config, first, count, text, created in old:
-                    try:
-                        values = json.loads(text)
-                        width = len(values[0])
-                        if (not values or any(type(row) is not list or len(row) != width for row in values)
-                                or not all(type(v) is int for row in values for v in row)):
-                            continue
-                        spec = GAMES.get(key[0])
-                        wide = spec is None or bool(spec.outcomes[modes[key[2]]].limbs)
-                        if not wide and any(not -(1 << 63) <= v < 1 << 63 for row in values for v in row):
-                            continue
-                    except (ValueError, TypeError, KeyError, IndexError, RecursionError):
-                        continue  # a damaged block: not carried over, its hands are played again when asked for
-                    form = "json" if wide else "<i8"
-                    blob = (json.dumps([values], separators=(",", ":")).encode() if wide
-                            else np.asarray([values], dtype=form).tobytes())
-                    parts_text = json.dumps([int(count)])
-                    self.db.execute("INSERT INTO blocks (config_id, first, count, parts, complete, format, sums, "
-                                    "checksum, created) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?)",
-                                    (config, first, count, parts_text, form, blob,
-                                     _checksum(tuple(key), first, count, parts_text, form, blob), created))
+                upgrade_blocks(self.db)
                 self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def close(self, hurry: bool = False) -> None:
@@ -526,7 +213,7 @@ class ResultStore:
         with ``hurry`` or once a signal asks to stop, then says in one warning what was
         not stored.  A signal that only ended this wait is forgotten: the command's work
         is done, and it finishes as usual."""
-        from analyzer import interrupts
+        from analyzer.run import interrupts
 
         if self.db is None:
             return
@@ -568,26 +255,26 @@ class ResultStore:
         try:
             return action()
         except sqlite3.Error as problem:
-            if _is_busy(problem):
+            if is_busy(problem):
                 raise ValueError(f"the result store {self.path} was kept locked by another process for "
                                  f"{READ_WAIT_S:.0f} s while this one read it; try again, or give --no-store.") from None
-            raise _not_a_store(self.path, f"it could not be read: {_reason(problem)}") from None
+            raise not_a_store(self.path, f"it could not be read: {reason_text(problem)}") from None
 
     def _key(self, spec: GameSpec, mode: int, players: int, seed: int, rules, policy) -> tuple:
         """:func:`_key`, remembered (a report asks for the same configurations many times)."""
         memo = (spec.name, mode, players, seed, tuple(int(v) for v in rules),
                 np.asarray(policy, dtype=np.float64).tobytes())
         if memo not in self._keys:
-            self._keys[memo] = _key(spec, mode, players, seed, rules, policy)
+            self._keys[memo] = configuration_key(spec, mode, players, seed, rules, policy)
         return self._keys[memo]
 
     def _config_id(self, key: tuple, make: bool = False) -> int | None:
         if key not in self._configs:
-            found = self.db.execute(f"SELECT id FROM configs WHERE {_WHERE}", key).fetchone()
+            found = self.db.execute(f"SELECT id FROM configs WHERE {WHERE_KEY}", key).fetchone()
             if found is None and make:
                 self.db.execute("INSERT OR IGNORE INTO configs (game, kernel_hash, mode, players, seed, rules, policy, "
                                 "created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", key + (time.time(),))
-                found = self.db.execute(f"SELECT id FROM configs WHERE {_WHERE}", key).fetchone()
+                found = self.db.execute(f"SELECT id FROM configs WHERE {WHERE_KEY}", key).fetchone()
             if found is None:
                 return None
             self._configs[key] = found[0]
@@ -627,9 +314,9 @@ class ResultStore:
                     block = (row[0], row[-1])
                     if block in self._doomed:
                         continue
-                    run = _decode(row, key, shape, wide)
+                    run = decode_block(row, key, shape, wide)
                     if run is None:
-                        self._doomed[block] = f"entry {config}, {_span(row[1], row[2], MODE_NAMES[mode])}"
+                        self._doomed[block] = f"entry {config}, {span_text(row[1], row[2], MODE_NAMES[mode])}"
                         damaged.append(self._doomed[block])
                     else:
                         runs.append(run)
@@ -651,7 +338,7 @@ class ResultStore:
                         for part, start in enumerate(run.bounds[:-1]):
                             starts.setdefault(start, []).append((run, part))
                     order = sorted(starts)
-                covered[index] = _segments(first, count, starts, order, outcomes)
+                covered[index] = segments_of(first, count, starts, order, outcomes)
         if damaged:
             many = len(damaged) > 1
             named = "; ".join(damaged[:3]) + (" ..." if len(damaged) > 3 else "")
@@ -718,10 +405,10 @@ class ResultStore:
             self._configs.clear()  # ids made in a transaction rolled back are gone
             if not isinstance(problem, sqlite3.Error):
                 raise
-            if _is_busy(problem):
+            if is_busy(problem):
                 return False
             self.writable = False
-            LOG.warning(f"the result store {self.path} could not be written ({_reason(problem)}); the run goes on "
+            LOG.warning(f"the result store {self.path} could not be written ({reason_text(problem)}); the run goes on "
                         f"without storing")
             return True
         self._doomed.clear()
@@ -734,9 +421,9 @@ class ResultStore:
     @staticmethod
     def _encoded(slot: _Slot, run: Run) -> tuple:
         """A run as the values of its block's row: (run, parts, format, sums, checksum)."""
-        form, blob = _encode(run, slot.wide)
+        form, blob = encode_sums(run, slot.wide)
         parts_text = json.dumps(run.parts)
-        return run, parts_text, form, blob, _checksum(slot.key, run.first, run.count, parts_text, form, blob)
+        return run, parts_text, form, blob, block_checksum(slot.key, run.first, run.count, parts_text, form, blob)
 
     def _write(self, encoded: list) -> list:
         """Inside a commit's transaction: insert the slots' blocks and delete what they
@@ -793,30 +480,7 @@ class ResultStore:
 
     def entries(self, game: str | None = None) -> list[Entry]:
         """Every stored configuration (of ``game``), oldest first."""
-        query = ("SELECT c.id, c.game, c.kernel_hash, c.mode, c.players, c.seed, c.rules, c.policy, c.created, "
-                 "b.first, b.count FROM configs c LEFT JOIN blocks b ON b.config_id = c.id"
-                 + (" WHERE c.game = ?" if game else "") + " ORDER BY c.id, b.first")
-        found: dict[int, dict] = {}
-        rows = self._reading(lambda: self.db.execute(query, (game,) if game else ()).fetchall())
-        for row in rows:
-            entry = found.setdefault(row[0], {"row": row, "ranges": []})
-            if row[9] is not None:
-                entry["ranges"].append((row[9], row[9] + row[10]))
-        entries = []
-        for config, item in found.items():
-            row = item["row"]
-            covered, reach = 0, None
-            for lo, hi in sorted(item["ranges"]):
-                if reach is None or lo >= reach:
-                    covered += hi - lo
-                    reach = hi
-                elif hi > reach:
-                    covered += hi - reach
-                    reach = hi
-            entries.append(Entry(config, row[1], row[2], row[3], row[4], int(row[5]), tuple(json.loads(row[6])),
-                                 tuple(tuple(seat) for seat in json.loads(row[7])), len(item["ranges"]), covered,
-                                 row[8]))
-        return entries
+        return self._reading(lambda: list_entries(self.db, game))
 
     def remove(self, ids: list[int]) -> int:
         """Remove configurations and their blocks (and blocks of no configuration), then
@@ -835,32 +499,3 @@ class ResultStore:
         except sqlite3.Error:
             pass  # another process reading: the space is reused by later blocks instead
         return removed
-
-
-def _segments(first: int, count: int, starts: dict, order: list[int], outcomes) -> list[Segment]:
-    """Hands ``first .. first + count - 1`` as stored stretches (see
-    :meth:`ResultStore.cover`) and gaps."""
-    end = first + count
-    segments: list[Segment] = []
-    position = first
-    while position < end:
-        best = None  # (reach, run, first part, last part + 1)
-        for run, part in starts.get(position, ()):
-            last = part
-            while last < len(run.bounds) - 1 and run.bounds[last + 1] <= end:
-                last += 1
-            if last > part and (best is None or run.bounds[last] > best[0]):
-                best = (run.bounds[last], run, part, last)
-        if best is None:
-            following = bisect.bisect_right(order, position)
-            stop = min(order[following], end) if following < len(order) else end
-            segments.append(Segment(position, stop - position))
-            position = stop
-            continue
-        reach, run, part, last = best
-        total = run.sums[part]
-        for k in range(part + 1, last):
-            total = outcomes.combine(total, run.sums[k])
-        segments.append(Segment(position, reach - position, total))
-        position = reach
-    return segments

@@ -5,7 +5,7 @@ fifth of a second, spread over the threads.  Every hand draws from its own strea
 the sums are exact integers, so the result is the same for any piece sizes and thread
 count.  ``--target-se`` is checked only at fixed hand counts (:func:`checkpoints`), never
 at a point that depends on timing, so a run that stops early stops at the same count
-with the same numbers on any machine.  A signal (see ``analyzer.interrupts``) stops a
+with the same numbers on any machine.  A signal (see ``analyzer.run.interrupts``) stops a
 run between pieces: the runner raises ``Interrupted`` carrying the hands finished so far,
 always a whole prefix of hands (or of batches), which is an honest partial result.
 """
@@ -19,10 +19,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer import interrupts
-from analyzer.params import Table
-from analyzer.stats import estimates, largest_se
-from analyzer.execution import play_jobs, slots
+from analyzer.run import interrupts
+from analyzer.run.execution import play_jobs, slots
+from analyzer.run.params import Table
+from analyzer.run.stats import estimates, largest_se
 from sims import engine
 from sims.engine import Stopped, available_threads
 from sims.spec import GAMES, HANDS, GameSpec
@@ -263,7 +263,7 @@ class PairedRun:
 
     def linearized(self, config: int) -> tuple[np.ndarray, np.ndarray]:
         """Estimates and batch error shares of one configuration (see ``stats.linearized``)."""
-        from analyzer.stats import linearized
+        from analyzer.run.stats import linearized
 
         return linearized(list(self.batch_sums[config]), list(self.sizes), self.spec.outcomes[self.mode])
 

@@ -1,5 +1,5 @@
 """What a result shows: the ``--json`` objects and the text tables of a game's run, a sweep,
-``optimize`` and a comparison.  Shared by the Python API (``analyzer.api``: a result's
+``optimize`` and a comparison.  Shared by the Python API (``analyzer.api.functions``: a result's
 ``summary()`` and ``text()``) and the command line, which prints them; builds no DataFrame
 and plays no hand.
 """
@@ -10,7 +10,13 @@ import math
 
 import numpy as np
 
-from analyzer.text import best_text, estimate_text, mix_text, number_text, with_se
+from analyzer.present.text import (
+    best_text,
+    estimate_text,
+    mix_text,
+    number_text,
+    with_se,
+)
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS, MODE_NAMES, GameSpec
 
@@ -59,11 +65,10 @@ def games_only_note(spec: GameSpec, rule_sets, mode: int) -> list[str]:
 
 def summary_object(spec: GameSpec, result) -> dict:
     """The --json object of a run."""
-    from analyzer.stats import estimates, observed_maxima
+    from analyzer.run.stats import estimates, observed_maxima
 
     outcomes = spec.outcomes[result.mode]
     unit = MODE_NAMES[result.mode]
-    fields = spec.rules
     return {
         "game": spec.name,
         "kernel_version": spec.kernel_version,
@@ -214,7 +219,7 @@ def _grid(row_labels: list[str], first_header: str, columns: list[tuple[str, lis
 
 
 def render_sweep(spec: GameSpec, table, result, reference: int, asked: int | None = None) -> str:
-    from analyzer.compare import paired_differences
+    from analyzer.strategy.comparisons import paired_differences
 
     mode = result.mode
     unit = MODE_NAMES[mode]
@@ -259,7 +264,7 @@ def render_sweep(spec: GameSpec, table, result, reference: int, asked: int | Non
 
 
 def sweep_object(spec: GameSpec, table, result, reference: int, asked: int, target_reached: bool | None) -> dict:
-    """The --json object of ``sweep`` (``result``: an ``analyzer.optimize.Sweep``)."""
+    """The --json object of ``sweep`` (``result``: an ``analyzer.strategy.sweeps.Sweep``)."""
     mode = result.mode
     return {"game": spec.name, "mode": MODE_NAMES[mode], "players": table.players, "seed": result.run.seed,
             MODE_NAMES[mode]: result.run.count, "partial": result.run.interrupted, "requested": asked,
@@ -387,7 +392,7 @@ def render_optimize(spec, table, mode, seed, values, count, found) -> str:
 
 
 def render_compare(spec: GameSpec, table, run, labels: list[str], changed: list[str], asked: int | None = None) -> str:
-    from analyzer.compare import paired_differences
+    from analyzer.strategy.comparisons import paired_differences
 
     unit = MODE_NAMES[run.mode]
     lines = [f"{spec.title}: {table.players} players, {' vs '.join(labels)}: {run.count:,} {unit} each, on the same "
@@ -421,7 +426,7 @@ def render_compare(spec: GameSpec, table, run, labels: list[str], changed: list[
 
 def compare_object(spec: GameSpec, table, run, labels: list[str], changed: list[str], asked: int, arms) -> dict:
     """The --json object of ``compare`` (and the JSON file of its --out)."""
-    from analyzer.compare import paired_differences
+    from analyzer.strategy.comparisons import paired_differences
 
     return {"game": spec.name, "mode": MODE_NAMES[run.mode], "players": table.players, "seed": run.seed,
             MODE_NAMES[run.mode]: run.count, "partial": run.interrupted, "requested": asked, "labels": labels,

@@ -1,9 +1,9 @@
 """The strategy commands of ``analyze``: sweep, optimize, compare and report.
 
-They parse and print; the work is done by the Python API (``analyzer.api``), which checks
-the arguments and plays them through ``analyzer.optimize`` (sweeps, best responses,
-equilibria), ``analyzer.compare`` (paired differences) and ``analyzer.report`` (reports).
-Imported by ``analyzer.cli``, which owns the Typer app.
+They parse and print; the work is done by the Python API (``analyzer.api.functions``), which checks
+the arguments and plays them through ``analyzer.strategy.sweeps`` (sweeps, best responses,
+equilibria), ``analyzer.strategy.comparisons`` (paired differences) and ``analyzer.reporting.document`` (reports).
+Imported by ``analyzer.cli.app``, which owns the Typer app.
 """
 
 from __future__ import annotations
@@ -13,9 +13,27 @@ from typing import List, Optional
 
 import typer
 
-from analyzer import api
-from analyzer.cli import (AS_JSON, CLUSTER, NO_STORE, PLAYERS, POLICY, RULE, SEAT, SEED, STORE, STRATEGY, TARGET_SE,
-                          THREADS, VARIANT, app, guarded, play_and_show, show, store_option)
+from analyzer.api import functions as api
+from analyzer.cli.app import (
+    AS_JSON,
+    CLUSTER,
+    NO_STORE,
+    PLAYERS,
+    POLICY,
+    RULE,
+    SEAT,
+    SEED,
+    STORE,
+    STRATEGY,
+    TARGET_SE,
+    THREADS,
+    VARIANT,
+    app,
+    guarded,
+    play_and_show,
+    show,
+    store_option,
+)
 from sims.spec import MODE_NAMES
 
 
@@ -33,7 +51,7 @@ def _paired_interrupt_text(stop, unit: str, asked: int, per: str, out) -> str:
 def _stage_interrupt_text(ending: str) -> str:
     """The interrupt line of a command of many runs (optimize, report): the stage it was
     in and the hands played."""
-    from analyzer.runner import TALLY
+    from analyzer.run.runner import TALLY
 
     during = f"during {TALLY.stage} " if TALLY.stage else ""
     return f"{during}after {TALLY.played:,} {TALLY.unit} played; {ending}"

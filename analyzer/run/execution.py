@@ -6,7 +6,7 @@ runs inside :func:`using`, which says
 - ``store``: ``None`` for the default result store (``$CARD_ANALYZER_STORE``, else
   ``$XDG_DATA_HOME/card-analyzer/results.sqlite``, else
   ``~/.local/share/card-analyzer/results.sqlite``; ``CARD_ANALYZER_STORE=off`` turns it
-  off), ``False`` for none, or the path of a store file (see ``analyzer.store``);
+  off), ``False`` for none, or the path of a store file (see ``analyzer.run.store``);
 - ``cluster``: ``None`` to play on this process's threads, ``"local:N"`` for a Dask
   ``LocalCluster`` of N worker processes on this machine, or the address of a running
   Dask scheduler (``tcp://host:8786``).
@@ -33,8 +33,8 @@ import threading
 import time
 from dataclasses import dataclass
 
-from analyzer import interrupts
-from analyzer.store import configurations, runs_of
+from analyzer.run import interrupts
+from analyzer.run.blocks import configurations, runs_of
 from sims import engine
 from sims.engine import Stopped
 
@@ -49,7 +49,7 @@ class ClusterError(Exception):
 
 @dataclass
 class Execution:
-    store: object | None = None  # an open analyzer.store.ResultStore
+    store: object | None = None  # an open analyzer.run.store.ResultStore
     executor: object | None = None  # a DaskExecutor
     active: bool = False
 
@@ -215,7 +215,8 @@ def using(store=None, cluster: str | None = None):
     if CURRENT.active:
         yield CURRENT
         return
-    from analyzer.store import ResultStore, StoreUnwritable, default_store_path
+    from analyzer.run.store import ResultStore
+    from analyzer.run.store_file import StoreUnwritable, default_store_path
 
     chosen = store not in (None, True, False)
     path = store if chosen else default_store_path() if store is not False else None
@@ -342,7 +343,7 @@ class _Recorder:
         self.name = next(_RECORDERS)
         self.started = time.monotonic()
         self.plans, self.gaps = plans, gaps
-        self.config_of_job, self.configs = grouped  # see analyzer.store.configurations
+        self.config_of_job, self.configs = grouped  # see analyzer.run.store.configurations
         self.gaps_of: dict[int, list[int]] = {}  # configuration -> its gaps (indices into ``gaps``)
         for gap, (job, _) in enumerate(gaps):
             self.gaps_of.setdefault(self.config_of_job[job], []).append(gap)

@@ -3,7 +3,7 @@
 Two configurations played on the same hands of the same seed (common random numbers)
 differ only where the rule (or policy) changes what happens, so the standard error of
 their difference is much smaller than that of two independent runs.  It is measured from
-the batches of the paired run (``analyzer.stats.linearized``); the independent standard
+the batches of the paired run (``analyzer.run.stats.linearized``); the independent standard
 error sqrt(se_a^2 + se_b^2) is what two separate runs of the same length would give, and
 their squared ratio is the variance reduction: how many times more hands independent runs
 would need for the same error.
@@ -14,8 +14,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from analyzer.runner import PairedRun
-from analyzer.stats import batch_se
+from analyzer.run.runner import PairedRun
+from analyzer.run.stats import batch_se
 from sims.spec import HANDS, GameSpec
 
 

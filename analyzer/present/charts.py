@@ -154,7 +154,7 @@ def difference_heatmap(row_labels: list[str], seats: list[int], differences, err
 
 
 def _cell_text(value: float, se: float) -> str:
-    from analyzer.text import number_text
+    from analyzer.present.text import number_text
 
     sign = "+" if value > 0 else ""
     return f"{sign}{number_text(value, se)}\n±{se:.1g}" if se > 0 else f"{sign}{number_text(value, se)}"

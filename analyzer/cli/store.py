@@ -1,6 +1,6 @@
 """``analyze store``: what the result store holds, and removing entries.
 
-Imported by ``analyzer.cli``, which owns the Typer app.
+Imported by ``analyzer.cli.app``, which owns the Typer app.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import List, Optional
 
 import typer
 
-from analyzer.cli import AS_JSON, app, guarded
+from analyzer.cli.app import AS_JSON, app, guarded
 from sims.registry import GAMES
 
 
@@ -55,8 +55,10 @@ def store_command(
     """List the result store's entries (game, configuration, hands stored), or remove some."""
 
     def body():
-        from analyzer.params import parse_whole
-        from analyzer.store import ResultStore, StoreUnwritable, default_store_path, kernel_hash
+        from analyzer.run.params import parse_whole
+        from analyzer.run.store import ResultStore
+        from analyzer.run.store_file import StoreUnwritable, default_store_path
+        from sims.engine import kernel_hash
         from sims.registry import get_game
 
         if game is not None:

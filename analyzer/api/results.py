@@ -1,0 +1,401 @@
+"""The API's result classes: ``table()`` (a tidy DataFrame), ``plot()``, ``summary()``
+(the ``--json`` object), ``text()`` and the HTML Jupyter shows."""
+
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from analyzer.api.checks import check_out
+from analyzer.present import views
+from analyzer.present.text import finite, target_note
+from analyzer.run.params import Table
+from sims.spec import MODE_NAMES, GameSpec
+
+
+class _Result:
+    """What every result offers beside ``table()``: its text, its JSON object, its HTML."""
+
+    def text(self) -> str:
+        raise NotImplementedError
+
+    def summary(self) -> dict:
+        raise NotImplementedError
+
+    def table(self):
+        raise NotImplementedError
+
+    def to_dict(self) -> dict:
+        """The command's ``--json`` object (the same as ``summary()``)."""
+        return self.summary()
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}: {self.text().splitlines()[0]}>"
+
+    def _repr_html_(self) -> str:
+        """The first line of the text as a heading, then the table (for Jupyter)."""
+        return f"<p><b>{html.escape(self.text().splitlines()[0])}</b></p>\n" + self.table().to_html()
+
+
+def _written(result, out, write) -> list[Path]:
+    """Check ``out``, write the result's files there with ``write(folder)``, keep their paths."""
+    check_out(out)
+    result.files = list(write(Path(out)))
+    return result.files
+
+
+@dataclass(repr=False)
+class SimulationResult(_Result):
+    """A game simulated: ``run`` (``analyzer.run.runner.RunResult``: the integer sums, the count,
+    the seed, timings) and ``resolved`` (``analyzer.run.params.Table``: players, rules, policy).
+
+    ``table()`` columns: ``seat`` (a seat number, or ``"table"`` for the table's
+    outcomes), ``outcome``, ``mean``, ``se``, ``ci_low``, ``ci_high`` (the 95% interval)
+    and ``hands`` or ``games`` (how many were played).
+    """
+
+    run: object
+    target_se: float | None = None
+    files: list = field(default_factory=list)  # what write() wrote
+
+    @property
+    def spec(self) -> GameSpec:
+        return self.run.spec
+
+    @property
+    def resolved(self) -> Table:
+        return self.run.table
+
+    @property
+    def partial(self) -> bool:
+        return self.run.partial
+
+    def _largest_se(self) -> float | None:
+        """The largest standard error shown, when a target was given and the run is whole."""
+        if self.target_se is None or self.run.partial:
+            return None
+        from analyzer.run.stats import estimates, largest_se
+
+        return largest_se(estimates(self.run.sums, self.spec.outcomes[self.run.mode], self.run.count))
+
+    def _object(self) -> dict:
+        summary = views.summary_object(self.spec, self.run)
+        largest = self._largest_se()
+        if largest is not None:
+            summary["target_se_reached"] = largest < self.target_se
+        return summary
+
+    def summary(self) -> dict:
+        """The ``--json`` object: game, rules, policy, counts and every estimate."""
+        return finite(self._object())
+
+    def text(self) -> str:
+        """The table ``analyze GAME`` prints."""
+        largest = self._largest_se()
+        missed = target_note(self.target_se, largest) if largest is not None else ""
+        return views.render_text(self.spec, self._object()) + ("\n" + missed if missed else "")
+
+    def table(self):
+        """One row per seat (and ``"table"``) and outcome; columns in the class docstring."""
+        from analyzer.present.tables import estimates_frame
+
+        unit = MODE_NAMES[self.run.mode]
+        return estimates_frame(views.summary_object(self.spec, self.run)["results"], self.run.count, unit)
+
+    def _chart_labels(self) -> tuple[str, str, str]:
+        """The chart's outcome (the headline), title and axis label."""
+        from analyzer.present.text import outcome_labels
+
+        mode = self.run.mode
+        headline = self.spec.headline[mode]
+        title = (f"{self.spec.title}, {self.resolved.players} players: {headline.replace('_', ' ')} by seat "
+                 f"({MODE_NAMES[mode]} mode)")
+        return headline, title, outcome_labels(self.spec, mode)[headline]
+
+    def plot(self):
+        """The headline outcome per seat with 95% intervals (a matplotlib Figure)."""
+        from analyzer.present.charts import seat_outcome_chart
+
+        return seat_outcome_chart(self.table(), *self._chart_labels())
+
+    def write(self, out) -> list[Path]:
+        """Write what ``--out`` writes into the folder ``out`` (CSV, JSON, PNG); their paths."""
+        from analyzer.present.files import write_run_outputs
+
+        stem = f"{self.spec.name}-{self.resolved.players}p-{MODE_NAMES[self.run.mode]}-seed{self.run.seed}"
+        return _written(self, out, lambda folder: write_run_outputs(
+            folder, stem, views.summary_object(self.spec, self.run), *self._chart_labels()))
+
+
+def _sweep_largest_se(run, reference: int, headline: str) -> float:
+    """Every standard error a sweep shows: each value's estimates and the paired
+    differences of the headline against the reference value."""
+    from analyzer.strategy.comparisons import paired_differences
+
+    shown = [e.se for i in range(len(run.configs)) for e in run.estimates(i) if not e.outcome.endswith("_fair_odds")]
+    shown += [d.se for i in range(len(run.configs)) if i != reference
+              for d in paired_differences(run, reference, i) if d.outcome == headline and d.seat != "table"]
+    return max((se for se in shown if not math.isnan(se)), default=math.inf)
+
+
+@dataclass(repr=False)
+class SweepResult(_Result):
+    """A policy field swept: ``sweep`` (``analyzer.strategy.sweeps.Sweep``; its ``run`` is the
+    paired run, value ``i`` played as configuration ``i``), ``resolved`` (the table the
+    other fields and seats keep), ``reference`` (the index of the value differences are
+    shown against) and ``requested`` (hands or games asked for per value).
+
+    ``table()`` columns: ``field``, ``value``, ``value_text``, ``seat`` (or ``"table"``),
+    ``outcome``, ``mean``, ``se``, ``ci_low``, ``ci_high``: one row per value, seat and
+    outcome.
+    """
+
+    sweep: object
+    resolved: Table
+    reference: int
+    requested: int
+    target_se: float | None = None
+    files: list = field(default_factory=list)
+
+    @property
+    def spec(self) -> GameSpec:
+        return self.sweep.spec
+
+    @property
+    def partial(self) -> bool:
+        return self.sweep.run.interrupted
+
+    def _missed(self) -> str:
+        """The note when --target-se was not reached ("" when it was, or none was given)."""
+        if not self.target_se:
+            return ""
+        return target_note(self.target_se, _sweep_largest_se(self.sweep.run, self.reference, self.sweep.headline))
+
+    def summary(self) -> dict:
+        """The ``--json`` object: the field, its values and every estimate at each."""
+        reached = not self._missed() if self.target_se else None
+        return finite(views.sweep_object(self.spec, self.resolved, self.sweep, self.reference, self.requested,
+                                         reached))
+
+    def text(self) -> str:
+        """The table ``analyze sweep`` prints."""
+        missed = self._missed()
+        return (views.render_sweep(self.spec, self.resolved, self.sweep, self.reference, self.requested)
+                + ("\n" + missed if missed else ""))
+
+    def table(self):
+        """One row per value, seat and outcome; columns in the class docstring."""
+        from analyzer.present.tables import sweep_frame
+
+        return sweep_frame(self.sweep.records())
+
+    def plot(self):
+        """Each outcome of the swept seat (or every seat's headline) against the value."""
+        from analyzer.present.files import sweep_figure
+
+        return sweep_figure(self.sweep.records(), self.spec, self.sweep.mode, self.sweep.seat, self.resolved.players)
+
+    def write(self, out) -> list[Path]:
+        """Write what ``--out`` writes into the folder ``out`` (CSV, PNG); their paths."""
+        from analyzer.present.files import write_sweep_outputs
+
+        seat = self.sweep.seat
+        who = f"seat{seat}" if seat is not None else "all"
+        stem = f"{self.spec.name}-{self.resolved.players}p-sweep-{self.sweep.values.field.key}-{who}"
+        return _written(self, out, lambda folder: write_sweep_outputs(
+            folder, stem, self.sweep.records(), self.spec, self.sweep.mode, seat, self.resolved.players))
+
+
+@dataclass(repr=False)
+class OptimizeResult(_Result):
+    """Best responses and the equilibrium of one policy field: ``optimum``
+    (``analyzer.strategy.equilibria.Optimum``: ``responses``, ``matrix``, ``equilibrium``,
+    ``evaluation``), ``resolved`` (the starting table), ``values`` (the field and the
+    values tried), ``mode``, ``seed`` and ``count`` (hands or games per policy tried).
+
+    ``table()`` columns, one row per seat: ``field``, ``seat``, then its best response to
+    the others' starting policy as in ``--json`` (``best``, ``tied``, ``tie``,
+    ``no_effect``, ``value``, ``se``, ``current``, ``current_value``, ``gain``,
+    ``gain_se``, ``confirmed_gain``, ``confirmed_gain_se``, ``confirmed_on``,
+    ``runner_up``, ``margin``, ``margin_se``), then the equilibrium: ``equilibrium`` (the
+    seat's value where iterated best response ended), ``equilibrium_value`` and
+    ``equilibrium_value_se`` (its headline there, on fresh hands), ``equilibrium_change``
+    and ``equilibrium_change_se`` (the paired change from the starting policy), and
+    ``mix`` (a two-player matrix game's mixed strategy, ``{value: probability}``); None
+    where the search gave no such figure.
+    """
+
+    optimum: object
+    resolved: Table
+    values: object
+    mode: int
+    seed: int
+    count: int
+    spec: GameSpec
+
+    def summary(self) -> dict:
+        """The ``--json`` object: best responses, and the matrix game or the equilibrium."""
+        return finite(views.optimize_object(self.spec, self.resolved, self.mode, self.seed, self.values, self.count,
+                                            self.optimum))
+
+    def text(self) -> str:
+        """What ``analyze optimize`` prints."""
+        return views.render_optimize(self.spec, self.resolved, self.mode, self.seed, self.values, self.count,
+                                     self.optimum)
+
+    def table(self):
+        """One row per seat; columns in the class docstring."""
+        from analyzer.present.tables import best_responses_frame
+
+        found = self.optimum
+        records = views.best_response_records(self.spec, self.mode, self.values, found.responses)
+        evaluation = {d.seat: d for d in found.evaluation}
+        rows = []
+        for record in records:
+            seat = record["seat"]
+            row = {"field": self.values.field.key, **record, "equilibrium": None, "equilibrium_value": None,
+                   "equilibrium_value_se": None, "equilibrium_change": None, "equilibrium_change_se": None,
+                   "mix": None}
+            if found.equilibrium is not None:
+                row["equilibrium"] = found.equilibrium.values[seat]
+            if seat in evaluation:
+                d = evaluation[seat]
+                row.update(equilibrium_value=d.other, equilibrium_value_se=d.other_se, equilibrium_change=d.difference,
+                           equilibrium_change_se=d.se)
+            if found.matrix is not None and found.matrix.constant_sum:
+                row["mix"] = {value: p for value, p, _ in found.matrix.support(seat)}
+            rows.append(row)
+        return best_responses_frame(rows)
+
+    def plot(self):
+        """Each seat's headline against its own value of the field, the others as they
+        started (the sweeps behind the best responses), with 95% intervals."""
+        from analyzer.present.charts import sweep_chart
+        from analyzer.present.tables import sweep_frame
+        from analyzer.present.text import field_label, outcome_labels
+
+        key = self.values.field.key
+        headline = self.spec.headline[self.mode]
+        records = [{**point.as_record(), "field": key, "value": value, "value_text": self.values.value_text(value)}
+                   for response in self.optimum.responses for value, point in zip(response.values, response.points)]
+        title = (f"{self.spec.title}, {self.resolved.players} players: each seat's {headline.replace('_', ' ')} "
+                 f"against its own {key}, the others as they started")
+        return sweep_chart(sweep_frame(records), [headline], title, key, labels=outcome_labels(self.spec, self.mode),
+                           choices=bool(self.values.field.choices), field_label=field_label(self.values.field))
+
+
+@dataclass(repr=False)
+class ComparisonResult(_Result):
+    """Rule sets compared on the same deals: ``run`` (``analyzer.run.runner.PairedRun``, one
+    configuration per rule set, the first the base), ``resolved`` (the table: players and
+    policy), ``labels`` (one per rule set), ``changed`` (a line per rule that differs),
+    ``arms`` (``(label, rules)`` pairs) and ``requested`` (hands or games asked for).
+
+    ``table()`` columns: ``compared`` (the rule set compared with the first), ``seat``,
+    ``outcome``, ``base``, ``base_se``, ``other``, ``other_se``, ``difference``, ``se``
+    (paired), ``se_independent``, ``variance_reduction``.
+    """
+
+    run: object
+    resolved: Table
+    labels: list
+    changed: list
+    arms: list
+    requested: int
+    target_se: float | None = None
+    files: list = field(default_factory=list)
+
+    @property
+    def spec(self) -> GameSpec:
+        return self.run.spec
+
+    @property
+    def partial(self) -> bool:
+        return self.run.interrupted
+
+    def _missed(self) -> str:
+        if not self.target_se:
+            return ""
+        from analyzer.strategy.comparisons import largest_paired_se
+
+        return target_note(self.target_se, largest_paired_se(self.run))
+
+    def _object(self) -> dict:
+        summary = views.compare_object(self.spec, self.resolved, self.run, self.labels, self.changed, self.requested,
+                                       self.arms)
+        summary["target_se_reached"] = not self._missed() if self.target_se else None
+        return summary
+
+    def summary(self) -> dict:
+        """The ``--json`` object: every outcome's paired difference per rule set and seat."""
+        return finite(self._object())
+
+    def text(self) -> str:
+        """What ``analyze compare`` prints."""
+        notes = "".join(f"\nnote: {note}" for note in views.games_only_note(
+            self.spec, [rules for _, rules in self.arms], self.run.mode))
+        missed = self._missed()
+        return (views.render_compare(self.spec, self.resolved, self.run, self.labels,
+                                     self.changed or ["(the rule sets are the same)"], self.requested)
+                + notes + ("\n" + missed if missed else ""))
+
+    def table(self):
+        """One row per compared rule set, seat and outcome; columns in the class docstring."""
+        from analyzer.present.tables import differences_frame
+
+        return differences_frame(self._object()["differences"])
+
+    def plot(self):
+        """The headline's paired difference for each compared rule set and seat, as a heat map."""
+        from analyzer.present.charts import difference_heatmap
+        from analyzer.present.text import outcome_labels
+        from analyzer.strategy.comparisons import paired_differences
+
+        spec, run, labels = self.spec, self.run, self.labels
+        headline = spec.headline[run.mode]
+        rows, errors = [], []
+        for other in range(1, len(run.configs)):
+            by_seat = {d.seat: d for d in paired_differences(run, 0, other) if d.outcome == headline}
+            rows.append([by_seat[s].difference for s in range(run.players)])
+            errors.append([by_seat[s].se for s in range(run.players)])
+        return difference_heatmap([f"{labels[o]} minus {labels[0]}" for o in range(1, len(run.configs))],
+                                  list(range(run.players)), rows, errors,
+                                  f"{spec.title}: change in {headline} by seat ({run.count:,} {MODE_NAMES[run.mode]}, "
+                                  f"paired)", f"change in {outcome_labels(spec, run.mode)[headline]}",
+                                  spec.lower_is_better(run.mode, headline))
+
+    def write(self, out) -> list[Path]:
+        """Write what ``--out`` writes into the folder ``out`` (CSV, JSON, PNG); their paths."""
+        from analyzer.present.files import write_compare_outputs
+
+        stem = f"{self.spec.name}-{self.resolved.players}p-compare-{MODE_NAMES[self.run.mode]}-seed{self.run.seed}"
+        return _written(self, out, lambda folder: write_compare_outputs(folder, stem, self._object(), self.plot()))
+
+
+@dataclass(repr=False)
+class ReportResult(_Result):
+    """Reports written: ``paths`` (``(game, path)`` pairs; for ``"all"`` the index page
+    last, as game ``"all"``).
+
+    ``table()`` columns: ``game``, ``path``.
+    """
+
+    paths: list
+
+    def summary(self) -> dict:
+        return {"reports": [{"game": game, "path": str(path)} for game, path in self.paths]}
+
+    def text(self) -> str:
+        """What ``analyze report`` prints."""
+        return "\n".join(f"wrote {path}" for _, path in self.paths)
+
+    def table(self):
+        """One row per file written; columns in the class docstring."""
+        from analyzer.present.tables import paths_frame
+
+        return paths_frame(self.paths)

@@ -1,0 +1,225 @@
+"""The commands of each game (``analyze GAME``, one per game of ``sims.registry``) and
+the game-level commands ``rules``, ``replay`` and ``exact``."""
+
+from __future__ import annotations
+
+import json
+from typing import List, Optional
+
+import typer
+
+from analyzer.api import functions as api
+from analyzer.api.functions import UserError, numbers
+from analyzer.cli.app import (
+    AS_JSON,
+    CLUSTER,
+    NO_STORE,
+    PLAYERS,
+    POLICY,
+    RULE,
+    SEAT,
+    SEED,
+    STORE,
+    STRATEGY,
+    TARGET_SE,
+    THREADS,
+    VARIANT,
+    app,
+    guarded,
+    play_and_show,
+    store_option,
+)
+from analyzer.present.views import policy_json, rules_json
+from sims.registry import ENTRIES, get_game
+from sims.spec import HANDS, MODE_NAMES
+
+
+def _make_game_command(name: str):
+    """The subcommand of one game (its module is imported only when the command runs)."""
+
+    def command(
+        players: Optional[str] = PLAYERS,
+        hands: Optional[str] = typer.Option(None, "--hands", help="independent hands to play (1e6, 2_000_000, 5M)"),
+        games: Optional[str] = typer.Option(None, "--games", help="whole games to play instead of hands"),
+        seed: str = SEED,
+        variant: Optional[str] = VARIANT,
+        rule: Optional[List[str]] = RULE,
+        strategy: Optional[str] = STRATEGY,
+        policy: Optional[List[str]] = POLICY,
+        seat: Optional[List[str]] = SEAT,
+        threads: Optional[str] = THREADS,
+        target_se: Optional[str] = TARGET_SE,
+        store: Optional[str] = STORE,
+        no_store: bool = NO_STORE,
+        cluster: Optional[str] = CLUSTER,
+        as_json: bool = AS_JSON,
+        out: Optional[str] = typer.Option(None, "--out", help="also write CSV, JSON and a PNG chart into this folder"),
+    ):
+        def body():
+            kept = store_option(store, no_store)
+            play_and_show(api.plan_simulation(name, players, hands, games, seed, variant, rule, strategy, policy,
+                                              seat, threads, target_se, kept, cluster, out), as_json, out)
+
+        def interrupted(stop) -> str:
+            found = stop.partial
+            unit = MODE_NAMES[found.mode] if found is not None else "hands"
+            if found is None or found.count == 0:
+                said = f"before any of the {unit} finished"
+            else:
+                said = (f"after {found.count:,} of {found.requested:,} {unit}; the table above is for those {unit}, "
+                        f"marked partial")
+            return said + ("; nothing was written to --out" if out is not None else "")
+
+        guarded(body, interrupted)
+
+    entry = ENTRIES[name]
+    command.__doc__ = f"{entry.title}: {entry.summary}  Simulate hands (--hands) or whole games (--games)."
+    return command
+
+
+for _name in ENTRIES:
+    app.command(_name, help=_make_game_command(_name).__doc__)(_make_game_command(_name))
+
+
+# ------------------------------------------------------------------------------ other commands
+
+
+@app.command("rules")
+def rules_command(game: str = typer.Argument(..., help="game name, e.g. chase-ace")):
+    """Every rule switch, policy field, variant and strategy of a game, with defaults."""
+
+    def body():
+        spec = get_game(game)
+        lines = [f"{spec.title} ({spec.name}): {spec.summary}",
+                 f"players: {spec.min_players} to {spec.max_players} (default {spec.default_players})"]
+        for players in range(spec.min_players, spec.max_players + 1):
+            lines += [f"  with {players}: {message}" for message in spec.warnings(spec.default_rules(), players)]
+        lines += ["", "rules (--rule KEY=VALUE):"]
+        for field in spec.rules:
+            lines.append(f"  {field.key:<20} default {field.value_text(field.default):<16} {field.allowed_text()}")
+            lines.append(f"  {'':<20} {field.help}")
+        lines += ["", "policy fields (--policy KEY=VALUE for all seats, --seat I:KEY=VALUE for one):"]
+        for field in spec.policy_fields:
+            lines.append(f"  {field.key:<20} default {field.default:<16g} {field.allowed_text()}")
+            lines.append(f"  {'':<20} {field.help}")
+        lines += ["", "variants (--variant NAME):"]
+        for name, variant in spec.variants.items():
+            lines.append(f"  {name:<20} {variant.help}")
+        lines += ["", "strategies (--strategy NAME):"]
+        for name, preset in spec.policies.items():
+            lines.append(f"  {name:<20} {preset.help}")
+        for mode, outcomes in spec.outcomes.items():
+            lines += ["", f"outcomes in {MODE_NAMES[mode]} mode:"]
+            for name in outcomes.seat + outcomes.table:
+                if name in outcomes.help:
+                    lines.append(f"  {name:<20} {outcomes.help[name]}")
+        typer.echo("\n".join(lines))
+
+    guarded(body)
+
+
+@app.command("replay")
+def replay_command(
+    game: str = typer.Argument(..., help="game name"),
+    seed: str = SEED,
+    hand: str = typer.Option("0", "--hand", metavar="I", help="index of the hand in the run, 0 to 2^64 - 1"),
+    players: Optional[str] = PLAYERS,
+    variant: Optional[str] = VARIANT,
+    rule: Optional[List[str]] = RULE,
+    strategy: Optional[str] = STRATEGY,
+    policy: Optional[List[str]] = POLICY,
+    seat: Optional[List[str]] = SEAT,
+    as_json: bool = AS_JSON,
+):
+    """Show one hand step by step in card notation: hand I of a run with seed S."""
+
+    def body():
+        from analyzer.run.params import MAX_SEED, parse_whole
+        from sims.engine import twin_module
+
+        spec = get_game(game)
+        seats, seed_number, _ = numbers(players, seed)
+        index = parse_whole(hand, "--hand", 0, MAX_SEED)
+        table = api.resolve(spec, seats, variant, rule, strategy, policy, seat)
+        twin = twin_module(spec)
+        if twin is None:
+            raise UserError(f"{spec.title} has no replay yet.")
+        rules = spec.rules_type(*table.rules)
+        warnings = spec.warnings(rules, table.players)
+        steps = twin.replay_lines(rules, table.policy, table.players, seed_number, index)
+        if not as_json:
+            typer.echo("\n".join([f"warning: {message}" for message in warnings] + steps))
+            return
+        outcomes = spec.outcomes[HANDS]
+        sums = twin.simulate(rules, table.policy, table.players, HANDS, seed_number, index, 1)
+        result = {str(seat_index): {name: int(sums[seat_index][k]) for k, name in enumerate(outcomes.seat)
+                                    if not outcomes.companion(name)} for seat_index in range(table.players)}
+        result["table"] = {name: int(sums[table.players][k]) for k, name in enumerate(outcomes.table)
+                           if not outcomes.companion(name)}
+        typer.echo(json.dumps({"game": spec.name, "players": table.players, "seed": seed_number, "hand": index,
+                               "rules": rules_json(spec, table.rules), "policy": policy_json(spec, table.policy),
+                               "warnings": warnings, "steps": steps, "outcome": result,
+                               "scale": dict(outcomes.scale)}))
+
+    guarded(body)
+
+
+def _exact_json(value):
+    """An exact value as JSON: a fraction's text and its float, per seat or label too."""
+    if isinstance(value, dict):
+        return {str(label): _exact_json(v) for label, v in value.items()}
+    if hasattr(value, "__len__"):
+        return [_exact_json(v) for v in value]
+    return {"fraction": str(value), "value": float(value)}
+
+
+@app.command("exact")
+def exact_command(
+    game: str = typer.Argument(..., help="game name"),
+    players: Optional[str] = PLAYERS,
+    variant: Optional[str] = VARIANT,
+    rule: Optional[List[str]] = RULE,
+    strategy: Optional[str] = STRATEGY,
+    policy: Optional[List[str]] = POLICY,
+    seat: Optional[List[str]] = SEAT,
+    fractions: bool = typer.Option(True, "--fractions/--decimals", help="exact fractions with decimals, or decimals only"),
+    as_json: bool = AS_JSON,
+):
+    """Exact hand-mode values by enumerating every deal, for small tables."""
+
+    def body():
+        from sims.engine import exact_module
+
+        spec = get_game(game)
+        enumerator = exact_module(spec)
+        if enumerator is None:
+            raise UserError(f"{spec.title} has no exact enumerator.")
+        seats, _, _ = numbers(players, "0")
+        table = api.resolve(spec, seats, variant, rule, strategy, policy, seat)
+        if table.players > enumerator.MAX_PLAYERS:
+            raise UserError(f"exact enumeration of {spec.title} handles at most {enumerator.MAX_PLAYERS} players.")
+        values = enumerator.exact_hand(spec.rules_type(*table.rules), table.policy, table.players,
+                                       exact=fractions or as_json)
+        if as_json:
+            typer.echo(json.dumps({"game": spec.name, "players": table.players,
+                                   "rules": rules_json(spec, table.rules),
+                                   "policy": policy_json(spec, table.policy),
+                                   "values": {name: _exact_json(value) for name, value in values.items()}}))
+            return
+        typer.echo(f"{spec.title}: exact values of one hand, {table.players} players, "
+                   f"the {spec.last_seat_role} in seat {table.players - 1}")
+
+        def shown(value) -> str:
+            return f"{value}  ({float(value):.6f})" if fractions else f"{float(value):.6f}"
+
+        for name, value in values.items():
+            if isinstance(value, dict):  # a value per label, e.g. per card face
+                for label, v in value.items():
+                    typer.echo(f"  {name:<12} {label:>7}: {shown(v)}")
+            elif hasattr(value, "__len__"):  # a value per seat
+                for seat_index, v in enumerate(value):
+                    typer.echo(f"  {name:<12} seat {seat_index:>2}: {shown(v)}")
+            else:
+                typer.echo(f"  {name:<12} {shown(value)}")
+
+    guarded(body, lambda stop: "before the enumeration finished; nothing is shown")

@@ -1,0 +1,1 @@
+"""Presenting results: text, tables, charts and the summaries behind them."""

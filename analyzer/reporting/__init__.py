@@ -1,0 +1,1 @@
+"""Strategy reports: their content and the Markdown and HTML documents."""

@@ -1,0 +1,1 @@
+"""Strategy: sweeps of a policy field, best responses, equilibria and paired comparisons."""

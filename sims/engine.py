@@ -129,7 +129,6 @@ QUEUED_PER_THREAD = 4  # pieces of work waiting per thread, so no thread idles b
 QUEUED_PER_SLOT = 2  # the same for a cluster
 CLUSTER_STOP_SECONDS = 1.0  # on a stop, how long to wait for the cluster's running pieces
 _SECONDS_PER_ITEM: dict[tuple, float] = {}  # measured speed per table (and per game, mode and seats)
-LOAD_SECONDS = [0.0]  # seconds this process has spent compiling or loading kernels
 
 
 class Stopped(Exception):
@@ -243,11 +242,9 @@ def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads:
         if (spec.name, mode, kernel) not in _READY and call[4]:
             first_call.setdefault(kernel, call)
     if first_call and executor is None:
-        load_start = time.perf_counter()
-        with loading():
+        with loading():  # the caller times it (a run's context keeps loading apart from playing)
             for call in first_call.values():
                 ready_kernel(spec, mode, call[0], call[1], n_seats)
-        LOAD_SECONDS[0] += time.perf_counter() - load_start
     slots = executor.slots if executor is not None else threads
     game_key = (spec.name, mode, n_seats)
     sums: list = [None] * len(calls)

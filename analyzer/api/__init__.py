@@ -1,17 +1,13 @@
-"""The Python API: typed functions (``analyzer.api.functions``) that check their arguments
-once (``analyzer.api.checks``) and return result objects (``analyzer.api.results``).
-``import analyzer as ca`` gives the same names."""
+"""The Python API: typed functions (``analyzer.api.functions`` and, for ``compare``,
+``analyzer.api.comparing``) that check their arguments once (``analyzer.api.checks``) and
+return result objects (``analyzer.api.results``); ``games()`` and ``rules(game)`` list what
+can be asked (``analyzer.api.catalog``).  ``import analyzer as ca`` gives the same names."""
 
 from analyzer.api.catalog import games, rules
 from analyzer.api.checks import UserError
-from analyzer.api.functions import compare, optimize, report, simulate, sweep
-from analyzer.api.results import (
-           ComparisonResult,
-           OptimizeResult,
-           ReportResult,
-           SimulationResult,
-           SweepResult,
-)
+from analyzer.api.comparing import compare
+from analyzer.api.functions import optimize, report, simulate, sweep
+from analyzer.api.results import ComparisonResult, OptimizeResult, ReportResult, SimulationResult, SweepResult
 
-__all__ = ["simulate", "sweep", "optimize", "compare", "report", "games", "rules", "UserError", "SimulationResult", "SweepResult",
-           "OptimizeResult", "ComparisonResult", "ReportResult"]
+__all__ = ["simulate", "sweep", "optimize", "compare", "report", "games", "rules", "UserError", "SimulationResult",
+           "SweepResult", "OptimizeResult", "ComparisonResult", "ReportResult"]

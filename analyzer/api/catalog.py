@@ -57,6 +57,8 @@ def rules(game: str):
                      "meaning": preset.help})
     for mode, outcomes in spec.outcomes.items():
         for name in outcomes.seat + outcomes.table:
+            if name not in outcomes.help:  # a companion (sums of squares and the like), not shown
+                continue
             rows.append({"kind": "outcome", "key": name, "default": None, "allowed": "", "values": None,
-                         "mode": MODE_NAMES[mode], "meaning": outcomes.help.get(name, "")})
+                         "mode": MODE_NAMES[mode], "meaning": outcomes.help[name]})
     return pd.DataFrame(rows)

@@ -1,119 +1,192 @@
-"""The API's arguments checked once, each bad one a ``UserError`` (a ``ValueError``) of one
-sentence: the game, counts, seeds, the table (players, rules, policy) and ``out``."""
+"""The API's arguments checked once, on typed values, each bad one a ``UserError`` (a
+``ValueError``) of one sentence: the game, counts, seeds, threads, the table (players,
+rules, policy, seats), where hands are kept and played, and ``out``.
+
+A value of the wrong type is named by its Python parameter ("players takes a whole
+number (an int), not '8'"); a value out of range gets the sentence the command line
+prints for its option ("--hands must be positive, not 0"), since the command line checks
+its values here too.
+"""
 
 from __future__ import annotations
 
+import math
+import numbers
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 
-import numpy as np
-
-from analyzer.run.params import (
-    MAX_SEED,
-    Table,
-    parse_count,
-    parse_positive,
-    parse_whole,
-    resolve_table,
-)
+from analyzer.run.params import MAX_SEED, PolicyValue, RuleValue, Table, resolve_table
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS, MODE_NAMES, GameSpec
 
 MIN_COUNT = 100  # hands (or games) per value of the strategy commands: their errors come from batches
+MAX_COUNT = 10**13
 
 
 class UserError(ValueError):
     """Bad input: its message is one sentence (the command line prints it, exit code 2)."""
 
 
-# ------------------------------------------------------------------------------ arguments
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
-def game_spec(name: str) -> GameSpec:
+def game_spec(game: object) -> GameSpec:
     """The spec of a registered game; ``UserError`` naming the games otherwise."""
     from sims.registry import get_game
 
+    if not isinstance(game, str):
+        raise UserError(f"game is the name of a game (a str such as 'chase-ace'), not {_shown(game)}.")
     try:
-        return get_game(name)
+        return get_game(game)
     except KeyError as problem:
         raise UserError(problem.args[0]) from None
 
 
-def _text(value) -> str | None:
-    """A number or name as the command line would have it typed (None stays None)."""
-    return None if value is None else str(value)
+def whole(value: object, name: str, flag: str, lo: int | None = None, hi: int | None = None) -> int:
+    """An int (not a bool) from ``lo`` to ``hi``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise UserError(f"{name} takes a whole number (an int), not {_shown(value)}.")
+    number = int(value)
+    if (lo is not None and number < lo) or (hi is not None and number > hi):
+        span = (f"from {lo} to {hi}" if lo is not None and hi is not None
+                else f"at least {lo}" if lo is not None else f"at most {hi}")
+        raise UserError(f"{flag} must be a whole number {span}, not {number}.")
+    return number
 
 
-def _value_text(value, true: str, false: str) -> str:
-    """One rule or policy value as typed on the command line (a bool as ``true``/``false``)."""
-    if isinstance(value, (bool, np.bool_)):
-        return true if value else false
-    return str(value)
+def optional_whole(value: object, name: str, flag: str, lo: int | None = None, hi: int | None = None) -> int | None:
+    return None if value is None else whole(value, name, flag, lo, hi)
 
 
-def assignments(given, true: str = "true", false: str = "false") -> list[str]:
-    """``{"key": value}`` (or ``"KEY=VALUE"`` strings, one or a list) as ``KEY=VALUE`` strings."""
-    if given is None:
-        return []
-    if isinstance(given, str):
-        return [given]
-    if isinstance(given, Mapping):
-        return [f"{key}={_value_text(value, true, false)}" for key, value in given.items()]
-    if not isinstance(given, Iterable):
-        raise UserError(f"rules and policies are given as a dict, a 'KEY=VALUE' string or a list of them, "
-                        f"not {given!r}.")
-    return [str(item) for item in given]
+def count_of(value: object, name: str) -> int:
+    """A count of hands or games: an int, or a float with a whole value (``1e6``), from 1
+    to 1e13."""
+    if isinstance(value, bool) or not isinstance(value, (numbers.Integral, numbers.Real)):
+        raise UserError(f"{name} takes a whole number (an int, or a float such as 1e6), not {_shown(value)}.")
+    if not math.isfinite(value) or value != int(value):
+        raise UserError(f"--{name} '{value}' is not a whole number.")
+    if value < 1:
+        raise UserError(f"--{name} must be positive, not {value:g}.")
+    if value > MAX_COUNT:
+        raise UserError(f"--{name} {value:g} is too large (at most 1e13).")
+    return int(value)
 
 
-def policy_assignments(given) -> list[str]:
-    """A policy as ``KEY=VALUE`` strings (a bool as 1 or 0: policy fields are numbers)."""
-    return assignments(given, "1", "0")
+def positive(value: object, name: str, flag: str) -> float | None:
+    """A positive finite number (None stays None)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise UserError(f"{name} takes a positive number (a float), not {_shown(value)}.")
+    if not (math.isfinite(value) and value > 0):
+        raise UserError(f"{flag} must be a positive number, not {value:g}.")
+    return float(value)
 
 
-def seat_assignments(given) -> list[str]:
-    """``{seat: {"key": value}}`` (or ``"SEAT:KEY=VALUE"`` strings) as ``SEAT:KEY=VALUE`` strings."""
-    if given is None or isinstance(given, str) or not isinstance(given, Mapping):
-        return assignments(given)
-    return [f"{seat}:{text}" for seat, values in given.items() for text in policy_assignments(values)]
+def optional_text(value: object, name: str) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise UserError(f"{name} takes a name (a str), not {_shown(value)}.")
+    return value
 
 
-def numbers(players, seed, threads=None) -> tuple[int | None, int, int | None]:
-    """The player count, seed and thread count as numbers (each checked, one sentence for a
-    bad one); the player count is checked against the game later."""
-    return (parse_whole(_text(players), "--players"), parse_whole(str(seed), "--seed", 0, MAX_SEED),
-            parse_whole(_text(threads), "--threads"))
+def rule_values(rules: object, name: str = "rules") -> dict[str, RuleValue]:
+    """``{rule: value}``: each value a bool, an int or a str."""
+    if rules is None:
+        return {}
+    if not isinstance(rules, Mapping):
+        raise UserError(f"{name} is a dict of rule values such as {{'ace_high': True}}, not {_shown(rules)}.")
+    for key, value in rules.items():
+        if not isinstance(key, str) or not isinstance(value, (bool, numbers.Integral, str)):
+            raise UserError(f"{name} maps a rule's name to a bool, an int or a str, not {_shown(key)}: "
+                            f"{_shown(value)}.")
+    return dict(rules)
 
 
-def target(target_se) -> float | None:
-    """``target_se`` as a positive number (None stays None)."""
-    return parse_positive(_text(target_se), "--target-se")
+def policy_values(policy: object, name: str = "policy") -> dict[str, PolicyValue]:
+    """``{field: value}``: each value a number, a bool or a str (a choice's name)."""
+    if policy is None:
+        return {}
+    if not isinstance(policy, Mapping):
+        raise UserError(f"{name} is a dict of policy values such as {{'threshold': 5}}, not {_shown(policy)}.")
+    for key, value in policy.items():
+        if not isinstance(key, str) or not isinstance(value, (bool, numbers.Real, str)):
+            raise UserError(f"{name} maps a policy field's name to a number, a bool or a str, not {_shown(key)}: "
+                            f"{_shown(value)}.")
+    return dict(policy)
 
 
-def resolve(spec: GameSpec, players: int | None, variant, rules, strategy, policy, seats) -> Table:
+def seat_values(seats: object, name: str = "seats") -> dict[int, dict[str, PolicyValue]]:
+    """``{seat: {field: value}}``."""
+    if seats is None:
+        return {}
+    if not isinstance(seats, Mapping):
+        raise UserError(f"{name} is a dict of seats' policy values such as {{2: {{'threshold': 6}}}}, "
+                        f"not {_shown(seats)}.")
+    found = {}
+    for seat, fields in seats.items():
+        if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not isinstance(fields, Mapping):
+            raise UserError(f"{name} maps a seat number to a dict of policy values, not {_shown(seat)}: "
+                            f"{_shown(fields)}.")
+        found[int(seat)] = policy_values(fields, f"{name}[{seat}]")
+    return found
+
+
+def table_of(spec: GameSpec, players: object, variant: object, rules: object, strategy: object, policy: object,
+             seats: object) -> Table:
     """The table to play: players, rules and policy, checked by the game."""
-    return resolve_table(spec, players, variant, assignments(rules), strategy, policy_assignments(policy),
-                         seat_assignments(seats))
+    return resolve_table(spec, optional_whole(players, "players", "--players"), optional_text(variant, "variant"),
+                         rule_values(rules), optional_text(strategy, "strategy"), policy_values(policy),
+                         seat_values(seats))
 
 
-def out_path(out) -> Path:
+def seed_of(seed: object) -> int:
+    return whole(seed, "seed", "--seed", 0, MAX_SEED)
+
+
+def threads_of(threads: object) -> int | None:
+    """Kernel threads as asked (None: every core); the cores there are are checked when
+    the run's context opens."""
+    return optional_whole(threads, "threads", "--threads")
+
+
+def store_of(store: object):
+    """Where hands are kept: None or True (the default store), False (none), or a path."""
+    if store is None or isinstance(store, bool) or isinstance(store, (str, os.PathLike)):
+        if isinstance(store, (str, os.PathLike)) and not os.fspath(store).strip():
+            raise UserError("--store needs the path of a store file, not an empty string.")
+        return store
+    raise UserError(f"store is the path of a store file, True for the default store or False for none, "
+                    f"not {_shown(store)}.")
+
+
+def cluster_of(cluster: object) -> str | None:
+    if cluster is not None and not isinstance(cluster, str):
+        raise UserError(f"cluster is 'local:N' or a Dask scheduler's address (a str), not {_shown(cluster)}.")
+    return cluster
+
+
+def out_path(out: object) -> Path:
     """``out`` as a path (one sentence when it is not one)."""
     if not isinstance(out, (str, os.PathLike)):
-        raise UserError(f"out is the path of a folder, not {out!r}.")
+        raise UserError(f"out is the path of a folder, not {_shown(out)}.")
     if not os.fspath(out).strip():
         raise UserError("--out needs the name of a folder, not an empty string.")
     return Path(out)
 
 
-def check_out(out) -> None:
+def check_out(out: object) -> None:
+    """A folder ``out`` (None: none) that can be written, checked before any hand."""
     if out is not None:
         from analyzer.present.files import check_out_dir
 
         check_out_dir(out_path(out))
 
 
-def mode_and_count(spec: GameSpec, hands, games, default_mode: int, default_counts: dict[int, str],
-                    least: int = 1) -> tuple[int, int]:
+def mode_and_count(spec: GameSpec, hands: object, games: object, default_mode: int, default_counts: dict[int, int],
+                   least: int = 1) -> tuple[int, int]:
     """The mode (``games`` given: game mode) and the count of hands or games, at least ``least``."""
     if hands is not None and games is not None:
         raise UserError("give either --hands or --games, not both.")
@@ -121,7 +194,7 @@ def mode_and_count(spec: GameSpec, hands, games, default_mode: int, default_coun
     if mode not in spec.outcomes:
         raise UserError(f"{spec.title} has no {MODE_NAMES[mode]} mode.")
     given = games if games is not None else hands if hands is not None else default_counts[mode]
-    count = parse_count(_text(given), f"--{MODE_NAMES[mode]}")
+    count = count_of(given, MODE_NAMES[mode])
     if count < least:
         raise UserError(f"--{MODE_NAMES[mode]} must be at least {least} here, not {count}: standard errors of "
                         f"differences come from batches of {MODE_NAMES[mode]}.")

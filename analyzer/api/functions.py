@@ -1,104 +1,80 @@
 """The Python API: ``import analyzer as ca``, then ``ca.simulate``, ``ca.sweep``,
-``ca.optimize``, ``ca.compare`` and ``ca.report``.
+``ca.optimize``, ``ca.compare`` and ``ca.report`` (and ``ca.games()``, ``ca.rules(game)``).
 
-Each function takes the options of the ``analyze`` command of the same name, under Python
-names (``rules=``, ``policy=``, ``seats=``, ``param=``, ``seat=``, ``report_format=`` ...),
-as Python values or as the command line's strings: counts as ``2000`` or ``"1e6"``, rules
-and policies as dicts (``rules={"ace_high": True}``, ``policy={"threshold": 5}``),
-per-seat policies as ``seats={2: {"threshold": 6}}`` (or the command line's
-``"KEY=VALUE"`` / ``"SEAT:KEY=VALUE"`` strings).  The values are turned into the command
-line's text and parsed by ``analyzer.run.params``, so every check is the command line's, and
-a bad argument raises ``ValueError`` whose message is the sentence ``analyze`` prints after
-``error:``.  ``store`` and ``cluster`` say where hands are kept and played (see
-``analyzer.run.execution.using``: ``store=None`` the default store, ``False`` none, or a file;
-``cluster=None``, ``"local:N"`` or a Dask scheduler address).  An interrupt (Ctrl-C)
-raises ``analyzer.run.interrupts.Interrupted``, whose ``partial`` is the finished part.
+Each function takes typed Python values: counts as ints (``hands=2000``, or a float with
+a whole value such as ``1e6``), rules and policies as dicts (``rules={"ace_high": True}``,
+``policy={"threshold": 5}``), per-seat policies as ``seats={2: {"threshold": 6}}``.  Every
+argument is checked once, before any hand is played (``analyzer.api.checks``); a bad one
+raises ``ValueError`` with one sentence.  The command line parses its text into these
+values and calls the same ``plan_*`` functions, so it checks and plays the same way.
 
-Each returns a result object: ``.table()`` the tidy DataFrame that ``--out`` writes as CSV,
-``.plot()`` the matplotlib Figure it writes as PNG, ``.summary()`` (or ``.to_dict()``) the
+``store`` and ``cluster`` say where hands are kept and played (``store=None`` the default
+store, ``False`` none, or a file; ``cluster=None``, ``"local:N"`` or a Dask scheduler's
+address); each call plays in its own context (``analyzer.run.context``), so calls in
+several threads keep their own store and cluster.  An interrupt (Ctrl-C) raises
+``analyzer.run.interrupts.Interrupted``, whose ``partial`` is the finished part.
+
+Each returns a result object: ``.table()`` the tidy DataFrame that ``out`` writes as CSV,
+``.plot()`` the chart (inline in Jupyter), ``.summary()`` (or ``.to_dict()``) the
 ``--json`` object, ``str(result)`` (or ``.text()``) the command's text output, and the
 table as HTML in Jupyter.
-
-The command line is a thin layer over the same code: each ``plan_*`` function checks
-every argument (before any hand is played) and returns a plan whose ``run()`` plays it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from analyzer.api.checks import (
     MIN_COUNT,
     UserError,
-    _text,
-    assignments,
     check_out,
     game_spec,
     mode_and_count,
-    numbers,
+    optional_whole,
     out_path,
-    resolve,
-    target,
+    positive,
+    seed_of,
+    table_of,
+    whole,
+)
+from analyzer.api.comparing import ComparisonPlan, compare, plan_compare  # noqa: F401  (part of the API)
+from analyzer.api.plans import (
+    Folder,
+    Plan,
+    Policy,
+    Rules,
+    Seats,
+    Store,
+    TablePlan,
+    documented,
+    play,
+    where,
 )
 from analyzer.api.results import (
-    ComparisonResult,
     OptimizeResult,
     ReportResult,
     SimulationResult,
     SweepResult,
     _sweep_largest_se,
 )
-from analyzer.run.execution import using
-from analyzer.run.params import Table, parse_count, parse_seat, parse_whole
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS, GameSpec
 
-
-@dataclass(frozen=True)
-class _Plan:
-    """Where the hands of a plan are kept and played (see ``analyzer.run.execution.using``)."""
-
-    store: object
-    cluster: object
-
-    def using(self):
-        return using(store=self.store, cluster=self.cluster)
+# ------------------------------------------------------------------------------ simulate
 
 
 @dataclass(frozen=True)
-class _TablePlan(_Plan):
-    """A plan for one table: its game, players, rules and policy, the mode, the seed, the
-    hands (or games) per run, the threads and the target standard error (or None)."""
-
-    spec: GameSpec
-    table: Table
-    mode: int
-    seed: int
-    count: int
-    threads: int | None
-    target_se: float | None
-
-
-def _play(plan, out):
-    """Play a plan; with ``out``, write the result's files there too."""
-    result = plan.run()
-    if out is not None:
-        result.write(out)
-    return result
-
-
-@dataclass(frozen=True)
-class SimulationPlan(_TablePlan):
+class SimulationPlan(TablePlan):
     """A checked ``simulate``, ready to play."""
 
     def run(self, progress: bool | None = None) -> SimulationResult:
-        """Play it (``progress``: the bar on a terminal by default, False never)."""
+        """Play it (``progress``: the bar on a terminal or in Jupyter by default, False never)."""
         from analyzer.run.runner import run
 
-        with self.using():
-            found = run(self.spec, self.table, self.mode, self.seed, self.count, self.threads, self.target_se,
-                        progress=progress)
+        with self.context(progress) as context:
+            found = run(self.spec, self.table, self.mode, self.seed, self.count, context, self.target_se)
         return self.result_of(found)
 
     def result_of(self, run) -> SimulationResult:
@@ -106,31 +82,47 @@ class SimulationPlan(_TablePlan):
         return SimulationResult(run, self.target_se)
 
 
-def plan_simulation(game, players=None, hands=None, games=None, seed=0, variant=None, rules=None, strategy=None,
-                    policy=None, seats=None, threads=None, target_se=None, store=None, cluster=None,
-                    out=None) -> SimulationPlan:
+def plan_simulation(game: str, players: int | None = None, hands: int | None = None, games: int | None = None,
+                    seed: int = 0, variant: str | None = None, rules: Rules | None = None,
+                    strategy: str | None = None, policy: Policy | None = None, seats: Seats | None = None,
+                    threads: int | None = None, target_se: float | None = None, store: Store = None,
+                    cluster: str | None = None, out: Folder = None) -> SimulationPlan:
     """Check the arguments of :func:`simulate` (and ``out``) in the command line's order."""
     spec = game_spec(game)
-    mode, count = mode_and_count(spec, hands, games, HANDS, {HANDS: "1e6"})
-    most = target(target_se)
-    seated, seed_number, thread_count = numbers(players, seed, threads)
-    table = resolve(spec, seated, variant, rules, strategy, policy, seats)
+    mode, count = mode_and_count(spec, hands, games, HANDS, {HANDS: 10**6})
+    most = positive(target_se, "target_se", "--target-se")
+    seed_number = seed_of(seed)
+    kept = where(store, cluster, threads)
+    table = table_of(spec, players, variant, rules, strategy, policy, seats)
     check_out(out)
-    return SimulationPlan(store, cluster, spec, table, mode, seed_number, count, thread_count, most)
+    return SimulationPlan(*kept, spec, table, mode, seed_number, count, most)
 
 
-def simulate(game, players=None, hands=None, games=None, seed=0, variant=None, rules=None, strategy=None,
-             policy=None, seats=None, threads=None, target_se=None, store=None, cluster=None,
-             out=None) -> SimulationResult:
-    """Simulate ``hands`` independent hands (default 1e6) or ``games`` whole games of a
-    game (``analyze GAME``); with ``target_se``, stop once every standard error is below
-    it.  ``out``: also write the CSV, JSON and PNG of ``--out`` into that folder."""
-    return _play(plan_simulation(game, players, hands, games, seed, variant, rules, strategy, policy, seats, threads,
+@documented
+def simulate(game: str, players: int | None = None, hands: int | None = None, games: int | None = None,
+             seed: int = 0, variant: str | None = None, rules: Rules | None = None, strategy: str | None = None,
+             policy: Policy | None = None, seats: Seats | None = None, threads: int | None = None,
+             target_se: float | None = None, store: Store = None, cluster: str | None = None,
+             out: Folder = None) -> SimulationResult:
+    """Simulate independent hands or whole games of a game (``analyze GAME``): every
+    outcome per seat with its standard error and 95% interval.
+
+    game: the game's name, e.g. "chase-ace" (``ca.games()`` lists them).
+    hands: hands to play (default 1,000,000); or
+    games: whole games to play instead.{table}
+    target_se: stop once every standard error is below this (the count is then the cap).{run}
+    out: a folder to write the CSV, JSON and PNG into.
+
+    Returns a :class:`SimulationResult`; ``ValueError`` for a bad argument."""
+    return play(plan_simulation(game, players, hands, games, seed, variant, rules, strategy, policy, seats, threads,
                                  target_se, store, cluster, out), out)
 
 
+# ------------------------------------------------------------------------------ sweep
+
+
 @dataclass(frozen=True)
-class SweepPlan(_TablePlan):
+class SweepPlan(TablePlan):
     """A checked ``sweep``, ready to play."""
 
     values: object
@@ -141,10 +133,10 @@ class SweepPlan(_TablePlan):
         from analyzer.strategy.sweeps import sweep
 
         headline = self.spec.headline[self.mode]
-        with self.using():
+        with self.context(progress) as context:
             found = sweep(self.spec, self.table.players, self.table.rules, self.table.policy, self.mode, self.seed,
-                          self.values, self.seat, self.count, self.threads, self.target_se,
-                          lambda run: _sweep_largest_se(run, self.reference, headline), progress=progress)
+                          self.values, self.seat, self.count, context, self.target_se,
+                          lambda run: _sweep_largest_se(run, self.reference, headline))
         return SweepResult(found, self.table, self.reference, self.count, self.target_se)
 
     def result_of(self, run) -> SweepResult:
@@ -155,44 +147,68 @@ class SweepPlan(_TablePlan):
                            self.reference, self.count)
 
 
-def plan_sweep(game, param, seat=None, players=None, hands=None, games=None, seed=0, variant=None, rules=None,
-               strategy=None, policy=None, threads=None, target_se=None, store=None, cluster=None,
-               out=None) -> SweepPlan:
-    """Check the arguments of :func:`sweep` (and ``out``) in the command line's order."""
-    from analyzer.run.runner import check_threads
+def _field_range(spec: GameSpec, text: object, name: str):
     from analyzer.strategy.sweeps import field_range
 
-    spec = game_spec(game)
-    mode, count = mode_and_count(spec, hands, games, HANDS, {HANDS: "1e6", GAME_MODE: "1e5"}, MIN_COUNT)
-    most = target(target_se)
-    seated, seed_number, thread_count = numbers(players, seed, threads)
-    table = resolve(spec, seated, variant, rules, strategy, policy, None)
-    swept_seat = parse_seat(_text(seat), table.players)
+    if not isinstance(text, str):
+        raise UserError(f"{name} is a policy field, 'FIELD' or 'FIELD=LO:HI[:STEP]' (a str), not {text!r}.")
     try:
-        values = field_range(spec, str(param))
+        return field_range(spec, text)
     except KeyError as problem:  # an unknown field
         raise UserError(problem.args[0]) from None
-    check_threads(thread_count)
+
+
+def plan_sweep(game: str, param: str, seat: int | None = None, players: int | None = None, hands: int | None = None,
+               games: int | None = None, seed: int = 0, variant: str | None = None, rules: Rules | None = None,
+               strategy: str | None = None, policy: Policy | None = None, threads: int | None = None,
+               target_se: float | None = None, store: Store = None, cluster: str | None = None,
+               out: Folder = None) -> SweepPlan:
+    """Check the arguments of :func:`sweep` (and ``out``) in the command line's order."""
+    spec = game_spec(game)
+    mode, count = mode_and_count(spec, hands, games, HANDS, {HANDS: 10**6, GAME_MODE: 10**5}, MIN_COUNT)
+    most = positive(target_se, "target_se", "--target-se")
+    seed_number = seed_of(seed)
+    kept = where(store, cluster, threads)
+    table = table_of(spec, players, variant, rules, strategy, policy, None)
+    swept_seat = optional_whole(seat, "seat", "--seat", 0)
+    if swept_seat is not None and swept_seat >= table.players:
+        raise UserError(f"seat {swept_seat} does not exist with {table.players} players (seats are 0 to "
+                        f"{table.players - 1}).")
+    values = _field_range(spec, param, "param")
     check_out(out)
     current = float(table.policy[swept_seat if swept_seat is not None else 0, values.column])
     reference = min(range(len(values.values)), key=lambda i: abs(values.values[i] - current))
-    return SweepPlan(store, cluster, spec, table, mode, seed_number, count, thread_count, most, values, swept_seat,
-                     reference)
+    return SweepPlan(*kept, spec, table, mode, seed_number, count, most, values, swept_seat, reference)
 
 
-def sweep(game, param, seat=None, players=None, hands=None, games=None, seed=0, variant=None, rules=None,
-          strategy=None, policy=None, threads=None, target_se=None, store=None, cluster=None,
-          out=None) -> SweepResult:
-    """Every outcome against one policy field, every value on the same deals (``analyze
-    sweep``): ``param`` is ``"FIELD=LO:HI[:STEP]"`` or ``"FIELD"`` for its whole range;
-    ``seat`` the seat that varies (default: every seat together).  Differences are shown
-    against the seat's current value, or the swept value nearest it."""
-    return _play(plan_sweep(game, param, seat, players, hands, games, seed, variant, rules, strategy, policy, threads,
+@documented
+def sweep(game: str, param: str, seat: int | None = None, players: int | None = None, hands: int | None = None,
+          games: int | None = None, seed: int = 0, variant: str | None = None, rules: Rules | None = None,
+          strategy: str | None = None, policy: Policy | None = None, threads: int | None = None,
+          target_se: float | None = None, store: Store = None, cluster: str | None = None,
+          out: Folder = None) -> SweepResult:
+    """Every outcome against one policy field, every value played on the same deals
+    (``analyze sweep``); each value's paired difference to the reference value (the
+    seat's current value, or the swept value nearest it) with its standard error.
+
+    game: the game's name.
+    param: the field and its values, "FIELD=LO:HI[:STEP]", or "FIELD" for its whole range.
+    seat: the seat that varies (default: every seat together).
+    hands: hands per value (default 1,000,000); or
+    games: whole games per value instead (default 100,000 where no hands are given).{table}
+    target_se: stop once every paired standard error is below this.{run}
+    out: a folder to write the CSV, JSON and PNG into.
+
+    Returns a :class:`SweepResult`; ``ValueError`` for a bad argument."""
+    return play(plan_sweep(game, param, seat, players, hands, games, seed, variant, rules, strategy, policy, threads,
                             target_se, store, cluster, out), out)
 
 
+# ------------------------------------------------------------------------------ optimize
+
+
 @dataclass(frozen=True)
-class OptimizePlan(_TablePlan):
+class OptimizePlan(TablePlan):
     """A checked ``optimize``, ready to play (``target_se`` is None)."""
 
     values: object
@@ -201,124 +217,57 @@ class OptimizePlan(_TablePlan):
     def run(self, progress: bool | None = None) -> OptimizeResult:
         from analyzer.strategy.equilibria import optimize_all
 
-        with self.using():
+        with self.context(progress) as context:
             found = optimize_all(self.spec, self.table.players, self.table.rules, self.table.policy, self.mode,
-                                 self.seed, self.values, self.count, self.threads, progress, self.rounds)
+                                 self.seed, self.values, self.count, context, self.rounds)
         return OptimizeResult(found, self.table, self.values, self.mode, self.seed, self.count, self.spec)
 
 
-def plan_optimize(game, players=None, field=None, hands=None, games=None, seed=0, variant=None, rules=None,
-                  strategy=None, policy=None, seats=None, rounds=6, threads=None, store=None,
-                  cluster=None) -> OptimizePlan:
+def plan_optimize(game: str, players: int | None = None, field: str | None = None, hands: int | None = None,
+                  games: int | None = None, seed: int = 0, variant: str | None = None, rules: Rules | None = None,
+                  strategy: str | None = None, policy: Policy | None = None, seats: Seats | None = None,
+                  rounds: int = 6, threads: int | None = None, store: Store = None,
+                  cluster: str | None = None) -> OptimizePlan:
     """Check the arguments of :func:`optimize` in the command line's order."""
-    from analyzer.run.runner import check_threads
-    from analyzer.strategy.sweeps import field_range
-
     spec = game_spec(game)
-    mode, count = mode_and_count(spec, hands, games, spec.strategy_mode, {HANDS: "200k", GAME_MODE: "20k"},
-                                  MIN_COUNT)
-    seated, seed_number, thread_count = numbers(players, seed, threads)
-    most_rounds = parse_whole(str(rounds), "--rounds", 1, 50)
-    table = resolve(spec, seated, variant, rules, strategy, policy, seats)
-    check_threads(thread_count)
-    if field is not None:
-        key = str(field)
-    else:
-        key = spec.strategy_fields[0] if spec.strategy_fields else spec.policy_fields[0].key
-    try:
-        values = field_range(spec, key)
-    except KeyError as problem:  # an unknown field
-        raise UserError(problem.args[0]) from None
-    return OptimizePlan(store, cluster, spec, table, mode, seed_number, count, thread_count, None, values,
-                        most_rounds)
+    mode, count = mode_and_count(spec, hands, games, spec.strategy_mode, {HANDS: 200_000, GAME_MODE: 20_000},
+                                 MIN_COUNT)
+    seed_number = seed_of(seed)
+    kept = where(store, cluster, threads)
+    most_rounds = whole(rounds, "rounds", "--rounds", 1, 50)
+    table = table_of(spec, players, variant, rules, strategy, policy, seats)
+    key = field if field is not None else (spec.strategy_fields[0] if spec.strategy_fields
+                                           else spec.policy_fields[0].key)
+    values = _field_range(spec, key, "field")
+    return OptimizePlan(*kept, spec, table, mode, seed_number, count, None, values, most_rounds)
 
 
-def optimize(game, players=None, field=None, hands=None, games=None, seed=0, variant=None, rules=None,
-             strategy=None, policy=None, seats=None, rounds=6, threads=None, store=None,
-             cluster=None) -> OptimizeResult:
-    """Each seat's best response to the others in one policy field (``field``: ``"FIELD"``
-    or ``"FIELD=LO:HI[:STEP]"``, default the game's main strategy field), confirmed on
-    fresh hands; then the matrix game (two players, constant-sum headline) or iterated
-    best response for at most ``rounds`` rounds (``analyze optimize``)."""
+@documented
+def optimize(game: str, players: int | None = None, field: str | None = None, hands: int | None = None,
+             games: int | None = None, seed: int = 0, variant: str | None = None, rules: Rules | None = None,
+             strategy: str | None = None, policy: Policy | None = None, seats: Seats | None = None,
+             rounds: int = 6, threads: int | None = None, store: Store = None,
+             cluster: str | None = None) -> OptimizeResult:
+    """Each seat's best response to the others in one policy field, confirmed on fresh
+    deals; then the matrix game (two players, constant-sum headline) or iterated best
+    response (``analyze optimize``).
+
+    game: the game's name.
+    field: the policy field, "FIELD" or "FIELD=LO:HI[:STEP]" (default: the game's main one).
+    hands: hands per value tried (default 200,000); or
+    games: whole games per value instead (default 20,000 where no hands are given).{table}
+    rounds: at most this many rounds of iterated best response (1 to 50).{run}
+
+    Returns an :class:`OptimizeResult`; ``ValueError`` for a bad argument."""
     return plan_optimize(game, players, field, hands, games, seed, variant, rules, strategy, policy, seats, rounds,
                          threads, store, cluster).run()
 
 
-@dataclass(frozen=True)
-class ComparisonPlan(_TablePlan):
-    """A checked ``compare``, ready to play."""
-
-    arms: list
-    changed: list
-
-    def run(self, progress: bool | None = None) -> ComparisonResult:
-        from analyzer.run.runner import Config, run_paired
-        from analyzer.strategy.comparisons import largest_paired_se
-
-        configs = [Config(tuple(rules), self.table.policy, label) for label, rules in self.arms]
-        with self.using():
-            found = run_paired(self.spec, self.table.players, self.mode, self.seed, configs, self.count, self.threads,
-                               self.target_se, largest_paired_se if self.target_se else None, progress=progress)
-        return self.result_of(found, self.target_se)
-
-    def result_of(self, run, target_se: float | None = None) -> ComparisonResult:
-        """The result of this plan's paired run (a partial one from an interrupt too)."""
-        return ComparisonResult(run, self.table, [label for label, _ in self.arms], self.changed, self.arms,
-                                self.count, target_se)
-
-
-def plan_compare(game, variant=None, rules=None, players=None, hands=None, games=None, seed=0, strategy=None,
-                 policy=None, seats=None, threads=None, target_se=None, store=None, cluster=None,
-                 out=None) -> ComparisonPlan:
-    """Check the arguments of :func:`compare` (and ``out``) in the command line's order."""
-    from analyzer.run.params import build_rules
-    from analyzer.run.runner import check_threads
-
-    spec = game_spec(game)
-    variants = [variant] if isinstance(variant, str) else list(variant or [])
-    rules_given = assignments(rules)
-    if len(set(variants)) < len(variants):
-        raise UserError("each --variant may be given once.")
-    if rules_given and len(variants) > 1:
-        raise UserError("give --rule with at most one --variant: the rules are compared with that variant.")
-    base = variants[0] if variants else None
-    arms = [(name, build_rules(spec, name, [])) for name in variants]
-    if rules_given:
-        label = " ".join(rules_given) if base is None else f"{base} + {' '.join(rules_given)}"
-        arms.append((label, build_rules(spec, base, rules_given)))
-    if not arms:
-        raise UserError("give what to compare: --variant A --variant B, or --variant A, or --rule KEY=VALUE ...")
-    if len(arms) == 1:
-        arms.insert(0, ("standard", spec.default_rules()))
-    mode, count = mode_and_count(spec, hands, games, HANDS, {HANDS: "1e6", GAME_MODE: "1e5"}, MIN_COUNT)
-    most = target(target_se)
-    seated, seed_number, thread_count = numbers(players, seed, threads)
-    check_threads(thread_count)
-    table = resolve(spec, seated, base, None, strategy, policy, seats)
-    for _, arm_rules in arms:
-        spec.check(arm_rules, table.policy, table.players)
-    check_out(out)
-    changed = []
-    for index, rule in enumerate(spec.rules):
-        texts = [rule.value_text(int(r[index])) for _, r in arms]
-        if len(set(texts)) > 1:
-            changed.append(f"rule {rule.key}: " + " | ".join(texts))
-    return ComparisonPlan(store, cluster, spec, table, mode, seed_number, count, thread_count, most, arms, changed)
-
-
-def compare(game, variant=None, rules=None, players=None, hands=None, games=None, seed=0, strategy=None,
-            policy=None, seats=None, threads=None, target_se=None, store=None, cluster=None,
-            out=None) -> ComparisonResult:
-    """Paired differences of every outcome between rule sets on the same deals (``analyze
-    compare``): ``variant`` a name or a list of names (one is compared with the standard
-    rules); ``rules`` a rule set compared with the standard rules (or with the one
-    variant given)."""
-    return _play(plan_compare(game, variant, rules, players, hands, games, seed, strategy, policy, seats, threads,
-                              target_se, store, cluster, out), out)
+# ------------------------------------------------------------------------------ report
 
 
 @dataclass(frozen=True)
-class ReportPlan(_Plan):
+class ReportPlan(Plan):
     """A checked ``report``, ready to write."""
 
     specs: list
@@ -326,10 +275,10 @@ class ReportPlan(_Plan):
     out: Path
     count: int
     seed: int
-    threads: int | None
     report_format: str
 
-    def run(self, progress=None, wrote=None) -> ReportResult:
+    def run(self, progress: Callable[[str], None] | None = None,
+            wrote: Callable[[str, Path], None] | None = None) -> ReportResult:
         """Write every game's report; ``progress(text)`` hears each stage, ``wrote(game,
         path)`` each file as it is written."""
         from analyzer.reporting.write import write_index, write_report
@@ -341,17 +290,18 @@ class ReportPlan(_Plan):
             if wrote is not None:
                 wrote(game, path)
 
-        with self.using():
+        with self.context(on_stage=progress) as context:
             for spec in self.specs:
                 keep(spec.name, write_report(spec, self.out / spec.name, self.count, self.seed, self.report_format,
-                                             self.threads, progress=progress))
+                                             context))
         if self.every_game:
             keep("all", write_index(self.out, self.specs, self.count, self.seed, self.report_format))
         return ReportResult(paths)
 
 
-def plan_report(game, out="reports", hands=None, report_format="md", seed=0, threads=None, store=None,
-                cluster=None) -> ReportPlan:
+def plan_report(game: str, out: Folder = "reports", hands: int | None = None, report_format: str = "md",
+                seed: int = 0, threads: int | None = None, store: Store = None,
+                cluster: str | None = None) -> ReportPlan:
     """Check the arguments of :func:`report` in the command line's order."""
     from analyzer.present.files import check_out_dir
     from sims.registry import GAMES
@@ -359,24 +309,33 @@ def plan_report(game, out="reports", hands=None, report_format="md", seed=0, thr
     specs = list(GAMES.values()) if game == "all" else [game_spec(game)]
     if report_format not in ("md", "html"):
         raise UserError(f"--format takes md or html, not '{report_format}'.")
-    count = parse_count(_text(hands if hands is not None else "1e6"), "--hands")
+    count = mode_and_count(specs[0], 10**6 if hands is None else hands, None, HANDS, {})[1]
     if count < MIN_COUNT:
         raise UserError(f"--hands must be at least {MIN_COUNT} for a report, not {count}: its standard errors "
                         f"come from batches of hands.")
-    _, seed_number, thread_count = numbers(None, seed, threads)
-    from analyzer.run.runner import check_threads
-
-    check_threads(thread_count)
-    out = check_out_dir(out_path(out))
+    seed_number = seed_of(seed)
+    kept = where(store, cluster, threads)
+    folder = check_out_dir(out_path(out))
     for spec in specs:  # each game's own folder too: a file there would only show at the end
-        check_out_dir(out / spec.name)
-    return ReportPlan(store, cluster, specs, game == "all", out, count, seed_number, thread_count, report_format)
+        check_out_dir(folder / spec.name)
+    return ReportPlan(*kept, specs, game == "all", folder, count, seed_number, report_format)
 
 
-def report(game, out="reports", hands=None, report_format="md", seed=0, threads=None, store=None,
-           cluster=None) -> ReportResult:
-    """Write the strategy report of ``game`` (or of every game, ``"all"``, with an index
-    page) into ``out/<game>/`` (``analyze report``): Markdown with PNG charts
-    (``report_format="md"``) or one self-contained HTML file (``"html"``); ``hands`` per run
-    (default 1e6, strategy runs a fraction)."""
+@documented
+def report(game: str, out: Folder = "reports", hands: int | None = None, report_format: str = "md",
+           seed: int = 0, threads: int | None = None, store: Store = None,
+           cluster: str | None = None) -> ReportResult:
+    """Write the strategy report of a game, or of every game with an index page
+    (``analyze report``), into ``out/<game>/``.
+
+    game: the game's name, or "all".
+    out: the folder (default "reports").
+    hands: hands per run (default 1,000,000; strategy runs use a fraction).
+    report_format: "md" (Markdown with PNG charts) or "html" (one self-contained file).
+    seed: the random seed.
+    threads: kernel threads (default: every core).
+    store: the result store: None the default, False none, or a file's path.
+    cluster: None, "local:N" or a Dask scheduler's address.
+
+    Returns a :class:`ReportResult`; ``ValueError`` for a bad argument."""
     return plan_report(game, out, hands, report_format, seed, threads, store, cluster).run()

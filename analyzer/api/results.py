@@ -8,7 +8,7 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from analyzer.api.checks import check_out
+from analyzer.api.checks import UserError, check_out
 from analyzer.present import views
 from analyzer.present.text import finite, target_note
 from analyzer.run.params import Table
@@ -40,6 +40,25 @@ class _Result:
     def _repr_html_(self) -> str:
         """The first line of the text as a heading, then the table (for Jupyter)."""
         return f"<p><b>{html.escape(self.text().splitlines()[0])}</b></p>\n" + self.table().to_html()
+
+
+def _outcome(spec: GameSpec, mode: int, outcome: object) -> str:
+    """An outcome's name checked against the game's outcomes in ``mode``."""
+    outcomes = spec.outcomes[mode]
+    names = [name for name in outcomes.seat + outcomes.table if not name.endswith("_fair_odds")]
+    if not isinstance(outcome, str) or outcome not in names:
+        raise UserError(f"outcome is one of {', '.join(names)}, not {outcome!r}.")
+    return outcome
+
+
+def _seat_outcome(spec: GameSpec, mode: int, outcome: object) -> str:
+    """A seat outcome to chart: the headline when None."""
+    if outcome is None:
+        return spec.headline[mode]
+    if outcome not in spec.outcomes[mode].seat:
+        raise UserError(f"outcome is one of the seats' outcomes, {', '.join(spec.outcomes[mode].seat)}, "
+                        f"not {outcome!r}.")
+    return outcome
 
 
 def _written(result, out, write) -> list[Path]:
@@ -107,21 +126,23 @@ class SimulationResult(_Result):
         unit = MODE_NAMES[self.run.mode]
         return estimates_frame(views.summary_object(self.spec, self.run)["results"], self.run.count, unit)
 
-    def _chart_labels(self) -> tuple[str, str, str]:
-        """The chart's outcome (the headline), title and axis label."""
+    def _chart_labels(self, outcome: str | None = None) -> tuple[str, str, str]:
+        """The chart's outcome (the headline unless given), title and axis label."""
         from analyzer.present.text import outcome_labels
 
         mode = self.run.mode
-        headline = self.spec.headline[mode]
-        title = (f"{self.spec.title}, {self.resolved.players} players: {headline.replace('_', ' ')} by seat "
+        shown = _seat_outcome(self.spec, mode, outcome)
+        title = (f"{self.spec.title}, {self.resolved.players} players: {shown.replace('_', ' ')} by seat "
                  f"({MODE_NAMES[mode]} mode)")
-        return headline, title, outcome_labels(self.spec, mode)[headline]
+        return shown, title, outcome_labels(self.spec, mode)[shown]
 
-    def plot(self):
-        """The headline outcome per seat with 95% intervals (a matplotlib Figure)."""
-        from analyzer.present.charts import seat_outcome_chart
+    def plot(self, outcome: str | None = None, ax=None):
+        """One seat outcome per seat with 95% intervals (the headline unless ``outcome``
+        names another), as a matplotlib Figure that shows inline in Jupyter; with ``ax``,
+        drawn into those axes."""
+        from analyzer.present.charts import seat_outcome_chart, shown_in_jupyter
 
-        return seat_outcome_chart(self.table(), *self._chart_labels())
+        return shown_in_jupyter(seat_outcome_chart(self.table(), *self._chart_labels(outcome), ax=ax))
 
     def write(self, out) -> list[Path]:
         """Write what ``--out`` writes into the folder ``out`` (CSV, JSON, PNG); their paths."""
@@ -192,13 +213,18 @@ class SweepResult(_Result):
         """One row per value, seat and outcome; columns in the class docstring."""
         from analyzer.present.tables import sweep_frame
 
-        return sweep_frame(self.sweep.records())
+        return sweep_frame(self.sweep.records(self.reference))
 
-    def plot(self):
-        """Each outcome of the swept seat (or every seat's headline) against the value."""
+    def plot(self, outcome: str | None = None, ax=None):
+        """Each outcome of the swept seat (or every seat's headline) against the value, as a
+        matplotlib Figure that shows inline in Jupyter; ``outcome``: that one only; with
+        ``ax`` (and one outcome), drawn into those axes."""
+        from analyzer.present.charts import shown_in_jupyter
         from analyzer.present.files import sweep_figure
 
-        return sweep_figure(self.sweep.records(), self.spec, self.sweep.mode, self.sweep.seat, self.resolved.players)
+        shown = None if outcome is None else _outcome(self.spec, self.sweep.mode, outcome)
+        return shown_in_jupyter(sweep_figure(self.sweep.records(), self.spec, self.sweep.mode, self.sweep.seat,
+                                             self.resolved.players, shown, ax))
 
     def write(self, out) -> list[Path]:
         """Write what ``--out`` writes into the folder ``out`` (CSV, PNG); their paths."""
@@ -208,7 +234,7 @@ class SweepResult(_Result):
         who = f"seat{seat}" if seat is not None else "all"
         stem = f"{self.spec.name}-{self.resolved.players}p-sweep-{self.sweep.values.field.key}-{who}"
         return _written(self, out, lambda folder: write_sweep_outputs(
-            folder, stem, self.sweep.records(), self.spec, self.sweep.mode, seat, self.resolved.players))
+            folder, stem, self.sweep.records(self.reference), self.spec, self.sweep.mode, seat, self.resolved.players))
 
 
 @dataclass(repr=False)
@@ -272,29 +298,33 @@ class OptimizeResult(_Result):
             rows.append(row)
         return best_responses_frame(rows)
 
-    def plot(self):
-        """Each seat's headline against its own value of the field, the others as they
-        started (the sweeps behind the best responses), with 95% intervals."""
-        from analyzer.present.charts import sweep_chart
+    def plot(self, outcome: str | None = None, ax=None):
+        """Each seat's headline (or ``outcome``) against its own value of the field, the
+        others as they started (the sweeps behind the best responses), with 95% intervals;
+        inline in Jupyter, or drawn into ``ax``."""
+        from analyzer.present.charts import shown_in_jupyter, sweep_chart
         from analyzer.present.tables import sweep_frame
         from analyzer.present.text import field_label, outcome_labels
 
         key = self.values.field.key
-        headline = self.spec.headline[self.mode]
+        headline = _seat_outcome(self.spec, self.mode, outcome)
         records = [{**point.as_record(), "field": key, "value": value, "value_text": self.values.value_text(value)}
                    for response in self.optimum.responses for value, point in zip(response.values, response.points)]
         title = (f"{self.spec.title}, {self.resolved.players} players: each seat's {headline.replace('_', ' ')} "
                  f"against its own {key}, the others as they started")
-        return sweep_chart(sweep_frame(records), [headline], title, key, labels=outcome_labels(self.spec, self.mode),
-                           choices=bool(self.values.field.choices), field_label=field_label(self.values.field))
+        return shown_in_jupyter(sweep_chart(sweep_frame(records), [headline], title, key,
+                                            labels=outcome_labels(self.spec, self.mode),
+                                            choices=bool(self.values.field.choices),
+                                            field_label=field_label(self.values.field), ax=ax))
 
 
 @dataclass(repr=False)
 class ComparisonResult(_Result):
-    """Rule sets compared on the same deals: ``run`` (``analyzer.run.runner.PairedRun``, one
-    configuration per rule set, the first the base), ``resolved`` (the table: players and
-    policy), ``labels`` (one per rule set), ``changed`` (a line per rule that differs),
-    ``arms`` (``(label, rules)`` pairs) and ``requested`` (hands or games asked for).
+    """Rule sets, or two policies, compared on the same deals: ``run``
+    (``analyzer.run.runner.PairedRun``, one configuration per arm, the first the base),
+    ``resolved`` (the table: players and the first arm's policy), ``labels`` (one per
+    arm), ``changed`` (a line per rule or policy field that differs), ``arms`` (``(label,
+    rules, policy)``) and ``requested`` (hands or games asked for).
 
     ``table()`` columns: ``compared`` (the rule set compared with the first), ``seat``,
     ``outcome``, ``base``, ``base_se``, ``other``, ``other_se``, ``difference``, ``se``
@@ -338,7 +368,7 @@ class ComparisonResult(_Result):
     def text(self) -> str:
         """What ``analyze compare`` prints."""
         notes = "".join(f"\nnote: {note}" for note in views.games_only_note(
-            self.spec, [rules for _, rules in self.arms], self.run.mode))
+            self.spec, [rules for _, rules, _ in self.arms], self.run.mode))
         missed = self._missed()
         return (views.render_compare(self.spec, self.resolved, self.run, self.labels,
                                      self.changed or ["(the rule sets are the same)"], self.requested)
@@ -350,24 +380,24 @@ class ComparisonResult(_Result):
 
         return differences_frame(self._object()["differences"])
 
-    def plot(self):
-        """The headline's paired difference for each compared rule set and seat, as a heat map."""
-        from analyzer.present.charts import difference_heatmap
+    def plot(self, outcome: str | None = None, ax=None):
+        """The headline's (or ``outcome``'s) paired difference for each compared arm and
+        seat, as a heat map; inline in Jupyter, or drawn into ``ax``."""
+        from analyzer.present.charts import difference_heatmap, shown_in_jupyter
         from analyzer.present.text import outcome_labels
         from analyzer.strategy.comparisons import paired_differences
 
         spec, run, labels = self.spec, self.run, self.labels
-        headline = spec.headline[run.mode]
+        headline = _seat_outcome(spec, run.mode, outcome)
         rows, errors = [], []
         for other in range(1, len(run.configs)):
             by_seat = {d.seat: d for d in paired_differences(run, 0, other) if d.outcome == headline}
             rows.append([by_seat[s].difference for s in range(run.players)])
             errors.append([by_seat[s].se for s in range(run.players)])
-        return difference_heatmap([f"{labels[o]} minus {labels[0]}" for o in range(1, len(run.configs))],
-                                  list(range(run.players)), rows, errors,
-                                  f"{spec.title}: change in {headline} by seat ({run.count:,} {MODE_NAMES[run.mode]}, "
-                                  f"paired)", f"change in {outcome_labels(spec, run.mode)[headline]}",
-                                  spec.lower_is_better(run.mode, headline))
+        return shown_in_jupyter(difference_heatmap(
+            [f"{labels[o]} minus {labels[0]}" for o in range(1, len(run.configs))], list(range(run.players)), rows,
+            errors, f"{spec.title}: change in {headline} by seat ({run.count:,} {MODE_NAMES[run.mode]}, paired)",
+            f"change in {outcome_labels(spec, run.mode)[headline]}", spec.lower_is_better(run.mode, headline), ax))
 
     def write(self, out) -> list[Path]:
         """Write what ``--out`` writes into the folder ``out`` (CSV, JSON, PNG); their paths."""

@@ -7,6 +7,8 @@ printing of a result.  The commands live in the other modules of ``analyzer.cli`
 from __future__ import annotations
 
 import json
+import os
+import sys
 
 import typer
 
@@ -30,17 +32,30 @@ def fail(message: str) -> None:
     raise typer.Exit(code=2)
 
 
+CLOSED_PIPE = 141  # 128 + SIGPIPE: what a command killed by a closed pipe exits with
+
+
+def closed_pipe() -> int:
+    """The reader went away: nothing more can be shown, so stdout is pointed at /dev/null
+    (the interpreter's last flush must not complain) and the command ends quietly."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except OSError:
+        pass
+    return CLOSED_PIPE
+
+
+
 def guarded(body, interrupted=None):
     """Run a command body, turning ``ValueError``/``KeyError`` into one sentence + exit 2,
     a failed write into one sentence + exit 1, and an interrupt into one line on stderr
     + exit 130 (143 for SIGTERM).
 
     ``interrupted(stop)`` says what was finished (the body may have printed a partial
-    table first); without it the line says how many hands were played.
+    table first); without it the line says how many hands were played (the run's tally,
+    which the interrupt carries).
     """
-    from analyzer.run.runner import TALLY
-
-    TALLY.reset()
     try:
         return body()
     except (ValueError, KeyError) as problem:  # UserError is a ValueError
@@ -49,6 +64,8 @@ def guarded(body, interrupted=None):
     except ClusterError as problem:
         typer.echo(f"error: {problem}", err=True)
         raise typer.Exit(code=1)
+    except BrokenPipeError:  # the reader of stdout went away (| head): nothing more to show, no complaint
+        raise typer.Exit(code=closed_pipe())
     except OSError as problem:  # the checks passed, then writing failed (a full disk, a folder removed)
         where = f" {problem.filename}" if problem.filename else ""
         typer.echo(f"error: could not write{where}: {problem.strerror or problem}.", err=True)
@@ -60,7 +77,8 @@ def guarded(body, interrupted=None):
         else:
             said = interrupted(stop) if interrupted else None
         if said is None:
-            said = (f"after {TALLY.played:,} {TALLY.unit} played" if TALLY.played else
+            tally = getattr(stop, "tally", None)
+            said = (f"after {tally.played:,} {tally.unit} played" if tally is not None and tally.played else
                     "before any hand was played")
         if stop.abandoned:
             said = f"while {stop.abandoned}, which was abandoned (the next run does it again); {said}"
@@ -93,6 +111,37 @@ def store_option(store: str | None, no_store: bool):
     if store is not None and no_store:
         raise UserError("give either --store or --no-store, not both.")
     return False if no_store else store
+
+
+def counts(hands: str | None, games: str | None) -> tuple[int | None, int | None]:
+    """``--hands`` / ``--games`` as numbers (both given: the API's sentence says so)."""
+    from analyzer.cli.parse import parse_count
+
+    if hands is not None and games is not None:
+        return 1, 1
+    return (None if hands is None else parse_count(hands, "--hands"),
+            None if games is None else parse_count(games, "--games"))
+
+
+def table_values(players: str | None, seed: str, threads: str | None, rule: list[str] | None,
+                 policy: list[str] | None, seat: list[str] | None) -> dict:
+    """The table's options as the API's typed values, parsed in the command line's order."""
+    from analyzer.cli.parse import (
+        parse_assignments,
+        parse_seat_assignments,
+        parse_whole,
+    )
+    from analyzer.run.params import MAX_SEED
+
+    return {"players": parse_whole(players, "--players"), "seed": parse_whole(seed, "--seed", 0, MAX_SEED),
+            "threads": parse_whole(threads, "--threads"), "rules": parse_assignments(rule, "--rule"),
+            "policy": parse_assignments(policy, "--policy"), "seats": parse_seat_assignments(seat)}
+
+
+def target(target_se: str | None) -> float | None:
+    from analyzer.cli.parse import parse_positive
+
+    return parse_positive(target_se, "--target-se")
 
 
 def show(result, as_json: bool) -> None:

@@ -25,7 +25,7 @@ def bench_command(
     measured = []
 
     def body():
-        from analyzer.run.params import parse_count, parse_whole
+        from analyzer.cli.parse import parse_count, parse_whole
         from sims.engine import (
             Stopped,
             available_threads,

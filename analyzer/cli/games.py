@@ -9,7 +9,7 @@ from typing import List, Optional
 import typer
 
 from analyzer.api import functions as api
-from analyzer.api.functions import UserError, numbers
+from analyzer.api.checks import UserError, table_of
 from analyzer.cli.app import (
     AS_JSON,
     CLUSTER,
@@ -25,9 +25,12 @@ from analyzer.cli.app import (
     THREADS,
     VARIANT,
     app,
+    counts,
     guarded,
     play_and_show,
     store_option,
+    table_values,
+    target,
 )
 from analyzer.present.views import policy_json, rules_json
 from sims.registry import ENTRIES, get_game
@@ -57,8 +60,12 @@ def _make_game_command(name: str):
     ):
         def body():
             kept = store_option(store, no_store)
-            play_and_show(api.plan_simulation(name, players, hands, games, seed, variant, rule, strategy, policy,
-                                              seat, threads, target_se, kept, cluster, out), as_json, out)
+            hands_count, games_count = counts(hands, games)
+            most = target(target_se)
+            given = table_values(players, seed, threads, rule, policy, seat)
+            play_and_show(api.plan_simulation(name, given["players"], hands_count, games_count, given["seed"], variant,
+                                              given["rules"], strategy, given["policy"], given["seats"],
+                                              given["threads"], most, kept, cluster, out), as_json, out)
 
         def interrupted(stop) -> str:
             found = stop.partial
@@ -134,13 +141,15 @@ def replay_command(
     """Show one hand step by step in card notation: hand I of a run with seed S."""
 
     def body():
-        from analyzer.run.params import MAX_SEED, parse_whole
+        from analyzer.cli.parse import parse_whole
+        from analyzer.run.params import MAX_SEED
         from sims.engine import twin_module
 
         spec = get_game(game)
-        seats, seed_number, _ = numbers(players, seed)
+        given = table_values(players, seed, None, rule, policy, seat)
         index = parse_whole(hand, "--hand", 0, MAX_SEED)
-        table = api.resolve(spec, seats, variant, rule, strategy, policy, seat)
+        seed_number = given["seed"]
+        table = table_of(spec, given["players"], variant, given["rules"], strategy, given["policy"], given["seats"])
         twin = twin_module(spec)
         if twin is None:
             raise UserError(f"{spec.title} has no replay yet.")
@@ -194,8 +203,8 @@ def exact_command(
         enumerator = exact_module(spec)
         if enumerator is None:
             raise UserError(f"{spec.title} has no exact enumerator.")
-        seats, _, _ = numbers(players, "0")
-        table = api.resolve(spec, seats, variant, rule, strategy, policy, seat)
+        given = table_values(players, "0", None, rule, policy, seat)
+        table = table_of(spec, given["players"], variant, given["rules"], strategy, given["policy"], given["seats"])
         if table.players > enumerator.MAX_PLAYERS:
             raise UserError(f"exact enumeration of {spec.title} handles at most {enumerator.MAX_PLAYERS} players.")
         values = enumerator.exact_hand(spec.rules_type(*table.rules), table.policy, table.players,

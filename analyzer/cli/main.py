@@ -9,7 +9,7 @@ import logging
 import typer
 
 from analyzer.cli import bench, games, store, strategy  # noqa: F401  (each registers its commands)
-from analyzer.cli.app import app
+from analyzer.cli.app import app, closed_pipe
 from analyzer.run import interrupts
 from sims.registry import GAMES
 
@@ -70,6 +70,8 @@ def run_app(args: list[str]) -> int:
             raise
         typer.echo(f"error: {usage_sentence(error)}", err=True)
         return 2
+    except BrokenPipeError:  # the reader of stdout went away (| head), outside a command's own handling
+        return closed_pipe()
     except typer.Abort:  # the library's answer to end of input
         typer.echo("error: the command was aborted (end of input).", err=True)
         return 1

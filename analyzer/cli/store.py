@@ -55,7 +55,7 @@ def store_command(
     """List the result store's entries (game, configuration, hands stored), or remove some."""
 
     def body():
-        from analyzer.run.params import parse_whole
+        from analyzer.cli.parse import parse_whole
         from analyzer.run.store import ResultStore
         from analyzer.run.store_file import StoreUnwritable, default_store_path
         from sims.engine import kernel_hash

@@ -8,12 +8,14 @@ Imported by ``analyzer.cli.app``, which owns the Typer app.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import List, Optional
 
 import typer
 
 from analyzer.api import functions as api
+from analyzer.api.checks import UserError
 from analyzer.cli.app import (
     AS_JSON,
     CLUSTER,
@@ -29,12 +31,31 @@ from analyzer.cli.app import (
     THREADS,
     VARIANT,
     app,
+    counts,
     guarded,
     play_and_show,
     show,
     store_option,
+    table_values,
+    target,
 )
+from analyzer.cli.parse import (
+    parse_assignments,
+    parse_count,
+    parse_seat_assignments,
+    parse_whole,
+)
+from analyzer.run.params import MAX_SEED
 from sims.spec import MODE_NAMES
+
+
+def parse_seat_number(text: str | None) -> int | None:
+    """``--seat N`` of a sweep: a seat number (whether it exists is the API's check)."""
+    if text is None:
+        return None
+    if not re.fullmatch(r"\s*\d+\s*", text):
+        raise UserError(f"--seat takes a seat number, not '{text}'.")
+    return int(text)
 
 
 def _paired_interrupt_text(stop, unit: str, asked: int, per: str, out) -> str:
@@ -48,13 +69,14 @@ def _paired_interrupt_text(stop, unit: str, asked: int, per: str, out) -> str:
     return said + ("; nothing was written to --out" if out is not None else "")
 
 
-def _stage_interrupt_text(ending: str) -> str:
+def _stage_interrupt_text(stop, ending: str) -> str:
     """The interrupt line of a command of many runs (optimize, report): the stage it was
-    in and the hands played."""
-    from analyzer.run.runner import TALLY
-
-    during = f"during {TALLY.stage} " if TALLY.stage else ""
-    return f"{during}after {TALLY.played:,} {TALLY.unit} played; {ending}"
+    in and the hands played (the run's tally, carried by the interrupt)."""
+    tally = getattr(stop, "tally", None)
+    if tally is None:
+        return f"before any hand was played; {ending}"
+    during = f"during {tally.stage} " if tally.stage else ""
+    return f"{during}after {tally.played:,} {tally.unit} played; {ending}"
 
 
 @app.command("sweep")
@@ -82,8 +104,13 @@ def sweep_command(
 
     def body():
         kept = store_option(store, no_store)
-        plan = api.plan_sweep(game, param, seat, players, hands, games, seed, variant, rule, strategy, policy, threads,
-                              target_se, kept, cluster, out)
+        api.game_spec(game)
+        hands_count, games_count = counts(hands, games)
+        most = target(target_se)
+        given = table_values(players, seed, threads, rule, policy, None)
+        plan = api.plan_sweep(game, param, parse_seat_number(seat), given["players"], hands_count, games_count,
+                              given["seed"], variant, given["rules"], strategy, given["policy"], given["threads"],
+                              most, kept, cluster, out)
         asked.update(unit=MODE_NAMES[plan.mode], count=plan.count)
         play_and_show(plan, as_json, out)
 
@@ -117,12 +144,16 @@ def optimize_command(
 
     def body():
         kept = store_option(store, no_store)
-        plan = api.plan_optimize(game, players, field, hands, games, seed, variant, rule, strategy, policy, seat,
-                                 rounds, threads, kept, cluster)
+        api.game_spec(game)
+        hands_count, games_count = counts(hands, games)
+        given = table_values(players, seed, threads, rule, policy, seat)
+        plan = api.plan_optimize(game, given["players"], field, hands_count, games_count, given["seed"], variant,
+                                 given["rules"], strategy, given["policy"], given["seats"],
+                                 parse_whole(rounds, "--rounds", 1, 50), given["threads"], kept, cluster)
         result = plan.run(progress=False if as_json else None)
         show(result, as_json)
 
-    guarded(body, lambda stop: _stage_interrupt_text("an unfinished search shows nothing"))
+    guarded(body, lambda stop: _stage_interrupt_text(stop, "an unfinished search shows nothing"))
 
 
 @app.command("compare")
@@ -139,6 +170,12 @@ def compare_command(
     strategy: Optional[str] = STRATEGY,
     policy: Optional[List[str]] = POLICY,
     seat: Optional[List[str]] = SEAT,
+    against: Optional[str] = typer.Option(None, "--against", help="a policy preset played head to head against the "
+                                          "table's policy (--strategy, --policy, --seat) on the same deals"),
+    against_policy: Optional[List[str]] = typer.Option(None, "--against-policy", help="KEY=VALUE over the --against "
+                                                       "preset for every seat (repeatable)"),
+    against_seat: Optional[List[str]] = typer.Option(None, "--against-seat", help="SEAT:KEY=VALUE over the "
+                                                     "--against preset for one seat (repeatable)"),
     threads: Optional[str] = THREADS,
     target_se: Optional[str] = TARGET_SE,
     store: Optional[str] = STORE,
@@ -148,17 +185,24 @@ def compare_command(
     out: Optional[str] = typer.Option(None, "--out", help="also write the differences as CSV and JSON and a chart "
                                        "of the headline's differences into this folder"),
 ):
-    """Paired differences of every outcome between rule sets, on the same deals."""
+    """Paired differences of every outcome between rule sets, or between two policies
+    head to head (--against), on the same deals."""
 
     def body():
         kept = store_option(store, no_store)
-        plan = api.plan_compare(game, list(variant or []), list(rule or []), players, hands, games, seed, strategy,
-                                policy, seat, threads, target_se, kept, cluster, out)
+        api.game_spec(game)
+        hands_count, games_count = counts(hands, games)
+        most = target(target_se)
+        given = table_values(players, seed, threads, rule, policy, seat)
+        plan = api.plan_compare(game, list(variant or []), given["rules"], given["players"], hands_count, games_count,
+                                given["seed"], strategy, given["policy"], given["seats"], given["threads"], most,
+                                kept, cluster, out, against, parse_assignments(against_policy, "--against-policy"),
+                                parse_seat_assignments(against_seat, "--against-seat"))
         asked.update(unit=MODE_NAMES[plan.mode], count=plan.count)
         play_and_show(plan, as_json, out)
 
     asked: dict = {"unit": "hands", "count": 0}
-    guarded(body, lambda stop: _paired_interrupt_text(stop, asked["unit"], asked["count"], "per rule set", out))
+    guarded(body, lambda stop: _paired_interrupt_text(stop, asked["unit"], asked["count"], "per arm", out))
 
 
 @app.command("report")
@@ -180,7 +224,13 @@ def report_command(
 
     def body():
         kept = store_option(store, no_store)
-        plan = api.plan_report(game, out, hands, report_format, seed, threads, kept, cluster)
+        if game != "all":
+            api.game_spec(game)
+        if report_format not in ("md", "html"):
+            raise UserError(f"--format takes md or html, not '{report_format}'.")
+        plan = api.plan_report(game, out, None if hands is None else parse_count(hands, "--hands"), report_format,
+                               parse_whole(seed, "--seed", 0, MAX_SEED), parse_whole(threads, "--threads"), kept,
+                               cluster)
 
         def wrote(name: str, path: Path) -> None:
             if name != "all":
@@ -191,6 +241,6 @@ def report_command(
 
     def interrupted(stop) -> str:
         done = f" (finished: {', '.join(written)})" if written else ""
-        return _stage_interrupt_text(f"the unfinished report was not written{done}")
+        return _stage_interrupt_text(stop, f"the unfinished report was not written{done}")
 
     guarded(body, interrupted)

@@ -1,4 +1,9 @@
-"""DataFrame -> matplotlib Figure (Agg backend, never shown).
+"""DataFrame -> matplotlib Figure.
+
+A chart is a ``matplotlib.figure.Figure`` made without pyplot, so drawing one never
+opens a window nor changes the user's backend: files are written by Agg, and in Jupyter
+the figure a result's ``plot()`` returns shows inline (:func:`shown_in_jupyter`).  A
+single-panel chart is drawn into the user's axes when ``ax`` is given.
 
 Every chart is drawn at the size it is shown: at most 8 inches wide at 100 dots per inch
 (800 pixels, about the width of a Markdown page, so it is not shrunk on the page), with
@@ -24,7 +29,6 @@ def _style():
     """Fonts are fixed when text is created, so a chart is built inside this context."""
     import matplotlib
 
-    matplotlib.use("Agg")
     with matplotlib.rc_context(STYLE):
         yield
 
@@ -33,6 +37,45 @@ def _figure(width: float, height: float):
     from matplotlib.figure import Figure
 
     return Figure(figsize=(min(width, MAX_WIDTH), height), dpi=DPI)
+
+
+def _axes(ax, width: float, height: float):
+    """(figure, axes): the user's ``ax`` and its figure, or a new figure's one axes."""
+    if ax is not None:
+        return ax.figure, ax
+    figure = _figure(width, height)
+    return figure, figure.subplots()
+
+
+def shown_in_jupyter(figure):
+    """``figure``, and in Jupyter a PNG display of figures made without pyplot (IPython
+    shows them only once an inline backend registered one)."""
+    from analyzer.run.progress import in_jupyter
+
+    if in_jupyter():
+        import io
+
+        from IPython import get_ipython
+        from matplotlib.figure import Figure
+
+        def png(shown: Figure) -> bytes:
+            buffer = io.BytesIO()
+            shown.savefig(buffer, format="png", dpi=DPI, bbox_inches="tight")
+            return buffer.getvalue()
+
+        formatter = get_ipython().display_formatter.formatters["image/png"]
+        if Figure not in formatter.type_printers:  # an inline backend's own printer stays
+            formatter.for_type(Figure, png)
+    return figure
+
+
+def seat_rows(frame, seat=None):
+    """The rows of one seat (``seat``), of every seat (None), or the table's (``"table"``)."""
+    if seat == "table":
+        return frame[frame["scope"] == "table"]
+    if seat is None:
+        return frame[frame["scope"] == "seat"]
+    return frame[frame["seat"].eq(seat).fillna(False).astype(bool)]
 
 
 def wrapped(label: str, width: int = 34) -> str:
@@ -46,47 +89,54 @@ def across(figure, fontsize: float, share: float = 0.92) -> int:
     return max(20, int(share * figure.get_figwidth() * 72 / (0.55 * fontsize)))
 
 
-def seat_outcome_chart(frame, outcome: str, title: str, ylabel: str):
+def seat_outcome_chart(frame, outcome: str, title: str, ylabel: str, ax=None):
     """Bar chart of one seat outcome per seat with 95% interval error bars; ``ylabel``
     says what the number is (``probability the seat loses a life``)."""
     with _style():
-        rows = frame[(frame["outcome"] == outcome) & (frame["seat"] != "table")]
+        rows = seat_rows(frame)
+        rows = rows[rows["outcome"] == outcome]
         seats = [int(s) for s in rows["seat"]]
         means = rows["mean"].to_numpy(dtype=float)
         errors = [means - rows["ci_low"].to_numpy(dtype=float), rows["ci_high"].to_numpy(dtype=float) - means]
-        figure = _figure(max(5.0, 0.55 * len(seats) + 2.5), 3.6)
-        axes = figure.subplots()
+        figure, axes = _axes(ax, max(5.0, 0.55 * len(seats) + 2.5), 3.6)
         axes.bar(seats, means, yerr=errors, capsize=3, color="#4C72B0")
         axes.set_xticks(seats)
         axes.set_xlabel("seat")
         axes.set_ylabel(wrapped(ylabel, 30))
         axes.set_title(wrapped(title, across(figure, STYLE["axes.titlesize"])))
         axes.grid(axis="y", alpha=0.3)
-        figure.tight_layout()
+        if ax is None:
+            figure.tight_layout()
     return figure
 
 
 def sweep_chart(frame, outcomes: list[str], title: str, field: str, seat_label: str = "seat",
-                labels: dict | None = None, choices: bool = False, field_label: str | None = None):
+                labels: dict | None = None, choices: bool = False, field_label: str | None = None, ax=None):
     """One panel per outcome: its mean against the swept value, one series per seat, with
     95% interval error bars.  A numeric field is drawn as lines; a choice-valued field
     (``choices``, e.g. a play style) as points, side by side per seat, since there is
     nothing between two choices.  ``frame`` is a tidy sweep frame (value, value_text,
     seat, outcome, mean, ci_low, ci_high); ``labels`` gives each outcome's axis label and
-    ``field_label`` the swept field's (its key and what it means)."""
+    ``field_label`` the swept field's (its key and what it means).  With ``ax`` (one
+    outcome only), the panel is drawn into those axes."""
     labels = labels or {}
     with _style():
         panels = len(outcomes)
         columns = min(panels, 2)
         rows = -(-panels // columns)
-        figure = _figure(4.0 * columns if columns > 1 else 6.5, 3.3 * rows + 0.5)
-        axes_list = figure.subplots(rows, columns, squeeze=False).ravel()
-        seats = [s for s in dict.fromkeys(frame["seat"]) if s != "table"]
+        if ax is not None:
+            if panels != 1:
+                raise ValueError("a chart drawn into ax= shows one outcome: give outcome=.")
+            figure, axes_list = ax.figure, [ax]
+        else:
+            figure = _figure(4.0 * columns if columns > 1 else 6.5, 3.3 * rows + 0.5)
+            axes_list = figure.subplots(rows, columns, squeeze=False).ravel()
+        seats = [int(s) for s in dict.fromkeys(seat_rows(frame)["seat"])]
         for axes, outcome in zip(axes_list, outcomes):
             chosen = frame[frame["outcome"] == outcome]
-            series = seats if (chosen["seat"] != "table").any() else ["table"]
+            series = seats if (chosen["scope"] == "seat").any() else ["table"]
             for k, seat in enumerate(series):
-                line = chosen[chosen["seat"] == seat].sort_values("value")
+                line = seat_rows(chosen, seat).sort_values("value")
                 means = line["mean"].to_numpy(dtype=float)
                 errors = [means - line["ci_low"].to_numpy(dtype=float), line["ci_high"].to_numpy(dtype=float) - means]
                 x = line["value"].to_numpy(dtype=float)
@@ -107,13 +157,16 @@ def sweep_chart(frame, outcomes: list[str], title: str, field: str, seat_label: 
                 axes.legend(ncol=2 if len(series) > 5 else 1, fontsize=8)
         for axes in axes_list[panels:]:
             axes.set_visible(False)
-        figure.suptitle(wrapped(title, across(figure, STYLE["figure.titlesize"])))
-        figure.tight_layout()
+        if ax is not None:
+            ax.set_title(wrapped(title, across(figure, STYLE["axes.titlesize"])))
+        else:
+            figure.suptitle(wrapped(title, across(figure, STYLE["figure.titlesize"])))
+            figure.tight_layout()
     return figure
 
 
 def difference_heatmap(row_labels: list[str], seats: list[int], differences, errors, title: str, label: str,
-                       lower_is_better: bool = False):
+                       lower_is_better: bool = False, ax=None):
     """A rules-by-seats heat map of paired differences (``differences``/``errors``:
     ``[row][seat]``).  Each cell shows the difference and its paired standard error; the
     colour says how much better (blue) or worse (red) the change is for that seat, and a
@@ -131,8 +184,7 @@ def difference_heatmap(row_labels: list[str], seats: list[int], differences, err
     shown = np.where(measurable, np.sign(sign * values) * strength, np.nan)
     with _style():
         width = max(6.0, 2.4 + 0.75 * len(seats) + 0.06 * max(len(r) for r in row_labels))
-        figure = _figure(width, 1.3 + 0.42 * len(row_labels))
-        axes = figure.subplots()
+        figure, axes = _axes(ax, width, 1.3 + 0.42 * len(row_labels))
         cmap = _diverging_map()
         axes.imshow(shown, cmap=cmap, vmin=-1.0, vmax=1.0, aspect="auto")
         axes.imshow(np.where(measurable, np.nan, 0.0), cmap=_grey_map(), vmin=0, vmax=1, aspect="auto")
@@ -145,11 +197,15 @@ def difference_heatmap(row_labels: list[str], seats: list[int], differences, err
         axes.set_xticks(range(len(seats)), [f"seat {s}" for s in seats])
         axes.set_yticks(range(len(row_labels)), row_labels)
         axes.xaxis.tick_top()
-        figure.suptitle(wrapped(title, across(figure, STYLE["figure.titlesize"])))
+        if ax is not None:
+            ax.set_title(wrapped(title, across(figure, STYLE["axes.titlesize"])), pad=24)
+        else:
+            figure.suptitle(wrapped(title, across(figure, STYLE["figure.titlesize"])))
         axes.set_xlabel(wrapped(f"{label}, ± paired standard error (blue: better for the seat, red: worse, grey: "
                                 f"within two standard errors)", across(figure, STYLE["axes.labelsize"], 0.7)))
         axes.tick_params(length=0)
-        figure.tight_layout()
+        if ax is None:
+            figure.tight_layout()
     return figure
 
 

@@ -115,10 +115,13 @@ def write_sweep_outputs(directory: Path, stem: str, records: list[dict], spec: G
                         directory / f"{stem}.png": png_bytes(figure)})
 
 
-def sweep_figure(records: list[dict], spec: GameSpec, mode: int, seat: int | None, players: int):
+def sweep_figure(records: list[dict], spec: GameSpec, mode: int, seat: int | None, players: int,
+                 outcome: str | None = None, ax=None):
     """The chart of a sweep's records: each outcome of the swept seat (``seat``), or the
-    headline of every seat (``None``), against the value."""
-    from analyzer.present.charts import sweep_chart
+    headline of every seat (``None``), against the value; ``outcome``: that one only."""
+    import pandas as pd
+
+    from analyzer.present.charts import seat_rows, sweep_chart
     from analyzer.present.tables import sweep_frame
 
     frame = sweep_frame(records)
@@ -126,14 +129,17 @@ def sweep_figure(records: list[dict], spec: GameSpec, mode: int, seat: int | Non
     shown = outcomes.estimated(outcomes.seat)
     field_key = records[0]["field"] if records else ""
     if seat is not None:
-        frame = frame[(frame["seat"] == seat) | (frame["seat"] == "table")]
+        frame = pd.concat([seat_rows(frame, seat), seat_rows(frame, "table")])
         title = f"{spec.title}, {players} players: seat {seat} sweeps {field_key}"
     else:
         shown = [spec.headline[mode]]
         title = f"{spec.title}, {players} players: every seat sweeps {field_key}"
+    if outcome is not None:
+        shown = [outcome]
     field = spec.policy_field(field_key) if field_key else None
     return sweep_chart(frame, shown, title, field_key, labels=outcome_labels(spec, mode),
-                       choices=bool(field and field.choices), field_label=field_label(field) if field else None)
+                       choices=bool(field and field.choices), field_label=field_label(field) if field else None,
+                       ax=ax)
 
 
 def write_compare_outputs(directory: Path, stem: str, summary: dict, figure) -> list[Path]:

@@ -84,6 +84,7 @@ def summary_object(spec: GameSpec, result) -> dict:
         "elapsed_s": round(result.elapsed_s, 4),
         "kernel_load_s": round(result.load_s, 4),
         "threads": result.threads,
+        "cluster": result.cluster,
         "results": [e.as_record() for e in estimates(result.sums, outcomes, result.count)],
         "largest_seen": observed_maxima(result.sums, outcomes),
         "warnings": spec.warnings(spec.rules_type(*result.table.rules), result.table.players),
@@ -172,8 +173,12 @@ def render_text(spec: GameSpec, summary: dict) -> str:
     stored = summary.get("from_store", 0)
     played = n - stored
     rate = played / summary["elapsed_s"] if summary["elapsed_s"] > 0 else float("inf")
-    speed = (f"in {summary['elapsed_s']:.2f} s ({rate / 1e6:.2f}M {unit}/s on {summary['threads']} "
-             f"thread{'s' if summary['threads'] != 1 else ''})")
+    cluster = summary.get("cluster")
+    where = (f"a Dask cluster of {cluster['workers']} worker{'s' if cluster['workers'] != 1 else ''}, "
+             f"{cluster['threads']} thread{'s' if cluster['threads'] != 1 else ''}"
+             + (f"; dashboard {cluster['dashboard']}" if cluster.get("dashboard") else "")
+             if cluster else f"{summary['threads']} thread{'s' if summary['threads'] != 1 else ''}")
+    speed = f"in {summary['elapsed_s']:.2f} s ({rate / 1e6:.2f}M {unit}/s on {where})"
     if stored == 0:
         done = f"{n:,} {unit} {speed}"
     elif played == 0:
@@ -270,7 +275,7 @@ def sweep_object(spec: GameSpec, table, result, reference: int, asked: int, targ
             MODE_NAMES[mode]: result.run.count, "partial": result.run.interrupted, "requested": asked,
             "rules": rules_json(spec, table.rules), "field": result.values.field.key, "seat": result.seat,
             "values": list(result.values.values), "reference": reference, "target_se_reached": target_reached,
-            "results": result.records()}
+            "results": result.records(reference)}
 
 
 # ------------------------------------------------------------------------------ optimize
@@ -430,8 +435,9 @@ def compare_object(spec: GameSpec, table, run, labels: list[str], changed: list[
 
     return {"game": spec.name, "mode": MODE_NAMES[run.mode], "players": table.players, "seed": run.seed,
             MODE_NAMES[run.mode]: run.count, "partial": run.interrupted, "requested": asked, "labels": labels,
-            "rules": {label: rules_json(spec, rules) for label, rules in arms}, "changed": changed,
-            "notes": games_only_note(spec, [rules for _, rules in arms], run.mode),
+            "rules": {label: rules_json(spec, rules) for label, rules, _ in arms},
+            "policies": {label: policy_json(spec, policy) for label, _, policy in arms}, "changed": changed,
+            "notes": games_only_note(spec, [rules for _, rules, _ in arms], run.mode),
             "differences": {labels[o]: [d.as_record() for d in paired_differences(run, 0, o)]
                             for o in range(1, len(run.configs))}}
 

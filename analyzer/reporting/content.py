@@ -18,19 +18,19 @@ from analyzer.present.text import (
     with_se,
 )
 from analyzer.reporting.document import Document, mode_counts, today, version_text
+from analyzer.run.context import RunContext
 from analyzer.run.params import Table
 from sims.spec import HANDS, MODE_NAMES, GameSpec
 
 
-def _say(progress, text: str) -> None:
-    """A new stage of the report: said on stderr, and where a pending Ctrl-C stops it."""
+def _say(context: RunContext, text: str) -> None:
+    """A new stage of the report: told to the context (the command line says it on
+    stderr), and where a pending Ctrl-C stops it."""
     from analyzer.run import interrupts
-    from analyzer.run.runner import TALLY
 
     interrupts.check()
-    TALLY.stage = f"'{text}'"
-    if progress:
-        progress(text)
+    context.stage(text)
+    context.tally.stage = f"'{text}'"  # the interrupt line quotes a report's stages
 
 
 def _direction(spec: GameSpec, mode: int) -> str:
@@ -44,20 +44,21 @@ def _default_table(spec: GameSpec, players: int | None = None) -> Table:
     return Table(players, tuple(spec.default_rules()), spec.default_policy(players), None, "default")
 
 
-def build_report(spec: GameSpec, count: int, seed: int, threads, progress) -> Document:
+def build_report(spec: GameSpec, count: int, seed: int, context: RunContext) -> Document:
+    """The report of one game, its runs played in ``context``."""
     counts = mode_counts(count)
     table = _default_table(spec)
     findings: list[str] = []
     body = Document()
     _rules_section(spec, table, body)
     for mode in spec.modes:
-        _say(progress, f"{spec.name}: {MODE_NAMES[mode]} mode")
-        _mode_section(spec, table, mode, counts[MODE_NAMES[mode]], seed, threads, body, findings)
-    known = _strategy_sections(spec, table, counts, seed, threads, body, findings, progress)
-    _players_section(spec, counts, seed, threads, body, findings, progress, known)
+        _say(context, f"{spec.name}: {MODE_NAMES[mode]} mode")
+        _mode_section(spec, table, mode, counts[MODE_NAMES[mode]], seed, context, body, findings)
+    known = _strategy_sections(spec, table, counts, seed, context, body, findings)
+    _players_section(spec, counts, seed, context, body, findings, known)
     for mode in spec.modes:
-        _say(progress, f"{spec.name}: house rules, {MODE_NAMES[mode]} mode")
-        _house_rules_section(spec, table, mode, counts["rules_" + MODE_NAMES[mode]], seed, threads, body, findings)
+        _say(context, f"{spec.name}: house rules, {MODE_NAMES[mode]} mode")
+        _house_rules_section(spec, table, mode, counts["rules_" + MODE_NAMES[mode]], seed, context, body, findings)
 
     document = Document()
     document.heading(1, f"{spec.title}: strategy report")
@@ -90,7 +91,7 @@ def _rules_section(spec: GameSpec, table: Table, document: Document) -> None:
                            + ".")
 
 
-def _mode_section(spec, table, mode, count, seed, threads, document, findings) -> None:
+def _mode_section(spec, table, mode, count, seed, context, document, findings) -> None:
     from analyzer.present.charts import seat_outcome_chart
     from analyzer.present.tables import estimates_frame
     from analyzer.run.runner import Config, run_paired
@@ -100,8 +101,8 @@ def _mode_section(spec, table, mode, count, seed, threads, document, findings) -
     unit = MODE_NAMES[mode]
     # played in batches so that the gap between two seats gets its error from the batches:
     # the seats share every hand, so their results are correlated
-    run = run_paired(spec, table.players, mode, seed, [Config(table.rules, table.policy)], count, threads,
-                     progress=False)
+    run = run_paired(spec, table.players, mode, seed, [Config(table.rules, table.policy)], count,
+                     context.quiet())
     found = {(e.seat, e.outcome): e for e in run.estimates(0)}
     title = "One hand at a time (hand mode)" if mode == HANDS else "Whole games (game mode)"
     document.heading(2, title)
@@ -158,7 +159,7 @@ def _best_response_rows(spec, values, responses) -> list[list[str]]:
             for r in responses]
 
 
-def _strategy_sections(spec, table, counts, seed, threads, document, findings, progress) -> dict:
+def _strategy_sections(spec, table, counts, seed, context, document, findings) -> dict:
     """One section per strategy field; returns the default table's optimum of the first."""
     from analyzer.present.charts import sweep_chart
     from analyzer.present.tables import sweep_frame
@@ -171,7 +172,7 @@ def _strategy_sections(spec, table, counts, seed, threads, document, findings, p
     sign = -1 if spec.lower_is_better(mode, headline) else 1
     optimum = None
     for index, key in enumerate(spec.strategy_fields):
-        _say(progress, f"{spec.name}: sweeps of {key}")
+        _say(context, f"{spec.name}: sweeps of {key}")
         values = field_range(spec, key)
         document.heading(2, f"Strategy: {key}")
         document.paragraph(f"`{key}`: {spec.policy_field(key).help}. Each seat in turn plays every value of `{key}` "
@@ -180,7 +181,7 @@ def _strategy_sections(spec, table, counts, seed, threads, document, findings, p
                            f"a tie when the best does not beat the runner-up by two standard errors of their paired "
                            f"difference. The gain over the seat's default value (positive is better for the seat) is "
                            f"measured again on {count:,} fresh {unit}, so picking the best does not flatter it.")
-        responses = best_responses(spec, table.players, table.rules, table.policy, mode, seed, values, count, threads)
+        responses = best_responses(spec, table.players, table.rules, table.policy, mode, seed, values, count, context)
         records = [{"field": key, "value": value, "value_text": values.value_text(value), **point.as_record()}
                    for r in responses for value, point in zip(r.values, r.points)]
         document.figure(f"sweep-{key}", sweep_chart(sweep_frame(records), [headline], f"{spec.title}: each seat's "
@@ -205,8 +206,8 @@ def _strategy_sections(spec, table, counts, seed, threads, document, findings, p
             findings.append(f"No seat gains more than two standard errors in {headline} by changing `{key}` from "
                             f"the default, measured on fresh deals ({count:,} {unit} per value).")
         if index == 0:
-            _say(progress, f"{spec.name}: equilibrium of {key}")
-            optimum = optimize_all(spec, table.players, table.rules, table.policy, mode, seed, values, count, threads,
+            _say(context, f"{spec.name}: equilibrium of {key}")
+            optimum = optimize_all(spec, table.players, table.rules, table.policy, mode, seed, values, count, context,
                                    responses=responses)
             _equilibrium_section(spec, table, mode, count, values, optimum, document, findings)
     return {table.players: optimum} if optimum is not None else {}
@@ -257,7 +258,7 @@ def _equilibrium_section(spec, table, mode, count, values, found, document, find
     findings.append(f"Iterated best response on `{key}`: {text[0].lower() + text[1:]}")
 
 
-def _players_section(spec, counts, seed, threads, document, findings, progress, known: dict) -> None:
+def _players_section(spec, counts, seed, context, document, findings, known: dict) -> None:
     from analyzer.strategy.equilibria import optimize_all
     from analyzer.strategy.sweeps import field_range
     if not spec.report_players or not spec.strategy_fields:
@@ -274,11 +275,11 @@ def _players_section(spec, counts, seed, threads, document, findings, progress, 
     widest = max(spec.report_players)
     rows = []
     for players in spec.report_players:
-        _say(progress, f"{spec.name}: best responses with {players} players")
+        _say(context, f"{spec.name}: best responses with {players} players")
         optimum = known.get(players)
         if optimum is None:
             table = _default_table(spec, players)
-            optimum = optimize_all(spec, players, table.rules, table.policy, mode, seed, values, count, threads)
+            optimum = optimize_all(spec, players, table.rules, table.policy, mode, seed, values, count, context)
         best = [best_text(values, r).replace(" or ", "/").replace(" (tie)", "") for r in optimum.responses]
         if optimum.equilibrium is None:
             settled = ["matrix game"] * players
@@ -323,7 +324,7 @@ def _table_outcome_changes(spec, mode, run, switches, document) -> None:
     document.table(["switch"] + [f"`{name}`" for name in names], rows)
 
 
-def _house_rules_section(spec, table, mode, count, seed, threads, document, findings) -> None:
+def _house_rules_section(spec, table, mode, count, seed, context, document, findings) -> None:
     from analyzer.present.charts import difference_heatmap
     from analyzer.run.runner import Config, run_paired
     from analyzer.strategy.comparisons import paired_differences, single_switch_rules
@@ -340,7 +341,7 @@ def _house_rules_section(spec, table, mode, count, seed, threads, document, find
     if not switches:
         return
     configs = [Config(table.rules, table.policy, "standard")] + [Config(r, table.policy, l) for l, r in switches]
-    run = run_paired(spec, table.players, mode, seed, configs, count, threads, progress=False)
+    run = run_paired(spec, table.players, mode, seed, configs, count, context.quiet())
     document.heading(2, f"House rules ({unit} mode)")
     games_only = [f"`{f.key}`" for f in spec.rules if f.games_only]
     left_out = (f" Rules that act only across the deals of a whole game ({', '.join(games_only)}) play no part in "

@@ -19,16 +19,16 @@ from sims.spec import GameSpec
 REPORT_FILES = {"md": "README.md", "html": "report.html"}
 
 
-def write_report(spec: GameSpec, directory: Path, count: int, seed: int, report_format: str = "md",
-                 threads: int | None = None, progress=None) -> Path:
-    """Build the report of one game and write it into ``directory``: ``README.md`` and
+def write_report(spec: GameSpec, directory: Path, count: int, seed: int, report_format: str, context) -> Path:
+    """Build the report of one game (its runs played in ``context``, a ``RunContext``) and
+    write it into ``directory``: ``README.md`` and
     its PNG charts, or one self-contained ``report.html``.  Nothing is written until the
     whole report is built, and then every file atomically, so an interrupted report
     leaves the previous one as it was."""
     from analyzer.reporting.content import build_report
     from analyzer.run import interrupts
 
-    document = with_contents(build_report(spec, count, seed, threads, progress))
+    document = with_contents(build_report(spec, count, seed, context))
     interrupts.check()  # a Ctrl-C during the last run stops here, before the charts are drawn
     path = directory / REPORT_FILES[report_format]
     if report_format == "html":

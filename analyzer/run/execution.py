@@ -1,42 +1,28 @@
-"""Where a run's hands are played and kept: the result store and the cluster.
+"""Where a run's hands are played and kept: the cluster (Dask) and the result store.
 
-Every command that plays hands (a game's simulation, sweep, optimize, compare, report)
-runs inside :func:`using`, which says
-
-- ``store``: ``None`` for the default result store (``$CARD_ANALYZER_STORE``, else
-  ``$XDG_DATA_HOME/card-analyzer/results.sqlite``, else
-  ``~/.local/share/card-analyzer/results.sqlite``; ``CARD_ANALYZER_STORE=off`` turns it
-  off), ``False`` for none, or the path of a store file (see ``analyzer.run.store``);
-- ``cluster``: ``None`` to play on this process's threads, ``"local:N"`` for a Dask
-  ``LocalCluster`` of N worker processes on this machine, or the address of a running
-  Dask scheduler (``tcp://host:8786``).
-
-The runners call :func:`play_jobs` here instead of ``sims.engine.play_jobs``: it answers
-what the store holds, plays only the gaps (on the threads or the cluster) and records what
-it plays (:class:`_Recorder`; the store commits it about once a second).  Sums are exact
+The runners call :func:`play_jobs` here instead of ``sims.engine.play_jobs``, with the
+run's context (``analyzer.run.context.RunContext``): it answers what the context's store
+holds, plays only the gaps (on the threads or the context's cluster) and records what it
+plays (:class:`_Recorder`; the store commits it about once a second).  Sums are exact
 integers, so stored, extended, resumed and cluster runs give the numbers of one local run
-of the same seed, bit for bit.  Outside :func:`using` nothing is stored and the hands are
-played on this process's threads.
+of the same seed, bit for bit.
 
-A bad store file or cluster address raises ``ValueError`` with one sentence; a store that
-cannot be written is one warning.  Loading (or compiling) a kernel runs where a signal
-abandons it at once (:func:`interrupts.abandoning`).
+A bad cluster address raises ``ValueError`` with one sentence.  Loading (or compiling) a
+kernel runs in the context's :meth:`~analyzer.run.context.RunContext.loading`, where a
+signal abandons it at once.
 """
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import re
 import signal
 import threading
 import time
-from dataclasses import dataclass
 
-from analyzer.run import interrupts
 from analyzer.run.blocks import configurations, runs_of
 from sims import engine
-from sims.engine import Stopped
+from sims.engine import Stopped, available_threads
 
 CLUSTER_PIECE_SECONDS = 0.5  # a cluster's pieces are longer: each costs a round trip to the scheduler
 
@@ -45,16 +31,6 @@ class ClusterError(Exception):
     """The cluster failed to play the work (a worker with other kernel sources, workers
     lost more often than Dask retries, a worker that cannot import the project): one
     sentence, exit code 1."""
-
-
-@dataclass
-class Execution:
-    store: object | None = None  # an open analyzer.run.store.ResultStore
-    executor: object | None = None  # a DaskExecutor
-    active: bool = False
-
-
-CURRENT = Execution()
 
 
 class DaskExecutor:
@@ -68,6 +44,17 @@ class DaskExecutor:
     @property
     def slots(self) -> int:
         return max(1, sum(self.client.nthreads().values()))
+
+    def describe(self) -> dict:
+        """What the run line and JSON say of the cluster: its workers, their threads, the
+        scheduler's address and its dashboard (None when Dask serves none)."""
+        workers = self.client.nthreads()
+        try:
+            dashboard = self.client.dashboard_link
+        except Exception:  # noqa: BLE001 - no dashboard (bokeh missing, or none served)
+            dashboard = None
+        return {"workers": len(workers), "threads": max(1, sum(workers.values())),
+                "scheduler": self.client.scheduler.address, "dashboard": dashboard or None}
 
     def submit(self, function, *arguments):
         # pure=False: every piece is its own task, rerun elsewhere if its worker is lost
@@ -206,70 +193,32 @@ def _connect_scheduler(client_class, address: str):
     raise ValueError(f"could not reach the Dask scheduler at {address}: {reason}.")
 
 
-@contextlib.contextmanager
-def using(store=None, cluster: str | None = None):
-    """Play and keep the hands of the code inside as ``store`` and ``cluster`` say.
-
-    Inside another ``using`` it changes nothing (a report's runs keep the report's store
-    and cluster)."""
-    if CURRENT.active:
-        yield CURRENT
-        return
-    from analyzer.run.store import ResultStore
-    from analyzer.run.store_file import StoreUnwritable, default_store_path
-
-    chosen = store not in (None, True, False)
-    path = store if chosen else default_store_path() if store is not False else None
-    try:
-        opened = ResultStore(path) if path is not None else None
-    except StoreUnwritable as problem:  # a full disk, a read-only folder: the run goes on
-        engine.LOG.warning(f"{problem}; the run goes on without storing")
-        opened = None
-    except ValueError as problem:
-        if chosen:
-            raise
-        # the default store cannot be used (a damaged file): say so, run without it
-        reason = str(problem).split(";")[0].rstrip(".").replace("--store ", "the result store ", 1)
-        engine.LOG.warning(f"{reason}; running without it (CARD_ANALYZER_STORE=PATH picks another file)")
-        opened = None
-    try:
-        executor = connect_cluster(cluster) if cluster is not None else None
-    except BaseException:
-        if opened is not None:
-            opened.close()
-        raise
-    CURRENT.store, CURRENT.executor, CURRENT.active = opened, executor, True
-    hurry = False
-    try:
-        yield CURRENT
-    except BaseException as problem:
-        hurry = isinstance(problem, interrupts.Interrupted)
-        raise
-    finally:
-        CURRENT.store, CURRENT.executor, CURRENT.active = None, None, False
-        if executor is not None:
-            executor.close()
-        if opened is not None:
-            opened.close(hurry=hurry)
+def check_threads(threads: int | None) -> int:
+    """The number of kernel threads to use: all cores by default."""
+    most = available_threads()
+    if threads is None:
+        return most
+    if not 1 <= threads <= most:
+        raise ValueError(f"--threads must be between 1 and {most} on this machine, not {threads}.")
+    return threads
 
 
-def slots(threads: int) -> int:
-    """How many pieces run at once: the cluster's worker threads, else ``threads``."""
-    return CURRENT.executor.slots if CURRENT.executor is not None else threads
-
-
-def play_jobs(spec, jobs, n_seats: int, mode: int, seed: int, threads: int = 1, stop=None, progress=None,
-              stored=None):
-    """``sims.engine.play_jobs`` with the store and the cluster of :func:`using`: the same
-    arguments, results and :class:`Stopped`, but hands the store holds are not played
+def play_jobs(spec, jobs, n_seats: int, mode: int, seed: int, context, stop=None, progress=None, stored=None):
+    """``sims.engine.play_jobs`` on the threads or cluster of ``context`` (a
+    ``RunContext``), with its store: the same results and :class:`Stopped`, but hands the
+    store holds are not played
     (``stored(items)`` is told how many, at once; of a stopped run, ``Stopped.from_store``
     says how many of each finished prefix) and what is played is kept (see
     :class:`_Recorder`)."""
-    store, executor = CURRENT.store, CURRENT.executor
+    store, executor, threads = context.store, context.executor, context.threads
+
+    def loading():
+        return context.loading(spec.name)
+
     piece_seconds = CLUSTER_PIECE_SECONDS if executor is not None else engine.PIECE_SECONDS
     if store is None:
         return engine.play_jobs(spec, jobs, n_seats, mode, seed, threads, stop, progress, piece_seconds,
-                                executor=executor, loading=_loading)
+                                executor=executor, loading=loading)
     outcomes = spec.outcomes[mode]
     grouped = configurations(jobs)
     plans = store.cover(spec, mode, n_seats, seed, jobs, grouped)  # per job: its segments, stored or to play
@@ -304,7 +253,7 @@ def play_jobs(spec, jobs, n_seats: int, mode: int, seed: int, threads: int = 1, 
     store.publisher(recorder.publish)
     try:
         played = engine.play_jobs(spec, gap_jobs, n_seats, mode, seed, threads, stop, progress, piece_seconds,
-                                  on_prefix=recorder.grew, executor=executor, loading=_loading) if gap_jobs else []
+                                  on_prefix=recorder.grew, executor=executor, loading=loading) if gap_jobs else []
     except BaseException as problem:
         recorder.publish(stopped=True)  # what a stopped run finished is kept for the same command to resume
         if isinstance(problem, Stopped):
@@ -318,11 +267,6 @@ def play_jobs(spec, jobs, n_seats: int, mode: int, seed: int, threads: int = 1, 
         return [outcomes.zeros(n_seats) if total is None else total for total in played]
     sums = assembled(played, [segment.count for job, k in gaps for segment in [plans[job][k]]])[0]
     return [outcomes.zeros(n_seats) if total is None else total for total in sums]
-
-
-def _loading():
-    """Loading or compiling the kernels: a signal abandons it at once."""
-    return interrupts.abandoning("compiling or loading the kernels")
 
 
 _RECORDERS = itertools.count()  # names the store's slots: one per job list and configuration

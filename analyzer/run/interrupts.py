@@ -38,7 +38,9 @@ class Interrupted(BaseException):
     the way up swallows it, and not a ``KeyboardInterrupt`` so that the command-line
     library does not turn it into a silent exit.  ``partial`` is whatever honest partial
     result the raising runner had (a ``RunResult`` or ``PairedRun``), else ``None``;
-    ``forced`` marks a second signal that did not wait for the work in flight.
+    ``forced`` marks a second signal that did not wait for the work in flight; ``tally``
+    is the interrupted run's ``Tally`` (what it played, and during which stage), set as
+    the interrupt leaves the run's context.
     """
 
     def __init__(self, signum: int, partial=None, forced: bool = False, abandoned: str | None = None):
@@ -47,6 +49,7 @@ class Interrupted(BaseException):
         self.partial = partial
         self.forced = forced
         self.abandoned = abandoned  # the work a signal stopped midway (see ``abandoning``), if any
+        self.tally = None
 
     @property
     def exit_code(self) -> int:

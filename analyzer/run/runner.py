@@ -12,34 +12,23 @@ always a whole prefix of hands (or of batches), which is an honest partial resul
 
 from __future__ import annotations
 
-import os
-import sys
 import time
 from dataclasses import dataclass
 
 import numpy as np
 
 from analyzer.run import interrupts
-from analyzer.run.execution import play_jobs, slots
+from analyzer.run.context import RunContext
+from analyzer.run.execution import play_jobs
 from analyzer.run.params import Table
+from analyzer.run.progress import ProgressBar
 from analyzer.run.stats import estimates, largest_se
-from sims import engine
-from sims.engine import Stopped, available_threads
+from sims.engine import Stopped
 from sims.spec import GAMES, HANDS, GameSpec
 
 # --target-se is checked at these multiples of each power of ten (steps of at most a third)
 CHECKPOINT_STEPS = (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8)
 FIRST_CHECKPOINT = {HANDS: 10_000, GAMES: 1_000}  # hands / games: fewer give too rough an error
-
-
-def check_threads(threads: int | None) -> int:
-    """The number of kernel threads to use: all cores by default."""
-    most = available_threads()
-    if threads is None:
-        return most
-    if not 1 <= threads <= most:
-        raise ValueError(f"--threads must be between 1 and {most} on this machine, not {threads}.")
-    return threads
 
 
 def checkpoints(count: int, mode: int) -> list[int]:
@@ -58,93 +47,6 @@ def checkpoints(count: int, mode: int) -> list[int]:
         power *= 10
 
 
-@dataclass
-class Tally:
-    """What this process has played so far and is doing now, for the line an interrupt
-    prints (``stage``: set by the commands made of many runs, e.g. "the best response
-    of seat 2 of 8")."""
-
-    played: int = 0
-    unit: str = "hands"
-    stage: str = ""
-
-    def reset(self) -> None:
-        self.played, self.unit, self.stage = 0, "hands", ""
-
-
-TALLY = Tally()
-
-
-class ProgressBar:
-    """A progress display on stderr (Rich's, which Typer brings): hands done of the total,
-    the rate and the time left.  Shown only for runs longer than about a second, on a
-    terminal and where the command does not turn it off (``--json``, a report's inner
-    runs); ``CARD_ANALYZER_PROGRESS=1`` shows it always, ``=0`` never.  Rich is imported
-    only when the display is first shown, so short runs do not pay for it."""
-
-    def __init__(self, total: int, unit: str, enabled: bool | None = None):
-        self.total = total
-        self.unit = unit
-        forced = os.environ.get("CARD_ANALYZER_PROGRESS")
-        if forced in ("0", "1"):
-            self.enabled = forced == "1"
-        else:
-            self.enabled = sys.stderr.isatty() if enabled is None else enabled
-        self.forced = forced == "1"  # shown on a pipe too: Rich then draws as on a terminal
-        self.start = time.perf_counter()
-        self.loaded = engine.LOAD_SECONDS[0]  # kernel loading is not playing: its time is left out
-        self.display = None  # (rich Progress, its task) once shown
-        self.done = 0
-        self.stored = 0  # of ``done``, taken from the result store
-
-    def add(self, items: int) -> None:
-        """``items`` more hands (or games) finished."""
-        TALLY.played += items
-        TALLY.unit = self.unit
-        self.update(self.done + items)
-
-    def add_stored(self, items: int) -> None:
-        """``items`` hands (or games) taken from the result store: done, but not played, so
-        they count neither in the rate nor in the time left."""
-        self.stored += items
-        self.update(self.done + items)
-
-    def update(self, done: int) -> None:
-        self.done = done
-        playing = time.perf_counter() - self.start - (engine.LOAD_SECONDS[0] - self.loaded)
-        if not self.enabled or playing < 1.0:
-            return
-        if self.display is None:
-            self.display = _rich_progress(self.total, self.unit, self.forced)
-        rate = (done - self.stored) / playing
-        left = (self.total - done) / rate if rate > 0 else float("inf")
-        progress, task = self.display
-        progress.update(task, completed=done, rate=f"{rate / 1e6:.2f}M {self.unit}/s",
-                        left=f"{left:.0f} s left" if left < 1e7 else "")
-        progress.refresh()
-
-    def close(self) -> None:
-        if self.display is not None:
-            self.display[0].stop()
-            self.display = None
-
-
-def _rich_progress(total: int, unit: str, forced: bool = False):
-    """A started Rich progress display of one task of ``total`` items on stderr, cleared
-    when it stops; its caller refreshes it and gives the rate and time left (hands taken
-    from the store are done but not played, which Rich's own speed would not know)."""
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
-
-    progress = Progress(TextColumn("{task.completed:,.0f} of {task.total:,.0f} " + unit), BarColumn(),
-                        TaskProgressColumn(), TextColumn("{task.fields[rate]}"), TextColumn("{task.fields[left]}"),
-                        console=Console(stderr=True, force_terminal=True if forced else None), transient=True,
-                        auto_refresh=False)
-    task = progress.add_task("", total=total, rate="", left="")
-    progress.start()
-    return progress, task
-
-
 @dataclass(frozen=True)
 class RunResult:
     spec: GameSpec
@@ -159,30 +61,31 @@ class RunResult:
     requested: int = 0  # hands or games asked for (the cap with --target-se)
     interrupted: bool = False  # the hands finished before an interrupt: a partial result
     stored: int = 0  # of ``count``, hands (or games) taken from the result store, not played
+    cluster: dict | None = None  # the Dask cluster that played them (see RunContext.cluster), or None
 
     @property
     def partial(self) -> bool:
         return self.interrupted
 
 
-def run(spec: GameSpec, table: Table, mode: int, seed: int, count: int, threads: int | None = None,
-        target_se: float | None = None, progress: bool | None = None) -> RunResult:
-    """Play ``count`` hands (or games) of ``seed``; with ``target_se``, stop at the first
-    checkpoint where every standard error is below it.  An interrupt raises
+def run(spec: GameSpec, table: Table, mode: int, seed: int, count: int, context: RunContext,
+        target_se: float | None = None) -> RunResult:
+    """Play ``count`` hands (or games) of ``seed`` in ``context``; with ``target_se``, stop
+    at the first checkpoint where every standard error is below it.  An interrupt raises
     ``Interrupted`` whose ``partial`` is the ``RunResult`` of the hands finished."""
-    threads = check_threads(threads)
     outcomes = spec.outcomes[mode]
-    bar = ProgressBar(count, "hands" if mode == HANDS else "games", progress)
+    cluster = context.cluster
+    bar = ProgressBar(count, "hands" if mode == HANDS else "games", context.progress, context.tally)
     start = time.perf_counter()
-    loaded_before = engine.LOAD_SECONDS[0]  # the kernel is loaded (or compiled) only if a hand must be played
+    loaded_before = context.tally.load_seconds  # the kernel is loaded (or compiled) only if a hand must be played
     sums = outcomes.zeros(table.players)
     done = 0
     from_store = [0, 0]  # of ``done``, and of the checkpoint being played: hands read from the store
 
     def result(interrupted: bool = False) -> RunResult:
-        load_s = engine.LOAD_SECONDS[0] - loaded_before
-        return RunResult(spec, table, mode, seed, done, sums, time.perf_counter() - start - load_s, slots(threads),
-                         load_s, count, interrupted, from_store[0])
+        load_s = context.tally.load_seconds - loaded_before
+        return RunResult(spec, table, mode, seed, done, sums, time.perf_counter() - start - load_s, context.slots,
+                         load_s, count, interrupted, from_store[0], cluster)
 
     def stored(items: int) -> None:
         from_store[1] = items
@@ -196,7 +99,7 @@ def run(spec: GameSpec, table: Table, mode: int, seed: int, count: int, threads:
                 from_store[1] = 0
                 try:
                     part = play_jobs(spec, [(table.rules, table.policy, done, stop_at - done)], table.players, mode,
-                                     seed, threads, stop=interrupts.requested, progress=bar.add, stored=stored)[0]
+                                     seed, context, stop=interrupts.requested, progress=bar.add, stored=stored)[0]
                 except Stopped as stopped:
                     if stopped.played[0]:
                         sums = outcomes.combine(sums, stopped.sums[0])
@@ -284,10 +187,11 @@ def first_batch(count: int, target: bool) -> int:
 
 
 def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list[Config], count: int,
-               threads: int | None = None, target_se: float | None = None, largest_se_of=None,
-               progress: bool | None = None, first: int = 0) -> PairedRun:
-    """Play every configuration on the same ``count`` hands (or games) of ``seed``, hands
-    ``first`` onwards (a later ``first`` gives fresh hands of the same seed).
+               context: RunContext, target_se: float | None = None, largest_se_of=None,
+               first: int = 0) -> PairedRun:
+    """Play every configuration on the same ``count`` hands (or games) of ``seed`` in
+    ``context``, hands ``first`` onwards (a later ``first`` gives fresh hands of the same
+    seed).
 
     The hands are cut into batches, each played by every configuration, so differences
     between configurations get their standard errors from the batches (common random
@@ -300,13 +204,12 @@ def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list
     ``PairedRun`` of the batches every configuration finished (``None`` when fewer than
     two).
     """
-    threads = check_threads(threads)
     outcomes = spec.outcomes[mode]
     if not configs:
         raise ValueError("a paired run needs at least one configuration.")
     if count < 2:
         raise ValueError("a paired run needs at least 2 hands: its errors come from batches of hands.")
-    loaded_before = engine.LOAD_SECONDS[0]
+    loaded_before = context.tally.load_seconds
     # small batches first, merged in pairs as they pile up: an interrupt early in a long run
     # still leaves whole batches to show, and --target-se stops in small steps; the batches
     # depend only on the count and whether a target is given
@@ -314,13 +217,13 @@ def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list
     parts: list[list] = [[] for _ in configs]
     sizes: list[int] = []
     starts: list[int] = []
-    bar = ProgressBar(count * len(configs), "hands" if mode == HANDS else "games", progress)
+    bar = ProgressBar(count * len(configs), "hands" if mode == HANDS else "games", context.progress, context.tally)
     start = time.perf_counter()
 
     def snapshot(interrupted: bool = False) -> PairedRun:
         return PairedRun(spec, players, mode, seed, tuple(configs), tuple(tuple(p) for p in parts), tuple(sizes),
-                         tuple(starts), time.perf_counter() - start - (engine.LOAD_SECONDS[0] - loaded_before),
-                         slots(threads), interrupted)
+                         tuple(starts), time.perf_counter() - start - (context.tally.load_seconds - loaded_before),
+                         context.slots, interrupted)
 
     def partial() -> PairedRun | None:
         return snapshot(interrupted=True) if len(sizes) >= 2 else None
@@ -347,7 +250,7 @@ def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list
                 jobs = [(config.rules, config.policy, batch_start, batch_size)
                         for batch_start, batch_size in zip(round_starts, round_sizes) for config in configs]
                 try:
-                    played = play_jobs(spec, jobs, players, mode, seed, threads, stop=interrupts.requested,
+                    played = play_jobs(spec, jobs, players, mode, seed, context, stop=interrupts.requested,
                                        progress=bar.add, stored=bar.add_stored)
                 except Stopped as stopped:
                     whole = 0

@@ -23,7 +23,8 @@ from fractions import Fraction
 import numpy as np
 
 from analyzer.run import interrupts
-from analyzer.run.runner import TALLY, Config, PairedRun, run_paired
+from analyzer.run.context import RunContext
+from analyzer.run.runner import Config, PairedRun, run_paired
 from analyzer.run.stats import batch_se
 from analyzer.strategy.matrix_game import solve_zero_sum
 from analyzer.strategy.sweeps import (
@@ -54,8 +55,8 @@ class Equilibrium:
 
 
 def iterate_best_response(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray, mode: int, seed: int,
-                          values: FieldRange, count: int, threads: int | None = None, max_rounds: int = 6,
-                          progress: bool | None = None) -> Equilibrium:
+                          values: FieldRange, count: int, context: RunContext,
+                          max_rounds: int = 6) -> Equilibrium:
     """Seats take turns moving to a best response (staying put while tied with the best)
     until a round changes nothing, a state repeats, or ``max_rounds`` rounds are played."""
     current = np.array(policy, dtype=np.float64, copy=True)
@@ -68,8 +69,8 @@ def iterate_best_response(spec: GameSpec, players: int, rules: tuple, policy: np
         last = []
         for seat in range(players):
             interrupts.check()  # a new stage: where a pending Ctrl-C stops
-            TALLY.stage = f"round {number} of iterated best response, seat {seat} of {players}"
-            response = best_responses(spec, players, rules, current, mode, seed, values, count, threads, progress,
+            context.stage(f"round {number} of iterated best response, seat {seat} of {players}")
+            response = best_responses(spec, players, rules, current, mode, seed, values, count, context,
                                       seats=[seat], confirmed=False)[0]
             last.append(response)
             if response.current not in response.tied:
@@ -130,14 +131,14 @@ def _is_constant_sum(run: PairedRun, column: int) -> bool:
 
 
 def matrix_game(spec: GameSpec, rules: tuple, policy: np.ndarray, mode: int, seed: int, values: FieldRange,
-                count: int, threads: int | None = None, progress: bool | None = None) -> MatrixGame:
+                count: int, context: RunContext) -> MatrixGame:
     """Play every pair of pure values for the two seats on the same hands; when the
     headline is constant-sum, solve the matrix game by linear programming, with bootstrap
     errors (resampling whole batches, so every cell keeps its pairing) and the value of
     the solution replayed on fresh hands."""
 
     interrupts.check()  # a new stage: where a pending Ctrl-C stops
-    TALLY.stage = f"the matrix game over {values.field.key}"
+    context.stage(f"the matrix game over {values.field.key}")
     column, sign = headline_column(spec, mode)
     points = values.values
     configs = []
@@ -148,10 +149,10 @@ def matrix_game(spec: GameSpec, rules: tuple, policy: np.ndarray, mode: int, see
             configs.append(Config(tuple(rules), changed))
     if len(configs) > 1 and count >= MIN_CONSTANT_SUM_COUNT:
         # a short pilot on two cells spares playing the whole matrix of a game that is not constant-sum
-        pilot = run_paired(spec, 2, mode, seed, configs[:2], MIN_CONSTANT_SUM_COUNT, threads, progress=False)
+        pilot = run_paired(spec, 2, mode, seed, configs[:2], MIN_CONSTANT_SUM_COUNT, context.quiet())
         if not _is_constant_sum(pilot, column):
             return MatrixGame(points, np.zeros((0, 0, 2)), False, 0)
-    run = run_paired(spec, 2, mode, seed, configs, count, threads, progress=progress)
+    run = run_paired(spec, 2, mode, seed, configs, count, context)
     size = len(points)
     parts = [run.linearized(i) for i in range(len(configs))]
     means = np.array([p[0][:2, column] for p in parts]).reshape(size, size, 2)
@@ -175,8 +176,8 @@ def matrix_game(spec: GameSpec, rules: tuple, policy: np.ndarray, mode: int, see
         return tuple(float(v) for v in np.std([s[index] for s in samples], axis=0, ddof=1))
 
     support = [(i, j) for i in range(size) for j in range(size) if row_mix[i] > 1e-9 and column_mix[j] > 1e-9]
-    fresh = run_paired(spec, 2, mode, seed, [configs[i * size + j] for i, j in support], count, threads,
-                       progress=progress, first=count)
+    fresh = run_paired(spec, 2, mode, seed, [configs[i * size + j] for i, j in support], count, context,
+                       first=count)
     weights = [row_mix[i] * column_mix[j] for i, j in support]
     fresh_parts = [fresh.linearized(k) for k in range(len(support))]
     confirmed = sum(w * p[0][0, column] for w, p in zip(weights, fresh_parts))
@@ -215,7 +216,7 @@ class Optimum:
 
 
 def optimize_all(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray, mode: int, seed: int,
-                 values: FieldRange, count: int, threads: int | None = None, progress: bool | None = None,
+                 values: FieldRange, count: int, context: RunContext,
                  max_rounds: int = 6, responses=None) -> Optimum:
     """Best responses to ``policy`` (unless given), then the matrix game (two seats,
     constant-sum headline) or else iterated best response and its final policy against
@@ -223,21 +224,21 @@ def optimize_all(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray,
     from analyzer.strategy.comparisons import paired_differences
 
     if responses is None:
-        responses = best_responses(spec, players, rules, policy, mode, seed, values, count, threads, progress)
+        responses = best_responses(spec, players, rules, policy, mode, seed, values, count, context)
     responses = tuple(responses)
     matrix = None
     if players == 2:
-        matrix = matrix_game(spec, rules, policy, mode, seed, values, count, threads, progress)
+        matrix = matrix_game(spec, rules, policy, mode, seed, values, count, context)
         if matrix.constant_sum:
             return Optimum(responses, matrix)
-    equilibrium = iterate_best_response(spec, players, rules, policy, mode, seed, values, count, threads, max_rounds,
-                                        progress)
+    equilibrium = iterate_best_response(spec, players, rules, policy, mode, seed, values, count, context,
+                                        max_rounds)
     final = np.array(policy, dtype=np.float64, copy=True)
     final[:, values.column] = equilibrium.values
     interrupts.check()  # a new stage: where a pending Ctrl-C stops
-    TALLY.stage = "the replay of the final policy on fresh hands"
+    context.stage("the replay of the final policy on fresh hands")
     run = run_paired(spec, players, mode, seed, [Config(tuple(rules), policy), Config(tuple(rules), final)], count,
-                     threads, progress=progress, first=count)
+                     context, first=count)
     headline = spec.headline[mode]
     evaluation = tuple(d for d in paired_differences(run, 0, 1) if d.outcome == headline and d.seat != "table")
     return Optimum(responses, matrix, equilibrium, evaluation)

@@ -16,16 +16,6 @@ life, chips, a won game), which a seat wants large unless the outcomes say it is
   reported, as a tie.  Picking the best on the same hands that measure it flatters it, so
   its gain over the seat's current value is measured again on fresh hands (the next
   hands of the same seed).
-* **Iterated best response** moves one seat at a time to a best response to the others
-  (keeping its value while that is tied with the best) until a whole round changes
-  nothing: a per-seat equilibrium among the swept values, symmetric when every seat ends
-  on the same value.  A state seen before ends the search as a cycle.
-* A two-player game whose headline is **constant-sum** on the swept policies (the two
-  seats' integer totals add up to the same amount per hand in every batch of every pair of
-  values, as with exactly one loser or chips that only change hands; at least two values
-  and 1,000 hands per pair) is solved as a matrix game over the swept pure values: each
-  seat's optimal mix and the value, with bootstrap errors from resampling the batches, and
-  the value of that mix replayed on fresh hands.
 """
 
 from __future__ import annotations
@@ -36,7 +26,8 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from analyzer.run import interrupts
-from analyzer.run.runner import TALLY, Config, PairedRun, run_paired
+from analyzer.run.context import RunContext
+from analyzer.run.runner import Config, PairedRun, run_paired
 from analyzer.run.stats import batch_se
 from sims.spec import GameSpec, PolicyField
 
@@ -143,20 +134,31 @@ class Sweep:
     def estimates(self, point: int) -> list:
         return self.run.estimates(point)
 
-    def records(self) -> list[dict]:
-        """Tidy records: one per (value, seat, outcome), fair odds left out."""
+    def records(self, reference: int | None = None) -> list[dict]:
+        """Tidy records: one per (value, seat, outcome), fair odds left out; with
+        ``reference`` (a value's index), each with its paired difference to that value on
+        the same deals, ``diff`` and ``diff_se`` (0 and 0 at the reference itself)."""
+        from analyzer.strategy.comparisons import paired_differences
+
         found = []
         for point, value in enumerate(self.values.values):
+            differences = ({} if reference is None or point == reference else
+                           {(d.seat, d.outcome): d for d in paired_differences(self.run, reference, point)})
             for estimate in self.estimates(point):
-                if not estimate.outcome.endswith("_fair_odds"):
-                    found.append({**estimate.as_record(), "field": self.values.field.key, "value": value,
-                                  "value_text": self.values.value_text(value)})
+                if estimate.outcome.endswith("_fair_odds"):
+                    continue
+                record = {**estimate.as_record(), "field": self.values.field.key, "value": value,
+                          "value_text": self.values.value_text(value)}
+                if reference is not None:
+                    d = differences.get((estimate.seat, estimate.outcome))
+                    record["diff"], record["diff_se"] = (0.0, 0.0) if d is None else (d.difference, d.se)
+                found.append(record)
         return found
 
 
 def sweep(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray, mode: int, seed: int,
-          values: FieldRange, seat: int | None, count: int, threads: int | None = None,
-          target_se: float | None = None, largest_se_of=None, progress: bool | None = None) -> Sweep:
+          values: FieldRange, seat: int | None, count: int, context: RunContext,
+          target_se: float | None = None, largest_se_of=None) -> Sweep:
     """Play every value of the field on the same hands; the other seats keep ``policy``
     (``target_se`` and ``largest_se_of`` as in ``analyzer.run.runner.run_paired``)."""
     if seat is not None and not 0 <= seat < players:
@@ -166,7 +168,7 @@ def sweep(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray, mode: 
         changed = with_value(policy, values.column, seat, value)
         spec.check(spec.rules_type(*rules), changed, players)
         configs.append(Config(tuple(rules), changed, f"{values.field.key}={values.value_text(value)}"))
-    run = run_paired(spec, players, mode, seed, configs, count, threads, target_se, largest_se_of, progress)
+    run = run_paired(spec, players, mode, seed, configs, count, context, target_se, largest_se_of)
     return Sweep(spec, values, seat, np.array(policy, copy=True), run)
 
 
@@ -253,8 +255,7 @@ def best_response(sweep_result: Sweep, seat: int, current_value: float) -> BestR
 
 
 def confirm(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray, mode: int, seed: int,
-            values: FieldRange, response: BestResponse, count: int, threads: int | None = None,
-            progress: bool | None = None) -> BestResponse:
+            values: FieldRange, response: BestResponse, count: int, context: RunContext) -> BestResponse:
     """The response with its gain over the current value replayed on fresh hands (hands
     ``count .. 2 count - 1`` of the seed)."""
     if response.best == response.current:
@@ -262,7 +263,7 @@ def confirm(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray, mode
     column, sign = headline_column(spec, mode)
     configs = [Config(tuple(rules), with_value(policy, values.column, response.seat, response.values[i]))
                for i in (response.current, response.best)]
-    run = run_paired(spec, players, mode, seed, configs, count, threads, progress=progress, first=count)
+    run = run_paired(spec, players, mode, seed, configs, count, context, first=count)
     (current, current_shares), (best, best_shares) = run.linearized(0), run.linearized(1)
     seat = response.seat
     return replace(response, confirmed_gain=float(sign * (best[seat, column] - current[seat, column])),
@@ -271,20 +272,20 @@ def confirm(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray, mode
 
 
 def best_responses(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray, mode: int, seed: int,
-                   values: FieldRange, count: int, threads: int | None = None, progress: bool | None = None,
+                   values: FieldRange, count: int, context: RunContext,
                    seats=None, confirmed: bool = True) -> list[BestResponse]:
     """Each seat's best response to ``policy`` for the others (one sweep per seat, the
     seat's current value always among the values tried), confirmed on fresh hands."""
     found = []
     for seat in (range(players) if seats is None else seats):
         interrupts.check()  # a new stage: where a pending Ctrl-C stops
-        TALLY.stage = f"the best response of seat {seat} of {players} ({values.field.key})"
+        context.stage(f"the best response of seat {seat} of {players} ({values.field.key})")
         current = float(policy[seat, values.column])
         tried = _with_current(values, current)
-        result = sweep(spec, players, rules, policy, mode, seed, tried, seat, count, threads, progress=progress)
+        result = sweep(spec, players, rules, policy, mode, seed, tried, seat, count, context)
         response = best_response(result, seat, current)
         if confirmed:
-            response = confirm(spec, players, rules, policy, mode, seed, tried, response, count, threads, progress)
+            response = confirm(spec, players, rules, policy, mode, seed, tried, response, count, context)
         found.append(response)
     return found
 

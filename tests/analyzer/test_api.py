@@ -18,9 +18,10 @@ from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS
 
 TIMINGS = ("elapsed_s", "kernel_load_s")
-ESTIMATE_COLUMNS = ["seat", "outcome", "mean", "se", "ci_low", "ci_high"]
-SWEEP_COLUMNS = ["field", "value", "value_text", "seat", "outcome", "mean", "se", "ci_low", "ci_high"]
-DIFFERENCE_COLUMNS = ["compared", "seat", "outcome", "base", "base_se", "other", "other_se", "difference", "se",
+ESTIMATE_COLUMNS = ["scope", "seat", "outcome", "mean", "se", "ci_low", "ci_high"]
+SWEEP_COLUMNS = ["field", "value", "value_text", "scope", "seat", "outcome", "mean", "se", "ci_low", "ci_high", "diff",
+                 "diff_se"]
+DIFFERENCE_COLUMNS = ["compared", "scope", "seat", "outcome", "base", "base_se", "other", "other_se", "difference", "se",
                       "se_independent", "variance_reduction"]
 OPTIMIZE_COLUMNS = ["field", "seat", "best", "tied", "tie", "no_effect", "value", "se", "current", "current_value",
                     "gain", "gain_se", "confirmed_gain", "confirmed_gain_se", "confirmed_on", "runner_up", "margin",
@@ -92,8 +93,8 @@ def test_rules_policies_and_seats_as_python_values(cli):
         "ace_high=true", "--policy", "threshold=5", "--seat", "2:informed=0"))
 
 
-def test_counts_as_the_command_lines_strings_and_its_text(cli):
-    result = ca.simulate("fan-tan", hands="2k", players="5", seed="7", store=False)
+def test_typed_values_give_the_command_lines_numbers_and_text(cli):
+    result = ca.simulate("fan-tan", hands=2e3, players=5, seed=7, store=False)
     assert result.run.count == 2000 and result.resolved.players == 5
     shown = cli("fan-tan", "--hands", "2k", "--players", "5", "--seed", "7", "--no-store")
     assert untimed_lines(str(result)) == untimed_lines(shown.stdout)
@@ -235,8 +236,6 @@ BAD = [
     (dict(policy={"threshold": 14}), ["--policy", "threshold=14"], "must be in 0..13"),
     (dict(seats={8: {"threshold": 3}}), ["--seat", "8:threshold=3"], "seat 8 does not exist"),
     (dict(players=1), ["--players", "1"], "2 to 51 players"),
-    (dict(players="abc"), ["--players", "abc"], "--players takes a whole number"),
-    (dict(hands="1e"), ["--hands", "1e"], "not a number"),
     (dict(hands=0), ["--hands", "0"], "--hands must be positive, not 0"),
     (dict(hands=10, games=10), ["--hands", "10", "--games", "10"], "not both"),
     (dict(variant="vegas"), ["--variant", "vegas"], "unknown variant"),
@@ -286,19 +285,60 @@ def test_bad_strategy_arguments_raise_the_command_lines_sentence(cli, call, args
     assert str(caught.value) == cli_sentence(cli, *args)
 
 
-@pytest.mark.parametrize("call, words", [
-    (lambda: ca.simulate("chase-ace", seed=None), "--seed takes a whole number, not 'None'"),
-    (lambda: ca.optimize("chase-ace", rounds=None), "--rounds takes a whole number, not 'None'"),
-    (lambda: ca.simulate("chase-ace", policy=5), "not 5"),
-    (lambda: ca.compare("chase-ace", rules=7), "not 7"),
-    (lambda: ca.simulate("chase-ace", out=3), "out is the path of a folder, not 3"),
-    (lambda: ca.report("chase-ace", out=3), "out is the path of a folder, not 3"),
-])
-def test_arguments_the_command_line_cannot_be_given_are_one_sentence_too(call, words):
-    """None for a number, a number for rules or a folder: a ValueError, never a TypeError."""
+HOSTILE = [
+    (lambda: ca.simulate("chase-ace", seed=None), "seed takes a whole number (an int), not None."),
+    (lambda: ca.simulate("chase-ace", seed=True), "seed takes a whole number (an int), not True."),
+    (lambda: ca.optimize("chase-ace", rounds=None), "rounds takes a whole number (an int), not None."),
+    (lambda: ca.simulate("chase-ace", players="8"), "players takes a whole number (an int), not '8'."),
+    (lambda: ca.simulate("chase-ace", hands="1e6"),
+     "hands takes a whole number (an int, or a float such as 1e6), not '1e6'."),
+    (lambda: ca.simulate("chase-ace", hands=1.5), "--hands '1.5' is not a whole number."),
+    (lambda: ca.simulate("chase-ace", hands=float("nan")), "--hands 'nan' is not a whole number."),
+    (lambda: ca.simulate("chase-ace", policy=5), "policy is a dict of policy values such as {'threshold': 5}, not 5."),
+    (lambda: ca.simulate("chase-ace", policy={"threshold": None}),
+     "policy maps a policy field's name to a number, a bool or a str, not 'threshold': None."),
+    (lambda: ca.compare("chase-ace", rules=7), "rules is a dict of rule values such as {'ace_high': True}, not 7."),
+    (lambda: ca.simulate("chase-ace", rules={"lives": 2.5}),
+     "rules maps a rule's name to a bool, an int or a str, not 'lives': 2.5."),
+    (lambda: ca.simulate("chase-ace", rules={"ace_high": 3}), "rule ace_high of chase-ace takes true or false, not 3."),
+    (lambda: ca.simulate("chase-ace", rules={"kings": 1}),
+     "rule kings of chase-ace takes block | none | freeze-if-dealt | stop-all-on-attempt | skip-to-next, not 1."),
+    (lambda: ca.simulate("chase-ace", seats={0: None}),
+     "seats maps a seat number to a dict of policy values, not 0: None."),
+    (lambda: ca.simulate("chase-ace", seats={"0": {"threshold": 3}}),
+     "seats maps a seat number to a dict of policy values, not '0': {'threshold': 3}."),
+    (lambda: ca.simulate("chase-ace", seats=[1]), "seats is a dict of seats' policy values such as "
+                                                  "{2: {'threshold': 6}}, not [1]."),
+    (lambda: ca.simulate(["chase-ace"]), "game is the name of a game (a str such as 'chase-ace'), not ['chase-ace']."),
+    (lambda: ca.simulate("chase-ace", store=123), "store is the path of a store file, True for the default store "
+                                                  "or False for none, not 123."),
+    (lambda: ca.simulate("chase-ace", store=1), "store is the path of a store file, True for the default store "
+                                                "or False for none, not 1."),
+    (lambda: ca.simulate("chase-ace", cluster=5), "cluster is 'local:N' or a Dask scheduler's address (a str), "
+                                                  "not 5."),
+    (lambda: ca.simulate("chase-ace", variant=5), "variant takes a name (a str), not 5."),
+    (lambda: ca.simulate("chase-ace", strategy=["a"]), "strategy takes a name (a str), not ['a']."),
+    (lambda: ca.simulate("chase-ace", threads="2"), "threads takes a whole number (an int), not '2'."),
+    (lambda: ca.simulate("chase-ace", target_se="0.1"), "target_se takes a positive number (a float), not '0.1'."),
+    (lambda: ca.sweep("chase-ace", 5), "param is a policy field, 'FIELD' or 'FIELD=LO:HI[:STEP]' (a str), not 5."),
+    (lambda: ca.sweep("chase-ace", "threshold", seat="1"), "seat takes a whole number (an int), not '1'."),
+    (lambda: ca.compare("chase-ace", variant=5), "variant is a name or a list of names (str), not 5."),
+    (lambda: ca.compare("chase-ace", against=3), "against takes a name (a str), not 3."),
+    (lambda: ca.simulate("chase-ace", out=3), "out is the path of a folder, not 3."),
+    (lambda: ca.report("chase-ace", out=3), "out is the path of a folder, not 3."),
+    (lambda: ca.rules(7), "game is the name of a game (a str such as 'chase-ace'), not 7."),
+    (lambda: ca.simulate("chase-ace", hands=2000, store=False).plot(outcome="nothing"),
+     "outcome is one of the seats' outcomes, lose_life, exchange, not 'nothing'."),
+]
+
+
+@pytest.mark.parametrize("call, sentence", HOSTILE, ids=[str(i) for i in range(len(HOSTILE))])
+def test_a_bad_value_or_type_is_one_sentence_never_a_type_error(call, sentence):
+    """Every argument is checked once, on its Python type and value: a ValueError of one
+    sentence, never a TypeError or AttributeError from deep inside, never quietly taken."""
     with pytest.raises(ValueError) as caught:
         call()
-    assert words in str(caught.value)
+    assert str(caught.value) == sentence
 
 
 def test_store_and_no_store_together_is_one_sentence(cli):
@@ -316,4 +356,6 @@ def test_importing_the_package_stays_light():
             "heavy = [m for m in ('pandas', 'matplotlib', 'numba', 'sims.registry', 'analyzer.api.functions') if m in sys.modules]; "
             "print(heavy, sorted(analyzer.__all__))")
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert shown.strip() == "[] ['compare', 'optimize', 'report', 'simulate', 'sweep']"
+    assert shown.strip() == ("[] ['ComparisonResult', 'OptimizeResult', 'ReportResult', 'SimulationResult', "
+                             "'SweepResult', 'UserError', 'compare', 'games', 'optimize', 'report', 'rules', "
+                             "'simulate', 'sweep']")

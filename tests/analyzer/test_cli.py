@@ -83,7 +83,7 @@ def test_out_writes_csv_json_and_chart(tmp_path):
     files = sorted(p.name for p in tmp_path.iterdir())
     assert files == ["chase-ace-4p-hands-seed0.csv", "chase-ace-4p-hands-seed0.json", "chase-ace-4p-hands-seed0.png"]
     assert all((tmp_path / name).stat().st_size > 100 for name in files)
-    assert (tmp_path / files[0]).read_text().startswith("seat,outcome,mean,se,ci_low,ci_high,hands")
+    assert (tmp_path / files[0]).read_text().startswith("scope,seat,outcome,mean,se,ci_low,ci_high,hands\nseat,0,")
 
 
 def test_same_seed_same_numbers_and_threads_do_not_matter():

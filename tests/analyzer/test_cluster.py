@@ -3,6 +3,7 @@ with a worker killed mid-run, and with the pieces kept in the store."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import time
@@ -12,7 +13,8 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from analyzer.run.execution import play_jobs, using  # noqa: E402
+from analyzer.run.context import open_context  # noqa: E402
+from analyzer.run.execution import play_jobs  # noqa: E402
 from analyzer.run.params import resolve_table  # noqa: E402
 from analyzer.run.runner import run  # noqa: E402
 from analyzer.strategy.sweeps import field_range, sweep  # noqa: E402
@@ -31,17 +33,17 @@ def cluster():
 
 
 def table(game: str, players: int):
-    return resolve_table(get_game(game), players, None, [], None, [], [])
+    return resolve_table(get_game(game), players, None, {}, None, {}, {})
 
 
 @pytest.mark.parametrize("game, mode, players, count", [("chase-ace", HANDS, 8, 400_000),
                                                         ("all-fours", GAMES, 2, 3_000)])
 def test_a_cluster_run_equals_the_local_engine(cluster, game, mode, players, count):
     spec = get_game(game)
-    with using(store=False):
-        local = run(spec, table(game, players), mode, 21, count, 1)
-    with using(store=False, cluster=cluster.scheduler_address):
-        remote = run(spec, table(game, players), mode, 21, count, 1)
+    with open_context(store=False) as context:
+        local = run(spec, table(game, players), mode, 21, count, context)
+    with open_context(store=False, cluster=cluster.scheduler_address) as context:
+        remote = run(spec, table(game, players), mode, 21, count, context)
     assert remote.count == count
     assert np.array_equal(remote.sums, local.sums)
 
@@ -51,13 +53,13 @@ def test_a_cluster_sweep_equals_the_local_sweep(cluster):
     tab = table("chase-ace", 5)
     values = field_range(spec, "threshold=5:9")
 
-    def swept():
-        return sweep(spec, 5, tab.rules, tab.policy, HANDS, 4, values, 2, 20_000, 1, None, None, progress=False)
+    def swept(context):
+        return sweep(spec, 5, tab.rules, tab.policy, HANDS, 4, values, 2, 20_000, context.quiet())
 
-    with using(store=False):
-        local = swept()
-    with using(store=False, cluster=cluster.scheduler_address):
-        remote = swept()
+    with open_context(store=False, threads=1) as context:
+        local = swept(context)
+    with open_context(store=False, cluster=cluster.scheduler_address) as context:
+        remote = swept(context)
     assert remote.run.sizes == local.run.sizes
     assert all(np.array_equal(a, b) for arm_a, arm_b in zip(remote.run.batch_sums, local.run.batch_sums)
                for a, b in zip(arm_a, arm_b))
@@ -68,12 +70,12 @@ def test_a_worker_killed_mid_run_does_not_change_the_result():
     spec = get_game("chase-ace")
     tab = table("chase-ace", 8)
     count = 4_000_000
-    with using(store=False):
-        local = run(spec, tab, HANDS, 8, count, 1)
+    with open_context(store=False) as context:
+        local = run(spec, tab, HANDS, 8, count, context)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                                   silence_logs=50) as doomed:
-        with using(store=False, cluster=doomed.scheduler_address) as execution:
-            client = execution.executor.client
+        with open_context(store=False, cluster=doomed.scheduler_address) as context:
+            client = context.executor.client
             pids = list(client.run(os.getpid).values())
             done = [0]
             killed = []
@@ -84,7 +86,7 @@ def test_a_worker_killed_mid_run_does_not_change_the_result():
                     os.kill(pids[0], signal.SIGKILL)
                     killed.append(time.monotonic())
 
-            sums = play_jobs(spec, [(tab.rules, tab.policy, 0, count)], 8, HANDS, 8, 1, progress=progress)[0]
+            sums = play_jobs(spec, [(tab.rules, tab.policy, 0, count)], 8, HANDS, 8, context.quiet())[0]
     assert killed, "no worker was killed"
     assert np.array_equal(sums, local.sums)
 
@@ -93,26 +95,38 @@ def test_cluster_pieces_go_to_the_store(cluster, tmp_path, monkeypatch):
     spec = get_game("fan-tan")
     tab = table("fan-tan", 4)
     path = tmp_path / "store.sqlite"
-    with using(store=path, cluster=cluster.scheduler_address):
-        remote = run(spec, tab, HANDS, 2, 30_000, 1)
+    with open_context(store=path, cluster=cluster.scheduler_address) as context:
+        remote = run(spec, tab, HANDS, 2, 30_000, context)
 
     def no_kernel(*args, **kwargs):
         raise AssertionError("the kernel was called")
 
     monkeypatch.setattr(engine, "play_jobs", no_kernel)
-    with using(store=path):
-        stored = run(spec, tab, HANDS, 2, 30_000, 1)
+    with open_context(store=path) as context:
+        stored = run(spec, tab, HANDS, 2, 30_000, context)
     assert np.array_equal(stored.sums, remote.sums)
 
 
 def test_local_n_starts_and_stops_its_own_cluster():
     spec = get_game("chase-ace")
-    with using(store=False):
-        local = run(spec, table("chase-ace", 4), HANDS, 6, 50_000, 1)
-    with using(store=False, cluster="local:2") as execution:
-        assert execution.executor.slots == 2
-        remote = run(spec, table("chase-ace", 4), HANDS, 6, 50_000, 1)
+    with open_context(store=False) as context:
+        local = run(spec, table("chase-ace", 4), HANDS, 6, 50_000, context)
+    with open_context(store=False, cluster="local:2") as context:
+        assert context.executor.slots == 2
+        remote = run(spec, table("chase-ace", 4), HANDS, 6, 50_000, context)
     assert np.array_equal(remote.sums, local.sums)
+    assert local.cluster is None
+    assert (remote.cluster["workers"], remote.cluster["threads"]) == (2, 2)
+    assert remote.cluster["scheduler"].startswith("tcp://")
+
+
+def test_the_run_line_and_json_say_the_hands_ran_on_a_cluster(cli):
+    shown = cli("chase-ace", "--players", "4", "--hands", "20000", "--cluster", "local:2", "--no-store", "--json")
+    assert shown.exit_code == 0, shown.output
+    found = json.loads(shown.stdout)["cluster"]
+    assert (found["workers"], found["threads"]) == (2, 2)
+    text = cli("chase-ace", "--players", "4", "--hands", "20000", "--cluster", "local:2", "--no-store")
+    assert "on a Dask cluster of 2 workers, 2 threads" in text.stdout
 
 
 USAGE = "--cluster takes local:N (N worker processes) or a scheduler address like tcp://host:8786 (tcp:// or tls://)"
@@ -131,7 +145,7 @@ USAGE = "--cluster takes local:N (N worker processes) or a scheduler address lik
 ])
 def test_a_bad_cluster_address_is_one_sentence(address, sentence):
     with pytest.raises(ValueError) as refused:
-        with using(store=False, cluster=address):
+        with open_context(store=False, cluster=address):
             pass
     assert str(refused.value).startswith(sentence) and str(refused.value).endswith(".")
     assert "\n" not in str(refused.value)
@@ -178,7 +192,7 @@ def test_an_address_that_does_not_answer_as_dask_is_one_sentence_within_seconds(
     address = listener(banner)
     start = time.monotonic()
     with pytest.raises(ValueError) as refused:
-        with using(store=False, cluster=address):
+        with open_context(store=False, cluster=address):
             pass
     took = time.monotonic() - start
     sentence = str(refused.value)
@@ -193,7 +207,7 @@ def test_a_worker_with_other_kernel_sources_refuses_the_work(cluster, monkeypatc
     spec = get_game("chase-ace")
     monkeypatch.setitem(engine._KERNEL_HASHES, spec.name, "0" * 16)  # this process: another version
     with pytest.raises(ClusterError) as refused:
-        with using(store=False, cluster=cluster.scheduler_address):
-            run(spec, table("chase-ace", 4), HANDS, 1, 5_000, 1)
+        with open_context(store=False, cluster=cluster.scheduler_address) as context:
+            run(spec, table("chase-ace", 4), HANDS, 1, 5_000, context)
     assert str(refused.value).startswith("the cluster could not play the hands: the cluster worker on ")
     assert "has other chase-ace kernel sources than this machine" in str(refused.value)

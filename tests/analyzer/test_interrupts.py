@@ -21,6 +21,7 @@ import time
 import numpy as np
 import pytest
 
+from analyzer.run.context import RunContext
 from analyzer.run.stats import estimates
 from sims.engine import simulate
 from sims.registry import get_game
@@ -268,7 +269,7 @@ def test_a_signal_during_the_last_piece_keeps_the_complete_run(signal_after_call
 
     spec, table = _table()
     signal_after_call(1)
-    result = run(spec, table, HANDS, 0, 30_000, threads=2)
+    result = run(spec, table, HANDS, 0, 30_000, context=RunContext(threads=2))
     assert result.count == 30_000 and not result.partial
 
 
@@ -279,7 +280,7 @@ def test_a_signal_between_checkpoints_gives_the_run_up_to_the_checkpoint(signal_
     spec, table = _table()
     signal_after_call(2)  # during the second segment, 10,000 to 12,000
     with pytest.raises(Interrupted) as stop:
-        run(spec, table, HANDS, 0, 10**6, threads=2, target_se=1e-9)
+        run(spec, table, HANDS, 0, 10**6, context=RunContext(threads=2), target_se=1e-9)
     partial = stop.value.partial
     assert partial.partial and partial.count == 12_000 and partial.requested == 10**6
     assert np.array_equal(partial.sums, simulate(spec, spec.default_rules(), table.policy, 4, HANDS, 0, 0, 12_000))
@@ -294,7 +295,7 @@ def test_a_signal_between_rounds_of_batches_gives_the_whole_rounds(signal_after_
     configs = [Config(table.rules, table.policy), Config(table.rules, table.policy + 0.0)]
     signal_after_call(1)
     with pytest.raises(Interrupted) as stop:
-        run_paired(spec, 4, HANDS, 0, configs, 10**6, threads=2)
+        run_paired(spec, 4, HANDS, 0, configs, 10**6, context=RunContext(threads=2))
     partial = stop.value.partial
     from analyzer.run.runner import first_batch
 
@@ -304,7 +305,7 @@ def test_a_signal_between_rounds_of_batches_gives_the_whole_rounds(signal_after_
         assert np.array_equal(partial.sums(index), simulate(spec, spec.default_rules(), table.policy, 4, HANDS, 0, 0,
                                                             partial.count))
     signal_after_call(1)
-    complete = run_paired(spec, 4, HANDS, 0, configs, 20_000, threads=2)  # one round: all of it was played
+    complete = run_paired(spec, 4, HANDS, 0, configs, 20_000, context=RunContext(threads=2))  # one round: all of it was played
     assert not complete.interrupted and complete.count == 20_000
 
 

@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "analyzer"
-LONGEST = 560  # lines: a module longer than this wants splitting by what its parts do
+LONGEST = 510  # lines: a module longer than this wants splitting by what its parts do
 
 
 def _modules() -> dict[str, Path]:

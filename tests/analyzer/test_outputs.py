@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.present.files import check_out_dir, write_atomically
 from analyzer.present import files as files_module
+from analyzer.present.files import check_out_dir, write_atomically
 from analyzer.reporting import write as report_module
 from sims.registry import GAMES
 
@@ -127,7 +127,7 @@ def test_compare_out_writes_the_differences_and_a_chart(cli, tmp_path):
     stem = "chase-ace-4p-compare-hands-seed0"
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"{stem}.csv", f"{stem}.json", f"{stem}.png"]
     csv = (tmp_path / f"{stem}.csv").read_text().splitlines()
-    assert csv[0] == "compared,seat,outcome,base,base_se,other,other_se,difference,se,se_independent,variance_reduction"
+    assert csv[0] == "compared,scope,seat,outcome,base,base_se,other,other_se,difference,se,se_independent,variance_reduction"
     assert len(csv) > 8 and all(line.startswith("ethier,") for line in csv[1:])
     summary = json.loads((tmp_path / f"{stem}.json").read_text())
     assert summary["rules"]["ethier"]["tie"] == "earliest-seat-loses" and summary["hands"] == 4000

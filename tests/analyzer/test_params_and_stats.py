@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from analyzer.run.params import parse_count
+from analyzer.cli.parse import parse_count
 from analyzer.run.stats import Z95, estimates, mean_estimate, wilson_interval
 from sims.spec import Outcomes
 

@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 from analyzer.run import store as store_module
-from analyzer.run.execution import using
+from analyzer.run.context import open_context
 from analyzer.run.params import resolve_table
 from analyzer.run.runner import Config, run, run_paired
 from analyzer.run.store import ResultStore
@@ -29,12 +29,13 @@ from sims.spec import GAMES, HANDS
 
 
 def table(game: str, players: int, rules=(), policy=()):
-    return resolve_table(get_game(game), players, None, list(rules), None, list(policy), [])
+    return resolve_table(get_game(game), players, None, dict(text.split("=") for text in rules), None,
+                         dict(text.split("=") for text in policy), {})
 
 
 def plain(game, tab, mode, seed, count):
-    with using(store=False):
-        return run(get_game(game), tab, mode, seed, count, 1)
+    with open_context(store=False) as context:
+        return run(get_game(game), tab, mode, seed, count, context)
 
 
 @pytest.fixture
@@ -61,11 +62,11 @@ def test_a_run_extended_equals_one_run_bit_for_bit(tmp_path, counted, game, mode
     whole = plain(game, tab, mode, 11, 2 * count)
     counted.clear()
     path = tmp_path / "store.sqlite"
-    with using(store=path):
-        half = run(spec, tab, mode, 11, count, 2)
+    with open_context(store=path) as context:
+        half = run(spec, tab, mode, 11, count, context)
     assert sum(counted) == count
-    with using(store=path):
-        extended = run(spec, tab, mode, 11, 2 * count, 2)
+    with open_context(store=path) as context:
+        extended = run(spec, tab, mode, 11, 2 * count, context)
     assert sum(counted) == 2 * count  # only the new hands were played
     assert extended.count == 2 * count
     assert np.array_equal(extended.sums, whole.sums)
@@ -76,16 +77,16 @@ def test_a_stored_answer_is_reused_without_a_kernel_call(tmp_path, monkeypatch):
     spec = get_game("chase-ace")
     tab = table("chase-ace", 8)
     path = tmp_path / "store.sqlite"
-    with using(store=path):
-        first = run(spec, tab, HANDS, 3, 50_000, 2)
+    with open_context(store=path) as context:
+        first = run(spec, tab, HANDS, 3, 50_000, context)
 
     def no_kernel(*args, **kwargs):
         raise AssertionError("the kernel was called")
 
     monkeypatch.setattr(engine, "play_jobs", no_kernel)
     monkeypatch.setattr(engine, "ready_kernel", no_kernel)
-    with using(store=path):
-        again = run(spec, tab, HANDS, 3, 50_000, 2)
+    with open_context(store=path) as context:
+        again = run(spec, tab, HANDS, 3, 50_000, context)
     assert np.array_equal(again.sums, first.sums) and again.count == 50_000
     assert again.load_s == 0.0
 
@@ -94,8 +95,8 @@ def test_a_stored_answer_is_reused_without_a_kernel_call(tmp_path, monkeypatch):
 def test_a_changed_key_is_not_answered_from_the_store(tmp_path, counted, monkeypatch, change):
     spec = get_game("chase-ace")
     path = tmp_path / "store.sqlite"
-    with using(store=path):
-        run(spec, table("chase-ace", 5), HANDS, 3, 20_000, 1)
+    with open_context(store=path) as context:
+        run(spec, table("chase-ace", 5), HANDS, 3, 20_000, context)
     counted.clear()
     tab, mode, seed = table("chase-ace", 5), HANDS, 3
     if change == "rule":
@@ -110,8 +111,8 @@ def test_a_changed_key_is_not_answered_from_the_store(tmp_path, counted, monkeyp
         mode = GAMES
     else:  # a newer kernel: its sources hash differently
         monkeypatch.setitem(engine._KERNEL_HASHES, spec.name, "0" * 16)
-    with using(store=path):
-        found = run(spec, tab, mode, seed, 20_000 if mode == HANDS else 300, 1)
+    with open_context(store=path) as context:
+        found = run(spec, tab, mode, seed, 20_000 if mode == HANDS else 300, context)
     assert sum(counted) == found.count  # every hand played again
     assert np.array_equal(found.sums, plain("chase-ace", tab, mode, seed, found.count).sums)
 
@@ -120,14 +121,14 @@ def test_paired_runs_reuse_their_batches(tmp_path, counted):
     spec = get_game("chase-ace")
     rules = spec.default_rules()
     configs = [Config(rules, spec.default_policy(5)), Config(rules._replace(kings=1), spec.default_policy(5))]
-    with using(store=False):
-        expected = run_paired(spec, 5, HANDS, 9, configs, 20_000, 1)
+    with open_context(store=False) as context:
+        expected = run_paired(spec, 5, HANDS, 9, configs, 20_000, context)
     path = tmp_path / "store.sqlite"
-    with using(store=path):
-        run_paired(spec, 5, HANDS, 9, configs[:1], 20_000, 1)
+    with open_context(store=path) as context:
+        run_paired(spec, 5, HANDS, 9, configs[:1], 20_000, context)
     counted.clear()
-    with using(store=path):  # the first arm is stored: only the second is played
-        found = run_paired(spec, 5, HANDS, 9, configs, 20_000, 1)
+    with open_context(store=path) as context:  # the first arm is stored: only the second is played
+        found = run_paired(spec, 5, HANDS, 9, configs, 20_000, context)
     assert sum(counted) == 20_000
     assert all(np.array_equal(a, b)
                for arm_a, arm_b in zip(found.batch_sums, expected.batch_sums) for a, b in zip(arm_a, arm_b))
@@ -180,15 +181,15 @@ def test_a_killed_run_resumes_and_ends_equal_to_an_uninterrupted_run(tmp_path):
 
 WRITER = """
 import sys
-from analyzer.run.execution import using
+from analyzer.run.context import open_context
 from analyzer.run.params import resolve_table
 from analyzer.run.runner import run
 from sims.registry import get_game
 from sims.spec import HANDS
 spec = get_game("chase-ace")
-with using(store=sys.argv[1]):
+with open_context(store=sys.argv[1]) as context:
     for seed in range(int(sys.argv[2]), int(sys.argv[2]) + 4):
-        run(spec, resolve_table(spec, 4, None, [], None, [], []), HANDS, seed, 200_000, 1)
+        run(spec, resolve_table(spec, 4, None, {}, None, {}, {}), HANDS, seed, 200_000, context)
 """
 
 
@@ -237,7 +238,7 @@ def test_a_file_that_is_not_a_store_is_refused_and_left_alone(tmp_path, kind):
         path.mkdir()
     before = _digest(path) if path.is_file() else None
     with pytest.raises(ValueError) as refused:
-        with using(store=path):
+        with open_context(store=path):
             pass
     sentence = str(refused.value)
     assert sentence.startswith(f"--store {path} is ") and sentence.endswith(".") and "\n" not in sentence
@@ -249,10 +250,10 @@ def test_a_file_that_is_not_a_store_is_refused_and_left_alone(tmp_path, kind):
 def test_store_command_lists_and_removes(tmp_path, cli):
     path = tmp_path / "store.sqlite"
     spec = get_game("chase-ace")
-    with using(store=path):
-        run(spec, table("chase-ace", 4), HANDS, 1, 5_000, 1)
-        run(spec, table("chase-ace", 4, rules=["kings=none"]), HANDS, 1, 7_000, 1)
-        run(get_game("all-fours"), table("all-fours", 2), GAMES, 2, 100, 1)
+    with open_context(store=path) as context:
+        run(spec, table("chase-ace", 4), HANDS, 1, 5_000, context)
+        run(spec, table("chase-ace", 4, rules=["kings=none"]), HANDS, 1, 7_000, context)
+        run(get_game("all-fours"), table("all-fours", 2), GAMES, 2, 100, context)
     listed = cli("store", "--store", str(path))
     assert listed.exit_code == 0
     assert "chase-ace  hands  4        1     5,000" in listed.stdout
@@ -277,8 +278,8 @@ def test_an_old_kernels_entries_are_pruned(tmp_path, cli, monkeypatch):
     path = tmp_path / "store.sqlite"
     spec = get_game("chase-ace")
     monkeypatch.setitem(engine._KERNEL_HASHES, spec.name, "f" * 16)  # as an older kernel wrote it
-    with using(store=path):
-        run(spec, table("chase-ace", 4), HANDS, 1, 3_000, 1)
+    with open_context(store=path) as context:
+        run(spec, table("chase-ace", 4), HANDS, 1, 3_000, context)
     monkeypatch.delitem(engine._KERNEL_HASHES, spec.name)
     listed = cli("store", "--store", str(path))
     assert " old " in listed.stdout and "--prune" in listed.stdout
@@ -291,9 +292,9 @@ def test_an_unusable_default_store_is_a_warning_and_the_run_goes_on(tmp_path, mo
     monkeypatch.setenv("CARD_ANALYZER_STORE", str(foreign))
     monkeypatch.setattr(logging.getLogger("card_analyzer"), "propagate", True)  # the CLI turns it off
     spec = get_game("chase-ace")
-    with using() as execution:
-        assert execution.store is None
-        found = run(spec, table("chase-ace", 4), HANDS, 1, 2_000, 1)
+    with open_context() as context:
+        assert context.store is None
+        found = run(spec, table("chase-ace", 4), HANDS, 1, 2_000, context)
     assert np.array_equal(found.sums, plain("chase-ace", table("chase-ace", 4), HANDS, 1, 2_000).sums)
     assert {record.getMessage() for record in caplog.records} == {
         f"the result store {foreign} is not a card-analyzer result store (it is not an SQLite database); running "
@@ -322,16 +323,16 @@ def test_the_command_line_reuses_extends_and_skips_the_store(tmp_path, cli, coun
 def test_a_damaged_store_of_ours_is_one_sentence(tmp_path):
     path = tmp_path / "store.sqlite"
     spec = get_game("chase-ace")
-    with using(store=path):
-        run(spec, table("chase-ace", 4), HANDS, 1, 20_000, 1)
+    with open_context(store=path) as context:
+        run(spec, table("chase-ace", 4), HANDS, 1, 20_000, context)
     data = bytearray(path.read_bytes())
     page = 4096
     assert len(data) > 2 * page
     data[page:] = bytes(range(256)) * ((len(data) - page) // 256) + bytes((len(data) - page) % 256)
     path.write_bytes(bytes(data))
     with pytest.raises(ValueError) as refused:
-        with using(store=path):
-            run(spec, table("chase-ace", 4), HANDS, 1, 20_000, 1)
+        with open_context(store=path) as context:
+            run(spec, table("chase-ace", 4), HANDS, 1, 20_000, context)
     assert str(refused.value).startswith(f"--store {path} is not a card-analyzer result store (it could not be read: ")
     assert "\n" not in str(refused.value)
 
@@ -393,8 +394,8 @@ def test_a_failed_write_is_one_warning_and_the_run_goes_on(tmp_path, monkeypatch
     monkeypatch.setattr(logging.getLogger("card_analyzer"), "propagate", True)
     spec = get_game("chase-ace")
     path = tmp_path / "store.sqlite"
-    with using(store=path):
-        found = run(spec, table("chase-ace", 4), HANDS, 1, 30_000, 2)
+    with open_context(store=path) as context:
+        found = run(spec, table("chase-ace", 4), HANDS, 1, 30_000, context)
     assert np.array_equal(found.sums, plain("chase-ace", table("chase-ace", 4), HANDS, 1, 30_000).sums)
     assert {record.getMessage() for record in caplog.records} == {
         f"the result store {path} could not be written (database or disk is full); the run goes on without storing"}
@@ -437,10 +438,10 @@ def test_a_stopped_run_counts_only_the_stored_hands_of_its_finished_prefix(tmp_p
 
     spec, tab = get_game("chase-ace"), table("chase-ace", 4)
     job = (tab.rules, tab.policy)
-    with using(store=tmp_path / "store.sqlite"):
-        execution.play_jobs(spec, [(*job, stored_first, 20_000)], 4, HANDS, 5)
+    with open_context(store=tmp_path / "store.sqlite") as context:
+        execution.play_jobs(spec, [(*job, stored_first, 20_000)], 4, HANDS, 5, context)
         with pytest.raises(engine.Stopped) as caught:
-            execution.play_jobs(spec, [(*job, 0, 40_000)], 4, HANDS, 5, stop=lambda: True)
+            execution.play_jobs(spec, [(*job, 0, 40_000)], 4, HANDS, 5, context, stop=lambda: True)
     stopped = caught.value
     assert stopped.from_store == [expected_from_store]
     assert stopped.played[0] < 40_000
@@ -487,13 +488,13 @@ def test_commits_are_grouped_about_once_a_second(tmp_path, monkeypatch):
                Config(rules._replace(ace_high=True), spec.default_policy(6))]
     path = tmp_path / "store.sqlite"
     start = time.monotonic()
-    with using(store=path):
-        stored = run_paired(spec, 6, HANDS, 3, configs, 2_000_000, 2)
+    with open_context(store=path) as context:
+        stored = run_paired(spec, 6, HANDS, 3, configs, 2_000_000, context)
     took = time.monotonic() - start
     assert len(ticks) > 300  # pieces finished
     assert 2 <= len(commits) <= took / 0.1 + 3 and len(commits) < len(ticks) / 10, (len(commits), len(ticks), took)
-    with using(store=False):
-        expected = run_paired(spec, 6, HANDS, 3, configs, 2_000_000, 2)
+    with open_context(store=False) as context:
+        expected = run_paired(spec, 6, HANDS, 3, configs, 2_000_000, context)
     assert all(np.array_equal(a, b) for arm_a, arm_b in zip(stored.batch_sums, expected.batch_sums)
                for a, b in zip(arm_a, arm_b))
     # whole batches of each arm, one block per arm and round of 32 batches (not one per piece)
@@ -552,9 +553,9 @@ def test_an_edited_or_damaged_block_is_named_dropped_and_played_again(tmp_path, 
     monkeypatch.setattr(logging.getLogger("card_analyzer"), "propagate", True)
     spec, tab = get_game("chase-ace"), table("chase-ace", 4)
     path = tmp_path / "store.sqlite"
-    with using(store=path):
-        run(spec, tab, HANDS, 1, 30_000, 1)
-        run(spec, table("chase-ace", 4, rules=["kings=none"]), HANDS, 1, 30_000, 1)  # entry 2
+    with open_context(store=path) as context:
+        run(spec, tab, HANDS, 1, 30_000, context)
+        run(spec, table("chase-ace", 4, rules=["kings=none"]), HANDS, 1, 30_000, context)  # entry 2
     if edit.startswith("sums"):
         _edit_block(path, "UPDATE blocks SET sums = ? WHERE config_id = 1", edit.split()[1])
     elif edit == "one byte":
@@ -569,8 +570,8 @@ def test_an_edited_or_damaged_block_is_named_dropped_and_played_again(tmp_path, 
         _edit_block(path, "DELETE FROM blocks WHERE config_id = 1")
         _edit_block(path, "UPDATE blocks SET config_id = 1 WHERE config_id = 2")
     counted.clear()
-    with using(store=path):
-        found = run(spec, tab, HANDS, 1, 30_000, 1)
+    with open_context(store=path) as context:
+        found = run(spec, tab, HANDS, 1, 30_000, context)
     assert sum(counted) == 30_000 and found.stored == 0  # played again
     assert np.array_equal(found.sums, plain("chase-ace", tab, HANDS, 1, 30_000).sums)
     messages = [record.getMessage() for record in caplog.records if record.levelno == logging.WARNING]
@@ -579,8 +580,8 @@ def test_an_edited_or_damaged_block_is_named_dropped_and_played_again(tmp_path, 
                              f"removed and its hands played again"}
     caplog.clear()
     counted.clear()
-    with using(store=path):  # the replayed hands were stored in its place
-        again = run(spec, tab, HANDS, 1, 30_000, 1)
+    with open_context(store=path) as context:  # the replayed hands were stored in its place
+        again = run(spec, tab, HANDS, 1, 30_000, context)
     assert sum(counted) == 0 and np.array_equal(again.sums, found.sums)
     assert not [record for record in caplog.records if record.levelno == logging.WARNING]
 
@@ -591,16 +592,16 @@ def test_an_existing_store_that_cannot_be_written_is_read_with_one_warning(tmp_p
     monkeypatch.setattr(logging.getLogger("card_analyzer"), "propagate", True)
     spec, tab = get_game("chase-ace"), table("chase-ace", 4)
     path = tmp_path / "store.sqlite"
-    with using(store=path):
-        first = run(spec, tab, HANDS, 2, 20_000, 1)
+    with open_context(store=path) as context:
+        first = run(spec, tab, HANDS, 2, 20_000, context)
 
     def full_disk(self):
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(ResultStore, "_connect", full_disk)
     counted.clear()
-    with using(store=path):
-        again = run(spec, tab, HANDS, 2, 40_000, 1)
+    with open_context(store=path) as context:
+        again = run(spec, tab, HANDS, 2, 40_000, context)
     assert again.stored == 20_000 and sum(counted) == 20_000
     counted.clear()
     assert np.array_equal(again.sums, plain("chase-ace", tab, HANDS, 2, 40_000).sums)
@@ -620,9 +621,9 @@ def test_a_new_store_that_cannot_be_made_is_one_warning(tmp_path, monkeypatch, c
     monkeypatch.setattr(store_module, "create_store", no_space)
     spec, tab = get_game("chase-ace"), table("chase-ace", 4)
     path = tmp_path / "store.sqlite"
-    with using(store=path) as execution:
-        assert execution.store is None
-        found = run(spec, tab, HANDS, 2, 5_000, 1)
+    with open_context(store=path) as context:
+        assert context.store is None
+        found = run(spec, tab, HANDS, 2, 5_000, context)
     assert np.array_equal(found.sums, plain("chase-ace", tab, HANDS, 2, 5_000).sums)
     assert {record.getMessage() for record in caplog.records} == {
         f"the result store {path} could not be made (No space left on device); the run goes on without storing"}
@@ -669,22 +670,22 @@ def test_a_run_is_not_held_up_by_another_process_holding_the_lock(tmp_path):
     the lock is free, and the same run again reads every hand."""
     path = tmp_path / "store.sqlite"
     spec, tab = get_game("chase-ace"), table("chase-ace", 4)
-    with using(store=path):
-        run(spec, tab, HANDS, 1, 1_000, 1)
+    with open_context(store=path) as context:
+        run(spec, tab, HANDS, 1, 1_000, context)
     holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     holder.execute("BEGIN IMMEDIATE")
     import threading
 
     threading.Timer(4.0, lambda: holder.execute("COMMIT")).start()
     start = time.monotonic()
-    with using(store=path):
-        found = run(spec, tab, HANDS, 2, 200_000, 1)
+    with open_context(store=path) as context:
+        found = run(spec, tab, HANDS, 2, 200_000, context)
         played = time.monotonic() - start
     assert played < 3.0  # the hands take a fraction of a second: no waiting for the lock while playing
     assert time.monotonic() - start >= 3.5  # but the end waited for it, to keep what was played
     holder.close()
-    with using(store=path):
-        again = run(spec, tab, HANDS, 2, 200_000, 1)
+    with open_context(store=path) as context:
+        again = run(spec, tab, HANDS, 2, 200_000, context)
     assert again.stored == 200_000 and np.array_equal(again.sums, found.sums)
 
 
@@ -720,8 +721,8 @@ def test_a_commit_stopped_midway_is_rolled_back_and_a_later_one_stores_it(tmp_pa
     assert not opened.db.in_transaction and _rows(path) == []
     opened.close()
     assert _rows(path) == [(1, 0, 5_000, "[5000]", 1)]
-    with using(store=path):
-        again = run(spec, tab, HANDS, 1, 5_000, 1)
+    with open_context(store=path) as context:
+        again = run(spec, tab, HANDS, 1, 5_000, context)
     assert again.stored == 5_000 and np.array_equal(again.sums, truth.sums)
 
 
@@ -751,9 +752,9 @@ def test_another_processs_removal_never_costs_a_block_it_did_not_remove(tmp_path
     running.record("job list", spec, HANDS, 4, 1, ours.rules, ours.policy,
                    [store_module.Run((0, 2_000), (np.asarray(whole.sums),))], True, 2_000)
     running.close()
-    with using(store=path):
-        found_theirs = run(spec, theirs, HANDS, 1, 1_000, 1)
-        found_ours = run(spec, ours, HANDS, 1, 2_000, 1)
+    with open_context(store=path) as context:
+        found_theirs = run(spec, theirs, HANDS, 1, 1_000, context)
+        found_ours = run(spec, ours, HANDS, 1, 2_000, context)
     assert found_theirs.stored == 1_000 and np.array_equal(found_theirs.sums, other.sums)
     assert found_ours.stored == 2_000 and np.array_equal(found_ours.sums, whole.sums)
 
@@ -766,8 +767,8 @@ def test_a_store_locked_for_a_moment_is_opened_when_the_lock_goes(tmp_path, monk
     monkeypatch.setattr(logging.getLogger("card_analyzer"), "propagate", True)
     spec, tab = get_game("chase-ace"), table("chase-ace", 4)
     path = tmp_path / "store.sqlite"
-    with using(store=path):
-        first = run(spec, tab, HANDS, 1, 2_000, 1)
+    with open_context(store=path) as context:
+        first = run(spec, tab, HANDS, 1, 2_000, context)
     holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     holder.execute("PRAGMA locking_mode = EXCLUSIVE")
     holder.execute("BEGIN EXCLUSIVE")
@@ -775,15 +776,15 @@ def test_a_store_locked_for_a_moment_is_opened_when_the_lock_goes(tmp_path, monk
 
     threading.Timer(1.0, lambda: (holder.execute("COMMIT"), holder.close())).start()
     start = time.monotonic()
-    with using(store=path) as execution:
-        assert execution.store is not None and execution.store.writable
-        again = run(spec, tab, HANDS, 1, 4_000, 1)
+    with open_context(store=path) as context:
+        assert context.store is not None and context.store.writable
+        again = run(spec, tab, HANDS, 1, 4_000, context)
     assert time.monotonic() - start >= 0.9
     assert again.stored == 2_000 and np.array_equal(again.sums, plain("chase-ace", tab, HANDS, 1, 4_000).sums)
     assert np.array_equal(first.sums, plain("chase-ace", tab, HANDS, 1, 2_000).sums)
     assert not [record for record in caplog.records if record.levelno >= logging.WARNING]
-    with using(store=path):
-        assert run(spec, tab, HANDS, 1, 4_000, 1).stored == 4_000
+    with open_context(store=path) as context:
+        assert run(spec, tab, HANDS, 1, 4_000, context).stored == 4_000
 
 
 _V1_BLOCKS = """
@@ -804,9 +805,9 @@ def test_a_version_1_store_is_upgraded_and_its_damaged_blocks_are_left_out(tmp_p
     spec = get_game("chase-ace")
     tabs = [table("chase-ace", 4, rules=rules) for rules in ([], ["kings=none"], ["lives=5"], ["lives=4"], ["lives=2"])]
     path = tmp_path / "store.sqlite"
-    with using(store=path):
+    with open_context(store=path) as context:
         for tab in tabs:
-            run(spec, tab, HANDS, 3, 3_000, 1)
+            run(spec, tab, HANDS, 3, 3_000, context)
     sound = plain("chase-ace", tabs[0], HANDS, 3, 3_000)
     old = sqlite3.connect(path, isolation_level=None)
     old.execute("DROP TABLE blocks")
@@ -818,8 +819,8 @@ def test_a_version_1_store_is_upgraded_and_its_damaged_blocks_are_left_out(tmp_p
     old.execute("PRAGMA user_version = 1")
     old.close()
     counted.clear()
-    with using(store=path):
-        found = [run(spec, tab, HANDS, 3, 3_000, 1) for tab in tabs]
+    with open_context(store=path) as context:
+        found = [run(spec, tab, HANDS, 3, 3_000, context) for tab in tabs]
     assert [result.stored for result in found] == [3_000, 0, 0, 0, 0] and sum(counted) == 4 * 3_000
     for tab, result in zip(tabs, found):
         assert np.array_equal(result.sums, plain("chase-ace", tab, HANDS, 3, 3_000).sums)

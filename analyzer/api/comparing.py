@@ -1,0 +1,190 @@
+"""``compare``: paired differences between rule sets, or between two policies head to
+head, on the same deals."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from analyzer.api.checks import (
+    MIN_COUNT,
+    UserError,
+    check_out,
+    game_spec,
+    mode_and_count,
+    optional_text,
+    policy_values,
+    positive,
+    rule_values,
+    seat_values,
+    seed_of,
+    table_of,
+)
+from analyzer.api.plans import (
+    Folder,
+    Policy,
+    Rules,
+    Seats,
+    Store,
+    TablePlan,
+    documented,
+    play,
+    where,
+)
+from analyzer.api.results import ComparisonResult
+from sims.spec import GAMES as GAME_MODE
+from sims.spec import HANDS, GameSpec
+
+
+@dataclass(frozen=True)
+class ComparisonPlan(TablePlan):
+    """A checked ``compare``, ready to play: ``arms`` are (label, rules, policy)."""
+
+    arms: list
+    changed: list
+
+    def run(self, progress: bool | None = None) -> ComparisonResult:
+        from analyzer.run.runner import Config, run_paired
+        from analyzer.strategy.comparisons import largest_paired_se
+
+        configs = [Config(tuple(rules), policy, label) for label, rules, policy in self.arms]
+        with self.context(progress) as context:
+            found = run_paired(self.spec, self.table.players, self.mode, self.seed, configs, self.count, context,
+                               self.target_se, largest_paired_se if self.target_se else None)
+        return self.result_of(found, self.target_se)
+
+    def result_of(self, run, target_se: float | None = None) -> ComparisonResult:
+        """The result of this plan's paired run (a partial one from an interrupt too)."""
+        return ComparisonResult(run, self.table, [label for label, _, _ in self.arms], self.changed, self.arms,
+                                self.count, target_se)
+
+
+def _values_text(values: Mapping) -> str:
+    return " ".join(f"{key}={str(value).lower() if isinstance(value, bool) else value}"
+                    for key, value in values.items())
+
+
+def _policy_label(strategy: str | None, policy: Mapping, seats: Mapping) -> str:
+    """How a compared policy is named: its preset, then what is set over it."""
+    parts = [strategy or "default"]
+    if policy:
+        parts.append(_values_text(policy))
+    parts += [f"seat {seat}: {_values_text(fields)}" for seat, fields in seats.items()]
+    return " + ".join(parts)
+
+
+def _rule_arms(spec: GameSpec, variants: list[str], rules: dict) -> list:
+    """The rule sets compared: each variant, the rules over the (one) variant, and the
+    standard rules when only one set is given."""
+    from analyzer.run.params import build_rules
+
+    if len(set(variants)) < len(variants):
+        raise UserError("each --variant may be given once.")
+    if rules and len(variants) > 1:
+        raise UserError("give --rule with at most one --variant: the rules are compared with that variant.")
+    base = variants[0] if variants else None
+    arms = [(name, build_rules(spec, name, {})) for name in variants]
+    if rules:
+        label = _values_text(rules) if base is None else f"{base} + {_values_text(rules)}"
+        arms.append((label, build_rules(spec, base, rules)))
+    if not arms:
+        raise UserError("give what to compare: --variant A --variant B, or --variant A, or --rule KEY=VALUE ..., "
+                        "or a policy --against another.")
+    if len(arms) == 1:
+        arms.insert(0, ("standard", spec.default_rules()))
+    return arms
+
+
+def plan_compare(game: str, variant: str | Sequence[str] | None = None, rules: Rules | None = None,
+                 players: int | None = None, hands: int | None = None, games: int | None = None, seed: int = 0,
+                 strategy: str | None = None, policy: Policy | None = None, seats: Seats | None = None,
+                 threads: int | None = None, target_se: float | None = None, store: Store = None,
+                 cluster: str | None = None, out: Folder = None, against: str | None = None,
+                 against_policy: Policy | None = None, against_seats: Seats | None = None) -> ComparisonPlan:
+    """Check the arguments of :func:`compare` (and ``out``) in the command line's order."""
+    spec = game_spec(game)
+    if variant is None or isinstance(variant, str):
+        variants = [] if variant is None else [variant]
+    elif isinstance(variant, Sequence) and all(isinstance(name, str) for name in variant):
+        variants = list(variant)
+    else:
+        raise UserError(f"variant is a name or a list of names (str), not {variant!r}.")
+    given_rules = rule_values(rules)
+    other_strategy = optional_text(against, "against")
+    other_policy, other_seats = policy_values(against_policy, "against_policy"), seat_values(against_seats,
+                                                                                             "against_seats")
+    head_to_head = other_strategy is not None or bool(other_policy) or bool(other_seats)
+    if head_to_head and len(variants) > 1:
+        raise UserError("a policy compared --against another plays under one rule set: give at most one --variant.")
+    mode, count = mode_and_count(spec, hands, games, HANDS, {HANDS: 10**6, GAME_MODE: 10**5}, MIN_COUNT)
+    most = positive(target_se, "target_se", "--target-se")
+    seed_number = seed_of(seed)
+    kept = where(store, cluster, threads)
+    if head_to_head:
+        table = table_of(spec, players, variants[0] if variants else None, given_rules, strategy, policy, seats)
+        rival = table_of(spec, table.players, variants[0] if variants else None, given_rules,
+                         other_strategy if other_strategy is not None else strategy, other_policy, other_seats)
+        arms = [(_policy_label(strategy, policy_values(policy), seat_values(seats)), table.rules, table.policy),
+                (_policy_label(other_strategy or strategy, other_policy, other_seats), rival.rules, rival.policy)]
+        if arms[0][0] == arms[1][0]:
+            arms = [(f"{label} ({side})", rules_, matrix) for (label, rules_, matrix), side in zip(arms, ("first",
+                                                                                                        "against"))]
+    else:
+        table = table_of(spec, players, variants[0] if variants else None, None, strategy, policy, seats)
+        arms = [(label, arm_rules, table.policy) for label, arm_rules in _rule_arms(spec, variants, given_rules)]
+        for _, arm_rules, matrix in arms:
+            spec.check(arm_rules, matrix, table.players)
+    check_out(out)
+    return ComparisonPlan(*kept, spec, table, mode, seed_number, count, most, arms, _changed(spec, arms))
+
+
+def _changed(spec: GameSpec, arms: list) -> list[str]:
+    """A line per rule, and per policy field of a seat, that differs between the arms."""
+    lines = []
+    for index, rule in enumerate(spec.rules):
+        texts = [rule.value_text(int(rules[index])) for _, rules, _ in arms]
+        if len(set(texts)) > 1:
+            lines.append(f"rule {rule.key}: " + " | ".join(texts))
+    players = arms[0][2].shape[0]
+    for column, field in enumerate(spec.policy_fields):
+        per_arm = [[field.value_text(float(matrix[seat, column])) for seat in range(players)] for _, _, matrix in arms]
+        if all(row == per_arm[0] for row in per_arm):
+            continue
+        if all(len(set(row)) == 1 for row in per_arm):
+            lines.append(f"policy {field.key}: " + " | ".join(row[0] for row in per_arm))
+        else:
+            for seat in range(players):
+                texts = [row[seat] for row in per_arm]
+                if len(set(texts)) > 1:
+                    lines.append(f"seat {seat} policy {field.key}: " + " | ".join(texts))
+    return lines
+
+
+@documented
+def compare(game: str, variant: str | Sequence[str] | None = None, rules: Rules | None = None,
+            players: int | None = None, hands: int | None = None, games: int | None = None, seed: int = 0,
+            strategy: str | None = None, policy: Policy | None = None, seats: Seats | None = None,
+            threads: int | None = None, target_se: float | None = None, store: Store = None,
+            cluster: str | None = None, out: Folder = None, against: str | None = None,
+            against_policy: Policy | None = None, against_seats: Seats | None = None) -> ComparisonResult:
+    """Paired differences of every outcome between rule sets, or between two policies, on
+    the same deals (``analyze compare``).
+
+    game: the game's name.
+    variant: a rule preset or a list of them (one is compared with the standard rules).
+    rules: a rule set compared with the standard rules (or with the one variant given).
+    against: a policy preset played head to head against the table's policy (``strategy``,
+      ``policy`` and ``seats``), on the same deals and rules; with
+    against_policy: values over that preset for every seat, and
+    against_seats: values for single seats (either alone compares against the table's
+      own preset with those values).
+    players: seats at the table.
+    strategy, policy, seats: the table's policy (the first of a head-to-head pair).
+    hands: hands per arm (default 1,000,000); or
+    games: whole games per arm instead (default 100,000 where no hands are given).
+    target_se: stop once every paired standard error is below this.{run}
+    out: a folder to write the CSV, JSON and PNG into.
+
+    Returns a :class:`ComparisonResult`; ``ValueError`` for a bad argument."""
+    return play(plan_compare(game, variant, rules, players, hands, games, seed, strategy, policy, seats, threads,
+                              target_se, store, cluster, out, against, against_policy, against_seats), out)

@@ -1,0 +1,84 @@
+"""What every API function shares: the types of its table arguments, the parameters'
+documentation, and a *plan*, a call checked before any hand is played, whose ``run()``
+opens the call's context (``analyzer.run.context``) and plays it."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Union
+
+from analyzer.api.checks import cluster_of, store_of, threads_of
+from analyzer.run.context import open_context
+from analyzer.run.params import PolicyValue, RuleValue, Table
+from sims.spec import GameSpec
+
+Rules = Mapping[str, RuleValue]
+Policy = Mapping[str, PolicyValue]
+Seats = Mapping[int, Mapping[str, PolicyValue]]
+Store = Union[str, os.PathLike, bool, None]
+Folder = Union[str, os.PathLike, None]
+
+_TABLE_PARAMETERS = """
+    players: seats at the table (default: the variant's or the game's).
+    variant: a named rule preset (``ca.rules(game)`` lists them).
+    rules: rule values over the preset, ``{"ace_high": True, "lives": 5}``.
+    strategy: a named policy preset for every seat.
+    policy: policy values for every seat, ``{"threshold": 5}``.
+    seats: policy values for single seats, ``{2: {"threshold": 6}}``."""
+_RUN_PARAMETERS = """
+    seed: the random seed, 0 to 2**64 - 1; the same seed plays the same deals.
+    threads: kernel threads (default: every core).
+    store: the result store: None the default, False none, or a file's path.
+    cluster: None (this machine's threads), "local:N" or a Dask scheduler's address."""
+
+
+def documented(function):
+    """Fill ``{table}`` and ``{run}`` in a function's docstring with the parameters the
+    functions share."""
+    function.__doc__ = function.__doc__.format(table=_TABLE_PARAMETERS, run=_RUN_PARAMETERS)
+    return function
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Where the hands of a plan are kept and played, and how many threads play them."""
+
+    store: object
+    cluster: object
+    threads: int | None
+
+    def context(self, progress: bool | None = None, on_stage: Callable[[str], None] | None = None):
+        """The run's context (``analyzer.run.context.open_context``)."""
+        return open_context(self.store, self.cluster, self.threads, progress, on_stage)
+
+
+@dataclass(frozen=True)
+class TablePlan(Plan):
+    """A plan for one table: its game, players, rules and policy, the mode, the seed, the
+    hands (or games) per run and the target standard error (or None)."""
+
+    spec: GameSpec
+    table: Table
+    mode: int
+    seed: int
+    count: int
+    target_se: float | None
+
+
+def play(plan, out):
+    """Play a plan; with ``out``, write the result's files there too."""
+    result = plan.run()
+    if out is not None:
+        result.write(out)
+    return result
+
+
+def where(store: object, cluster: object, threads: object) -> tuple:
+    """Where hands are kept and played, checked: (store, cluster, threads)."""
+    from analyzer.run.execution import check_threads
+
+    count = threads_of(threads)
+    check_threads(count)
+    return store_of(store), cluster_of(cluster), count

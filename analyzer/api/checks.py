@@ -66,6 +66,8 @@ def count_of(value: object, name: str) -> int:
     to 1e13."""
     if isinstance(value, bool) or not isinstance(value, (numbers.Integral, numbers.Real)):
         raise UserError(f"{name} takes a whole number (an int, or a float such as 1e6), not {_shown(value)}.")
+    if isinstance(value, numbers.Integral) and value > MAX_COUNT:
+        raise UserError(f"--{name} {_shown(value)} is too large (at most 1e13).")
     if not math.isfinite(value) or value != int(value):
         raise UserError(f"--{name} '{value}' is not a whole number.")
     if value < 1:
@@ -81,6 +83,10 @@ def positive(value: object, name: str, flag: str) -> float | None:
         return None
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise UserError(f"{name} takes a positive number (a float), not {_shown(value)}.")
+    try:
+        value = float(value)
+    except OverflowError:  # an int past a float's range
+        raise UserError(f"{flag} {_shown(value)} is too large.") from None
     if not (math.isfinite(value) and value > 0):
         raise UserError(f"{flag} must be a positive number, not {value:g}.")
     return float(value)

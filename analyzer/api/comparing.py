@@ -32,6 +32,7 @@ from analyzer.api.plans import (
     where,
 )
 from analyzer.api.results import ComparisonResult
+from analyzer.run.context import Tally
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS, GameSpec
 
@@ -43,20 +44,21 @@ class ComparisonPlan(TablePlan):
     arms: list
     changed: list
 
-    def run(self, progress: bool | None = None) -> ComparisonResult:
+    def run(self, progress: bool | None = None, tally: Tally | None = None) -> ComparisonResult:
         from analyzer.run.runner import Config, run_paired
         from analyzer.strategy.comparisons import largest_paired_se
 
         configs = [Config(tuple(rules), policy, label) for label, rules, policy in self.arms]
-        with self.context(progress) as context:
+        with self.context(progress, tally=tally) as context:
             found = run_paired(self.spec, self.table.players, self.mode, self.seed, configs, self.count, context,
                                self.target_se, largest_paired_se if self.target_se else None)
-        return self.result_of(found, self.target_se)
+            cluster = context.cluster
+        return self.result_of(found, self.target_se, cluster)
 
-    def result_of(self, run, target_se: float | None = None) -> ComparisonResult:
+    def result_of(self, run, target_se: float | None = None, cluster: dict | None = None) -> ComparisonResult:
         """The result of this plan's paired run (a partial one from an interrupt too)."""
         return ComparisonResult(run, self.table, [label for label, _, _ in self.arms], self.changed, self.arms,
-                                self.count, target_se)
+                                self.count, target_se, cluster=cluster)
 
 
 def _values_text(values: Mapping) -> str:
@@ -121,14 +123,9 @@ def plan_compare(game: str, variant: str | Sequence[str] | None = None, rules: R
     seed_number = seed_of(seed)
     kept = where(store, cluster, threads)
     if head_to_head:
-        table = table_of(spec, players, variants[0] if variants else None, given_rules, strategy, policy, seats)
-        rival = table_of(spec, table.players, variants[0] if variants else None, given_rules,
-                         other_strategy if other_strategy is not None else strategy, other_policy, other_seats)
-        arms = [(_policy_label(strategy, policy_values(policy), seat_values(seats)), table.rules, table.policy),
-                (_policy_label(other_strategy or strategy, other_policy, other_seats), rival.rules, rival.policy)]
-        if arms[0][0] == arms[1][0]:
-            arms = [(f"{label} ({side})", rules_, matrix) for (label, rules_, matrix), side in zip(arms, ("first",
-                                                                                                        "against"))]
+        table, arms = _policy_arms(spec, players, variants[0] if variants else None, given_rules, strategy,
+                                   policy_values(policy), seat_values(seats), other_strategy, other_policy,
+                                   other_seats)
     else:
         table = table_of(spec, players, variants[0] if variants else None, None, strategy, policy, seats)
         arms = [(label, arm_rules, table.policy) for label, arm_rules in _rule_arms(spec, variants, given_rules)]
@@ -136,6 +133,32 @@ def plan_compare(game: str, variant: str | Sequence[str] | None = None, rules: R
             spec.check(arm_rules, matrix, table.players)
     check_out(out)
     return ComparisonPlan(*kept, spec, table, mode, seed_number, count, most, arms, _changed(spec, arms))
+
+
+def _policy_arms(spec: GameSpec, players, variant, rules: dict, strategy, policy: dict, seats: dict,
+                 against, against_policy: dict, against_seats: dict) -> tuple:
+    """The table and the two policies played head to head under the same rules: the
+    table's (``strategy``, ``policy``, ``seats``) and the other, which is the ``against``
+    preset with ``against_policy`` and ``against_seats`` over it, or, without ``against``,
+    the table's own policy with those changes."""
+    table = table_of(spec, players, variant, rules, strategy, policy, seats)
+    if against is None:
+        other_seats = {seat: dict(fields) for seat, fields in seats.items()}
+        for seat, fields in against_seats.items():
+            other_seats.setdefault(seat, {}).update(fields)
+        rival = table_of(spec, table.players, variant, rules, strategy, {**policy, **against_policy}, other_seats)
+        changes = ([_values_text(against_policy)] if against_policy else []) + [
+            f"seat {seat}: {_values_text(fields)}" for seat, fields in against_seats.items()]
+        first = _policy_label(table.strategy, policy, seats)
+        labels = [first, " + ".join([first] + changes)]
+    else:
+        rival = table_of(spec, table.players, variant, rules, against, against_policy, against_seats)
+        labels = [_policy_label(table.strategy, policy, seats), _policy_label(against, against_policy, against_seats)]
+    if (table.policy == rival.policy).all():
+        raise UserError("the policy given --against is the table's own: there is nothing to compare.")
+    if labels[0] == labels[1]:
+        labels = [f"{labels[0]} (first)", f"{labels[1]} (against)"]
+    return table, [(labels[0], table.rules, table.policy), (labels[1], rival.rules, rival.policy)]
 
 
 def _changed(spec: GameSpec, arms: list) -> list[str]:
@@ -176,8 +199,8 @@ def compare(game: str, variant: str | Sequence[str] | None = None, rules: Rules 
     against: a policy preset played head to head against the table's policy (``strategy``,
       ``policy`` and ``seats``), on the same deals and rules; with
     against_policy: values over that preset for every seat, and
-    against_seats: values for single seats (either alone compares against the table's
-      own preset with those values).
+    against_seats: values for single seats.  Without ``against``, these two change the
+      table's own policy: the table plays against itself with those changes.
     players: seats at the table.
     strategy, policy, seats: the table's policy (the first of a head-to-head pair).
     hands: hands per arm (default 1,000,000); or

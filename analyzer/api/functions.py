@@ -59,6 +59,7 @@ from analyzer.api.results import (
     SweepResult,
     _sweep_largest_se,
 )
+from analyzer.run.context import Tally
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS, GameSpec
 
@@ -69,11 +70,11 @@ from sims.spec import HANDS, GameSpec
 class SimulationPlan(TablePlan):
     """A checked ``simulate``, ready to play."""
 
-    def run(self, progress: bool | None = None) -> SimulationResult:
+    def run(self, progress: bool | None = None, tally: Tally | None = None) -> SimulationResult:
         """Play it (``progress``: the bar on a terminal or in Jupyter by default, False never)."""
         from analyzer.run.runner import run
 
-        with self.context(progress) as context:
+        with self.context(progress, tally=tally) as context:
             found = run(self.spec, self.table, self.mode, self.seed, self.count, context, self.target_se)
         return self.result_of(found)
 
@@ -129,15 +130,16 @@ class SweepPlan(TablePlan):
     seat: int | None
     reference: int
 
-    def run(self, progress: bool | None = None) -> SweepResult:
+    def run(self, progress: bool | None = None, tally: Tally | None = None) -> SweepResult:
         from analyzer.strategy.sweeps import sweep
 
         headline = self.spec.headline[self.mode]
-        with self.context(progress) as context:
+        with self.context(progress, tally=tally) as context:
             found = sweep(self.spec, self.table.players, self.table.rules, self.table.policy, self.mode, self.seed,
                           self.values, self.seat, self.count, context, self.target_se,
                           lambda run: _sweep_largest_se(run, self.reference, headline))
-        return SweepResult(found, self.table, self.reference, self.count, self.target_se)
+            cluster = context.cluster
+        return SweepResult(found, self.table, self.reference, self.count, self.target_se, cluster=cluster)
 
     def result_of(self, run) -> SweepResult:
         """The (partial) result of an interrupted sweep's paired run."""
@@ -147,13 +149,13 @@ class SweepPlan(TablePlan):
                            self.reference, self.count)
 
 
-def _field_range(spec: GameSpec, text: object, name: str):
+def _field_range(spec: GameSpec, text: object, name: str, flag: str):
     from analyzer.strategy.sweeps import field_range
 
     if not isinstance(text, str):
         raise UserError(f"{name} is a policy field, 'FIELD' or 'FIELD=LO:HI[:STEP]' (a str), not {text!r}.")
     try:
-        return field_range(spec, text)
+        return field_range(spec, text, flag)
     except KeyError as problem:  # an unknown field
         raise UserError(problem.args[0]) from None
 
@@ -174,7 +176,7 @@ def plan_sweep(game: str, param: str, seat: int | None = None, players: int | No
     if swept_seat is not None and swept_seat >= table.players:
         raise UserError(f"seat {swept_seat} does not exist with {table.players} players (seats are 0 to "
                         f"{table.players - 1}).")
-    values = _field_range(spec, param, "param")
+    values = _field_range(spec, param, "param", "--param")
     check_out(out)
     current = float(table.policy[swept_seat if swept_seat is not None else 0, values.column])
     reference = min(range(len(values.values)), key=lambda i: abs(values.values[i] - current))
@@ -214,13 +216,14 @@ class OptimizePlan(TablePlan):
     values: object
     rounds: int
 
-    def run(self, progress: bool | None = None) -> OptimizeResult:
+    def run(self, progress: bool | None = None, tally: Tally | None = None) -> OptimizeResult:
         from analyzer.strategy.equilibria import optimize_all
 
-        with self.context(progress) as context:
+        with self.context(progress, tally=tally) as context:
             found = optimize_all(self.spec, self.table.players, self.table.rules, self.table.policy, self.mode,
                                  self.seed, self.values, self.count, context, self.rounds)
-        return OptimizeResult(found, self.table, self.values, self.mode, self.seed, self.count, self.spec)
+            cluster = context.cluster
+        return OptimizeResult(found, self.table, self.values, self.mode, self.seed, self.count, self.spec, cluster)
 
 
 def plan_optimize(game: str, players: int | None = None, field: str | None = None, hands: int | None = None,
@@ -238,7 +241,7 @@ def plan_optimize(game: str, players: int | None = None, field: str | None = Non
     table = table_of(spec, players, variant, rules, strategy, policy, seats)
     key = field if field is not None else (spec.strategy_fields[0] if spec.strategy_fields
                                            else spec.policy_fields[0].key)
-    values = _field_range(spec, key, "field")
+    values = _field_range(spec, key, "field", "--field")
     return OptimizePlan(*kept, spec, table, mode, seed_number, count, None, values, most_rounds)
 
 
@@ -278,7 +281,7 @@ class ReportPlan(Plan):
     report_format: str
 
     def run(self, progress: Callable[[str], None] | None = None,
-            wrote: Callable[[str, Path], None] | None = None) -> ReportResult:
+            wrote: Callable[[str, Path], None] | None = None, tally: Tally | None = None) -> ReportResult:
         """Write every game's report; ``progress(text)`` hears each stage, ``wrote(game,
         path)`` each file as it is written."""
         from analyzer.reporting.write import write_index, write_report
@@ -290,7 +293,7 @@ class ReportPlan(Plan):
             if wrote is not None:
                 wrote(game, path)
 
-        with self.context(on_stage=progress) as context:
+        with self.context(on_stage=progress, tally=tally) as context:
             for spec in self.specs:
                 keep(spec.name, write_report(spec, self.out / spec.name, self.count, self.seed, self.report_format,
                                              context))

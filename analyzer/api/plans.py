@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from analyzer.api.checks import cluster_of, store_of, threads_of
-from analyzer.run.context import open_context
+from analyzer.run.context import Tally, open_context
 from analyzer.run.params import PolicyValue, RuleValue, Table
 from sims.spec import GameSpec
 
@@ -37,7 +37,8 @@ _RUN_PARAMETERS = """
 def documented(function):
     """Fill ``{table}`` and ``{run}`` in a function's docstring with the parameters the
     functions share."""
-    function.__doc__ = function.__doc__.format(table=_TABLE_PARAMETERS, run=_RUN_PARAMETERS)
+    if function.__doc__:  # None under python -OO
+        function.__doc__ = function.__doc__.format(table=_TABLE_PARAMETERS, run=_RUN_PARAMETERS)
     return function
 
 
@@ -49,9 +50,11 @@ class Plan:
     cluster: object
     threads: int | None
 
-    def context(self, progress: bool | None = None, on_stage: Callable[[str], None] | None = None):
-        """The run's context (``analyzer.run.context.open_context``)."""
-        return open_context(self.store, self.cluster, self.threads, progress, on_stage)
+    def context(self, progress: bool | None = None, on_stage: Callable[[str], None] | None = None,
+                tally: Tally | None = None):
+        """The run's context (``analyzer.run.context.open_context``); ``tally``: the
+        caller's, to say what was played after the context closed."""
+        return open_context(self.store, self.cluster, self.threads, progress, on_stage, tally)
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,15 @@ class _Result:
         return f"<p><b>{html.escape(self.text().splitlines()[0])}</b></p>\n" + self.table().to_html()
 
 
+def _cluster_line(cluster: dict | None) -> str:
+    """The line a strategy command's text ends with when a Dask cluster played its hands."""
+    if not cluster:
+        return ""
+    from analyzer.present.views import cluster_text
+
+    return f"\nplayed on {cluster_text(cluster)}"
+
+
 def _outcome(spec: GameSpec, mode: int, outcome: object) -> str:
     """An outcome's name checked against the game's outcomes in ``mode``."""
     outcomes = spec.outcomes[mode]
@@ -73,9 +82,10 @@ class SimulationResult(_Result):
     """A game simulated: ``run`` (``analyzer.run.runner.RunResult``: the integer sums, the count,
     the seed, timings) and ``resolved`` (``analyzer.run.params.Table``: players, rules, policy).
 
-    ``table()`` columns: ``seat`` (a seat number, or ``"table"`` for the table's
-    outcomes), ``outcome``, ``mean``, ``se``, ``ci_low``, ``ci_high`` (the 95% interval)
-    and ``hands`` or ``games`` (how many were played).
+    ``table()`` columns: ``scope`` (``"seat"``, or ``"table"`` for the outcomes of the table
+    as a whole), ``seat`` (the seat's number, an ``Int64``; missing for the table's),
+    ``outcome``, ``mean``, ``se``, ``ci_low``, ``ci_high`` (the 95% interval) and ``hands``
+    or ``games`` (how many were played).
     """
 
     run: object
@@ -142,7 +152,7 @@ class SimulationResult(_Result):
         drawn into those axes."""
         from analyzer.present.charts import seat_outcome_chart, shown_in_jupyter
 
-        return shown_in_jupyter(seat_outcome_chart(self.table(), *self._chart_labels(outcome), ax=ax))
+        return shown_in_jupyter(seat_outcome_chart(self.table(), *self._chart_labels(outcome), ax=ax), ax)
 
     def write(self, out) -> list[Path]:
         """Write what ``--out`` writes into the folder ``out`` (CSV, JSON, PNG); their paths."""
@@ -171,9 +181,10 @@ class SweepResult(_Result):
     other fields and seats keep), ``reference`` (the index of the value differences are
     shown against) and ``requested`` (hands or games asked for per value).
 
-    ``table()`` columns: ``field``, ``value``, ``value_text``, ``seat`` (or ``"table"``),
-    ``outcome``, ``mean``, ``se``, ``ci_low``, ``ci_high``: one row per value, seat and
-    outcome.
+    ``table()`` columns: ``field``, ``value``, ``value_text``, ``scope``, ``seat`` (as in
+    :class:`SimulationResult`), ``outcome``, ``mean``, ``se``, ``ci_low``, ``ci_high``, and
+    ``diff``, ``diff_se``: the paired difference to the reference value on the same deals
+    and its standard error (0 and 0 at the reference): one row per value, seat and outcome.
     """
 
     sweep: object
@@ -182,6 +193,7 @@ class SweepResult(_Result):
     requested: int
     target_se: float | None = None
     files: list = field(default_factory=list)
+    cluster: dict | None = None  # the Dask cluster that played it (see RunContext.cluster), or None
 
     @property
     def spec(self) -> GameSpec:
@@ -200,14 +212,14 @@ class SweepResult(_Result):
     def summary(self) -> dict:
         """The ``--json`` object: the field, its values and every estimate at each."""
         reached = not self._missed() if self.target_se else None
-        return finite(views.sweep_object(self.spec, self.resolved, self.sweep, self.reference, self.requested,
-                                         reached))
+        return finite({**views.sweep_object(self.spec, self.resolved, self.sweep, self.reference, self.requested,
+                                            reached), "cluster": self.cluster})
 
     def text(self) -> str:
         """The table ``analyze sweep`` prints."""
         missed = self._missed()
         return (views.render_sweep(self.spec, self.resolved, self.sweep, self.reference, self.requested)
-                + ("\n" + missed if missed else ""))
+                + ("\n" + missed if missed else "") + _cluster_line(self.cluster))
 
     def table(self):
         """One row per value, seat and outcome; columns in the class docstring."""
@@ -224,7 +236,7 @@ class SweepResult(_Result):
 
         shown = None if outcome is None else _outcome(self.spec, self.sweep.mode, outcome)
         return shown_in_jupyter(sweep_figure(self.sweep.records(), self.spec, self.sweep.mode, self.sweep.seat,
-                                             self.resolved.players, shown, ax))
+                                             self.resolved.players, shown, ax), ax)
 
     def write(self, out) -> list[Path]:
         """Write what ``--out`` writes into the folder ``out`` (CSV, PNG); their paths."""
@@ -263,16 +275,17 @@ class OptimizeResult(_Result):
     seed: int
     count: int
     spec: GameSpec
+    cluster: dict | None = None  # the Dask cluster that played it, or None
 
     def summary(self) -> dict:
         """The ``--json`` object: best responses, and the matrix game or the equilibrium."""
-        return finite(views.optimize_object(self.spec, self.resolved, self.mode, self.seed, self.values, self.count,
-                                            self.optimum))
+        return finite({**views.optimize_object(self.spec, self.resolved, self.mode, self.seed, self.values,
+                                               self.count, self.optimum), "cluster": self.cluster})
 
     def text(self) -> str:
         """What ``analyze optimize`` prints."""
         return views.render_optimize(self.spec, self.resolved, self.mode, self.seed, self.values, self.count,
-                                     self.optimum)
+                                     self.optimum) + _cluster_line(self.cluster)
 
     def table(self):
         """One row per seat; columns in the class docstring."""
@@ -315,7 +328,7 @@ class OptimizeResult(_Result):
         return shown_in_jupyter(sweep_chart(sweep_frame(records), [headline], title, key,
                                             labels=outcome_labels(self.spec, self.mode),
                                             choices=bool(self.values.field.choices),
-                                            field_label=field_label(self.values.field), ax=ax))
+                                            field_label=field_label(self.values.field), ax=ax), ax)
 
 
 @dataclass(repr=False)
@@ -326,7 +339,7 @@ class ComparisonResult(_Result):
     arm), ``changed`` (a line per rule or policy field that differs), ``arms`` (``(label,
     rules, policy)``) and ``requested`` (hands or games asked for).
 
-    ``table()`` columns: ``compared`` (the rule set compared with the first), ``seat``,
+    ``table()`` columns: ``compared`` (the arm compared with the first), ``scope``, ``seat``,
     ``outcome``, ``base``, ``base_se``, ``other``, ``other_se``, ``difference``, ``se``
     (paired), ``se_independent``, ``variance_reduction``.
     """
@@ -339,6 +352,7 @@ class ComparisonResult(_Result):
     requested: int
     target_se: float | None = None
     files: list = field(default_factory=list)
+    cluster: dict | None = None  # the Dask cluster that played it, or None
 
     @property
     def spec(self) -> GameSpec:
@@ -359,6 +373,7 @@ class ComparisonResult(_Result):
         summary = views.compare_object(self.spec, self.resolved, self.run, self.labels, self.changed, self.requested,
                                        self.arms)
         summary["target_se_reached"] = not self._missed() if self.target_se else None
+        summary["cluster"] = self.cluster
         return summary
 
     def summary(self) -> dict:
@@ -372,7 +387,7 @@ class ComparisonResult(_Result):
         missed = self._missed()
         return (views.render_compare(self.spec, self.resolved, self.run, self.labels,
                                      self.changed or ["(the rule sets are the same)"], self.requested)
-                + notes + ("\n" + missed if missed else ""))
+                + notes + ("\n" + missed if missed else "") + _cluster_line(self.cluster))
 
     def table(self):
         """One row per compared rule set, seat and outcome; columns in the class docstring."""
@@ -397,7 +412,7 @@ class ComparisonResult(_Result):
         return shown_in_jupyter(difference_heatmap(
             [f"{labels[o]} minus {labels[0]}" for o in range(1, len(run.configs))], list(range(run.players)), rows,
             errors, f"{spec.title}: change in {headline} by seat ({run.count:,} {MODE_NAMES[run.mode]}, paired)",
-            f"change in {outcome_labels(spec, run.mode)[headline]}", spec.lower_is_better(run.mode, headline), ax))
+            f"change in {outcome_labels(spec, run.mode)[headline]}", spec.lower_is_better(run.mode, headline), ax), ax)
 
     def write(self, out) -> list[Path]:
         """Write what ``--out`` writes into the folder ``out`` (CSV, JSON, PNG); their paths."""

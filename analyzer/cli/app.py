@@ -6,6 +6,7 @@ printing of a result.  The commands live in the other modules of ``analyzer.cli`
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -149,17 +150,32 @@ def show(result, as_json: bool) -> None:
     typer.echo(json.dumps(result.summary()) if as_json else result.text())
 
 
+@contextlib.contextmanager
+def tallied(tally):
+    """An interrupt from inside carries ``tally`` (what the command played), also once the
+    run's context has closed (while the result is shown or written)."""
+    try:
+        yield tally
+    except interrupts.Interrupted as stop:
+        if stop.tally is None:
+            stop.tally = tally
+        raise
+
+
 def play_and_show(plan, as_json: bool, out) -> None:
     """Play a plan of the API and print its result, then write --out; an interrupt prints
     the partial result first (when anything finished) and goes on up."""
-    try:
-        result = plan.run(progress=False if as_json else None)
-    except interrupts.Interrupted as stop:
-        if stop.partial is not None and stop.partial.count > 0:
-            show(plan.result_of(stop.partial), as_json)
-        raise
-    show(result, as_json)
-    if out is not None:
-        paths = result.write(out)
-        if not as_json:
-            typer.echo("wrote " + ", ".join(str(p) for p in paths))
+    from analyzer.run.context import Tally
+
+    with tallied(Tally()) as tally:
+        try:
+            result = plan.run(progress=False if as_json else None, tally=tally)
+        except interrupts.Interrupted as stop:
+            if stop.partial is not None and stop.partial.count > 0:
+                show(plan.result_of(stop.partial), as_json)
+            raise
+        show(result, as_json)
+        if out is not None:
+            paths = result.write(out)
+            if not as_json:
+                typer.echo("wrote " + ", ".join(str(p) for p in paths))

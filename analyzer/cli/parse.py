@@ -64,18 +64,6 @@ def parse_positive(text: str | None, what: str) -> float | None:
     return value
 
 
-def parse_seat(text: str | None, players: int) -> int | None:
-    """A seat number from the command line (``None`` stays ``None``)."""
-    if text is None:
-        return None
-    if not re.fullmatch(r"\s*\d+\s*", text):
-        raise ValueError(f"--seat takes a seat number, not '{text}'.")
-    seat = int(text)
-    if seat >= players:
-        raise ValueError(f"seat {seat} does not exist with {players} players (seats are 0 to {players - 1}).")
-    return seat
-
-
 def _split_assignment(text: str, flag: str) -> tuple[str, str]:
     if "=" not in text:
         raise ValueError(f"{flag} '{text}' must look like KEY=VALUE.")

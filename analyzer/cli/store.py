@@ -1,6 +1,6 @@
 """``analyze store``: what the result store holds, and removing entries.
 
-Imported by ``analyzer.cli.app``, which owns the Typer app.
+Registered by ``analyzer.cli.main``; the Typer app is ``analyzer.cli.app``'s.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 They parse and print; the work is done by the Python API (``analyzer.api.functions``), which checks
 the arguments and plays them through ``analyzer.strategy.sweeps`` (sweeps, best responses,
 equilibria), ``analyzer.strategy.comparisons`` (paired differences) and ``analyzer.reporting.document`` (reports).
-Imported by ``analyzer.cli.app``, which owns the Typer app.
+Registered by ``analyzer.cli.main``; the Typer app is ``analyzer.cli.app``'s.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from analyzer.cli.app import (
     show,
     store_option,
     table_values,
+    tallied,
     target,
 )
 from analyzer.cli.parse import (
@@ -45,6 +46,7 @@ from analyzer.cli.parse import (
     parse_seat_assignments,
     parse_whole,
 )
+from analyzer.run.context import Tally
 from analyzer.run.params import MAX_SEED
 from sims.spec import MODE_NAMES
 
@@ -150,8 +152,8 @@ def optimize_command(
         plan = api.plan_optimize(game, given["players"], field, hands_count, games_count, given["seed"], variant,
                                  given["rules"], strategy, given["policy"], given["seats"],
                                  parse_whole(rounds, "--rounds", 1, 50), given["threads"], kept, cluster)
-        result = plan.run(progress=False if as_json else None)
-        show(result, as_json)
+        with tallied(Tally()) as tally:
+            show(plan.run(progress=False if as_json else None, tally=tally), as_json)
 
     guarded(body, lambda stop: _stage_interrupt_text(stop, "an unfinished search shows nothing"))
 
@@ -237,7 +239,8 @@ def report_command(
                 written.append(name)
             typer.echo(f"wrote {path}")
 
-        plan.run(progress=lambda text: typer.echo(text, err=True), wrote=wrote)
+        with tallied(Tally()) as tally:
+            plan.run(progress=lambda text: typer.echo(text, err=True), wrote=wrote, tally=tally)
 
     def interrupted(stop) -> str:
         done = f" (finished: {', '.join(written)})" if written else ""

@@ -42,14 +42,26 @@ def _figure(width: float, height: float):
 def _axes(ax, width: float, height: float):
     """(figure, axes): the user's ``ax`` and its figure, or a new figure's one axes."""
     if ax is not None:
+        _check_axes(ax)
         return ax.figure, ax
     figure = _figure(width, height)
     return figure, figure.subplots()
 
 
-def shown_in_jupyter(figure):
-    """``figure``, and in Jupyter a PNG display of figures made without pyplot (IPython
-    shows them only once an inline backend registered one)."""
+def _check_axes(ax) -> None:
+    from matplotlib.axes import Axes
+
+    if not isinstance(ax, Axes):
+        raise ValueError(f"ax is a matplotlib Axes to draw into, not {ax!r}.")
+
+
+def shown_in_jupyter(figure, ax=None):
+    """What a result's ``plot()`` returns: ``ax`` when the chart was drawn into the user's
+    axes (their figure is theirs to show), else ``figure``, and in Jupyter a PNG display
+    of figures made without pyplot (IPython shows them only once an inline backend
+    registered one)."""
+    if ax is not None:
+        return ax
     from analyzer.run.progress import in_jupyter
 
     if in_jupyter():
@@ -125,6 +137,7 @@ def sweep_chart(frame, outcomes: list[str], title: str, field: str, seat_label: 
         columns = min(panels, 2)
         rows = -(-panels // columns)
         if ax is not None:
+            _check_axes(ax)
             if panels != 1:
                 raise ValueError("a chart drawn into ax= shows one outcome: give outcome=.")
             figure, axes_list = ax.figure, [ax]

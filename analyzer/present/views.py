@@ -63,6 +63,13 @@ def games_only_note(spec: GameSpec, rule_sets, mode: int) -> list[str]:
             f"same with any value; use --games to see {'its' if one else 'their'} effect"]
 
 
+def cluster_text(cluster: dict) -> str:
+    """Where a Dask cluster played the hands, as the run line says it."""
+    return (f"a Dask cluster of {cluster['workers']} worker{'s' if cluster['workers'] != 1 else ''}, "
+            f"{cluster['threads']} thread{'s' if cluster['threads'] != 1 else ''}"
+            + (f"; dashboard {cluster['dashboard']}" if cluster.get("dashboard") else ""))
+
+
 def summary_object(spec: GameSpec, result) -> dict:
     """The --json object of a run."""
     from analyzer.run.stats import estimates, observed_maxima
@@ -174,10 +181,8 @@ def render_text(spec: GameSpec, summary: dict) -> str:
     played = n - stored
     rate = played / summary["elapsed_s"] if summary["elapsed_s"] > 0 else float("inf")
     cluster = summary.get("cluster")
-    where = (f"a Dask cluster of {cluster['workers']} worker{'s' if cluster['workers'] != 1 else ''}, "
-             f"{cluster['threads']} thread{'s' if cluster['threads'] != 1 else ''}"
-             + (f"; dashboard {cluster['dashboard']}" if cluster.get("dashboard") else "")
-             if cluster else f"{summary['threads']} thread{'s' if summary['threads'] != 1 else ''}")
+    where = (cluster_text(cluster) if cluster
+             else f"{summary['threads']} thread{'s' if summary['threads'] != 1 else ''}")
     speed = f"in {summary['elapsed_s']:.2f} s ({rate / 1e6:.2f}M {unit}/s on {where})"
     if stored == 0:
         done = f"{n:,} {unit} {speed}"

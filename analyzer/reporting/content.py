@@ -29,8 +29,8 @@ def _say(context: RunContext, text: str) -> None:
     from analyzer.run import interrupts
 
     interrupts.check()
-    context.stage(text)
-    context.tally.stage = f"'{text}'"  # the interrupt line quotes a report's stages
+    context.say(text)
+    context.stage(f"'{text}'")  # the interrupt line quotes a report's stages
 
 
 def _direction(spec: GameSpec, mode: int) -> str:

@@ -52,8 +52,8 @@ class RunContext:
     ``store``: an open ``ResultStore`` or None; ``executor``: a ``DaskExecutor`` or None
     (this process's threads); ``threads``: kernel threads (checked); ``progress``: the
     progress display (None: on a terminal or in Jupyter, False: never, True: always);
-    ``tally``: shared by every run of the call; ``on_stage``: told each stage's text
-    (a report's progress lines)."""
+    ``tally``: shared by every run of the call; ``on_stage``: told what :meth:`say`
+    says (a report's progress lines)."""
 
     store: object | None = None
     executor: object | None = None
@@ -78,15 +78,13 @@ class RunContext:
         return replace(self, progress=False)
 
     def stage(self, text: str) -> None:
-        """A command made of many runs enters a stage: kept for the interrupt line, and
-        told to ``on_stage``."""
+        """A command made of many runs enters a stage: kept for the interrupt line."""
         self.tally.stage = text
+
+    def say(self, text: str) -> None:
+        """A stage worth telling the user (a report's sections): told to ``on_stage``."""
         if self.on_stage is not None:
             self.on_stage(text)
-
-    def played(self, items: int, unit: str) -> None:
-        self.tally.played += items
-        self.tally.unit = unit
 
     @contextlib.contextmanager
     def loading(self, game: str):
@@ -96,8 +94,7 @@ class RunContext:
         from analyzer.run.progress import Spinner
 
         start = time.perf_counter()
-        spinner = Spinner(f"loading the {game} kernels (the first run of this version compiles them: up to a "
-                          f"minute)", self.progress)
+        spinner = Spinner(f"loading the {game} kernels (a first run compiles them, up to a minute)", self.progress)
         try:
             with interrupts.abandoning("compiling or loading the kernels"), spinner:
                 yield
@@ -128,11 +125,11 @@ def _open_store(store):
 
 @contextlib.contextmanager
 def open_context(store=None, cluster: str | None = None, threads: int | None = None, progress: bool | None = None,
-                 on_stage: Callable[[str], None] | None = None):
+                 on_stage: Callable[[str], None] | None = None, tally: Tally | None = None):
     """A :class:`RunContext` with the store and cluster asked for, closed at the end (the
     store commits what is left; after an interrupt it waits at most a second for a lock).
     ``threads``: kernel threads (default: every core; ``ValueError`` outside 1 to the
-    cores there are)."""
+    cores there are); ``tally``: the caller's, to read after the context closed."""
     from analyzer.run.execution import check_threads, connect_cluster
 
     count = check_threads(threads)
@@ -143,7 +140,7 @@ def open_context(store=None, cluster: str | None = None, threads: int | None = N
         if opened is not None:
             opened.close()
         raise
-    context = RunContext(opened, executor, count, progress, Tally(), on_stage)
+    context = RunContext(opened, executor, count, progress, tally if tally is not None else Tally(), on_stage)
     hurry = False
     try:
         yield context

@@ -110,7 +110,11 @@ def policy_number(spec: GameSpec, key: str, value: PolicyValue) -> float:
         except ValueError:
             raise ValueError(f"policy field {key} of {spec.name} takes {field.allowed_text()}, not '{value}'.") from None
     elif isinstance(value, (bool, np.bool_, int, float, np.integer, np.floating)):
-        number, text = float(value), f"{float(value):g}"
+        try:
+            number, text = float(value), f"{float(value):g}"
+        except OverflowError:  # an int past a float's range
+            raise ValueError(f"policy field {key} of {spec.name} must be in {field.allowed_text()}, not "
+                             f"{str(value)[:20]}...") from None
     else:
         raise ValueError(f"policy field {key} of {spec.name} takes {field.allowed_text()}, not {value!r}.")
     if not np.isfinite(number) or number < field.lo or number > field.hi:

@@ -11,6 +11,7 @@ IPython are imported only when something is first shown.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import threading
 import time
@@ -34,13 +35,14 @@ def in_jupyter() -> bool:
 
 
 def shown(asked: bool | None) -> tuple[bool, bool]:
-    """(show, forced): whether a display shows, and whether it was forced on (it then
-    draws on a pipe as on a terminal)."""
-    forced = os.environ.get("CARD_ANALYZER_PROGRESS")
-    if forced in ("0", "1"):
-        return forced == "1", forced == "1"
+    """(show, forced): whether a display shows (``asked`` True: always, False: never, None:
+    on a terminal or in Jupyter; ``CARD_ANALYZER_PROGRESS`` overrides), and whether it was
+    forced on (it then draws on a pipe as on a terminal)."""
+    setting = os.environ.get("CARD_ANALYZER_PROGRESS")
+    if setting in ("0", "1"):
+        return setting == "1", setting == "1"
     if asked is not None:
-        return asked, False
+        return asked, asked
     return sys.stderr.isatty() or in_jupyter(), False
 
 
@@ -99,7 +101,7 @@ class ProgressBar:
         left_s = (self.total - done) / rate if rate > 0 else float("inf")
         rate_text, left = f"{rate / 1e6:.2f}M {self.unit}/s", f"{left_s:.0f} s left" if left_s < 1e7 else ""
         if self.display is None:
-            self.display = (_JupyterLine("") if in_jupyter() and not self.forced
+            self.display = (_JupyterLine("") if in_jupyter()
                             else _rich_progress(self.total, self.unit, self.forced))
         if isinstance(self.display, _JupyterLine):
             self.display.update(_bar_text(done, self.total, self.unit, rate_text, left))
@@ -157,13 +159,15 @@ class Spinner:
         if self.done.wait(SPIN_AFTER_S):
             return
         start = time.perf_counter()
-        line = _JupyterLine("") if in_jupyter() and not self.forced else None
+        line = _JupyterLine("") if in_jupyter() else None
+        width = shutil.get_terminal_size().columns - 1  # a wrapped line could not be redrawn in place
         frame = 0
         while True:
-            text = f"{SPINNER[frame % len(SPINNER)]} {self.text} {time.perf_counter() - start + SPIN_AFTER_S:.0f} s"
+            text = f"{SPINNER[frame % len(SPINNER)]} {time.perf_counter() - start + SPIN_AFTER_S:3.0f} s  {self.text}"
             if line is not None:
                 line.update(text)
             else:
+                text = text[:width]
                 sys.stderr.write("\r" + text)
                 sys.stderr.flush()
             frame += 1
@@ -172,5 +176,5 @@ class Spinner:
         if line is not None:
             line.update("")
         else:
-            sys.stderr.write("\r" + " " * (len(text) + 2) + "\r")
+            sys.stderr.write("\r" + " " * len(text) + "\r")
             sys.stderr.flush()

@@ -58,9 +58,10 @@ def _default_values(field: PolicyField) -> tuple[float, ...]:
     return tuple(round(float(v), 12) for v in np.linspace(field.lo, field.hi, 11))
 
 
-def field_range(spec: GameSpec, text: str) -> FieldRange:
+def field_range(spec: GameSpec, text: str, flag: str = "--param") -> FieldRange:
     """``FIELD``, ``FIELD=LO:HI`` or ``FIELD=LO:HI:STEP`` (choice names allowed for LO and
-    HI) as a :class:`FieldRange`; the whole field's range when no bounds are given."""
+    HI) as a :class:`FieldRange`; the whole field's range when no bounds are given.
+    ``flag`` names the option in the sentences (``--param``, ``--field``)."""
     key, _, bounds = text.partition("=")
     key = key.strip().replace("-", "_")
     field = spec.policy_field(key)
@@ -69,7 +70,7 @@ def field_range(spec: GameSpec, text: str) -> FieldRange:
         return FieldRange(field, column, _default_values(field))
     parts = bounds.split(":")
     if len(parts) not in (2, 3):
-        raise ValueError(f"--param '{text}' must look like FIELD=LO:HI or FIELD=LO:HI:STEP.")
+        raise ValueError(f"{flag} '{text}' must look like FIELD=LO:HI or FIELD=LO:HI:STEP.")
 
     def number(part: str) -> float:
         name = part.strip().lower().replace("_", "-")
@@ -78,22 +79,22 @@ def field_range(spec: GameSpec, text: str) -> FieldRange:
         try:
             value = float(part)
         except ValueError:
-            raise ValueError(f"'{part}' in --param '{text}' is not a number.") from None
+            raise ValueError(f"'{part}' in {flag} '{text}' is not a number.") from None
         if not math.isfinite(value):
-            raise ValueError(f"'{part}' in --param '{text}' is not a number.")
+            raise ValueError(f"'{part}' in {flag} '{text}' is not a number.")
         return value
 
     lo, hi = number(parts[0]), number(parts[1])
     step = number(parts[2]) if len(parts) == 3 else (1.0 if field.integer else (hi - lo) / 10 or 1.0)
     if step <= 0:
-        raise ValueError(f"the step in --param '{text}' must be positive.")
+        raise ValueError(f"the step in {flag} '{text}' must be positive.")
     if lo > hi:
-        raise ValueError(f"--param '{text}' runs from {lo:g} down to {hi:g}; give LO:HI with LO <= HI.")
+        raise ValueError(f"{flag} '{text}' runs from {lo:g} down to {hi:g}; give LO:HI with LO <= HI.")
     if lo < field.lo or hi > field.hi:
         raise ValueError(f"policy field {key} of {spec.name} must be in {field.allowed_text()}, not {lo:g}..{hi:g}.")
     count = int(math.floor((hi - lo) / step + 1e-9)) + 1
     if count > MAX_SWEEP_POINTS:
-        raise ValueError(f"--param '{text}' has {count} points; a sweep takes at most {MAX_SWEEP_POINTS}.")
+        raise ValueError(f"{flag} '{text}' has {count} points; a sweep takes at most {MAX_SWEEP_POINTS}.")
     values = tuple(round(lo + i * step, 12) for i in range(count))
     if field.integer and any(v != int(v) for v in values):
         raise ValueError(f"policy field {key} of {spec.name} takes whole numbers; use a whole step.")

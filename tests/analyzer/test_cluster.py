@@ -86,7 +86,7 @@ def test_a_worker_killed_mid_run_does_not_change_the_result():
                     os.kill(pids[0], signal.SIGKILL)
                     killed.append(time.monotonic())
 
-            sums = play_jobs(spec, [(tab.rules, tab.policy, 0, count)], 8, HANDS, 8, context.quiet())[0]
+            sums = play_jobs(spec, [(tab.rules, tab.policy, 0, count)], 8, HANDS, 8, context, progress=progress)[0]
     assert killed, "no worker was killed"
     assert np.array_equal(sums, local.sums)
 

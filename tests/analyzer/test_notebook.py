@@ -84,7 +84,7 @@ def test_plot_draws_the_chosen_outcome_into_the_users_axes():
     figure = Figure()
     ax = figure.subplots()
     result = ca.simulate("chase-ace", players=4, hands=2000, store=False)
-    assert result.plot(outcome="exchange", ax=ax) is figure
+    assert result.plot(outcome="exchange", ax=ax) is ax
     assert ax.get_title().startswith("Chase the Ace, 4 players: exchange by seat")
     assert len(ax.patches) == 4  # a bar per seat
     swept = ca.sweep("chase-ace", "threshold=4:6", players=4, hands=2000, store=False)
@@ -124,6 +124,23 @@ def test_compare_plays_one_seats_policy_against_the_table(cli):
     shown = cli("compare", "chase-ace", "--players", "4", "--hands", "20000", "--against-seat", "0:threshold=0",
                 "--no-store", "--json")
     assert json.loads(shown.stdout)["labels"] == result.labels
+
+
+def test_without_against_the_changes_are_layered_on_the_tables_own_policy():
+    result = ca.compare("ace-chasing", variant="with-bets", players=5, hands=3000, policy={"threshold": 5},
+                        against_policy={"bet_size": 2}, store=False)
+    assert result.labels == ["bettors + threshold=5", "bettors + threshold=5 + bet_size=2"]
+    assert result.changed == ["policy bet_size: 1 | 2"]  # threshold stays 5 in both arms
+    assert result.summary()["rules"]["bettors + threshold=5"] == result.summary()["rules"][
+        "bettors + threshold=5 + bet_size=2"]
+
+
+@pytest.mark.parametrize("given", [dict(against_seats={0: {}}), dict(against="default"),
+                                   dict(strategy="never-swap", against="never-swap")])
+def test_a_policy_against_itself_is_one_sentence(given):
+    with pytest.raises(ValueError, match=r"^the policy given --against is the table's own: there is nothing to "
+                                         r"compare\.$"):
+        ca.compare("chase-ace", players=4, hands=1000, store=False, **given)
 
 
 def test_two_calls_in_two_threads_keep_their_own_stores_and_seeds(tmp_path):

@@ -170,3 +170,16 @@ def test_house_rules_also_show_the_tables_own_outcomes():
     assert sum("±" in cell for cell in rows["standard rules (value)"]) >= 3
     assert rows["`ante=0`"][2] == "-8.0000"  # four antes of 2 fewer in every pool taken, exactly
     assert rows["`plain_lead=must-follow`"][3].startswith("+")  # strict following spoils more deals
+
+
+def test_a_report_says_its_sections_on_stderr_and_nothing_of_the_runs_inside_them(cli, tmp_path):
+    """One line per section of the report; the stages inside a section (each seat's best
+    response, each round of iterated best response) are kept for an interrupt's line only."""
+    shown = cli("report", "fan-tan", "--hands", "1000", "--out", str(tmp_path), "--no-store")
+    assert shown.exit_code == 0, shown.output
+    lines = shown.stderr.splitlines()
+    section = re.compile(r"fan-tan: (hands mode|games mode|sweeps of \w+|equilibrium of \w+|best responses with \d+ "
+                         r"players|house rules, (hands|games) mode)")
+    assert lines and [line for line in lines if not section.fullmatch(line)] == []
+    assert lines[:4] == ["fan-tan: hands mode", "fan-tan: games mode", "fan-tan: sweeps of style",
+                         "fan-tan: equilibrium of style"]

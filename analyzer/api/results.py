@@ -377,7 +377,7 @@ class ComparisonResult(_Result):
         return summary
 
     def summary(self) -> dict:
-        """The ``--json`` object: every outcome's paired difference per rule set and seat."""
+        """The ``--json`` object: every outcome's paired difference per arm and seat."""
         return finite(self._object())
 
     def text(self) -> str:

@@ -166,8 +166,8 @@ def compare_command(
     rule: Optional[List[str]] = typer.Option(None, "--rule", help="KEY=VALUE: together they make one rule set "
                                              "compared with the standard rules (repeatable)"),
     players: Optional[str] = PLAYERS,
-    hands: Optional[str] = typer.Option(None, "--hands", help="hands per rule set (default 1e6)"),
-    games: Optional[str] = typer.Option(None, "--games", help="whole games per rule set instead of hands"),
+    hands: Optional[str] = typer.Option(None, "--hands", help="hands per arm: rule set or policy (default 1e6)"),
+    games: Optional[str] = typer.Option(None, "--games", help="whole games per arm instead of hands"),
     seed: str = SEED,
     strategy: Optional[str] = STRATEGY,
     policy: Optional[List[str]] = POLICY,

@@ -408,8 +408,8 @@ def render_compare(spec: GameSpec, table, run, labels: list[str], changed: list[
     lines = [f"{spec.title}: {table.players} players, {' vs '.join(labels)}: {run.count:,} {unit} each, on the same "
              f"{unit} (seed {run.seed})"]
     if asked is not None and run.interrupted:
-        lines.append(f"PARTIAL: interrupted after {run.count:,} of {asked:,} {unit} per rule set; the table is for "
-                     f"the {unit} every rule set finished")
+        lines.append(f"PARTIAL: interrupted after {run.count:,} of {asked:,} {unit} per arm; the table is for "
+                     f"the {unit} every arm finished")
     lines += [f"warning: {message}" for message in spec.warnings(spec.rules_type(*run.configs[0].rules), table.players)]
     lines += changed + policy_lines(spec, table.policy, table.strategy)
     for other in range(1, len(run.configs)):

@@ -152,10 +152,10 @@ def test_ctrl_c_stops_a_sweep_with_a_partial_table_of_whole_batches(tmp_path):
 def test_sigterm_stops_a_comparison_with_a_partial_table(tmp_path):
     running = interrupted(["compare", "chase-ace", "--players", "3", "--variant", "ethier", "--hands", "2e8"],
                           tmp_path, signal.SIGTERM)
-    match = re.fullmatch(r"interrupted \(SIGTERM\) after ([\d,]+) of 200,000,000 hands per rule set; the table "
+    match = re.fullmatch(r"interrupted \(SIGTERM\) after ([\d,]+) of 200,000,000 hands per arm; the table "
                          r"above is for those hands, marked partial", running.last_line)
     assert match, running.last_line
-    assert f"PARTIAL: interrupted after {match.group(1)} of 200,000,000 hands per rule set" in running.stdout
+    assert f"PARTIAL: interrupted after {match.group(1)} of 200,000,000 hands per arm" in running.stdout
     assert "ethier minus standard:" in running.stdout
 
 

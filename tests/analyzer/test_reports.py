@@ -17,6 +17,7 @@ from analyzer.present.charts import (
 )
 from analyzer.present.tables import estimates_frame, sweep_frame
 from analyzer.present.text import outcome_labels
+from analyzer.run.context import RunContext
 from analyzer.reporting.content import (
     _default_table,
     _house_rules_section,
@@ -84,7 +85,7 @@ def test_the_index_page_links_every_game_report(tmp_path, report_format, page, e
 
 def _finding(spec, table, mode, count) -> str:
     findings: list[str] = []
-    _mode_section(spec, table, mode, count, 0, None, Document(), findings)
+    _mode_section(spec, table, mode, count, 0, RunContext(), Document(), findings)
     return findings[0]
 
 
@@ -101,7 +102,7 @@ def test_game_only_rules_are_compared_in_game_mode_only():
     table = _default_table(spec, 4)
     for mode, shown in ((HANDS, False), (GAME_MODE, True)):
         document = Document()
-        _house_rules_section(spec, table, mode, 400, 0, None, document, [])
+        _house_rules_section(spec, table, mode, 400, 0, RunContext(), document, [])
         text, _ = render_markdown(document)
         assert ("`lives=1`" in text) is shown and ("`final_tie=replay`" in text) is shown
         assert "`tie=cancel-matches`" in text
@@ -162,7 +163,7 @@ def test_house_rules_also_show_the_tables_own_outcomes():
     in a rotation: the table outcomes get their own rows, exact changes without an error."""
     spec = get_game("spoil-five")
     document = Document()
-    _house_rules_section(spec, _default_table(spec, 4), GAME_MODE, 400, 0, None, document, [])
+    _house_rules_section(spec, _default_table(spec, 4), GAME_MODE, 400, 0, RunContext(), document, [])
     text, _ = render_markdown(document)
     header = "| switch | `deals` | `pool_deals` | `pool_size` | `spoils` | `truncated` | `left` |"
     rows = {line.split(" | ")[0][2:]: line.split(" | ")[1:] for line in text.split(header)[1].splitlines()

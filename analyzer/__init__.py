@@ -17,8 +17,21 @@ best responses, equilibria, comparisons), ``present`` (text, tables, charts),
 
 from __future__ import annotations
 
-__all__ = ["simulate", "sweep", "optimize", "compare", "report", "games", "rules", "UserError", "SimulationResult",
-           "SweepResult", "OptimizeResult", "ComparisonResult", "ReportResult"]
+__all__ = [
+    "simulate",
+    "sweep",
+    "optimize",
+    "compare",
+    "report",
+    "games",
+    "rules",
+    "UserError",
+    "SimulationResult",
+    "SweepResult",
+    "OptimizeResult",
+    "ComparisonResult",
+    "ReportResult",
+]
 
 
 def __getattr__(name: str):

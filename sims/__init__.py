@@ -110,7 +110,7 @@ def repair_kernel_cache(directory: Path | None = None) -> list[Path]:
     for path in damaged:
         doomed = [path]
         if path.suffix == ".nbi":  # name.pyXY.nbi indexes name.pyXY.<n>.nbc
-            doomed += list(path.parent.glob(path.name[:-len(".nbi")] + ".*.nbc"))
+            doomed += list(path.parent.glob(path.name[: -len(".nbi")] + ".*.nbc"))
         for file in doomed:
             try:
                 file.unlink()

@@ -74,12 +74,16 @@ def ready_kernel(spec: GameSpec, mode: int, rules_array: np.ndarray, policy_matr
         if not damaged:
             raise
         names = ", ".join(path.name for path in damaged[:3]) + (" ..." if len(damaged) > 3 else "")
-        LOG.warning(f"the kernel cache had {len(damaged)} damaged file{'s' if len(damaged) > 1 else ''} ({names}); "
-                    f"removed {'them' if len(damaged) > 1 else 'it'} and compiled the kernels again")
+        LOG.warning(
+            f"the kernel cache had {len(damaged)} damaged file{'s' if len(damaged) > 1 else ''} ({names}); "
+            f"removed {'them' if len(damaged) > 1 else 'it'} and compiled the kernels again"
+        )
         wrong = loaded_wrong(kernel, kernel(*arguments), shape)
     if wrong is not None:  # a sound cache file of another kernel
-        LOG.warning(f"the kernel cache held a {spec.name} {MODE_NAMES[mode]} kernel that {wrong}; discarded it "
-                    f"and compiled the kernel again")
+        LOG.warning(
+            f"the kernel cache held a {spec.name} {MODE_NAMES[mode]} kernel that {wrong}; discarded it "
+            f"and compiled the kernel again"
+        )
         discard_compiled(kernel)
         wrong = loaded_wrong(kernel, kernel(*arguments), shape)
         if wrong is not None:
@@ -88,8 +92,18 @@ def ready_kernel(spec: GameSpec, mode: int, rules_array: np.ndarray, policy_matr
     return kernel
 
 
-def simulate(spec: GameSpec, rules, policy, n_seats: int, mode: int, seed: int,
-             first: int, count: int, threads: int = 1, n_blocks: int | None = None) -> np.ndarray:
+def simulate(
+    spec: GameSpec,
+    rules,
+    policy,
+    n_seats: int,
+    mode: int,
+    seed: int,
+    first: int,
+    count: int,
+    threads: int = 1,
+    n_blocks: int | None = None,
+) -> np.ndarray:
     """Integer outcome sums of hands/games ``first .. first+count-1`` of ``seed``.
 
     Returns ``[n_seats + 1, width]`` sums: one row per seat with the mode's seat outcome
@@ -176,8 +190,17 @@ class KernelMismatch(Exception):
     """A cluster worker runs other kernel sources than the process that sent it work."""
 
 
-def play_piece(game: str, mode: int, rules_array: np.ndarray, policy_matrix: np.ndarray, n_seats: int, seed: int,
-               first: int, count: int, expected_hash: str | None = None) -> tuple[np.ndarray, float]:
+def play_piece(
+    game: str,
+    mode: int,
+    rules_array: np.ndarray,
+    policy_matrix: np.ndarray,
+    n_seats: int,
+    seed: int,
+    first: int,
+    count: int,
+    expected_hash: str | None = None,
+) -> tuple[np.ndarray, float]:
     """The decoded sums of items ``first .. first + count - 1`` and the seconds the kernel
     took: the unit of work a cluster worker runs (it loads the game's kernel on first use).
     With ``expected_hash`` (the sender's :func:`kernel_hash`) a worker whose sources differ
@@ -188,17 +211,30 @@ def play_piece(game: str, mode: int, rules_array: np.ndarray, policy_matrix: np.
     if expected_hash is not None and kernel_hash(spec) != expected_hash:
         import socket
 
-        raise KernelMismatch(f"the cluster worker on {socket.gethostname()} has other {spec.name} kernel sources "
-                             f"than this machine (install the same card-analyzer version on every worker)")
+        raise KernelMismatch(
+            f"the cluster worker on {socket.gethostname()} has other {spec.name} kernel sources "
+            f"than this machine (install the same card-analyzer version on every worker)"
+        )
     kernel = ready_kernel(spec, mode, rules_array, policy_matrix, n_seats)
     start = time.perf_counter()
     raw = kernel(rules_array, policy_matrix, np.int64(n_seats), np.uint64(seed), np.int64(first), np.int64(count))
     return spec.outcomes[mode].decode(raw), time.perf_counter() - start
 
 
-def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads: int = 1, stop=None,
-              progress=None, piece_seconds: float = PIECE_SECONDS, on_prefix=None, executor=None,
-              loading=contextlib.nullcontext) -> list[np.ndarray]:
+def play_jobs(
+    spec: GameSpec,
+    jobs,
+    n_seats: int,
+    mode: int,
+    seed: int,
+    threads: int = 1,
+    stop=None,
+    progress=None,
+    piece_seconds: float = PIECE_SECONDS,
+    on_prefix=None,
+    executor=None,
+    loading=contextlib.nullcontext,
+) -> list[np.ndarray]:
     """The sums of several runs of the same seed, each given as ``(rules, policy, first,
     count)``: the same results as calling :func:`simulate` on each job.
 
@@ -237,7 +273,7 @@ def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads:
 
     calls = [(*arguments(rules, policy), int(first), int(count)) for rules, policy, first, count in jobs]
     kernels = [spec.kernel_for(mode, call[0]) for call in calls]
-    first_call = {}  # each distinct kernel not yet ready, once (fixed rules have their own)
+    first_call: dict = {}  # each distinct kernel not yet ready, once (fixed rules have their own)
     for kernel, call in zip(kernels, calls):
         if (spec.name, mode, kernel) not in _READY and call[4]:
             first_call.setdefault(kernel, call)
@@ -305,8 +341,8 @@ def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads:
                 raise Stopped(sums, played)
             finish(*play(*next_piece()))
     else:
-        finished = queue.SimpleQueue()  # the futures of pieces as they finish
-        started = deque()  # the pieces handed out, in order (done ones dropped from the front)
+        finished: queue.SimpleQueue = queue.SimpleQueue()  # the futures of pieces as they finish
+        started: deque = deque()  # the pieces handed out, in order (done ones dropped from the front)
         out = [0]  # pieces handed out and not yet taken from `finished`
 
         if executor is None:
@@ -315,10 +351,12 @@ def play_jobs(spec: GameSpec, jobs, n_seats: int, mode: int, seed: int, threads:
             def submit(job: int, lo: int, size: int):
                 return pool.submit(play, job, lo, size)
         else:
+
             def submit(job: int, lo: int, size: int):
                 rules_array, matrix = calls[job][:2]
-                return executor.submit(play_piece, spec.name, mode, rules_array, matrix, n_seats, seed, lo, size,
-                                       kernel_hash(spec))
+                return executor.submit(
+                    play_piece, spec.name, mode, rules_array, matrix, n_seats, seed, lo, size, kernel_hash(spec)
+                )
 
         def take(timeout: float | None = None) -> None:
             """Fold in one finished piece: waiting for it (at most ``timeout`` seconds,

@@ -26,22 +26,47 @@ class Entry(NamedTuple):
 
 
 ENTRIES: dict[str, Entry] = {
-    "chase-ace": Entry("sims.games.chase_ace", "Chase the Ace", "One card each; swap with your left-hand neighbour or "
-                       "keep; the lowest card loses a life."),
-    "ace-chasing": Entry("sims.games.ace_chasing", "Ace Chasing", "Everyone against the matador: lower cards and the "
-                         "suits of face-up aces are knocked out."),
-    "fight-for-the-lead": Entry("sims.games.fight_for_the_lead", "Fight for the Lead", "Four tricks, no trumps; win "
-                                "the fight for the lead, and anyone who plays and takes no trick matches the pot."),
-    "all-fours": Entry("sims.games.all_fours", "All-Fours", "Two players, trumps turned up; the elder may beg, the "
-                       "dealer gives a point or runs the cards; High, Low, Jack and Game score one each."),
-    "spoil-five": Entry("sims.games.spoil_five", "Spoil Five", "Five cards each, trumps turned up; three tricks take "
-                        "the pool, or the hand is spoiled and the pool grows; rob the turn-up, renege with the top "
-                        "trumps, jinx for all five."),
-    "five-hundred": Entry("sims.games.five_hundred", "Five Hundred", "Four players in partnerships, 43 cards with a "
-                          "joker and two bowers; bid tricks on the Avondale ladder (or misere), take the kitty, make "
-                          "the contract; first side to 500 on a contract wins."),
-    "fan-tan": Entry("sims.games.fan_tan", "Fan Tan", "Sevens: build each suit up and down from its seven; play when "
-                     "you can, pay when you cannot, and the first out takes the pot."),
+    "chase-ace": Entry(
+        "sims.games.chase_ace",
+        "Chase the Ace",
+        "One card each; swap with your left-hand neighbour or keep; the lowest card loses a life.",
+    ),
+    "ace-chasing": Entry(
+        "sims.games.ace_chasing",
+        "Ace Chasing",
+        "Everyone against the matador: lower cards and the suits of face-up aces are knocked out.",
+    ),
+    "fight-for-the-lead": Entry(
+        "sims.games.fight_for_the_lead",
+        "Fight for the Lead",
+        "Four tricks, no trumps; win the fight for the lead, and anyone who plays and takes no trick matches the pot.",
+    ),
+    "all-fours": Entry(
+        "sims.games.all_fours",
+        "All-Fours",
+        "Two players, trumps turned up; the elder may beg, the "
+        "dealer gives a point or runs the cards; High, Low, Jack and Game score one each.",
+    ),
+    "spoil-five": Entry(
+        "sims.games.spoil_five",
+        "Spoil Five",
+        "Five cards each, trumps turned up; three tricks take "
+        "the pool, or the hand is spoiled and the pool grows; rob the turn-up, renege with the top "
+        "trumps, jinx for all five.",
+    ),
+    "five-hundred": Entry(
+        "sims.games.five_hundred",
+        "Five Hundred",
+        "Four players in partnerships, 43 cards with a "
+        "joker and two bowers; bid tricks on the Avondale ladder (or misere), take the kitty, make "
+        "the contract; first side to 500 on a contract wins.",
+    ),
+    "fan-tan": Entry(
+        "sims.games.fan_tan",
+        "Fan Tan",
+        "Sevens: build each suit up and down from its seven; play when "
+        "you can, pay when you cannot, and the first out takes the pot.",
+    ),
 }
 
 

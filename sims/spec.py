@@ -72,7 +72,7 @@ class RuleField:
         return f"{self.lo}..{self.hi}"
 
 
-def rule_fields(rules_type: type) -> tuple[RuleField, ...]:
+def rule_fields(rules_type: Any) -> tuple[RuleField, ...]:
     """The :class:`RuleField` of every field of a ``Rules`` NamedTuple, in field order."""
     hints = typing.get_type_hints(rules_type, include_extras=True)
     fields = []
@@ -86,8 +86,9 @@ def rule_fields(rules_type: type) -> tuple[RuleField, ...]:
             kind = "bool"
         else:
             kind = "int"
-        fields.append(RuleField(key, kind, default, switch.help, switch.choices, switch.lo, switch.hi,
-                                switch.games_only))
+        fields.append(
+            RuleField(key, kind, default, switch.help, switch.choices, switch.lo, switch.hi, switch.games_only)
+        )
     return tuple(fields)
 
 
@@ -97,9 +98,13 @@ def check_rule_values(rules) -> None:
     such as a stacked-deck test's)."""
     for rule, value in zip(rule_fields(type(rules)), rules):
         code = int(value)
-        allowed = (0 <= code < len(rule.choices) if rule.kind == "choice"
-                   else code in (0, 1) if rule.kind == "bool"
-                   else rule.lo <= code <= rule.hi)
+        allowed = (
+            0 <= code < len(rule.choices)
+            if rule.kind == "choice"
+            else code in (0, 1)
+            if rule.kind == "bool"
+            else (rule.lo is None or rule.lo <= code) and (rule.hi is None or code <= rule.hi)
+        )
         if code != value or not allowed:
             raise ValueError(f"rule {rule.key} takes {rule.allowed_text()}, not {value}.")
 
@@ -141,13 +146,16 @@ def check_policy_values(fields: Sequence[PolicyField], policy: np.ndarray, n_sea
     """Raise ``ValueError`` when a policy matrix is not one row of ``fields`` per seat, or
     holds a value outside its field's range, or a fraction in an integer column."""
     if np.shape(policy) != (n_seats, len(fields)):
-        raise ValueError(f"the policy must have one row of {len(fields)} fields per seat ({n_seats} seats), "
-                         f"not shape {np.shape(policy)}.")
+        raise ValueError(
+            f"the policy must have one row of {len(fields)} fields per seat ({n_seats} seats), "
+            f"not shape {np.shape(policy)}."
+        )
     for seat, row in enumerate(policy):
         for column, value in zip(fields, row):
             if not column.lo <= value <= column.hi or (column.integer and value != int(value)):
-                raise ValueError(f"policy field {column.key} of seat {seat} takes {column.allowed_text()}, "
-                                 f"not {value:g}.")
+                raise ValueError(
+                    f"policy field {column.key} of seat {seat} takes {column.allowed_text()}, not {value:g}."
+                )
 
 
 @dataclass(frozen=True)
@@ -219,9 +227,12 @@ class Outcomes:
     def squares_follow(self) -> bool:
         """True when every ``X_sq`` column comes right after its ``X`` (kernels that write
         the square at X's column + 1 assert this)."""
-        return all(columns[i + 1] == name + "_sq"
-                   for columns in (self.seat, self.table)
-                   for i, name in enumerate(columns) if name + "_sq" in columns)
+        return all(
+            columns[i + 1] == name + "_sq"
+            for columns in (self.seat, self.table)
+            for i, name in enumerate(columns)
+            if name + "_sq" in columns
+        )
 
     @property
     def width(self) -> int:
@@ -230,8 +241,11 @@ class Outcomes:
 
     def kernel_columns(self, columns: tuple[str, ...]) -> tuple[str, ...]:
         """The kernel's column names: each wide column followed by its extra limbs."""
-        return tuple(name for column in columns
-                     for name in (column,) + tuple(f"{column}_limb{k}" for k in range(1, self.limbs.get(column, 1))))
+        return tuple(
+            name
+            for column in columns
+            for name in (column,) + tuple(f"{column}_limb{k}" for k in range(1, self.limbs.get(column, 1)))
+        )
 
     @property
     def kernel_width(self) -> int:
@@ -289,8 +303,8 @@ def kernel_around_loop(new_hand_table: Callable, loop: Callable) -> Callable:
         loop(tables, out, n, seed, first, count)
         return out
 
-    simulate_hands_fixed.loop = loop
-    simulate_hands_fixed.parts = (new_hand_table, loop)
+    simulate_hands_fixed.loop = loop  # type: ignore[attr-defined]  # the parts, for the kernel cache check
+    simulate_hands_fixed.parts = (new_hand_table, loop)  # type: ignore[attr-defined]
     return simulate_hands_fixed
 
 
@@ -356,8 +370,10 @@ class GameSpec:
         for candidate in self.policy_fields:
             if candidate.key == key:
                 return candidate
-        raise KeyError(f"unknown policy field '{key}' for {self.name}; the fields are: "
-                       f"{', '.join(f.key for f in self.policy_fields)}.")
+        raise KeyError(
+            f"unknown policy field '{key}' for {self.name}; the fields are: "
+            f"{', '.join(f.key for f in self.policy_fields)}."
+        )
 
     def warnings(self, rules, n_seats: int) -> list[str]:
         """The warnings a run's output shows (an empty list for most tables)."""

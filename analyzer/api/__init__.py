@@ -5,9 +5,23 @@ can be asked (``analyzer.api.catalog``).  ``import analyzer as ca`` gives the sa
 
 from analyzer.api.catalog import games, rules
 from analyzer.api.checks import UserError
-from analyzer.api.comparing import compare
-from analyzer.api.functions import optimize, report, simulate, sweep
-from analyzer.api.results import ComparisonResult, OptimizeResult, ReportResult, SimulationResult, SweepResult
+from analyzer.api.comparing import ComparisonResult, compare
+from analyzer.api.functions import optimize, simulate, sweep
+from analyzer.api.reports import report
+from analyzer.api.results import OptimizeResult, ReportResult, SimulationResult, SweepResult
 
-__all__ = ["simulate", "sweep", "optimize", "compare", "report", "games", "rules", "UserError", "SimulationResult",
-           "SweepResult", "OptimizeResult", "ComparisonResult", "ReportResult"]
+__all__ = [
+    "simulate",
+    "sweep",
+    "optimize",
+    "compare",
+    "report",
+    "games",
+    "rules",
+    "UserError",
+    "SimulationResult",
+    "SweepResult",
+    "OptimizeResult",
+    "ComparisonResult",
+    "ReportResult",
+]

@@ -6,6 +6,8 @@ when they are called.
 
 from __future__ import annotations
 
+from typing import Any
+
 from analyzer.api.checks import game_spec
 from sims.spec import MODE_NAMES
 
@@ -22,9 +24,17 @@ def games():
     rows = []
     for name, entry in ENTRIES.items():
         spec = get_game(name)
-        rows.append({"game": name, "title": entry.title, "summary": entry.summary, "min_players": spec.min_players,
-                     "max_players": spec.max_players, "default_players": spec.default_players,
-                     "modes": ", ".join(MODE_NAMES[mode] for mode in spec.outcomes)})
+        rows.append(
+            {
+                "game": name,
+                "title": entry.title,
+                "summary": entry.summary,
+                "min_players": spec.min_players,
+                "max_players": spec.max_players,
+                "default_players": spec.default_players,
+                "modes": ", ".join(MODE_NAMES[mode] for mode in spec.outcomes),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -39,26 +49,70 @@ def rules(game: str):
     import pandas as pd
 
     spec = game_spec(game)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for field in spec.rules:
         values = field.choices or ((False, True) if field.kind == "bool" else (field.lo, field.hi))
-        rows.append({"kind": "rule", "key": field.key, "default": field.value_json(field.default),
-                     "allowed": field.allowed_text(), "values": values,
-                     "mode": "games" if field.games_only else "", "meaning": field.help})
-    for field in spec.policy_fields:
-        values = field.choices or (field.lo, field.hi)
-        rows.append({"kind": "policy", "key": field.key, "default": field.value_json(field.default),
-                     "allowed": field.allowed_text(), "values": values, "mode": "", "meaning": field.help})
+        rows.append(
+            {
+                "kind": "rule",
+                "key": field.key,
+                "default": field.value_json(field.default),
+                "allowed": field.allowed_text(),
+                "values": values,
+                "mode": "games" if field.games_only else "",
+                "meaning": field.help,
+            }
+        )
+    for policy_field in spec.policy_fields:
+        choices = policy_field.choices or (policy_field.lo, policy_field.hi)
+        rows.append(
+            {
+                "kind": "policy",
+                "key": policy_field.key,
+                "default": policy_field.value_json(policy_field.default),
+                "allowed": policy_field.allowed_text(),
+                "values": choices,
+                "mode": "",
+                "meaning": policy_field.help,
+            }
+        )
     for name, variant in spec.variants.items():
-        rows.append({"kind": "variant", "key": name, "default": None, "allowed": "", "values": None, "mode": "",
-                     "meaning": variant.help})
+        rows.append(
+            {
+                "kind": "variant",
+                "key": name,
+                "default": None,
+                "allowed": "",
+                "values": None,
+                "mode": "",
+                "meaning": variant.help,
+            }
+        )
     for name, preset in spec.policies.items():
-        rows.append({"kind": "strategy", "key": name, "default": None, "allowed": "", "values": None, "mode": "",
-                     "meaning": preset.help})
+        rows.append(
+            {
+                "kind": "strategy",
+                "key": name,
+                "default": None,
+                "allowed": "",
+                "values": None,
+                "mode": "",
+                "meaning": preset.help,
+            }
+        )
     for mode, outcomes in spec.outcomes.items():
         for name in outcomes.seat + outcomes.table:
             if name not in outcomes.help:  # a companion (sums of squares and the like), not shown
                 continue
-            rows.append({"kind": "outcome", "key": name, "default": None, "allowed": "", "values": None,
-                         "mode": MODE_NAMES[mode], "meaning": outcomes.help[name]})
+            rows.append(
+                {
+                    "kind": "outcome",
+                    "key": name,
+                    "default": None,
+                    "allowed": "",
+                    "values": None,
+                    "mode": MODE_NAMES[mode],
+                    "meaning": outcomes.help[name],
+                }
+            )
     return pd.DataFrame(rows)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import operator
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -51,8 +52,13 @@ def whole(value: object, name: str, flag: str, lo: int | None = None, hi: int | 
         raise UserError(f"{name} takes a whole number (an int), not {_shown(value)}.")
     number = int(value)
     if (lo is not None and number < lo) or (hi is not None and number > hi):
-        span = (f"from {lo} to {hi}" if lo is not None and hi is not None
-                else f"at least {lo}" if lo is not None else f"at most {hi}")
+        span = (
+            f"from {lo} to {hi}"
+            if lo is not None and hi is not None
+            else f"at least {lo}"
+            if lo is not None
+            else f"at most {hi}"
+        )
         raise UserError(f"{flag} must be a whole number {span}, not {number}.")
     return number
 
@@ -66,15 +72,21 @@ def count_of(value: object, name: str) -> int:
     to 1e13."""
     if isinstance(value, bool) or not isinstance(value, (numbers.Integral, numbers.Real)):
         raise UserError(f"{name} takes a whole number (an int, or a float such as 1e6), not {_shown(value)}.")
-    if isinstance(value, numbers.Integral) and value > MAX_COUNT:
-        raise UserError(f"--{name} {_shown(value)} is too large (at most 1e13).")
-    if not math.isfinite(value) or value != int(value):
+    if isinstance(value, numbers.Integral):
+        whole_count = operator.index(value)
+        if whole_count > MAX_COUNT:
+            raise UserError(f"--{name} {_shown(value)} is too large (at most 1e13).")
+        if whole_count < 1:
+            raise UserError(f"--{name} must be positive, not {whole_count}.")
+        return whole_count
+    real = float(value)
+    if not math.isfinite(real) or real != int(real):
         raise UserError(f"--{name} '{value}' is not a whole number.")
-    if value < 1:
-        raise UserError(f"--{name} must be positive, not {value:g}.")
-    if value > MAX_COUNT:
-        raise UserError(f"--{name} {value:g} is too large (at most 1e13).")
-    return int(value)
+    if real < 1:
+        raise UserError(f"--{name} must be positive, not {real:g}.")
+    if real > MAX_COUNT:
+        raise UserError(f"--{name} {real:g} is too large (at most 1e13).")
+    return int(real)
 
 
 def positive(value: object, name: str, flag: str) -> float | None:
@@ -106,8 +118,9 @@ def rule_values(rules: object, name: str = "rules") -> dict[str, RuleValue]:
         raise UserError(f"{name} is a dict of rule values such as {{'ace_high': True}}, not {_shown(rules)}.")
     for key, value in rules.items():
         if not isinstance(key, str) or not isinstance(value, (bool, numbers.Integral, str)):
-            raise UserError(f"{name} maps a rule's name to a bool, an int or a str, not {_shown(key)}: "
-                            f"{_shown(value)}.")
+            raise UserError(
+                f"{name} maps a rule's name to a bool, an int or a str, not {_shown(key)}: {_shown(value)}."
+            )
     return dict(rules)
 
 
@@ -119,8 +132,9 @@ def policy_values(policy: object, name: str = "policy") -> dict[str, PolicyValue
         raise UserError(f"{name} is a dict of policy values such as {{'threshold': 5}}, not {_shown(policy)}.")
     for key, value in policy.items():
         if not isinstance(key, str) or not isinstance(value, (bool, numbers.Real, str)):
-            raise UserError(f"{name} maps a policy field's name to a number, a bool or a str, not {_shown(key)}: "
-                            f"{_shown(value)}.")
+            raise UserError(
+                f"{name} maps a policy field's name to a number, a bool or a str, not {_shown(key)}: {_shown(value)}."
+            )
     return dict(policy)
 
 
@@ -129,23 +143,32 @@ def seat_values(seats: object, name: str = "seats") -> dict[int, dict[str, Polic
     if seats is None:
         return {}
     if not isinstance(seats, Mapping):
-        raise UserError(f"{name} is a dict of seats' policy values such as {{2: {{'threshold': 6}}}}, "
-                        f"not {_shown(seats)}.")
+        raise UserError(
+            f"{name} is a dict of seats' policy values such as {{2: {{'threshold': 6}}}}, not {_shown(seats)}."
+        )
     found = {}
     for seat, fields in seats.items():
         if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not isinstance(fields, Mapping):
-            raise UserError(f"{name} maps a seat number to a dict of policy values, not {_shown(seat)}: "
-                            f"{_shown(fields)}.")
+            raise UserError(
+                f"{name} maps a seat number to a dict of policy values, not {_shown(seat)}: {_shown(fields)}."
+            )
         found[int(seat)] = policy_values(fields, f"{name}[{seat}]")
     return found
 
 
-def table_of(spec: GameSpec, players: object, variant: object, rules: object, strategy: object, policy: object,
-             seats: object) -> Table:
+def table_of(
+    spec: GameSpec, players: object, variant: object, rules: object, strategy: object, policy: object, seats: object
+) -> Table:
     """The table to play: players, rules and policy, checked by the game."""
-    return resolve_table(spec, optional_whole(players, "players", "--players"), optional_text(variant, "variant"),
-                         rule_values(rules), optional_text(strategy, "strategy"), policy_values(policy),
-                         seat_values(seats))
+    return resolve_table(
+        spec,
+        optional_whole(players, "players", "--players"),
+        optional_text(variant, "variant"),
+        rule_values(rules),
+        optional_text(strategy, "strategy"),
+        policy_values(policy),
+        seat_values(seats),
+    )
 
 
 def seed_of(seed: object) -> int:
@@ -164,8 +187,9 @@ def store_of(store: object):
         if isinstance(store, (str, os.PathLike)) and not os.fspath(store).strip():
             raise UserError("--store needs the path of a store file, not an empty string.")
         return store
-    raise UserError(f"store is the path of a store file, True for the default store or False for none, "
-                    f"not {_shown(store)}.")
+    raise UserError(
+        f"store is the path of a store file, True for the default store or False for none, not {_shown(store)}."
+    )
 
 
 def cluster_of(cluster: object) -> str | None:
@@ -191,8 +215,9 @@ def check_out(out: object) -> None:
         check_out_dir(out_path(out))
 
 
-def mode_and_count(spec: GameSpec, hands: object, games: object, default_mode: int, default_counts: dict[int, int],
-                   least: int = 1) -> tuple[int, int]:
+def mode_and_count(
+    spec: GameSpec, hands: object, games: object, default_mode: int, default_counts: dict[int, int], least: int = 1
+) -> tuple[int, int]:
     """The mode (``games`` given: game mode) and the count of hands or games, at least ``least``."""
     if hands is not None and games is not None:
         raise UserError("give either --hands or --games, not both.")
@@ -202,6 +227,8 @@ def mode_and_count(spec: GameSpec, hands: object, games: object, default_mode: i
     given = games if games is not None else hands if hands is not None else default_counts[mode]
     count = count_of(given, MODE_NAMES[mode])
     if count < least:
-        raise UserError(f"--{MODE_NAMES[mode]} must be at least {least} here, not {count}: standard errors of "
-                        f"differences come from batches of {MODE_NAMES[mode]}.")
+        raise UserError(
+            f"--{MODE_NAMES[mode]} must be at least {least} here, not {count}: standard errors of "
+            f"differences come from batches of {MODE_NAMES[mode]}."
+        )
     return mode, count

@@ -4,7 +4,9 @@ head, on the same deals."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from analyzer.api.checks import (
     MIN_COUNT,
@@ -31,10 +33,129 @@ from analyzer.api.plans import (
     play,
     where,
 )
-from analyzer.api.results import ComparisonResult
+from analyzer.api.results import _cluster_line, _Result, _seat_outcome, _written
+from analyzer.present import strategy_views, views
+from analyzer.present.text import finite, target_note
 from analyzer.run.context import Tally
+from analyzer.run.params import Table
 from sims.spec import GAMES as GAME_MODE
-from sims.spec import HANDS, GameSpec
+from sims.spec import HANDS, MODE_NAMES, GameSpec
+
+if TYPE_CHECKING:
+    from analyzer.run.runner import PairedRun
+
+
+@dataclass(repr=False)
+class ComparisonResult(_Result):
+    """Rule sets, or two policies, compared on the same deals: ``run``
+    (``analyzer.run.runner.PairedRun``, one configuration per arm, the first the base),
+    ``resolved`` (the table: players and the first arm's policy), ``labels`` (one per
+    arm), ``changed`` (a line per rule or policy field that differs), ``arms`` (``(label,
+    rules, policy)``) and ``requested`` (hands or games asked for).
+
+    ``table()`` columns: ``compared`` (the arm compared with the first), ``scope``, ``seat``,
+    ``outcome``, ``base``, ``base_se``, ``other``, ``other_se``, ``difference``, ``se``
+    (paired), ``se_independent``, ``variance_reduction``.
+    """
+
+    run: PairedRun
+    resolved: Table
+    labels: list
+    changed: list
+    arms: list
+    requested: int
+    target_se: float | None = None
+    files: list = field(default_factory=list)
+    cluster: dict | None = None  # the Dask cluster that played it, or None
+
+    @property
+    def spec(self) -> GameSpec:
+        return self.run.spec
+
+    @property
+    def partial(self) -> bool:
+        return self.run.interrupted
+
+    def _missed(self) -> str:
+        if not self.target_se:
+            return ""
+        from analyzer.strategy.comparisons import largest_paired_se
+
+        return target_note(self.target_se, largest_paired_se(self.run))
+
+    def _object(self) -> dict:
+        summary = strategy_views.compare_object(
+            self.spec, self.resolved, self.run, self.labels, self.changed, self.requested, self.arms
+        )
+        summary["target_se_reached"] = not self._missed() if self.target_se else None
+        summary["cluster"] = self.cluster
+        return summary
+
+    def summary(self) -> dict:
+        """The ``--json`` object: every outcome's paired difference per arm and seat."""
+        return finite(self._object())
+
+    def text(self) -> str:
+        """What ``analyze compare`` prints."""
+        notes = "".join(
+            f"\nnote: {note}"
+            for note in views.games_only_note(self.spec, [rules for _, rules, _ in self.arms], self.run.mode)
+        )
+        missed = self._missed()
+        return (
+            strategy_views.render_compare(
+                self.spec,
+                self.resolved,
+                self.run,
+                self.labels,
+                self.changed or ["(the rule sets are the same)"],
+                self.requested,
+            )
+            + notes
+            + ("\n" + missed if missed else "")
+            + _cluster_line(self.cluster)
+        )
+
+    def table(self):
+        """One row per compared rule set, seat and outcome; columns in the class docstring."""
+        from analyzer.present.tables import differences_frame
+
+        return differences_frame(self._object()["differences"])
+
+    def plot(self, outcome: str | None = None, ax=None):
+        """The headline's (or ``outcome``'s) paired difference for each compared arm and
+        seat, as a heat map; inline in Jupyter, or drawn into ``ax``."""
+        from analyzer.present.charts import difference_heatmap, shown_in_jupyter
+        from analyzer.present.text import outcome_labels
+        from analyzer.strategy.comparisons import paired_differences
+
+        spec, run, labels = self.spec, self.run, self.labels
+        headline = _seat_outcome(spec, run.mode, outcome)
+        rows, errors = [], []
+        for other in range(1, len(run.configs)):
+            by_seat = {d.seat: d for d in paired_differences(run, 0, other) if d.outcome == headline}
+            rows.append([by_seat[s].difference for s in range(run.players)])
+            errors.append([by_seat[s].se for s in range(run.players)])
+        return shown_in_jupyter(
+            difference_heatmap(
+                [f"{labels[o]} minus {labels[0]}" for o in range(1, len(run.configs))],
+                list(range(run.players)),
+                rows,
+                errors,
+                f"{spec.title}: change in {headline} by seat ({run.count:,} {MODE_NAMES[run.mode]}, paired)",
+                f"change in {outcome_labels(spec, run.mode)[headline]}",
+                spec.lower_is_better(run.mode, headline),
+                ax,
+            ),
+            ax,
+        )
+
+    def write(self, out) -> list[Path]:
+        """Write what ``--out`` writes into the folder ``out`` (CSV, JSON, PNG); their paths."""
+        from analyzer.present.files import write_compare_outputs
+
+        stem = f"{self.spec.name}-{self.resolved.players}p-compare-{MODE_NAMES[self.run.mode]}-seed{self.run.seed}"
+        return _written(self, out, lambda folder: write_compare_outputs(folder, stem, self._object(), self.plot()))
 
 
 @dataclass(frozen=True)
@@ -50,20 +171,38 @@ class ComparisonPlan(TablePlan):
 
         configs = [Config(tuple(rules), policy, label) for label, rules, policy in self.arms]
         with self.context(progress, tally=tally) as context:
-            found = run_paired(self.spec, self.table.players, self.mode, self.seed, configs, self.count, context,
-                               self.target_se, largest_paired_se if self.target_se else None)
+            found = run_paired(
+                self.spec,
+                self.table.players,
+                self.mode,
+                self.seed,
+                configs,
+                self.count,
+                context,
+                self.target_se,
+                largest_paired_se if self.target_se else None,
+            )
             cluster = context.cluster
         return self.result_of(found, self.target_se, cluster)
 
     def result_of(self, run, target_se: float | None = None, cluster: dict | None = None) -> ComparisonResult:
         """The result of this plan's paired run (a partial one from an interrupt too)."""
-        return ComparisonResult(run, self.table, [label for label, _, _ in self.arms], self.changed, self.arms,
-                                self.count, target_se, cluster=cluster)
+        return ComparisonResult(
+            run,
+            self.table,
+            [label for label, _, _ in self.arms],
+            self.changed,
+            self.arms,
+            self.count,
+            target_se,
+            cluster=cluster,
+        )
 
 
 def _values_text(values: Mapping) -> str:
-    return " ".join(f"{key}={str(value).lower() if isinstance(value, bool) else value}"
-                    for key, value in values.items())
+    return " ".join(
+        f"{key}={str(value).lower() if isinstance(value, bool) else value}" for key, value in values.items()
+    )
 
 
 def _policy_label(strategy: str | None, policy: Mapping, seats: Mapping) -> str:
@@ -90,19 +229,35 @@ def _rule_arms(spec: GameSpec, variants: list[str], rules: dict) -> list:
         label = _values_text(rules) if base is None else f"{base} + {_values_text(rules)}"
         arms.append((label, build_rules(spec, base, rules)))
     if not arms:
-        raise UserError("give what to compare: --variant A --variant B, or --variant A, or --rule KEY=VALUE ..., "
-                        "or a policy --against another.")
+        raise UserError(
+            "give what to compare: --variant A --variant B, or --variant A, or --rule KEY=VALUE ..., "
+            "or a policy --against another."
+        )
     if len(arms) == 1:
         arms.insert(0, ("standard", spec.default_rules()))
     return arms
 
 
-def plan_compare(game: str, variant: str | Sequence[str] | None = None, rules: Rules | None = None,
-                 players: int | None = None, hands: int | None = None, games: int | None = None, seed: int = 0,
-                 strategy: str | None = None, policy: Policy | None = None, seats: Seats | None = None,
-                 threads: int | None = None, target_se: float | None = None, store: Store = None,
-                 cluster: str | None = None, out: Folder = None, against: str | None = None,
-                 against_policy: Policy | None = None, against_seats: Seats | None = None) -> ComparisonPlan:
+def plan_compare(
+    game: str,
+    variant: str | Sequence[str] | None = None,
+    rules: Rules | None = None,
+    players: int | None = None,
+    hands: int | None = None,
+    games: int | None = None,
+    seed: int = 0,
+    strategy: str | None = None,
+    policy: Policy | None = None,
+    seats: Seats | None = None,
+    threads: int | None = None,
+    target_se: float | None = None,
+    store: Store = None,
+    cluster: str | None = None,
+    out: Folder = None,
+    against: str | None = None,
+    against_policy: Policy | None = None,
+    against_seats: Seats | None = None,
+) -> ComparisonPlan:
     """Check the arguments of :func:`compare` (and ``out``) in the command line's order."""
     spec = game_spec(game)
     if variant is None or isinstance(variant, str):
@@ -113,8 +268,10 @@ def plan_compare(game: str, variant: str | Sequence[str] | None = None, rules: R
         raise UserError(f"variant is a name or a list of names (str), not {variant!r}.")
     given_rules = rule_values(rules)
     other_strategy = optional_text(against, "against")
-    other_policy, other_seats = policy_values(against_policy, "against_policy"), seat_values(against_seats,
-                                                                                             "against_seats")
+    other_policy, other_seats = (
+        policy_values(against_policy, "against_policy"),
+        seat_values(against_seats, "against_seats"),
+    )
     head_to_head = other_strategy is not None or bool(other_policy) or bool(other_seats)
     if head_to_head and len(variants) > 1:
         raise UserError("a policy compared --against another plays under one rule set: give at most one --variant.")
@@ -123,9 +280,18 @@ def plan_compare(game: str, variant: str | Sequence[str] | None = None, rules: R
     seed_number = seed_of(seed)
     kept = where(store, cluster, threads)
     if head_to_head:
-        table, arms = _policy_arms(spec, players, variants[0] if variants else None, given_rules, strategy,
-                                   policy_values(policy), seat_values(seats), other_strategy, other_policy,
-                                   other_seats)
+        table, arms = _policy_arms(
+            spec,
+            players,
+            variants[0] if variants else None,
+            given_rules,
+            strategy,
+            policy_values(policy),
+            seat_values(seats),
+            other_strategy,
+            other_policy,
+            other_seats,
+        )
     else:
         table = table_of(spec, players, variants[0] if variants else None, None, strategy, policy, seats)
         arms = [(label, arm_rules, table.policy) for label, arm_rules in _rule_arms(spec, variants, given_rules)]
@@ -135,8 +301,18 @@ def plan_compare(game: str, variant: str | Sequence[str] | None = None, rules: R
     return ComparisonPlan(*kept, spec, table, mode, seed_number, count, most, arms, _changed(spec, arms))
 
 
-def _policy_arms(spec: GameSpec, players, variant, rules: dict, strategy, policy: dict, seats: dict,
-                 against, against_policy: dict, against_seats: dict) -> tuple:
+def _policy_arms(
+    spec: GameSpec,
+    players,
+    variant,
+    rules: dict,
+    strategy,
+    policy: dict,
+    seats: dict,
+    against,
+    against_policy: dict,
+    against_seats: dict,
+) -> tuple:
     """The table and the two policies played head to head under the same rules: the
     table's (``strategy``, ``policy``, ``seats``) and the other, which is the ``against``
     preset with ``against_policy`` and ``against_seats`` over it, or, without ``against``,
@@ -148,7 +324,8 @@ def _policy_arms(spec: GameSpec, players, variant, rules: dict, strategy, policy
             other_seats.setdefault(seat, {}).update(fields)
         rival = table_of(spec, table.players, variant, rules, strategy, {**policy, **against_policy}, other_seats)
         changes = ([_values_text(against_policy)] if against_policy else []) + [
-            f"seat {seat}: {_values_text(fields)}" for seat, fields in against_seats.items()]
+            f"seat {seat}: {_values_text(fields)}" for seat, fields in against_seats.items()
+        ]
         first = _policy_label(table.strategy, policy, seats)
         labels = [first, " + ".join([first] + changes)]
     else:
@@ -169,27 +346,43 @@ def _changed(spec: GameSpec, arms: list) -> list[str]:
         if len(set(texts)) > 1:
             lines.append(f"rule {rule.key}: " + " | ".join(texts))
     players = arms[0][2].shape[0]
-    for column, field in enumerate(spec.policy_fields):
-        per_arm = [[field.value_text(float(matrix[seat, column])) for seat in range(players)] for _, _, matrix in arms]
+    for column, policy_field in enumerate(spec.policy_fields):
+        per_arm = [
+            [policy_field.value_text(float(matrix[seat, column])) for seat in range(players)] for _, _, matrix in arms
+        ]
         if all(row == per_arm[0] for row in per_arm):
             continue
         if all(len(set(row)) == 1 for row in per_arm):
-            lines.append(f"policy {field.key}: " + " | ".join(row[0] for row in per_arm))
+            lines.append(f"policy {policy_field.key}: " + " | ".join(row[0] for row in per_arm))
         else:
             for seat in range(players):
                 texts = [row[seat] for row in per_arm]
                 if len(set(texts)) > 1:
-                    lines.append(f"seat {seat} policy {field.key}: " + " | ".join(texts))
+                    lines.append(f"seat {seat} policy {policy_field.key}: " + " | ".join(texts))
     return lines
 
 
 @documented
-def compare(game: str, variant: str | Sequence[str] | None = None, rules: Rules | None = None,
-            players: int | None = None, hands: int | None = None, games: int | None = None, seed: int = 0,
-            strategy: str | None = None, policy: Policy | None = None, seats: Seats | None = None,
-            threads: int | None = None, target_se: float | None = None, store: Store = None,
-            cluster: str | None = None, out: Folder = None, against: str | None = None,
-            against_policy: Policy | None = None, against_seats: Seats | None = None) -> ComparisonResult:
+def compare(
+    game: str,
+    variant: str | Sequence[str] | None = None,
+    rules: Rules | None = None,
+    players: int | None = None,
+    hands: int | None = None,
+    games: int | None = None,
+    seed: int = 0,
+    strategy: str | None = None,
+    policy: Policy | None = None,
+    seats: Seats | None = None,
+    threads: int | None = None,
+    target_se: float | None = None,
+    store: Store = None,
+    cluster: str | None = None,
+    out: Folder = None,
+    against: str | None = None,
+    against_policy: Policy | None = None,
+    against_seats: Seats | None = None,
+) -> ComparisonResult:
     """Paired differences of every outcome between rule sets, or between two policies, on
     the same deals (``analyze compare``).
 
@@ -209,5 +402,26 @@ def compare(game: str, variant: str | Sequence[str] | None = None, rules: Rules 
     out: a folder to write the CSV, JSON and PNG into.
 
     Returns a :class:`ComparisonResult`; ``ValueError`` for a bad argument."""
-    return play(plan_compare(game, variant, rules, players, hands, games, seed, strategy, policy, seats, threads,
-                              target_se, store, cluster, out, against, against_policy, against_seats), out)
+    return play(
+        plan_compare(
+            game,
+            variant,
+            rules,
+            players,
+            hands,
+            games,
+            seed,
+            strategy,
+            policy,
+            seats,
+            threads,
+            target_se,
+            store,
+            cluster,
+            out,
+            against,
+            against_policy,
+            against_seats,
+        ),
+        out,
+    )

@@ -22,9 +22,8 @@ table as HTML in Jupyter.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from analyzer.api.checks import (
     MIN_COUNT,
@@ -33,7 +32,6 @@ from analyzer.api.checks import (
     game_spec,
     mode_and_count,
     optional_whole,
-    out_path,
     positive,
     seed_of,
     table_of,
@@ -42,7 +40,6 @@ from analyzer.api.checks import (
 from analyzer.api.comparing import ComparisonPlan, compare, plan_compare  # noqa: F401  (part of the API)
 from analyzer.api.plans import (
     Folder,
-    Plan,
     Policy,
     Rules,
     Seats,
@@ -52,9 +49,9 @@ from analyzer.api.plans import (
     play,
     where,
 )
+from analyzer.api.reports import ReportPlan, plan_report, report  # noqa: F401  (part of the API)
 from analyzer.api.results import (
     OptimizeResult,
-    ReportResult,
     SimulationResult,
     SweepResult,
     _sweep_largest_se,
@@ -62,6 +59,9 @@ from analyzer.api.results import (
 from analyzer.run.context import Tally
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS, GameSpec
+
+if TYPE_CHECKING:
+    from analyzer.strategy.sweeps import FieldRange
 
 # ------------------------------------------------------------------------------ simulate
 
@@ -83,11 +83,23 @@ class SimulationPlan(TablePlan):
         return SimulationResult(run, self.target_se)
 
 
-def plan_simulation(game: str, players: int | None = None, hands: int | None = None, games: int | None = None,
-                    seed: int = 0, variant: str | None = None, rules: Rules | None = None,
-                    strategy: str | None = None, policy: Policy | None = None, seats: Seats | None = None,
-                    threads: int | None = None, target_se: float | None = None, store: Store = None,
-                    cluster: str | None = None, out: Folder = None) -> SimulationPlan:
+def plan_simulation(
+    game: str,
+    players: int | None = None,
+    hands: int | None = None,
+    games: int | None = None,
+    seed: int = 0,
+    variant: str | None = None,
+    rules: Rules | None = None,
+    strategy: str | None = None,
+    policy: Policy | None = None,
+    seats: Seats | None = None,
+    threads: int | None = None,
+    target_se: float | None = None,
+    store: Store = None,
+    cluster: str | None = None,
+    out: Folder = None,
+) -> SimulationPlan:
     """Check the arguments of :func:`simulate` (and ``out``) in the command line's order."""
     spec = game_spec(game)
     mode, count = mode_and_count(spec, hands, games, HANDS, {HANDS: 10**6})
@@ -100,11 +112,23 @@ def plan_simulation(game: str, players: int | None = None, hands: int | None = N
 
 
 @documented
-def simulate(game: str, players: int | None = None, hands: int | None = None, games: int | None = None,
-             seed: int = 0, variant: str | None = None, rules: Rules | None = None, strategy: str | None = None,
-             policy: Policy | None = None, seats: Seats | None = None, threads: int | None = None,
-             target_se: float | None = None, store: Store = None, cluster: str | None = None,
-             out: Folder = None) -> SimulationResult:
+def simulate(
+    game: str,
+    players: int | None = None,
+    hands: int | None = None,
+    games: int | None = None,
+    seed: int = 0,
+    variant: str | None = None,
+    rules: Rules | None = None,
+    strategy: str | None = None,
+    policy: Policy | None = None,
+    seats: Seats | None = None,
+    threads: int | None = None,
+    target_se: float | None = None,
+    store: Store = None,
+    cluster: str | None = None,
+    out: Folder = None,
+) -> SimulationResult:
     """Simulate independent hands or whole games of a game (``analyze GAME``): every
     outcome per seat with its standard error and 95% interval.
 
@@ -115,8 +139,26 @@ def simulate(game: str, players: int | None = None, hands: int | None = None, ga
     out: a folder to write the CSV, JSON and PNG into.
 
     Returns a :class:`SimulationResult`; ``ValueError`` for a bad argument."""
-    return play(plan_simulation(game, players, hands, games, seed, variant, rules, strategy, policy, seats, threads,
-                                 target_se, store, cluster, out), out)
+    return play(
+        plan_simulation(
+            game,
+            players,
+            hands,
+            games,
+            seed,
+            variant,
+            rules,
+            strategy,
+            policy,
+            seats,
+            threads,
+            target_se,
+            store,
+            cluster,
+            out,
+        ),
+        out,
+    )
 
 
 # ------------------------------------------------------------------------------ sweep
@@ -126,7 +168,7 @@ def simulate(game: str, players: int | None = None, hands: int | None = None, ga
 class SweepPlan(TablePlan):
     """A checked ``sweep``, ready to play."""
 
-    values: object
+    values: FieldRange
     seat: int | None
     reference: int
 
@@ -135,9 +177,20 @@ class SweepPlan(TablePlan):
 
         headline = self.spec.headline[self.mode]
         with self.context(progress, tally=tally) as context:
-            found = sweep(self.spec, self.table.players, self.table.rules, self.table.policy, self.mode, self.seed,
-                          self.values, self.seat, self.count, context, self.target_se,
-                          lambda run: _sweep_largest_se(run, self.reference, headline))
+            found = sweep(
+                self.spec,
+                self.table.players,
+                self.table.rules,
+                self.table.policy,
+                self.mode,
+                self.seed,
+                self.values,
+                self.seat,
+                self.count,
+                context,
+                self.target_se,
+                lambda run: _sweep_largest_se(run, self.reference, headline),
+            )
             cluster = context.cluster
         return SweepResult(found, self.table, self.reference, self.count, self.target_se, cluster=cluster)
 
@@ -145,8 +198,9 @@ class SweepPlan(TablePlan):
         """The (partial) result of an interrupted sweep's paired run."""
         from analyzer.strategy.sweeps import Sweep
 
-        return SweepResult(Sweep(self.spec, self.values, self.seat, self.table.policy, run), self.table,
-                           self.reference, self.count)
+        return SweepResult(
+            Sweep(self.spec, self.values, self.seat, self.table.policy, run), self.table, self.reference, self.count
+        )
 
 
 def _field_range(spec: GameSpec, text: object, name: str, flag: str):
@@ -160,11 +214,24 @@ def _field_range(spec: GameSpec, text: object, name: str, flag: str):
         raise UserError(problem.args[0]) from None
 
 
-def plan_sweep(game: str, param: str, seat: int | None = None, players: int | None = None, hands: int | None = None,
-               games: int | None = None, seed: int = 0, variant: str | None = None, rules: Rules | None = None,
-               strategy: str | None = None, policy: Policy | None = None, threads: int | None = None,
-               target_se: float | None = None, store: Store = None, cluster: str | None = None,
-               out: Folder = None) -> SweepPlan:
+def plan_sweep(
+    game: str,
+    param: str,
+    seat: int | None = None,
+    players: int | None = None,
+    hands: int | None = None,
+    games: int | None = None,
+    seed: int = 0,
+    variant: str | None = None,
+    rules: Rules | None = None,
+    strategy: str | None = None,
+    policy: Policy | None = None,
+    threads: int | None = None,
+    target_se: float | None = None,
+    store: Store = None,
+    cluster: str | None = None,
+    out: Folder = None,
+) -> SweepPlan:
     """Check the arguments of :func:`sweep` (and ``out``) in the command line's order."""
     spec = game_spec(game)
     mode, count = mode_and_count(spec, hands, games, HANDS, {HANDS: 10**6, GAME_MODE: 10**5}, MIN_COUNT)
@@ -174,8 +241,9 @@ def plan_sweep(game: str, param: str, seat: int | None = None, players: int | No
     table = table_of(spec, players, variant, rules, strategy, policy, None)
     swept_seat = optional_whole(seat, "seat", "--seat", 0)
     if swept_seat is not None and swept_seat >= table.players:
-        raise UserError(f"seat {swept_seat} does not exist with {table.players} players (seats are 0 to "
-                        f"{table.players - 1}).")
+        raise UserError(
+            f"seat {swept_seat} does not exist with {table.players} players (seats are 0 to {table.players - 1})."
+        )
     values = _field_range(spec, param, "param", "--param")
     check_out(out)
     current = float(table.policy[swept_seat if swept_seat is not None else 0, values.column])
@@ -184,11 +252,24 @@ def plan_sweep(game: str, param: str, seat: int | None = None, players: int | No
 
 
 @documented
-def sweep(game: str, param: str, seat: int | None = None, players: int | None = None, hands: int | None = None,
-          games: int | None = None, seed: int = 0, variant: str | None = None, rules: Rules | None = None,
-          strategy: str | None = None, policy: Policy | None = None, threads: int | None = None,
-          target_se: float | None = None, store: Store = None, cluster: str | None = None,
-          out: Folder = None) -> SweepResult:
+def sweep(
+    game: str,
+    param: str,
+    seat: int | None = None,
+    players: int | None = None,
+    hands: int | None = None,
+    games: int | None = None,
+    seed: int = 0,
+    variant: str | None = None,
+    rules: Rules | None = None,
+    strategy: str | None = None,
+    policy: Policy | None = None,
+    threads: int | None = None,
+    target_se: float | None = None,
+    store: Store = None,
+    cluster: str | None = None,
+    out: Folder = None,
+) -> SweepResult:
     """Every outcome against one policy field, every value played on the same deals
     (``analyze sweep``); each value's paired difference to the reference value (the
     seat's current value, or the swept value nearest it) with its standard error.
@@ -202,8 +283,27 @@ def sweep(game: str, param: str, seat: int | None = None, players: int | None = 
     out: a folder to write the CSV, JSON and PNG into.
 
     Returns a :class:`SweepResult`; ``ValueError`` for a bad argument."""
-    return play(plan_sweep(game, param, seat, players, hands, games, seed, variant, rules, strategy, policy, threads,
-                            target_se, store, cluster, out), out)
+    return play(
+        plan_sweep(
+            game,
+            param,
+            seat,
+            players,
+            hands,
+            games,
+            seed,
+            variant,
+            rules,
+            strategy,
+            policy,
+            threads,
+            target_se,
+            store,
+            cluster,
+            out,
+        ),
+        out,
+    )
 
 
 # ------------------------------------------------------------------------------ optimize
@@ -213,44 +313,78 @@ def sweep(game: str, param: str, seat: int | None = None, players: int | None = 
 class OptimizePlan(TablePlan):
     """A checked ``optimize``, ready to play (``target_se`` is None)."""
 
-    values: object
+    values: FieldRange
     rounds: int
 
     def run(self, progress: bool | None = None, tally: Tally | None = None) -> OptimizeResult:
         from analyzer.strategy.equilibria import optimize_all
 
         with self.context(progress, tally=tally) as context:
-            found = optimize_all(self.spec, self.table.players, self.table.rules, self.table.policy, self.mode,
-                                 self.seed, self.values, self.count, context, self.rounds)
+            found = optimize_all(
+                self.spec,
+                self.table.players,
+                self.table.rules,
+                self.table.policy,
+                self.mode,
+                self.seed,
+                self.values,
+                self.count,
+                context,
+                self.rounds,
+            )
             cluster = context.cluster
         return OptimizeResult(found, self.table, self.values, self.mode, self.seed, self.count, self.spec, cluster)
 
 
-def plan_optimize(game: str, players: int | None = None, field: str | None = None, hands: int | None = None,
-                  games: int | None = None, seed: int = 0, variant: str | None = None, rules: Rules | None = None,
-                  strategy: str | None = None, policy: Policy | None = None, seats: Seats | None = None,
-                  rounds: int = 6, threads: int | None = None, store: Store = None,
-                  cluster: str | None = None) -> OptimizePlan:
+def plan_optimize(
+    game: str,
+    players: int | None = None,
+    field: str | None = None,
+    hands: int | None = None,
+    games: int | None = None,
+    seed: int = 0,
+    variant: str | None = None,
+    rules: Rules | None = None,
+    strategy: str | None = None,
+    policy: Policy | None = None,
+    seats: Seats | None = None,
+    rounds: int = 6,
+    threads: int | None = None,
+    store: Store = None,
+    cluster: str | None = None,
+) -> OptimizePlan:
     """Check the arguments of :func:`optimize` in the command line's order."""
     spec = game_spec(game)
-    mode, count = mode_and_count(spec, hands, games, spec.strategy_mode, {HANDS: 200_000, GAME_MODE: 20_000},
-                                 MIN_COUNT)
+    mode, count = mode_and_count(spec, hands, games, spec.strategy_mode, {HANDS: 200_000, GAME_MODE: 20_000}, MIN_COUNT)
     seed_number = seed_of(seed)
     kept = where(store, cluster, threads)
     most_rounds = whole(rounds, "rounds", "--rounds", 1, 50)
     table = table_of(spec, players, variant, rules, strategy, policy, seats)
-    key = field if field is not None else (spec.strategy_fields[0] if spec.strategy_fields
-                                           else spec.policy_fields[0].key)
+    key = (
+        field if field is not None else (spec.strategy_fields[0] if spec.strategy_fields else spec.policy_fields[0].key)
+    )
     values = _field_range(spec, key, "field", "--field")
     return OptimizePlan(*kept, spec, table, mode, seed_number, count, None, values, most_rounds)
 
 
 @documented
-def optimize(game: str, players: int | None = None, field: str | None = None, hands: int | None = None,
-             games: int | None = None, seed: int = 0, variant: str | None = None, rules: Rules | None = None,
-             strategy: str | None = None, policy: Policy | None = None, seats: Seats | None = None,
-             rounds: int = 6, threads: int | None = None, store: Store = None,
-             cluster: str | None = None) -> OptimizeResult:
+def optimize(
+    game: str,
+    players: int | None = None,
+    field: str | None = None,
+    hands: int | None = None,
+    games: int | None = None,
+    seed: int = 0,
+    variant: str | None = None,
+    rules: Rules | None = None,
+    strategy: str | None = None,
+    policy: Policy | None = None,
+    seats: Seats | None = None,
+    rounds: int = 6,
+    threads: int | None = None,
+    store: Store = None,
+    cluster: str | None = None,
+) -> OptimizeResult:
     """Each seat's best response to the others in one policy field, confirmed on fresh
     deals; then the matrix game (two players, constant-sum headline) or iterated best
     response (``analyze optimize``).
@@ -262,83 +396,20 @@ def optimize(game: str, players: int | None = None, field: str | None = None, ha
     rounds: at most this many rounds of iterated best response (1 to 50).{run}
 
     Returns an :class:`OptimizeResult`; ``ValueError`` for a bad argument."""
-    return plan_optimize(game, players, field, hands, games, seed, variant, rules, strategy, policy, seats, rounds,
-                         threads, store, cluster).run()
-
-
-# ------------------------------------------------------------------------------ report
-
-
-@dataclass(frozen=True)
-class ReportPlan(Plan):
-    """A checked ``report``, ready to write."""
-
-    specs: list
-    every_game: bool  # "all": an index page too
-    out: Path
-    count: int
-    seed: int
-    report_format: str
-
-    def run(self, progress: Callable[[str], None] | None = None,
-            wrote: Callable[[str, Path], None] | None = None, tally: Tally | None = None) -> ReportResult:
-        """Write every game's report; ``progress(text)`` hears each stage, ``wrote(game,
-        path)`` each file as it is written."""
-        from analyzer.reporting.write import write_index, write_report
-
-        paths = []
-
-        def keep(game: str, path: Path) -> None:
-            paths.append((game, path))
-            if wrote is not None:
-                wrote(game, path)
-
-        with self.context(on_stage=progress, tally=tally) as context:
-            for spec in self.specs:
-                keep(spec.name, write_report(spec, self.out / spec.name, self.count, self.seed, self.report_format,
-                                             context))
-        if self.every_game:
-            keep("all", write_index(self.out, self.specs, self.count, self.seed, self.report_format))
-        return ReportResult(paths)
-
-
-def plan_report(game: str, out: Folder = "reports", hands: int | None = None, report_format: str = "md",
-                seed: int = 0, threads: int | None = None, store: Store = None,
-                cluster: str | None = None) -> ReportPlan:
-    """Check the arguments of :func:`report` in the command line's order."""
-    from analyzer.present.files import check_out_dir
-    from sims.registry import GAMES
-
-    specs = list(GAMES.values()) if game == "all" else [game_spec(game)]
-    if report_format not in ("md", "html"):
-        raise UserError(f"--format takes md or html, not '{report_format}'.")
-    count = mode_and_count(specs[0], 10**6 if hands is None else hands, None, HANDS, {})[1]
-    if count < MIN_COUNT:
-        raise UserError(f"--hands must be at least {MIN_COUNT} for a report, not {count}: its standard errors "
-                        f"come from batches of hands.")
-    seed_number = seed_of(seed)
-    kept = where(store, cluster, threads)
-    folder = check_out_dir(out_path(out))
-    for spec in specs:  # each game's own folder too: a file there would only show at the end
-        check_out_dir(folder / spec.name)
-    return ReportPlan(*kept, specs, game == "all", folder, count, seed_number, report_format)
-
-
-@documented
-def report(game: str, out: Folder = "reports", hands: int | None = None, report_format: str = "md",
-           seed: int = 0, threads: int | None = None, store: Store = None,
-           cluster: str | None = None) -> ReportResult:
-    """Write the strategy report of a game, or of every game with an index page
-    (``analyze report``), into ``out/<game>/``.
-
-    game: the game's name, or "all".
-    out: the folder (default "reports").
-    hands: hands per run (default 1,000,000; strategy runs use a fraction).
-    report_format: "md" (Markdown with PNG charts) or "html" (one self-contained file).
-    seed: the random seed.
-    threads: kernel threads (default: every core).
-    store: the result store: None the default, False none, or a file's path.
-    cluster: None, "local:N" or a Dask scheduler's address.
-
-    Returns a :class:`ReportResult`; ``ValueError`` for a bad argument."""
-    return plan_report(game, out, hands, report_format, seed, threads, store, cluster).run()
+    return plan_optimize(
+        game,
+        players,
+        field,
+        hands,
+        games,
+        seed,
+        variant,
+        rules,
+        strategy,
+        policy,
+        seats,
+        rounds,
+        threads,
+        store,
+        cluster,
+    ).run()

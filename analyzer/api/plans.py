@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Union
+from typing import Any, Union
 
 from analyzer.api.checks import cluster_of, store_of, threads_of
 from analyzer.run.context import Tally, open_context
@@ -46,12 +46,13 @@ def documented(function):
 class Plan:
     """Where the hands of a plan are kept and played, and how many threads play them."""
 
-    store: object
-    cluster: object
+    store: Any
+    cluster: str | None
     threads: int | None
 
-    def context(self, progress: bool | None = None, on_stage: Callable[[str], None] | None = None,
-                tally: Tally | None = None):
+    def context(
+        self, progress: bool | None = None, on_stage: Callable[[str], None] | None = None, tally: Tally | None = None
+    ):
         """The run's context (``analyzer.run.context.open_context``); ``tally``: the
         caller's, to say what was played after the context closed."""
         return open_context(self.store, self.cluster, self.threads, progress, on_stage, tally)
@@ -78,7 +79,7 @@ def play(plan, out):
     return result
 
 
-def where(store: object, cluster: object, threads: object) -> tuple:
+def where(store: object, cluster: object, threads: object) -> tuple[Any, str | None, int | None]:
     """Where hands are kept and played, checked: (store, cluster, threads)."""
     from analyzer.run.execution import check_threads
 

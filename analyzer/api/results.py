@@ -7,12 +7,18 @@ import html
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from analyzer.api.checks import UserError, check_out
-from analyzer.present import views
+from analyzer.present import strategy_views, views
 from analyzer.present.text import finite, target_note
 from analyzer.run.params import Table
 from sims.spec import MODE_NAMES, GameSpec
+
+if TYPE_CHECKING:
+    from analyzer.run.runner import RunResult
+    from analyzer.strategy.equilibria import Optimum
+    from analyzer.strategy.sweeps import FieldRange, Sweep
 
 
 class _Result:
@@ -65,8 +71,9 @@ def _seat_outcome(spec: GameSpec, mode: int, outcome: object) -> str:
     if outcome is None:
         return spec.headline[mode]
     if outcome not in spec.outcomes[mode].seat:
-        raise UserError(f"outcome is one of the seats' outcomes, {', '.join(spec.outcomes[mode].seat)}, "
-                        f"not {outcome!r}.")
+        raise UserError(
+            f"outcome is one of the seats' outcomes, {', '.join(spec.outcomes[mode].seat)}, not {outcome!r}."
+        )
     return outcome
 
 
@@ -88,7 +95,7 @@ class SimulationResult(_Result):
     or ``games`` (how many were played).
     """
 
-    run: object
+    run: RunResult
     target_se: float | None = None
     files: list = field(default_factory=list)  # what write() wrote
 
@@ -115,7 +122,7 @@ class SimulationResult(_Result):
     def _object(self) -> dict:
         summary = views.summary_object(self.spec, self.run)
         largest = self._largest_se()
-        if largest is not None:
+        if largest is not None and self.target_se is not None:
             summary["target_se_reached"] = largest < self.target_se
         return summary
 
@@ -142,8 +149,10 @@ class SimulationResult(_Result):
 
         mode = self.run.mode
         shown = _seat_outcome(self.spec, mode, outcome)
-        title = (f"{self.spec.title}, {self.resolved.players} players: {shown.replace('_', ' ')} by seat "
-                 f"({MODE_NAMES[mode]} mode)")
+        title = (
+            f"{self.spec.title}, {self.resolved.players} players: {shown.replace('_', ' ')} by seat "
+            f"({MODE_NAMES[mode]} mode)"
+        )
         return shown, title, outcome_labels(self.spec, mode)[shown]
 
     def plot(self, outcome: str | None = None, ax=None):
@@ -159,8 +168,13 @@ class SimulationResult(_Result):
         from analyzer.present.files import write_run_outputs
 
         stem = f"{self.spec.name}-{self.resolved.players}p-{MODE_NAMES[self.run.mode]}-seed{self.run.seed}"
-        return _written(self, out, lambda folder: write_run_outputs(
-            folder, stem, views.summary_object(self.spec, self.run), *self._chart_labels()))
+        return _written(
+            self,
+            out,
+            lambda folder: write_run_outputs(
+                folder, stem, views.summary_object(self.spec, self.run), *self._chart_labels()
+            ),
+        )
 
 
 def _sweep_largest_se(run, reference: int, headline: str) -> float:
@@ -169,8 +183,13 @@ def _sweep_largest_se(run, reference: int, headline: str) -> float:
     from analyzer.strategy.comparisons import paired_differences
 
     shown = [e.se for i in range(len(run.configs)) for e in run.estimates(i) if not e.outcome.endswith("_fair_odds")]
-    shown += [d.se for i in range(len(run.configs)) if i != reference
-              for d in paired_differences(run, reference, i) if d.outcome == headline and d.seat != "table"]
+    shown += [
+        d.se
+        for i in range(len(run.configs))
+        if i != reference
+        for d in paired_differences(run, reference, i)
+        if d.outcome == headline and d.seat != "table"
+    ]
     return max((se for se in shown if not math.isnan(se)), default=math.inf)
 
 
@@ -187,7 +206,7 @@ class SweepResult(_Result):
     and its standard error (0 and 0 at the reference): one row per value, seat and outcome.
     """
 
-    sweep: object
+    sweep: Sweep
     resolved: Table
     reference: int
     requested: int
@@ -212,14 +231,21 @@ class SweepResult(_Result):
     def summary(self) -> dict:
         """The ``--json`` object: the field, its values and every estimate at each."""
         reached = not self._missed() if self.target_se else None
-        return finite({**views.sweep_object(self.spec, self.resolved, self.sweep, self.reference, self.requested,
-                                            reached), "cluster": self.cluster})
+        return finite(
+            {
+                **views.sweep_object(self.spec, self.resolved, self.sweep, self.reference, self.requested, reached),
+                "cluster": self.cluster,
+            }
+        )
 
     def text(self) -> str:
         """The table ``analyze sweep`` prints."""
         missed = self._missed()
-        return (views.render_sweep(self.spec, self.resolved, self.sweep, self.reference, self.requested)
-                + ("\n" + missed if missed else "") + _cluster_line(self.cluster))
+        return (
+            views.render_sweep(self.spec, self.resolved, self.sweep, self.reference, self.requested)
+            + ("\n" + missed if missed else "")
+            + _cluster_line(self.cluster)
+        )
 
     def table(self):
         """One row per value, seat and outcome; columns in the class docstring."""
@@ -235,8 +261,12 @@ class SweepResult(_Result):
         from analyzer.present.files import sweep_figure
 
         shown = None if outcome is None else _outcome(self.spec, self.sweep.mode, outcome)
-        return shown_in_jupyter(sweep_figure(self.sweep.records(), self.spec, self.sweep.mode, self.sweep.seat,
-                                             self.resolved.players, shown, ax), ax)
+        return shown_in_jupyter(
+            sweep_figure(
+                self.sweep.records(), self.spec, self.sweep.mode, self.sweep.seat, self.resolved.players, shown, ax
+            ),
+            ax,
+        )
 
     def write(self, out) -> list[Path]:
         """Write what ``--out`` writes into the folder ``out`` (CSV, PNG); their paths."""
@@ -245,8 +275,19 @@ class SweepResult(_Result):
         seat = self.sweep.seat
         who = f"seat{seat}" if seat is not None else "all"
         stem = f"{self.spec.name}-{self.resolved.players}p-sweep-{self.sweep.values.field.key}-{who}"
-        return _written(self, out, lambda folder: write_sweep_outputs(
-            folder, stem, self.sweep.records(self.reference), self.spec, self.sweep.mode, seat, self.resolved.players))
+        return _written(
+            self,
+            out,
+            lambda folder: write_sweep_outputs(
+                folder,
+                stem,
+                self.sweep.records(self.reference),
+                self.spec,
+                self.sweep.mode,
+                seat,
+                self.resolved.players,
+            ),
+        )
 
 
 @dataclass(repr=False)
@@ -268,9 +309,9 @@ class OptimizeResult(_Result):
     where the search gave no such figure.
     """
 
-    optimum: object
+    optimum: Optimum
     resolved: Table
-    values: object
+    values: FieldRange
     mode: int
     seed: int
     count: int
@@ -279,33 +320,51 @@ class OptimizeResult(_Result):
 
     def summary(self) -> dict:
         """The ``--json`` object: best responses, and the matrix game or the equilibrium."""
-        return finite({**views.optimize_object(self.spec, self.resolved, self.mode, self.seed, self.values,
-                                               self.count, self.optimum), "cluster": self.cluster})
+        return finite(
+            {
+                **strategy_views.optimize_object(
+                    self.spec, self.resolved, self.mode, self.seed, self.values, self.count, self.optimum
+                ),
+                "cluster": self.cluster,
+            }
+        )
 
     def text(self) -> str:
         """What ``analyze optimize`` prints."""
-        return views.render_optimize(self.spec, self.resolved, self.mode, self.seed, self.values, self.count,
-                                     self.optimum) + _cluster_line(self.cluster)
+        return strategy_views.render_optimize(
+            self.spec, self.resolved, self.mode, self.seed, self.values, self.count, self.optimum
+        ) + _cluster_line(self.cluster)
 
     def table(self):
         """One row per seat; columns in the class docstring."""
         from analyzer.present.tables import best_responses_frame
 
         found = self.optimum
-        records = views.best_response_records(self.spec, self.mode, self.values, found.responses)
+        records = strategy_views.best_response_records(self.spec, self.mode, self.values, found.responses)
         evaluation = {d.seat: d for d in found.evaluation}
         rows = []
         for record in records:
             seat = record["seat"]
-            row = {"field": self.values.field.key, **record, "equilibrium": None, "equilibrium_value": None,
-                   "equilibrium_value_se": None, "equilibrium_change": None, "equilibrium_change_se": None,
-                   "mix": None}
+            row = {
+                "field": self.values.field.key,
+                **record,
+                "equilibrium": None,
+                "equilibrium_value": None,
+                "equilibrium_value_se": None,
+                "equilibrium_change": None,
+                "equilibrium_change_se": None,
+                "mix": None,
+            }
             if found.equilibrium is not None:
                 row["equilibrium"] = found.equilibrium.values[seat]
             if seat in evaluation:
                 d = evaluation[seat]
-                row.update(equilibrium_value=d.other, equilibrium_value_se=d.other_se, equilibrium_change=d.difference,
-                           equilibrium_change_se=d.se)
+                row.update(
+                    equilibrium_value=d.other,
+                    equilibrium_value_se=d.other_se,
+                    equilibrium_change=d.difference,
+                    equilibrium_change_se=d.se,
+                )
             if found.matrix is not None and found.matrix.constant_sum:
                 row["mix"] = {value: p for value, p, _ in found.matrix.support(seat)}
             rows.append(row)
@@ -321,105 +380,28 @@ class OptimizeResult(_Result):
 
         key = self.values.field.key
         headline = _seat_outcome(self.spec, self.mode, outcome)
-        records = [{**point.as_record(), "field": key, "value": value, "value_text": self.values.value_text(value)}
-                   for response in self.optimum.responses for value, point in zip(response.values, response.points)]
-        title = (f"{self.spec.title}, {self.resolved.players} players: each seat's {headline.replace('_', ' ')} "
-                 f"against its own {key}, the others as they started")
-        return shown_in_jupyter(sweep_chart(sweep_frame(records), [headline], title, key,
-                                            labels=outcome_labels(self.spec, self.mode),
-                                            choices=bool(self.values.field.choices),
-                                            field_label=field_label(self.values.field), ax=ax), ax)
-
-
-@dataclass(repr=False)
-class ComparisonResult(_Result):
-    """Rule sets, or two policies, compared on the same deals: ``run``
-    (``analyzer.run.runner.PairedRun``, one configuration per arm, the first the base),
-    ``resolved`` (the table: players and the first arm's policy), ``labels`` (one per
-    arm), ``changed`` (a line per rule or policy field that differs), ``arms`` (``(label,
-    rules, policy)``) and ``requested`` (hands or games asked for).
-
-    ``table()`` columns: ``compared`` (the arm compared with the first), ``scope``, ``seat``,
-    ``outcome``, ``base``, ``base_se``, ``other``, ``other_se``, ``difference``, ``se``
-    (paired), ``se_independent``, ``variance_reduction``.
-    """
-
-    run: object
-    resolved: Table
-    labels: list
-    changed: list
-    arms: list
-    requested: int
-    target_se: float | None = None
-    files: list = field(default_factory=list)
-    cluster: dict | None = None  # the Dask cluster that played it, or None
-
-    @property
-    def spec(self) -> GameSpec:
-        return self.run.spec
-
-    @property
-    def partial(self) -> bool:
-        return self.run.interrupted
-
-    def _missed(self) -> str:
-        if not self.target_se:
-            return ""
-        from analyzer.strategy.comparisons import largest_paired_se
-
-        return target_note(self.target_se, largest_paired_se(self.run))
-
-    def _object(self) -> dict:
-        summary = views.compare_object(self.spec, self.resolved, self.run, self.labels, self.changed, self.requested,
-                                       self.arms)
-        summary["target_se_reached"] = not self._missed() if self.target_se else None
-        summary["cluster"] = self.cluster
-        return summary
-
-    def summary(self) -> dict:
-        """The ``--json`` object: every outcome's paired difference per arm and seat."""
-        return finite(self._object())
-
-    def text(self) -> str:
-        """What ``analyze compare`` prints."""
-        notes = "".join(f"\nnote: {note}" for note in views.games_only_note(
-            self.spec, [rules for _, rules, _ in self.arms], self.run.mode))
-        missed = self._missed()
-        return (views.render_compare(self.spec, self.resolved, self.run, self.labels,
-                                     self.changed or ["(the rule sets are the same)"], self.requested)
-                + notes + ("\n" + missed if missed else "") + _cluster_line(self.cluster))
-
-    def table(self):
-        """One row per compared rule set, seat and outcome; columns in the class docstring."""
-        from analyzer.present.tables import differences_frame
-
-        return differences_frame(self._object()["differences"])
-
-    def plot(self, outcome: str | None = None, ax=None):
-        """The headline's (or ``outcome``'s) paired difference for each compared arm and
-        seat, as a heat map; inline in Jupyter, or drawn into ``ax``."""
-        from analyzer.present.charts import difference_heatmap, shown_in_jupyter
-        from analyzer.present.text import outcome_labels
-        from analyzer.strategy.comparisons import paired_differences
-
-        spec, run, labels = self.spec, self.run, self.labels
-        headline = _seat_outcome(spec, run.mode, outcome)
-        rows, errors = [], []
-        for other in range(1, len(run.configs)):
-            by_seat = {d.seat: d for d in paired_differences(run, 0, other) if d.outcome == headline}
-            rows.append([by_seat[s].difference for s in range(run.players)])
-            errors.append([by_seat[s].se for s in range(run.players)])
-        return shown_in_jupyter(difference_heatmap(
-            [f"{labels[o]} minus {labels[0]}" for o in range(1, len(run.configs))], list(range(run.players)), rows,
-            errors, f"{spec.title}: change in {headline} by seat ({run.count:,} {MODE_NAMES[run.mode]}, paired)",
-            f"change in {outcome_labels(spec, run.mode)[headline]}", spec.lower_is_better(run.mode, headline), ax), ax)
-
-    def write(self, out) -> list[Path]:
-        """Write what ``--out`` writes into the folder ``out`` (CSV, JSON, PNG); their paths."""
-        from analyzer.present.files import write_compare_outputs
-
-        stem = f"{self.spec.name}-{self.resolved.players}p-compare-{MODE_NAMES[self.run.mode]}-seed{self.run.seed}"
-        return _written(self, out, lambda folder: write_compare_outputs(folder, stem, self._object(), self.plot()))
+        records = [
+            {**point.as_record(), "field": key, "value": value, "value_text": self.values.value_text(value)}
+            for response in self.optimum.responses
+            for value, point in zip(response.values, response.points)
+        ]
+        title = (
+            f"{self.spec.title}, {self.resolved.players} players: each seat's {headline.replace('_', ' ')} "
+            f"against its own {key}, the others as they started"
+        )
+        return shown_in_jupyter(
+            sweep_chart(
+                sweep_frame(records),
+                [headline],
+                title,
+                key,
+                labels=outcome_labels(self.spec, self.mode),
+                choices=bool(self.values.field.choices),
+                field_label=field_label(self.values.field),
+                ax=ax,
+            ),
+            ax,
+        )
 
 
 @dataclass(repr=False)

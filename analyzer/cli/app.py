@@ -47,7 +47,6 @@ def closed_pipe() -> int:
     return CLOSED_PIPE
 
 
-
 def guarded(body, interrupted=None):
     """Run a command body, turning ``ValueError``/``KeyError`` into one sentence + exit 2,
     a failed write into one sentence + exit 1, and an interrupt into one line on stderr
@@ -79,8 +78,11 @@ def guarded(body, interrupted=None):
             said = interrupted(stop) if interrupted else None
         if said is None:
             tally = getattr(stop, "tally", None)
-            said = (f"after {tally.played:,} {tally.unit} played" if tally is not None and tally.played else
-                    "before any hand was played")
+            said = (
+                f"after {tally.played:,} {tally.unit} played"
+                if tally is not None and tally.played
+                else "before any hand was played"
+            )
         if stop.abandoned:
             said = f"while {stop.abandoned}, which was abandoned (the next run does it again); {said}"
         typer.echo(f"interrupted ({stop.signal_name}) {said}", err=True)
@@ -98,8 +100,12 @@ STRATEGY = typer.Option(None, "--strategy", help="named policy preset for every 
 POLICY = typer.Option(None, "--policy", help="policy field KEY=VALUE for every seat (repeatable)")
 SEAT = typer.Option(None, "--seat", help="policy field for one seat, SEAT:KEY=VALUE (repeatable)")
 THREADS = typer.Option(None, "--threads", metavar="N", help="kernel threads (default: all cores)")
-TARGET_SE = typer.Option(None, "--target-se", metavar="X", help="stop once every reported standard error is below this "
-                                                   "(--hands/--games is then the cap)")
+TARGET_SE = typer.Option(
+    None,
+    "--target-se",
+    metavar="X",
+    help="stop once every reported standard error is below this (--hands/--games is then the cap)",
+)
 AS_JSON = typer.Option(False, "--json", help="print one JSON object instead of the tables")
 STORE = typer.Option(None, "--store", metavar="PATH", help="result store file (default: the user's data folder)")
 NO_STORE = typer.Option(False, "--no-store", help="play every hand, keep nothing")
@@ -120,12 +126,20 @@ def counts(hands: str | None, games: str | None) -> tuple[int | None, int | None
 
     if hands is not None and games is not None:
         return 1, 1
-    return (None if hands is None else parse_count(hands, "--hands"),
-            None if games is None else parse_count(games, "--games"))
+    return (
+        None if hands is None else parse_count(hands, "--hands"),
+        None if games is None else parse_count(games, "--games"),
+    )
 
 
-def table_values(players: str | None, seed: str, threads: str | None, rule: list[str] | None,
-                 policy: list[str] | None, seat: list[str] | None) -> dict:
+def table_values(
+    players: str | None,
+    seed: str,
+    threads: str | None,
+    rule: list[str] | None,
+    policy: list[str] | None,
+    seat: list[str] | None,
+) -> dict:
     """The table's options as the API's typed values, parsed in the command line's order."""
     from analyzer.cli.parse import (
         parse_assignments,
@@ -134,9 +148,14 @@ def table_values(players: str | None, seed: str, threads: str | None, rule: list
     )
     from analyzer.run.params import MAX_SEED
 
-    return {"players": parse_whole(players, "--players"), "seed": parse_whole(seed, "--seed", 0, MAX_SEED),
-            "threads": parse_whole(threads, "--threads"), "rules": parse_assignments(rule, "--rule"),
-            "policy": parse_assignments(policy, "--policy"), "seats": parse_seat_assignments(seat)}
+    return {
+        "players": parse_whole(players, "--players"),
+        "seed": parse_whole(seed, "--seed", 0, MAX_SEED),
+        "threads": parse_whole(threads, "--threads"),
+        "rules": parse_assignments(rule, "--rule"),
+        "policy": parse_assignments(policy, "--policy"),
+        "seats": parse_seat_assignments(seat),
+    }
 
 
 def target(target_se: str | None) -> float | None:

@@ -18,7 +18,9 @@ def bench_command(
     hands: str = typer.Option("4M", "--hands", help="hands per kernel measurement"),
     twin_hands: str = typer.Option("20k", "--twin-hands", help="hands per plain-Python measurement"),
     game: Optional[str] = typer.Option(None, "--game", help="only this game"),
-    repeats: str = typer.Option("3", "--repeats", metavar="N", help="timed runs per figure, 1 to 20; the best is shown"),
+    repeats: str = typer.Option(
+        "3", "--repeats", metavar="N", help="timed runs per figure, 1 to 20; the best is shown"
+    ),
 ):
     """Hands per second of every kernel on 1 thread and on all threads, and of its
     plain-Python twin, on this machine (the best of --repeats runs each)."""
@@ -40,8 +42,10 @@ def bench_command(
         specs = [get_game(game)] if game is not None else list(GAMES.values())
         most = available_threads()
         width = max(len("game"), *(len(spec.name) for spec in specs)) + 2
-        typer.echo(f"{'game':<{width}}{'players':>8}{'1 thread':>14}{f'{most} threads':>14}{'speed-up':>10}"
-                   f"{'python twin':>14}{'kernel/twin':>13}")
+        typer.echo(
+            f"{'game':<{width}}{'players':>8}{'1 thread':>14}{f'{most} threads':>14}{'speed-up':>10}"
+            f"{'python twin':>14}{'kernel/twin':>13}"
+        )
         for spec in specs:
             for players in spec.bench_players:
                 rules = spec.default_rules()
@@ -54,8 +58,15 @@ def bench_command(
                         start = time.perf_counter()
                         try:  # in pieces of a fifth of a second, so that Ctrl-C stops it at once
                             with interrupts.deferred():
-                                play_jobs(spec, [(rules, policy, 0, count)], players, HANDS, repeat, threads,
-                                          stop=interrupts.requested)
+                                play_jobs(
+                                    spec,
+                                    [(rules, policy, 0, count)],
+                                    players,
+                                    HANDS,
+                                    repeat,
+                                    threads,
+                                    stop=interrupts.requested,
+                                )
                         except Stopped:
                             interrupts.check()
                         best = min(best, time.perf_counter() - start)
@@ -65,9 +76,17 @@ def bench_command(
                 start = time.perf_counter()
                 twin.simulate(rules, policy, players, HANDS, 1, 0, twin_count)
                 twin_rate = twin_count / (time.perf_counter() - start)
-                typer.echo(f"{spec.name:<{width}}{players:>8}{rates[0] / 1e6:>12.2f}M/s{rates[1] / 1e6:>10.2f}M/s"
-                           f"{rates[1] / rates[0]:>9.2f}x{twin_rate / 1e3:>11.1f}k/s{rates[0] / twin_rate:>12.0f}x")
+                typer.echo(
+                    f"{spec.name:<{width}}{players:>8}{rates[0] / 1e6:>12.2f}M/s{rates[1] / 1e6:>10.2f}M/s"
+                    f"{rates[1] / rates[0]:>9.2f}x{twin_rate / 1e3:>11.1f}k/s{rates[0] / twin_rate:>12.0f}x"
+                )
                 measured.append(spec.name)
 
-    guarded(body, lambda stop: (f"after {len(measured)} table{'s' if len(measured) != 1 else ''} measured (the rows "
-                                f"above)" if measured else "before the first table was measured"))
+    guarded(
+        body,
+        lambda stop: (
+            f"after {len(measured)} table{'s' if len(measured) != 1 else ''} measured (the rows above)"
+            if measured
+            else "before the first table was measured"
+        ),
+    )

@@ -63,9 +63,27 @@ def _make_game_command(name: str):
             hands_count, games_count = counts(hands, games)
             most = target(target_se)
             given = table_values(players, seed, threads, rule, policy, seat)
-            play_and_show(api.plan_simulation(name, given["players"], hands_count, games_count, given["seed"], variant,
-                                              given["rules"], strategy, given["policy"], given["seats"],
-                                              given["threads"], most, kept, cluster, out), as_json, out)
+            play_and_show(
+                api.plan_simulation(
+                    name,
+                    given["players"],
+                    hands_count,
+                    games_count,
+                    given["seed"],
+                    variant,
+                    given["rules"],
+                    strategy,
+                    given["policy"],
+                    given["seats"],
+                    given["threads"],
+                    most,
+                    kept,
+                    cluster,
+                    out,
+                ),
+                as_json,
+                out,
+            )
 
         def interrupted(stop) -> str:
             found = stop.partial
@@ -73,8 +91,10 @@ def _make_game_command(name: str):
             if found is None or found.count == 0:
                 said = f"before any of the {unit} finished"
             else:
-                said = (f"after {found.count:,} of {found.requested:,} {unit}; the table above is for those {unit}, "
-                        f"marked partial")
+                said = (
+                    f"after {found.count:,} of {found.requested:,} {unit}; the table above is for those {unit}, "
+                    f"marked partial"
+                )
             return said + ("; nothing was written to --out" if out is not None else "")
 
         guarded(body, interrupted)
@@ -97,8 +117,10 @@ def rules_command(game: str = typer.Argument(..., help="game name, e.g. chase-ac
 
     def body():
         spec = get_game(game)
-        lines = [f"{spec.title} ({spec.name}): {spec.summary}",
-                 f"players: {spec.min_players} to {spec.max_players} (default {spec.default_players})"]
+        lines = [
+            f"{spec.title} ({spec.name}): {spec.summary}",
+            f"players: {spec.min_players} to {spec.max_players} (default {spec.default_players})",
+        ]
         for players in range(spec.min_players, spec.max_players + 1):
             lines += [f"  with {players}: {message}" for message in spec.warnings(spec.default_rules(), players)]
         lines += ["", "rules (--rule KEY=VALUE):"]
@@ -161,14 +183,31 @@ def replay_command(
             return
         outcomes = spec.outcomes[HANDS]
         sums = twin.simulate(rules, table.policy, table.players, HANDS, seed_number, index, 1)
-        result = {str(seat_index): {name: int(sums[seat_index][k]) for k, name in enumerate(outcomes.seat)
-                                    if not outcomes.companion(name)} for seat_index in range(table.players)}
-        result["table"] = {name: int(sums[table.players][k]) for k, name in enumerate(outcomes.table)
-                           if not outcomes.companion(name)}
-        typer.echo(json.dumps({"game": spec.name, "players": table.players, "seed": seed_number, "hand": index,
-                               "rules": rules_json(spec, table.rules), "policy": policy_json(spec, table.policy),
-                               "warnings": warnings, "steps": steps, "outcome": result,
-                               "scale": dict(outcomes.scale)}))
+        result = {
+            str(seat_index): {
+                name: int(sums[seat_index][k]) for k, name in enumerate(outcomes.seat) if not outcomes.companion(name)
+            }
+            for seat_index in range(table.players)
+        }
+        result["table"] = {
+            name: int(sums[table.players][k]) for k, name in enumerate(outcomes.table) if not outcomes.companion(name)
+        }
+        typer.echo(
+            json.dumps(
+                {
+                    "game": spec.name,
+                    "players": table.players,
+                    "seed": seed_number,
+                    "hand": index,
+                    "rules": rules_json(spec, table.rules),
+                    "policy": policy_json(spec, table.policy),
+                    "warnings": warnings,
+                    "steps": steps,
+                    "outcome": result,
+                    "scale": dict(outcomes.scale),
+                }
+            )
+        )
 
     guarded(body)
 
@@ -191,7 +230,9 @@ def exact_command(
     strategy: Optional[str] = STRATEGY,
     policy: Optional[List[str]] = POLICY,
     seat: Optional[List[str]] = SEAT,
-    fractions: bool = typer.Option(True, "--fractions/--decimals", help="exact fractions with decimals, or decimals only"),
+    fractions: bool = typer.Option(
+        True, "--fractions/--decimals", help="exact fractions with decimals, or decimals only"
+    ),
     as_json: bool = AS_JSON,
 ):
     """Exact hand-mode values by enumerating every deal, for small tables."""
@@ -207,16 +248,26 @@ def exact_command(
         table = table_of(spec, given["players"], variant, given["rules"], strategy, given["policy"], given["seats"])
         if table.players > enumerator.MAX_PLAYERS:
             raise UserError(f"exact enumeration of {spec.title} handles at most {enumerator.MAX_PLAYERS} players.")
-        values = enumerator.exact_hand(spec.rules_type(*table.rules), table.policy, table.players,
-                                       exact=fractions or as_json)
+        values = enumerator.exact_hand(
+            spec.rules_type(*table.rules), table.policy, table.players, exact=fractions or as_json
+        )
         if as_json:
-            typer.echo(json.dumps({"game": spec.name, "players": table.players,
-                                   "rules": rules_json(spec, table.rules),
-                                   "policy": policy_json(spec, table.policy),
-                                   "values": {name: _exact_json(value) for name, value in values.items()}}))
+            typer.echo(
+                json.dumps(
+                    {
+                        "game": spec.name,
+                        "players": table.players,
+                        "rules": rules_json(spec, table.rules),
+                        "policy": policy_json(spec, table.policy),
+                        "values": {name: _exact_json(value) for name, value in values.items()},
+                    }
+                )
+            )
             return
-        typer.echo(f"{spec.title}: exact values of one hand, {table.players} players, "
-                   f"the {spec.last_seat_role} in seat {table.players - 1}")
+        typer.echo(
+            f"{spec.title}: exact values of one hand, {table.players} players, "
+            f"the {spec.last_seat_role} in seat {table.players - 1}"
+        )
 
         def shown(value) -> str:
             return f"{value}  ({float(value):.6f})" if fractions else f"{float(value):.6f}"

@@ -14,9 +14,9 @@ from analyzer.run import interrupts
 from sims.registry import GAMES
 
 
-def _usage_error_types() -> tuple[type, ...]:
+def _usage_error_types() -> tuple[type[BaseException], ...]:
     """The command-line library's usage-error classes (Typer vendors Click from 0.2x on)."""
-    found = []
+    found: list[type[BaseException]] = []
     try:
         from typer.exceptions import TyperException
 
@@ -40,11 +40,13 @@ def usage_sentence(error) -> str:
     message = " ".join(str(error.format_message()).split())
     if message.startswith("No such command"):
         name = message.split("'")[1] if "'" in message else ""
-        commands = [command.name for command in app.registered_commands if command.name not in GAMES]
+        commands = [command.name for command in app.registered_commands if command.name and command.name not in GAMES]
         near = difflib.get_close_matches(name.lower().replace("_", "-"), list(GAMES) + commands, n=2, cutoff=0.6)
         hint = f" (did you mean {' or '.join(near)}?)" if near else ""
-        return (f"unknown game or command '{name}'{hint}; the games are: {', '.join(GAMES)}; the commands are: "
-                f"{', '.join(commands)}.")
+        return (
+            f"unknown game or command '{name}'{hint}; the games are: {', '.join(GAMES)}; the commands are: "
+            f"{', '.join(commands)}."
+        )
     message = message[:1].lower() + message[1:]
     return message if message.endswith((".", "?")) else message + "."
 

@@ -66,8 +66,7 @@ def _paired_interrupt_text(stop, unit: str, asked: int, per: str, out) -> str:
     if run is None:
         said = f"before two batches of {unit} finished; nothing is shown"
     else:
-        said = (f"after {run.count:,} of {asked:,} {unit} {per}; the table above is for those {unit}, marked "
-                f"partial")
+        said = f"after {run.count:,} of {asked:,} {unit} {per}; the table above is for those {unit}, marked partial"
     return said + ("; nothing was written to --out" if out is not None else "")
 
 
@@ -110,9 +109,24 @@ def sweep_command(
         hands_count, games_count = counts(hands, games)
         most = target(target_se)
         given = table_values(players, seed, threads, rule, policy, None)
-        plan = api.plan_sweep(game, param, parse_seat_number(seat), given["players"], hands_count, games_count,
-                              given["seed"], variant, given["rules"], strategy, given["policy"], given["threads"],
-                              most, kept, cluster, out)
+        plan = api.plan_sweep(
+            game,
+            param,
+            parse_seat_number(seat),
+            given["players"],
+            hands_count,
+            games_count,
+            given["seed"],
+            variant,
+            given["rules"],
+            strategy,
+            given["policy"],
+            given["threads"],
+            most,
+            kept,
+            cluster,
+            out,
+        )
         asked.update(unit=MODE_NAMES[plan.mode], count=plan.count)
         play_and_show(plan, as_json, out)
 
@@ -124,8 +138,11 @@ def sweep_command(
 def optimize_command(
     game: str = typer.Argument(..., help="game name, e.g. chase-ace"),
     players: Optional[str] = PLAYERS,
-    field: Optional[str] = typer.Option(None, "--field", help="the policy field to optimise, FIELD or "
-                                        "FIELD=LO:HI[:STEP] (default: the game's main strategy field)"),
+    field: Optional[str] = typer.Option(
+        None,
+        "--field",
+        help="the policy field to optimise, FIELD or FIELD=LO:HI[:STEP] (default: the game's main strategy field)",
+    ),
     hands: Optional[str] = typer.Option(None, "--hands", help="hands per policy tried (default 200k)"),
     games: Optional[str] = typer.Option(None, "--games", help="whole games per policy tried instead of hands"),
     seed: str = SEED,
@@ -149,9 +166,23 @@ def optimize_command(
         api.game_spec(game)
         hands_count, games_count = counts(hands, games)
         given = table_values(players, seed, threads, rule, policy, seat)
-        plan = api.plan_optimize(game, given["players"], field, hands_count, games_count, given["seed"], variant,
-                                 given["rules"], strategy, given["policy"], given["seats"],
-                                 parse_whole(rounds, "--rounds", 1, 50), given["threads"], kept, cluster)
+        plan = api.plan_optimize(
+            game,
+            given["players"],
+            field,
+            hands_count,
+            games_count,
+            given["seed"],
+            variant,
+            given["rules"],
+            strategy,
+            given["policy"],
+            given["seats"],
+            parse_whole(rounds, "--rounds", 1, 50),
+            given["threads"],
+            kept,
+            cluster,
+        )
         with tallied(Tally()) as tally:
             show(plan.run(progress=False if as_json else None, tally=tally), as_json)
 
@@ -161,10 +192,14 @@ def optimize_command(
 @app.command("compare")
 def compare_command(
     game: str = typer.Argument(..., help="game name, e.g. chase-ace"),
-    variant: Optional[List[str]] = typer.Option(None, "--variant", help="a named rule preset to compare (repeatable; "
-                                                "with one, it is compared with the standard rules)"),
-    rule: Optional[List[str]] = typer.Option(None, "--rule", help="KEY=VALUE: together they make one rule set "
-                                             "compared with the standard rules (repeatable)"),
+    variant: Optional[List[str]] = typer.Option(
+        None,
+        "--variant",
+        help="a named rule preset to compare (repeatable; with one, it is compared with the standard rules)",
+    ),
+    rule: Optional[List[str]] = typer.Option(
+        None, "--rule", help="KEY=VALUE: together they make one rule set compared with the standard rules (repeatable)"
+    ),
     players: Optional[str] = PLAYERS,
     hands: Optional[str] = typer.Option(None, "--hands", help="hands per arm: rule set or policy (default 1e6)"),
     games: Optional[str] = typer.Option(None, "--games", help="whole games per arm instead of hands"),
@@ -172,20 +207,29 @@ def compare_command(
     strategy: Optional[str] = STRATEGY,
     policy: Optional[List[str]] = POLICY,
     seat: Optional[List[str]] = SEAT,
-    against: Optional[str] = typer.Option(None, "--against", help="a policy preset played head to head against the "
-                                          "table's policy (--strategy, --policy, --seat) on the same deals"),
-    against_policy: Optional[List[str]] = typer.Option(None, "--against-policy", help="KEY=VALUE over the --against "
-                                                       "preset for every seat (repeatable)"),
-    against_seat: Optional[List[str]] = typer.Option(None, "--against-seat", help="SEAT:KEY=VALUE over the "
-                                                     "--against preset for one seat (repeatable)"),
+    against: Optional[str] = typer.Option(
+        None,
+        "--against",
+        help="a policy preset played head to head against the "
+        "table's policy (--strategy, --policy, --seat) on the same deals",
+    ),
+    against_policy: Optional[List[str]] = typer.Option(
+        None, "--against-policy", help="KEY=VALUE over the --against preset for every seat (repeatable)"
+    ),
+    against_seat: Optional[List[str]] = typer.Option(
+        None, "--against-seat", help="SEAT:KEY=VALUE over the --against preset for one seat (repeatable)"
+    ),
     threads: Optional[str] = THREADS,
     target_se: Optional[str] = TARGET_SE,
     store: Optional[str] = STORE,
     no_store: bool = NO_STORE,
     cluster: Optional[str] = CLUSTER,
     as_json: bool = AS_JSON,
-    out: Optional[str] = typer.Option(None, "--out", help="also write the differences as CSV and JSON and a chart "
-                                       "of the headline's differences into this folder"),
+    out: Optional[str] = typer.Option(
+        None,
+        "--out",
+        help="also write the differences as CSV and JSON and a chart of the headline's differences into this folder",
+    ),
 ):
     """Paired differences of every outcome between rule sets, or between two policies
     head to head (--against), on the same deals."""
@@ -196,10 +240,26 @@ def compare_command(
         hands_count, games_count = counts(hands, games)
         most = target(target_se)
         given = table_values(players, seed, threads, rule, policy, seat)
-        plan = api.plan_compare(game, list(variant or []), given["rules"], given["players"], hands_count, games_count,
-                                given["seed"], strategy, given["policy"], given["seats"], given["threads"], most,
-                                kept, cluster, out, against, parse_assignments(against_policy, "--against-policy"),
-                                parse_seat_assignments(against_seat, "--against-seat"))
+        plan = api.plan_compare(
+            game,
+            list(variant or []),
+            given["rules"],
+            given["players"],
+            hands_count,
+            games_count,
+            given["seed"],
+            strategy,
+            given["policy"],
+            given["seats"],
+            given["threads"],
+            most,
+            kept,
+            cluster,
+            out,
+            against,
+            parse_assignments(against_policy, "--against-policy"),
+            parse_seat_assignments(against_seat, "--against-seat"),
+        )
         asked.update(unit=MODE_NAMES[plan.mode], count=plan.count)
         play_and_show(plan, as_json, out)
 
@@ -211,10 +271,12 @@ def compare_command(
 def report_command(
     game: str = typer.Argument(..., help="game name, or 'all' for every game"),
     out: str = typer.Option("reports", "--out", help="folder to write into (one subfolder per game)"),
-    hands: Optional[str] = typer.Option(None, "--hands", help="hands per run (default 1e6; strategy runs use a "
-                                        "fraction, see the report)"),
-    report_format: str = typer.Option("md", "--format", help="md (Markdown with PNG charts) or html (one "
-                                      "self-contained file)"),
+    hands: Optional[str] = typer.Option(
+        None, "--hands", help="hands per run (default 1e6; strategy runs use a fraction, see the report)"
+    ),
+    report_format: str = typer.Option(
+        "md", "--format", help="md (Markdown with PNG charts) or html (one self-contained file)"
+    ),
     seed: str = SEED,
     threads: Optional[str] = THREADS,
     store: Optional[str] = STORE,
@@ -230,9 +292,16 @@ def report_command(
             api.game_spec(game)
         if report_format not in ("md", "html"):
             raise UserError(f"--format takes md or html, not '{report_format}'.")
-        plan = api.plan_report(game, out, None if hands is None else parse_count(hands, "--hands"), report_format,
-                               parse_whole(seed, "--seed", 0, MAX_SEED), parse_whole(threads, "--threads"), kept,
-                               cluster)
+        plan = api.plan_report(
+            game,
+            out,
+            None if hands is None else parse_count(hands, "--hands"),
+            report_format,
+            parse_whole(seed, "--seed", 0, MAX_SEED),
+            parse_whole(threads, "--threads"),
+            kept,
+            cluster,
+        )
 
         def wrote(name: str, path: Path) -> None:
             if name != "all":

@@ -20,8 +20,15 @@ from contextlib import contextmanager
 DPI = 100
 MAX_WIDTH = 8.0  # inches: wider, a chart would be shrunk on the page, and its fonts with it
 COLOUR_FLOOR = 0.25  # the least colour of a measurable change in a heat map (of 1)
-STYLE = {"font.size": 10, "axes.titlesize": 11, "axes.labelsize": 10, "xtick.labelsize": 9, "ytick.labelsize": 9,
-         "legend.fontsize": 9, "figure.titlesize": 11}
+STYLE = {
+    "font.size": 10,
+    "axes.titlesize": 11,
+    "axes.labelsize": 10,
+    "xtick.labelsize": 9,
+    "ytick.labelsize": 9,
+    "legend.fontsize": 9,
+    "figure.titlesize": 11,
+}
 
 
 @contextmanager
@@ -122,8 +129,17 @@ def seat_outcome_chart(frame, outcome: str, title: str, ylabel: str, ax=None):
     return figure
 
 
-def sweep_chart(frame, outcomes: list[str], title: str, field: str, seat_label: str = "seat",
-                labels: dict | None = None, choices: bool = False, field_label: str | None = None, ax=None):
+def sweep_chart(
+    frame,
+    outcomes: list[str],
+    title: str,
+    field: str,
+    seat_label: str = "seat",
+    labels: dict | None = None,
+    choices: bool = False,
+    field_label: str | None = None,
+    ax=None,
+):
     """One panel per outcome: its mean against the swept value, one series per seat, with
     95% interval error bars.  A numeric field is drawn as lines; a choice-valued field
     (``choices``, e.g. a play style) as points, side by side per seat, since there is
@@ -155,14 +171,26 @@ def sweep_chart(frame, outcomes: list[str], title: str, field: str, seat_label: 
                 x = line["value"].to_numpy(dtype=float)
                 if choices:  # dodge the seats so their intervals do not hide each other
                     x = x + (k - (len(series) - 1) / 2) * min(0.6 / max(1, len(series)), 0.15)
-                axes.errorbar(x, means, yerr=errors, capsize=2, marker="o", markersize=4,
-                              linestyle="none" if choices else "-", linewidth=1,
-                              label=f"{seat_label} {seat}" if seat != "table" else "table")
+                axes.errorbar(
+                    x,
+                    means,
+                    yerr=errors,
+                    capsize=2,
+                    marker="o",
+                    markersize=4,
+                    linestyle="none" if choices else "-",
+                    linewidth=1,
+                    label=f"{seat_label} {seat}" if seat != "table" else "table",
+                )
             ticks = chosen.drop_duplicates("value").sort_values("value")
             if len(ticks) <= 16:
                 long_names = ticks["value_text"].str.len().max() > 4
-                axes.set_xticks(ticks["value"].to_numpy(dtype=float), ticks["value_text"].tolist(),
-                                rotation=25 if long_names else 0, ha="right" if long_names else "center")
+                axes.set_xticks(
+                    ticks["value"].to_numpy(dtype=float),
+                    ticks["value_text"].tolist(),
+                    rotation=25 if long_names else 0,
+                    ha="right" if long_names else "center",
+                )
             axes.set_xlabel(wrapped(field_label or field, across(figure, STYLE["axes.labelsize"], 0.9 / columns)))
             axes.set_ylabel(wrapped(labels.get(outcome, outcome.replace("_", " ")), 30))
             axes.grid(alpha=0.3)
@@ -178,8 +206,16 @@ def sweep_chart(frame, outcomes: list[str], title: str, field: str, seat_label: 
     return figure
 
 
-def difference_heatmap(row_labels: list[str], seats: list[int], differences, errors, title: str, label: str,
-                       lower_is_better: bool = False, ax=None):
+def difference_heatmap(
+    row_labels: list[str],
+    seats: list[int],
+    differences,
+    errors,
+    title: str,
+    label: str,
+    lower_is_better: bool = False,
+    ax=None,
+):
     """A rules-by-seats heat map of paired differences (``differences``/``errors``:
     ``[row][seat]``).  Each cell shows the difference and its paired standard error; the
     colour says how much better (blue) or worse (red) the change is for that seat, and a
@@ -205,8 +241,15 @@ def difference_heatmap(row_labels: list[str], seats: list[int], differences, err
         for r in range(values.shape[0]):
             for c in range(values.shape[1]):
                 dark = measurable[r, c] and abs(shown[r, c]) > 0.7
-                axes.text(c, r, _cell_text(values[r, c], ses[r, c]), ha="center", va="center", fontsize=cell_font,
-                          color="white" if dark else "black" if measurable[r, c] else "#777777")
+                axes.text(
+                    c,
+                    r,
+                    _cell_text(values[r, c], ses[r, c]),
+                    ha="center",
+                    va="center",
+                    fontsize=cell_font,
+                    color="white" if dark else "black" if measurable[r, c] else "#777777",
+                )
         axes.set_xticks(range(len(seats)), [f"seat {s}" for s in seats])
         axes.set_yticks(range(len(row_labels)), row_labels)
         axes.xaxis.tick_top()
@@ -214,8 +257,13 @@ def difference_heatmap(row_labels: list[str], seats: list[int], differences, err
             ax.set_title(wrapped(title, across(figure, STYLE["axes.titlesize"])), pad=24)
         else:
             figure.suptitle(wrapped(title, across(figure, STYLE["figure.titlesize"])))
-        axes.set_xlabel(wrapped(f"{label}, ± paired standard error (blue: better for the seat, red: worse, grey: "
-                                f"within two standard errors)", across(figure, STYLE["axes.labelsize"], 0.7)))
+        axes.set_xlabel(
+            wrapped(
+                f"{label}, ± paired standard error (blue: better for the seat, red: worse, grey: "
+                f"within two standard errors)",
+                across(figure, STYLE["axes.labelsize"], 0.7),
+            )
+        )
         axes.tick_params(length=0)
         if ax is None:
             figure.tight_layout()

@@ -28,10 +28,13 @@ def check_out_dir(path: Path, flag: str = "--out") -> Path:
         longest_name = os.pathconf(existing, "PC_NAME_MAX")
         for name in path.relative_to(existing).parts:
             if len(os.fsencode(name)) > longest_name:
-                raise ValueError(f"{flag} {path} has a folder name longer than this file system allows "
-                                 f"({len(os.fsencode(name))} bytes, at most {longest_name}).")
-    if len(os.fsencode(os.path.abspath(path))) + 256 > os.pathconf(existing if existing.is_dir() else "/",
-                                                                   "PC_PATH_MAX"):
+                raise ValueError(
+                    f"{flag} {path} has a folder name longer than this file system allows "
+                    f"({len(os.fsencode(name))} bytes, at most {longest_name})."
+                )
+    if len(os.fsencode(os.path.abspath(path))) + 256 > os.pathconf(
+        existing if existing.is_dir() else "/", "PC_PATH_MAX"
+    ):
         raise ValueError(f"{flag} {path} is too long a path for the files written into it.")
     if existing.is_symlink() and not existing.exists():
         raise ValueError(f"{flag} {path} {where} a broken link ({existing} points to nothing).")
@@ -99,24 +102,34 @@ def write_run_outputs(directory: Path, stem: str, summary: dict, headline: str, 
     unit = summary["mode"]
     frame = estimates_frame(summary["results"], summary[unit], unit)
     figure = seat_outcome_chart(frame, headline, title, ylabel)
-    return write_files({directory / f"{stem}.csv": frame.to_csv(index=False),
-                        directory / f"{stem}.json": json.dumps(summary, indent=2) + "\n",
-                        directory / f"{stem}.png": png_bytes(figure)})
+    return write_files(
+        {
+            directory / f"{stem}.csv": frame.to_csv(index=False),
+            directory / f"{stem}.json": json.dumps(summary, indent=2) + "\n",
+            directory / f"{stem}.png": png_bytes(figure),
+        }
+    )
 
 
-def write_sweep_outputs(directory: Path, stem: str, records: list[dict], spec: GameSpec, mode: int,
-                        seat: int | None, players: int) -> list[Path]:
+def write_sweep_outputs(
+    directory: Path, stem: str, records: list[dict], spec: GameSpec, mode: int, seat: int | None, players: int
+) -> list[Path]:
     """Write ``<stem>.csv`` (one row per value, seat and outcome) and ``<stem>.png`` (the
     chart of :func:`sweep_figure`)."""
     from analyzer.present.tables import sweep_frame
 
     figure = sweep_figure(records, spec, mode, seat, players)
-    return write_files({directory / f"{stem}.csv": sweep_frame(records).to_csv(index=False),
-                        directory / f"{stem}.png": png_bytes(figure)})
+    return write_files(
+        {
+            directory / f"{stem}.csv": sweep_frame(records).to_csv(index=False),
+            directory / f"{stem}.png": png_bytes(figure),
+        }
+    )
 
 
-def sweep_figure(records: list[dict], spec: GameSpec, mode: int, seat: int | None, players: int,
-                 outcome: str | None = None, ax=None):
+def sweep_figure(
+    records: list[dict], spec: GameSpec, mode: int, seat: int | None, players: int, outcome: str | None = None, ax=None
+):
     """The chart of a sweep's records: each outcome of the swept seat (``seat``), or the
     headline of every seat (``None``), against the value; ``outcome``: that one only."""
     import pandas as pd
@@ -137,9 +150,16 @@ def sweep_figure(records: list[dict], spec: GameSpec, mode: int, seat: int | Non
     if outcome is not None:
         shown = [outcome]
     field = spec.policy_field(field_key) if field_key else None
-    return sweep_chart(frame, shown, title, field_key, labels=outcome_labels(spec, mode),
-                       choices=bool(field and field.choices), field_label=field_label(field) if field else None,
-                       ax=ax)
+    return sweep_chart(
+        frame,
+        shown,
+        title,
+        field_key,
+        labels=outcome_labels(spec, mode),
+        choices=bool(field and field.choices),
+        field_label=field_label(field) if field else None,
+        ax=ax,
+    )
 
 
 def write_compare_outputs(directory: Path, stem: str, summary: dict, figure) -> list[Path]:
@@ -148,6 +168,10 @@ def write_compare_outputs(directory: Path, stem: str, summary: dict, figure) -> 
     from analyzer.present.tables import differences_frame
 
     frame = differences_frame(summary["differences"])
-    return write_files({directory / f"{stem}.csv": frame.to_csv(index=False),
-                        directory / f"{stem}.json": json.dumps(summary, indent=2) + "\n",
-                        directory / f"{stem}.png": png_bytes(figure)})
+    return write_files(
+        {
+            directory / f"{stem}.csv": frame.to_csv(index=False),
+            directory / f"{stem}.json": json.dumps(summary, indent=2) + "\n",
+            directory / f"{stem}.png": png_bytes(figure),
+        }
+    )

@@ -14,8 +14,9 @@ def _seats_apart(frame):
 
     table_wide = frame["seat"].astype(str) == "table"
     frame.insert(list(frame.columns).index("seat"), "scope", ["table" if wide else "seat" for wide in table_wide])
-    frame["seat"] = pd.array([None if wide else int(seat) for seat, wide in zip(frame["seat"], table_wide)],
-                             dtype="Int64")
+    frame["seat"] = pd.array(
+        [None if wide else int(seat) for seat, wide in zip(frame["seat"], table_wide)], dtype="Int64"
+    )
     return frame
 
 
@@ -28,8 +29,19 @@ def estimates_frame(records: list[dict], n: int, unit: str):
     return _seats_apart(frame)
 
 
-SWEEP_COLUMNS = ["field", "value", "value_text", "seat", "outcome", "mean", "se", "ci_low", "ci_high", "diff",
-                 "diff_se"]
+SWEEP_COLUMNS = [
+    "field",
+    "value",
+    "value_text",
+    "seat",
+    "outcome",
+    "mean",
+    "se",
+    "ci_low",
+    "ci_high",
+    "diff",
+    "diff_se",
+]
 
 
 def sweep_frame(records: list[dict]):
@@ -45,17 +57,52 @@ def differences_frame(differences: dict[str, list[dict]]):
     with both values, the paired difference and its errors."""
     import pandas as pd
 
-    columns = ["seat", "outcome", "base", "base_se", "other", "other_se", "difference", "se", "se_independent",
-               "variance_reduction"]
-    rows = [{"compared": label, **{key: record[key] for key in columns}}
-            for label, records in differences.items() for record in records]
+    columns = [
+        "seat",
+        "outcome",
+        "base",
+        "base_se",
+        "other",
+        "other_se",
+        "difference",
+        "se",
+        "se_independent",
+        "variance_reduction",
+    ]
+    rows = [
+        {"compared": label, **{key: record[key] for key in columns}}
+        for label, records in differences.items()
+        for record in records
+    ]
     return _seats_apart(pd.DataFrame.from_records(rows, columns=["compared"] + columns))
 
 
-BEST_RESPONSE_COLUMNS = ["field", "seat", "best", "tied", "tie", "no_effect", "value", "se", "current",
-                         "current_value", "gain", "gain_se", "confirmed_gain", "confirmed_gain_se", "confirmed_on",
-                         "runner_up", "margin", "margin_se", "equilibrium", "equilibrium_value",
-                         "equilibrium_value_se", "equilibrium_change", "equilibrium_change_se", "mix"]
+BEST_RESPONSE_COLUMNS = [
+    "field",
+    "seat",
+    "best",
+    "tied",
+    "tie",
+    "no_effect",
+    "value",
+    "se",
+    "current",
+    "current_value",
+    "gain",
+    "gain_se",
+    "confirmed_gain",
+    "confirmed_gain_se",
+    "confirmed_on",
+    "runner_up",
+    "margin",
+    "margin_se",
+    "equilibrium",
+    "equilibrium_value",
+    "equilibrium_value_se",
+    "equilibrium_change",
+    "equilibrium_change_se",
+    "mix",
+]
 
 
 def best_responses_frame(rows: list[dict]):

@@ -24,7 +24,10 @@ def number_text(value: float, se: float) -> str:
 
 def estimate_text(estimate) -> str:
     """``mean [low, high]`` of an estimate (an ``Estimate`` or its record dict)."""
-    get = estimate.get if isinstance(estimate, dict) else lambda key: getattr(estimate, key)
+
+    def get(key: str) -> float:
+        return float(estimate[key] if isinstance(estimate, dict) else getattr(estimate, key))
+
     mean, se = get("mean"), get("se")
     if se == 0:  # a proportion seen never or always: the interval still has a width
         return f"{mean:.4g} [{get('ci_low'):.2g}, {get('ci_high'):.2g}]"
@@ -53,8 +56,10 @@ def target_note(target_se: float | None, largest: float) -> str:
     """The closing note of a run given --target-se whose cap came first (else "")."""
     if target_se is None or largest < target_se:
         return ""
-    return (f"note: the cap came first: the largest standard error is {largest:.2g}, above --target-se "
-            f"{target_se:g}; raise --hands/--games to go further")
+    return (
+        f"note: the cap came first: the largest standard error is {largest:.2g}, above --target-se "
+        f"{target_se:g}; raise --hands/--games to go further"
+    )
 
 
 def finite(value):

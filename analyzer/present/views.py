@@ -6,14 +6,10 @@ and plays no hand.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from analyzer.present.text import (
-    best_text,
     estimate_text,
-    mix_text,
     number_text,
     with_se,
 )
@@ -35,8 +31,10 @@ def _policy_text(spec: GameSpec, policy) -> list[str]:
 
 def policy_lines(spec: GameSpec, policy, strategy: str) -> list[str]:
     """The ``policy  NAME: ...`` lines of a run's heading (one per seat when seats differ)."""
-    return [("policy  " + strategy + ": " if i == 0 else "        ") + text
-            for i, text in enumerate(_policy_text(spec, policy))]
+    return [
+        ("policy  " + strategy + ": " if i == 0 else "        ") + text
+        for i, text in enumerate(_policy_text(spec, policy))
+    ]
 
 
 def rules_json(spec: GameSpec, rules) -> dict:
@@ -54,20 +52,27 @@ def games_only_note(spec: GameSpec, rule_sets, mode: int) -> list[str]:
     whole game differ (from the standard, or between the rule sets compared)."""
     if mode != HANDS:
         return []
-    keys = [f"`{field.key}`" for index, field in enumerate(spec.rules)
-            if field.games_only and len({int(rules[index]) for rules in rule_sets}) > 1]
+    keys = [
+        f"`{field.key}`"
+        for index, field in enumerate(spec.rules)
+        if field.games_only and len({int(rules[index]) for rules in rule_sets}) > 1
+    ]
     if not keys:
         return []
     one = len(keys) == 1
-    return [f"{', '.join(keys)} act{'s' if one else ''} only across the deals of a whole game, so one hand plays the "
-            f"same with any value; use --games to see {'its' if one else 'their'} effect"]
+    return [
+        f"{', '.join(keys)} act{'s' if one else ''} only across the deals of a whole game, so one hand plays the "
+        f"same with any value; use --games to see {'its' if one else 'their'} effect"
+    ]
 
 
 def cluster_text(cluster: dict) -> str:
     """Where a Dask cluster played the hands, as the run line says it."""
-    return (f"a Dask cluster of {cluster['workers']} worker{'s' if cluster['workers'] != 1 else ''}, "
-            f"{cluster['threads']} thread{'s' if cluster['threads'] != 1 else ''}"
-            + (f"; dashboard {cluster['dashboard']}" if cluster.get("dashboard") else ""))
+    return (
+        f"a Dask cluster of {cluster['workers']} worker{'s' if cluster['workers'] != 1 else ''}, "
+        f"{cluster['threads']} thread{'s' if cluster['threads'] != 1 else ''}"
+        + (f"; dashboard {cluster['dashboard']}" if cluster.get("dashboard") else "")
+    )
 
 
 def summary_object(spec: GameSpec, result) -> dict:
@@ -132,14 +137,21 @@ def render_text(spec: GameSpec, summary: dict) -> str:
         setting = f"whole games, seat {players - 1} is the first {role}"
     lines.append(f"{spec.title}: {players} players, {n:,} {unit} ({setting}), seed {summary['seed']}")
     if summary.get("partial"):
-        lines.append(f"PARTIAL: interrupted after {n:,} of {summary['requested']:,} {unit}; the table is for the "
-                     f"{unit} finished")
+        lines.append(
+            f"PARTIAL: interrupted after {n:,} of {summary['requested']:,} {unit}; the table is for the {unit} finished"
+        )
     lines += [f"warning: {message}" for message in summary.get("warnings", [])]
     lines += [f"note: {message}" for message in summary.get("notes", [])]
-    rules_text = " ".join(f"{field.key}={field.value_text(code)}" for field, code in zip(spec.rules, summary["rule_codes"]))
+    rules_text = " ".join(
+        f"{field.key}={field.value_text(code)}" for field, code in zip(spec.rules, summary["rule_codes"])
+    )
     lines.append(f"rules   {summary['variant']}: {rules_text}")
-    policy = np.array([[f.choices.index(row[f.key]) if isinstance(row[f.key], str) else row[f.key]
-                        for f in spec.policy_fields] for row in summary["policy"]])
+    policy = np.array(
+        [
+            [f.choices.index(row[f.key]) if isinstance(row[f.key], str) else row[f.key] for f in spec.policy_fields]
+            for row in summary["policy"]
+        ]
+    )
     lines += policy_lines(spec, policy, summary["strategy"])
     lines.append("")
     by_seat: dict = {}
@@ -169,8 +181,10 @@ def render_text(spec: GameSpec, summary: dict) -> str:
         lines.append(f"{label}: {estimate_text(record)}  (se {record['se']:.2g})")
         if name in outcomes.odds:
             odds = by_seat["table"][name + "_fair_odds"]
-            lines.append(f"{outcomes.odds[name]}: {number_text(odds['mean'], odds['se'])} to 1 against "
-                         f"[{number_text(odds['ci_low'], odds['se'])}, {number_text(odds['ci_high'], odds['se'])}]")
+            lines.append(
+                f"{outcomes.odds[name]}: {number_text(odds['mean'], odds['se'])} to 1 against "
+                f"[{number_text(odds['ci_low'], odds['se'])}, {number_text(odds['ci_high'], odds['se'])}]"
+            )
     for prefix, (title, labels) in outcomes.groups.items():
         lines += ["", f"{title} (mean and 95% CI):"]
         label_width = max(3, *(len(label) for label in labels))
@@ -181,8 +195,7 @@ def render_text(spec: GameSpec, summary: dict) -> str:
     played = n - stored
     rate = played / summary["elapsed_s"] if summary["elapsed_s"] > 0 else float("inf")
     cluster = summary.get("cluster")
-    where = (cluster_text(cluster) if cluster
-             else f"{summary['threads']} thread{'s' if summary['threads'] != 1 else ''}")
+    where = cluster_text(cluster) if cluster else f"{summary['threads']} thread{'s' if summary['threads'] != 1 else ''}"
     speed = f"in {summary['elapsed_s']:.2f} s ({rate / 1e6:.2f}M {unit}/s on {where})"
     if stored == 0:
         done = f"{n:,} {unit} {speed}"
@@ -200,14 +213,17 @@ def render_text(spec: GameSpec, summary: dict) -> str:
 # ------------------------------------------------------------------------------ strategy commands
 
 
-def _table_lines(spec: GameSpec, table) -> list[str]:
+def table_lines(spec: GameSpec, table) -> list[str]:
     """A heading's warnings, rules and policy lines for a resolved table."""
     text = " ".join(f"{field.key}={field.value_text(code)}" for field, code in zip(spec.rules, table.rules))
-    return ([f"warning: {message}" for message in spec.warnings(spec.rules_type(*table.rules), table.players)]
-            + [f"rules   {table.variant or 'standard'}: {text}"] + policy_lines(spec, table.policy, table.strategy))
+    return (
+        [f"warning: {message}" for message in spec.warnings(spec.rules_type(*table.rules), table.players)]
+        + [f"rules   {table.variant or 'standard'}: {text}"]
+        + policy_lines(spec, table.policy, table.strategy)
+    )
 
 
-def _better(spec: GameSpec, mode: int) -> str:
+def better_text(spec: GameSpec, mode: int) -> str:
     headline = spec.headline[mode]
     return f"{headline} ({'lower' if spec.lower_is_better(mode, headline) else 'higher'} is better)"
 
@@ -218,9 +234,13 @@ def _grid(row_labels: list[str], first_header: str, columns: list[tuple[str, lis
     widths = [max(len(header), *(len(cell) for cell in cells)) for header, cells in columns]
     lines = []
     for block in _column_blocks(widths):
-        lines.append(f"{first_header:>{label_width}}  " + "  ".join(f"{columns[i][0]:<{widths[i]}}" for i in block).rstrip())
+        lines.append(
+            f"{first_header:>{label_width}}  " + "  ".join(f"{columns[i][0]:<{widths[i]}}" for i in block).rstrip()
+        )
         for r, label in enumerate(row_labels):
-            lines.append(f"{label:>{label_width}}  " + "  ".join(f"{columns[i][1][r]:<{widths[i]}}" for i in block).rstrip())
+            lines.append(
+                f"{label:>{label_width}}  " + "  ".join(f"{columns[i][1][r]:<{widths[i]}}" for i in block).rstrip()
+            )
         lines.append("")
     return lines
 
@@ -236,14 +256,20 @@ def render_sweep(spec: GameSpec, table, result, reference: int, asked: int | Non
     outcomes = spec.outcomes[mode]
     field = result.values.field.key
     who = f"seat {result.seat}" if result.seat is not None else "every seat together"
-    lines = [f"{spec.title}: {table.players} players, sweep of {field} for {who}, {result.run.count:,} {unit} per "
-             f"value, every value on the same {unit} (seed {result.run.seed})"]
+    lines = [
+        f"{spec.title}: {table.players} players, sweep of {field} for {who}, {result.run.count:,} {unit} per "
+        f"value, every value on the same {unit} (seed {result.run.seed})"
+    ]
     if asked is not None and result.run.interrupted:
-        lines.append(f"PARTIAL: interrupted after {result.run.count:,} of {asked:,} {unit} per value; the table is for "
-                     f"the {unit} every value finished")
-    lines += _table_lines(spec, table)
+        lines.append(
+            f"PARTIAL: interrupted after {result.run.count:,} of {asked:,} {unit} per value; the table is for "
+            f"the {unit} every value finished"
+        )
+    lines += table_lines(spec, table)
     lines.append("")
-    by_point = [{(e.seat, e.outcome): e.as_record() for e in result.estimates(p)} for p in range(len(result.values.values))]
+    by_point = [
+        {(e.seat, e.outcome): e.as_record() for e in result.estimates(p)} for p in range(len(result.values.values))
+    ]
     headline = spec.headline[mode]
     seats = [result.seat] if result.seat is not None else list(range(table.players))
     columns = []
@@ -252,197 +278,51 @@ def render_sweep(spec: GameSpec, table, result, reference: int, asked: int | Non
             header = f"{name} (95% CI)" if result.seat is not None else f"{name} seat {seat}"
             columns.append((header, [estimate_text(point[(seat, name)]) for point in by_point]))
     values = result.values.values
-    against = [{(d.seat, d.outcome): d for d in paired_differences(result.run, reference, point)}
-               for point in range(len(values))]
+    against = [
+        {(d.seat, d.outcome): d for d in paired_differences(result.run, reference, point)}
+        for point in range(len(values))
+    ]
     for seat in seats:
         differences = []
         for point in range(len(values)):
             found = against[point][(seat, headline)]
-            differences.append("0 (reference)" if point == reference else with_se(found.difference, found.se, signed=True))
+            differences.append(
+                "0 (reference)" if point == reference else with_se(found.difference, found.se, signed=True)
+            )
         label = f"{headline} vs {result.values.value_text(values[reference])} (± se)"
         columns.append((label if result.seat is not None else f"{label} seat {seat}", differences))
     if result.seat is not None:
         for seat in range(table.players):
             if seat != result.seat:
-                columns.append((f"{headline} seat {seat}", [estimate_text(point[(seat, headline)]) for point in by_point]))
+                columns.append(
+                    (f"{headline} seat {seat}", [estimate_text(point[(seat, headline)]) for point in by_point])
+                )
     for name in outcomes.estimated(outcomes.table):
         columns.append((name, [estimate_text(point[("table", name)]) for point in by_point]))
     lines += _grid([result.values.value_text(v) for v in values], field, columns)
-    lines.append(f"95% intervals; differences are paired (the same {unit}) with their standard errors; "
-                 f"{result.run.count * len(values):,} {unit} in {result.run.elapsed_s:.1f} s")
+    lines.append(
+        f"95% intervals; differences are paired (the same {unit}) with their standard errors; "
+        f"{result.run.count * len(values):,} {unit} in {result.run.elapsed_s:.1f} s"
+    )
     return "\n".join(lines)
 
 
 def sweep_object(spec: GameSpec, table, result, reference: int, asked: int, target_reached: bool | None) -> dict:
     """The --json object of ``sweep`` (``result``: an ``analyzer.strategy.sweeps.Sweep``)."""
     mode = result.mode
-    return {"game": spec.name, "mode": MODE_NAMES[mode], "players": table.players, "seed": result.run.seed,
-            MODE_NAMES[mode]: result.run.count, "partial": result.run.interrupted, "requested": asked,
-            "rules": rules_json(spec, table.rules), "field": result.values.field.key, "seat": result.seat,
-            "values": list(result.values.values), "reference": reference, "target_se_reached": target_reached,
-            "results": result.records(reference)}
-
-
-# ------------------------------------------------------------------------------ optimize
-
-
-def _values_text(values, state) -> str:
-    return " ".join(values.value_text(v) for v in state)
-
-
-def best_response_records(spec: GameSpec, mode: int, values, responses) -> list[dict]:
-    """JSON records of best responses (gains are positive when better for the seat)."""
-    return [{"seat": r.seat, "best": r.values[r.best], "tied": [r.values[i] for i in r.tied], "tie": r.is_tie,
-             "no_effect": r.no_effect, "value": r.means[r.best], "se": r.ses[r.best], "current": r.values[r.current],
-             "current_value": r.means[r.current], "gain": r.gain, "gain_se": r.gain_se,
-             "confirmed_gain": r.confirmed_gain, "confirmed_gain_se": r.confirmed_gain_se,
-             "confirmed_on": r.confirmed_count,
-             "runner_up": None if r.runner_up is None else r.values[r.runner_up], "margin": r.runner_up_gap,
-             "margin_se": r.runner_up_se} for r in responses]
-
-
-def render_best_responses(spec: GameSpec, mode: int, values, responses) -> list[str]:
-    headline = spec.headline[mode]
-    key = values.field.key
-    rows = []
-    for r in responses:
-        runner = ("-" if r.runner_up is None else
-                  f"{values.value_text(r.values[r.runner_up])} by {with_se(r.runner_up_gap, r.runner_up_se)}")
-        rows.append([str(r.seat), best_text(values, r), estimate_text(r.points[r.best]),
-                     values.value_text(r.values[r.current]), estimate_text(r.points[r.current]),
-                     "0" if r.current == r.best else with_se(r.confirmed_gain, r.confirmed_gain_se, signed=True), runner])
-    headers = ["seat", f"best {key}", f"{headline} at best (95% CI)", "current", f"{headline} at current (95% CI)",
-               "gain on fresh hands (± se)", "runner-up, behind by (± se)"]
-    widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(headers)]
-    lines = ["  ".join(f"{h:<{w}}" for h, w in zip(headers, widths)).rstrip()]
-    lines += ["  ".join(f"{cell:<{w}}" for cell, w in zip(row, widths)).rstrip() for row in rows]
-    return lines
-
-
-def render_matrix_game(spec: GameSpec, mode: int, values, game) -> list[str]:
-    headline = spec.headline[mode]
-    key = values.field.key
-    if not game.constant_sum:
-        return [f"The two seats' {headline} is not constant-sum over these policies, so there is no matrix-game "
-                f"solution; see the iterated best response below."]
-
-    def mix(seat: int) -> str:
-        return mix_text([(f"{key}={values.value_text(v)}", p, e) for v, p, e in game.support(seat)])
-
-    return [f"Matrix game over {key} = {values.value_text(values.values[0])}..{values.value_text(values.values[-1])} "
-            f"(the {headline} of the two seats is constant-sum), {game.count:,} {MODE_NAMES[mode]} per cell, solved "
-            f"by linear programming (errors: bootstrap over batches of deals):",
-            f"  seat 0 {mix(0)}",
-            f"  seat 1 {mix(1)}",
-            f"  value: seat 0's {headline} = {with_se(game.value, game.value_se)}; replayed on "
-            f"{game.count:,} fresh {MODE_NAMES[mode]}: {with_se(game.confirmed_value, game.confirmed_value_se)}"]
-
-
-def render_equilibrium(spec: GameSpec, mode: int, values, equilibrium, evaluation) -> list[str]:
-    key = values.field.key
-    lines = [f"Iterated best response (each seat in turn moves to its best {key}, staying put while tied):"]
-    for number, state in enumerate(equilibrium.rounds, start=1):
-        lines.append(f"  round {number}: {key} = {_values_text(values, state)}")
-    if equilibrium.converged:
-        kind = "symmetric" if equilibrium.symmetric else "per-seat"
-        lines.append(f"  converged: a {kind} equilibrium, {key} = {_values_text(values, equilibrium.values)} "
-                     f"(each seat's value is a best response, within two standard errors, to the others')")
-    elif equilibrium.cycled:
-        lines.append("  no equilibrium among these values: the best responses cycle")
-    else:
-        lines.append(f"  not settled after {len(equilibrium.rounds)} rounds")
-    if evaluation:
-        headline = spec.headline[mode]
-        lines.append(f"  at the final policy, replayed on fresh hands, per seat: {headline} (± se) and its change "
-                     f"from the starting policy (paired ± se):")
-        for d in evaluation:
-            lines.append(f"    seat {d.seat}: {with_se(d.other, d.other_se)}  {with_se(d.difference, d.se, signed=True)}")
-    return lines
-
-
-
-def optimize_object(spec, table, mode, seed, values, count, found) -> dict:
-    """The --json object of ``optimize``."""
-    summary = {"game": spec.name, "mode": MODE_NAMES[mode], "players": table.players, "seed": seed,
-               MODE_NAMES[mode]: count, "rules": rules_json(spec, table.rules), "field": values.field.key, "values": list(values.values),
-               "headline": spec.headline[mode], "lower_is_better": spec.lower_is_better(mode, spec.headline[mode]),
-               "best_responses": best_response_records(spec, mode, values, found.responses)}
-    if found.matrix is not None:
-        game = found.matrix
-        summary["matrix_game"] = {"constant_sum": game.constant_sum, "row_mix": game.row_mix,
-                                  "row_mix_se": game.row_mix_se, "column_mix": game.column_mix,
-                                  "column_mix_se": game.column_mix_se, "value": game.value, "value_se": game.value_se,
-                                  "means": game.means.tolist()}
-    if found.equilibrium is not None:
-        equilibrium = found.equilibrium
-        summary["equilibrium"] = {"values": list(equilibrium.values), "rounds": [list(r) for r in equilibrium.rounds],
-                                  "converged": equilibrium.converged, "cycled": equilibrium.cycled,
-                                  "symmetric": equilibrium.symmetric,
-                                  "per_seat": [d.as_record() for d in found.evaluation]}
-    return summary
-
-
-def render_optimize(spec, table, mode, seed, values, count, found) -> str:
-    unit = MODE_NAMES[mode]
-    lines = [f"{spec.title}: {table.players} players, the best {values.field.key} for each seat by {_better(spec, mode)}",
-             f"{count:,} {unit} per policy tried, every policy on the same {unit} (seed {seed}); "
-             f"{values.field.key} tried: {values.value_text(values.values[0])}..{values.value_text(values.values[-1])}"]
-    lines += _table_lines(spec, table)
-    lines += ["", "Best response of each seat to the others' policy above (a tie when the best does not beat the "
-                  "runner-up by two standard errors of their paired difference):"]
-    lines += render_best_responses(spec, mode, values, found.responses)
-    if found.matrix is not None:
-        lines += [""] + render_matrix_game(spec, mode, values, found.matrix)
-    if found.equilibrium is not None:
-        lines += [""] + render_equilibrium(spec, mode, values, found.equilibrium, found.evaluation)
-    return "\n".join(lines)
-
-
-# ------------------------------------------------------------------------------ compare
-
-
-def render_compare(spec: GameSpec, table, run, labels: list[str], changed: list[str], asked: int | None = None) -> str:
-    from analyzer.strategy.comparisons import paired_differences
-
-    unit = MODE_NAMES[run.mode]
-    lines = [f"{spec.title}: {table.players} players, {' vs '.join(labels)}: {run.count:,} {unit} each, on the same "
-             f"{unit} (seed {run.seed})"]
-    if asked is not None and run.interrupted:
-        lines.append(f"PARTIAL: interrupted after {run.count:,} of {asked:,} {unit} per arm; the table is for "
-                     f"the {unit} every arm finished")
-    lines += [f"warning: {message}" for message in spec.warnings(spec.rules_type(*run.configs[0].rules), table.players)]
-    lines += changed + policy_lines(spec, table.policy, table.strategy)
-    for other in range(1, len(run.configs)):
-        lines += ["", f"{labels[other]} minus {labels[0]}:"]
-        differences = paired_differences(run, 0, other)
-        rows = []
-        for d in differences:
-            identical = d.se == 0 and d.difference == 0  # the same on every hand
-            reduction = d.variance_reduction
-            rows.append([str(d.seat), d.outcome, number_text(d.base, d.base_se), number_text(d.other, d.other_se),
-                         "0 (the same in every batch)" if identical else with_se(d.difference, d.se, signed=True),
-                         f"{d.se_independent:.2g}",
-                         "-" if identical else "n/a" if math.isnan(reduction) else f"{reduction:.1f}x"])
-        headers = ["seat", "outcome", labels[0], labels[other], "difference (± paired se)", "independent se",
-                   "variance reduction"]
-        widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
-        lines.append("  ".join(f"{h:<{w}}" for h, w in zip(headers, widths)).rstrip())
-        lines += ["  ".join(f"{c:<{w}}" for c, w in zip(r, widths)).rstrip() for r in rows]
-    lines += ["", "The paired standard error comes from batches of the same deals; the independent one is "
-                  "what two separate runs of this length would give; variance reduction = (independent / paired)^2."]
-    return "\n".join(lines)
-
-
-
-def compare_object(spec: GameSpec, table, run, labels: list[str], changed: list[str], asked: int, arms) -> dict:
-    """The --json object of ``compare`` (and the JSON file of its --out)."""
-    from analyzer.strategy.comparisons import paired_differences
-
-    return {"game": spec.name, "mode": MODE_NAMES[run.mode], "players": table.players, "seed": run.seed,
-            MODE_NAMES[run.mode]: run.count, "partial": run.interrupted, "requested": asked, "labels": labels,
-            "rules": {label: rules_json(spec, rules) for label, rules, _ in arms},
-            "policies": {label: policy_json(spec, policy) for label, _, policy in arms}, "changed": changed,
-            "notes": games_only_note(spec, [rules for _, rules, _ in arms], run.mode),
-            "differences": {labels[o]: [d.as_record() for d in paired_differences(run, 0, o)]
-                            for o in range(1, len(run.configs))}}
-
+    return {
+        "game": spec.name,
+        "mode": MODE_NAMES[mode],
+        "players": table.players,
+        "seed": result.run.seed,
+        MODE_NAMES[mode]: result.run.count,
+        "partial": result.run.interrupted,
+        "requested": asked,
+        "rules": rules_json(spec, table.rules),
+        "field": result.values.field.key,
+        "seat": result.seat,
+        "values": list(result.values.values),
+        "reference": reference,
+        "target_se_reached": target_reached,
+        "results": result.records(reference),
+    }

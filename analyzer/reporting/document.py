@@ -64,7 +64,7 @@ def with_contents(document: Document) -> Document:
     if len(sections) < TOC_MIN_SECTIONS:
         return document
     taken: dict[str, int] = {}
-    anchors = {}
+    anchors: dict[tuple[int, str], str] = {}
     for block in document.blocks:
         if block[0] == "h":
             anchors.setdefault((block[1], block[2]), anchor(block[2], taken))
@@ -98,10 +98,12 @@ def render_markdown(document: Document) -> tuple[str, dict[str, bytes]]:
     return "\n".join(lines), images
 
 
-_STYLE = ("body{font-family:sans-serif;max-width:70em;margin:2em auto;padding:0 1em;line-height:1.45}"
-          "table{border-collapse:collapse;margin:1em 0;font-size:90%}td,th{border:1px solid #ccc;padding:2px 6px;"
-          "text-align:left}th{background:#f3f3f3}img{max-width:100%}figcaption{font-style:italic;font-size:90%}"
-          "li{margin:0.3em 0}")
+_STYLE = (
+    "body{font-family:sans-serif;max-width:70em;margin:2em auto;padding:0 1em;line-height:1.45}"
+    "table{border-collapse:collapse;margin:1em 0;font-size:90%}td,th{border:1px solid #ccc;padding:2px 6px;"
+    "text-align:left}th{background:#f3f3f3}img{max-width:100%}figcaption{font-style:italic;font-size:90%}"
+    "li{margin:0.3em 0}"
+)
 
 
 def _inline(text: str) -> str:
@@ -114,8 +116,9 @@ def _inline(text: str) -> str:
     escaped = "".join(f"<code>{part}</code>" if i % 2 else part for i, part in enumerate(parts))
     parts = escaped.split("**")
     escaped = "".join(f"<b>{part}</b>" if i % 2 else part for i, part in enumerate(parts))
-    return re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", lambda m: f'<a href="{html.escape(m.group(2))}">{m.group(1)}</a>',
-                  escaped)
+    return re.sub(
+        r"\[([^\]]+)\]\(([^)\s]+)\)", lambda m: f'<a href="{html.escape(m.group(2))}">{m.group(1)}</a>', escaped
+    )
 
 
 def render_html(document: Document, title: str) -> str:
@@ -134,10 +137,14 @@ def render_html(document: Document, title: str) -> str:
             body.append(f"<table><tr>{head}</tr>{rows}</table>")
         else:
             data = base64.b64encode(png_bytes(block[2])).decode("ascii")
-            body.append(f'<figure><img alt="{html.escape(block[3])}" src="data:image/png;base64,{data}">'
-                        f"<figcaption>{html.escape(block[3])}</figcaption></figure>")
-    return (f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{html.escape(title)}</title>"
-            f"<style>{_STYLE}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
+            body.append(
+                f'<figure><img alt="{html.escape(block[3])}" src="data:image/png;base64,{data}">'
+                f"<figcaption>{html.escape(block[3])}</figcaption></figure>"
+            )
+    return (
+        f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
+        f"<style>{_STYLE}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n"
+    )
 
 
 def version_text() -> str:
@@ -155,6 +162,11 @@ def today() -> str:
 
 def mode_counts(count: int) -> dict[str, int]:
     """How many hands or games each part of a report plays, from ``--hands``."""
-    return {"hands": count, "games": max(200, count // 10), "strategy_hands": max(200, count // 5),
-            "strategy_games": max(100, count // 50), "rules_hands": max(200, count // 2),
-            "rules_games": max(100, count // 20)}
+    return {
+        "hands": count,
+        "games": max(200, count // 10),
+        "strategy_hands": max(200, count // 5),
+        "strategy_games": max(100, count // 50),
+        "rules_hands": max(200, count // 2),
+        "rules_games": max(100, count // 20),
+    }

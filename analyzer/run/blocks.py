@@ -8,7 +8,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import numpy as np
@@ -33,7 +33,7 @@ class Segment(NamedTuple):
     (A tuple: a report makes one per batch of every configuration.)"""
 
     first: int
-    count: int
+    count: int  # type: ignore[assignment]  # the hands it holds (a NamedTuple field over tuple.count)
     sums: np.ndarray | None = None
 
 
@@ -117,8 +117,9 @@ def encode_sums(run: Run, wide: bool) -> tuple[str, bytes]:
         largest = max(int(stack.max()), -int(stack.min()) - 1) if stack.size else 0
         form = next(form for form in NARROW if largest < 1 << (8 * int(form[-1]) - 1))
         return form, stack.astype(form).tobytes()
-    return "json", json.dumps([[[int(v) for v in row] for row in part] for part in run.sums],
-                              separators=(",", ":")).encode()
+    return "json", json.dumps(
+        [[[int(v) for v in row] for row in part] for part in run.sums], separators=(",", ":")
+    ).encode()
 
 
 _KEY_DIGESTS: dict[tuple, bytes] = {}
@@ -142,8 +143,12 @@ def decode_block(row, key: tuple, shape: tuple[int, int], wide: bool) -> Run | N
         if not isinstance(blob, bytes) or checksum != block_checksum(key, first, count, parts_text, form, blob):
             return None
         parts = json.loads(parts_text)
-        if (not isinstance(parts, list) or not parts or any(type(p) is not int or p <= 0 for p in parts)
-                or sum(parts) != count):
+        if (
+            not isinstance(parts, list)
+            or not parts
+            or any(type(p) is not int or p <= 0 for p in parts)
+            or sum(parts) != count
+        ):
             return None
         if form in NARROW and not wide:
             flat = np.frombuffer(blob, dtype=form)
@@ -152,9 +157,11 @@ def decode_block(row, key: tuple, shape: tuple[int, int], wide: bool) -> Run | N
             sums = tuple(flat.astype(np.int64).reshape(len(parts), *shape))
         elif form == "json" and wide:
             values = json.loads(blob)
-            if (len(values) != len(parts) or any(len(part) != shape[0] for part in values)
-                    or any(len(row) != shape[1] or any(type(v) is not int for v in row) for part in values
-                           for row in part)):
+            if (
+                len(values) != len(parts)
+                or any(len(part) != shape[0] for part in values)
+                or any(len(row) != shape[1] or any(type(v) is not int for v in row) for part in values for row in part)
+            ):
                 return None
             sums = tuple(np.array(part, dtype=object).reshape(shape) for part in values)
         else:
@@ -194,3 +201,53 @@ def segments_of(first: int, count: int, starts: dict, order: list[int], outcomes
         segments.append(Segment(position, reach - position, total))
         position = reach
     return segments
+
+
+@dataclass
+class Slot:
+    """What one job list of one configuration has finished (see ``ResultStore``):
+    its runs, whether they are whole jobs, the rows that hold its last commit, and
+    whether it changed since."""
+
+    key: tuple
+    wide: bool
+    runs: list[Run] = field(default_factory=list)
+    complete: bool = False
+    rows: list[tuple[int, str]] = field(default_factory=list)  # (id, checksum) of its last commit's blocks
+    dirty: bool = False
+    played: int = 0  # of the runs' hands, those played by this process (not read from the store)
+
+
+def encoded_row(slot: Slot, run: Run) -> tuple:
+    """A run as the values of its block's row: (run, parts, format, sums, checksum)."""
+    form, blob = encode_sums(run, slot.wide)
+    parts_text = json.dumps(run.parts)
+    return run, parts_text, form, blob, block_checksum(slot.key, run.first, run.count, parts_text, form, blob)
+
+
+def redundant_blocks(db, config: int, runs: list[Run], keep: set[int]) -> list[tuple[int, str]]:
+    """Blocks (id, checksum) that the complete ``runs`` make redundant: inside one of
+    them and cut only at its boundaries, or left incomplete by an earlier run.  (The
+    checksum leaves ``complete`` out: whatever it says, such a block lies inside
+    what was just written, so removing it loses nothing.)"""
+    doomed = []
+    for run in runs:
+        bounds = set(run.bounds)
+        for row, first, parts_text, complete, checksum in db.execute(
+            "SELECT id, first, parts, complete, checksum FROM blocks WHERE config_id=? AND first>=? AND first+count<=?",
+            (config, run.first, run.first + run.count),
+        ):
+            if row in keep:
+                continue
+            try:
+                cuts = [int(first)]
+                for size in json.loads(parts_text):
+                    cuts.append(cuts[-1] + int(size))
+            except (ValueError, TypeError):
+                continue  # damaged: found and named when read
+            if not complete or bounds.issuperset(cuts):
+                doomed.append((row, checksum))
+    return doomed
+
+
+# -------------------------------------------------------------- the store command

@@ -22,7 +22,7 @@ from __future__ import annotations
 import contextlib
 import time
 from dataclasses import dataclass, field, replace
-from typing import Callable
+from typing import Any, Callable
 
 from analyzer.run import interrupts
 
@@ -55,8 +55,8 @@ class RunContext:
     ``tally``: shared by every run of the call; ``on_stage``: told what :meth:`say`
     says (a report's progress lines)."""
 
-    store: object | None = None
-    executor: object | None = None
+    store: Any = None  # an open ResultStore, or None
+    executor: Any = None  # a DaskExecutor, or None
     threads: int = field(default_factory=lambda: _every_core())
     progress: bool | None = None
     tally: Tally = field(default_factory=Tally)
@@ -124,8 +124,14 @@ def _open_store(store):
 
 
 @contextlib.contextmanager
-def open_context(store=None, cluster: str | None = None, threads: int | None = None, progress: bool | None = None,
-                 on_stage: Callable[[str], None] | None = None, tally: Tally | None = None):
+def open_context(
+    store=None,
+    cluster: str | None = None,
+    threads: int | None = None,
+    progress: bool | None = None,
+    on_stage: Callable[[str], None] | None = None,
+    tally: Tally | None = None,
+):
     """A :class:`RunContext` with the store and cluster asked for, closed at the end (the
     store commits what is left; after an interrupt it waits at most a second for a lock).
     ``threads``: kernel threads (default: every core; ``ValueError`` outside 1 to the

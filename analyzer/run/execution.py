@@ -53,8 +53,12 @@ class DaskExecutor:
             dashboard = self.client.dashboard_link
         except Exception:  # noqa: BLE001 - no dashboard (bokeh missing, or none served)
             dashboard = None
-        return {"workers": len(workers), "threads": max(1, sum(workers.values())),
-                "scheduler": self.client.scheduler.address, "dashboard": dashboard or None}
+        return {
+            "workers": len(workers),
+            "threads": max(1, sum(workers.values())),
+            "scheduler": self.client.scheduler.address,
+            "dashboard": dashboard or None,
+        }
 
     def submit(self, function, *arguments):
         # pure=False: every piece is its own task, rerun elsewhere if its worker is lost
@@ -122,13 +126,16 @@ def connect_cluster(address: str) -> DaskExecutor:
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise ValueError("--cluster needs Dask: pip install 'card-analyzer[cluster]' (or '.[cluster]' in the "
-                         "project folder).") from None
+        raise ValueError(
+            "--cluster needs Dask: pip install 'card-analyzer[cluster]' (or '.[cluster]' in the project folder)."
+        ) from None
     local = re.fullmatch(r"local:([0-9]+)", address.strip())
     remote = re.fullmatch(r"(?:(?:tcp|tls)://)?(?:\[[0-9a-fA-F:.]+\]|[^\s/:\[\]]+):([0-9]{1,5})", address.strip())
     if not local and not (remote and 1 <= int(remote.group(1)) <= 65535):
-        raise ValueError(f"--cluster takes local:N (N worker processes) or a scheduler address like "
-                         f"tcp://host:8786 (tcp:// or tls://), not '{address}'.")
+        raise ValueError(
+            f"--cluster takes local:N (N worker processes) or a scheduler address like "
+            f"tcp://host:8786 (tcp:// or tls://), not '{address}'."
+        )
     if local:
         workers = int(local.group(1))
         if not 1 <= workers <= 256:
@@ -138,8 +145,13 @@ def connect_cluster(address: str) -> DaskExecutor:
         logging.getLogger("distributed").setLevel(logging.ERROR)
         held = _hold_signals()
         try:
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
-                                   silence_logs=logging.ERROR)
+            cluster = LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=":0",
+                silence_logs=logging.ERROR,
+            )
             executor = DaskExecutor(Client(cluster), cluster)
         finally:
             try:
@@ -217,13 +229,15 @@ def play_jobs(spec, jobs, n_seats: int, mode: int, seed: int, context, stop=None
 
     piece_seconds = CLUSTER_PIECE_SECONDS if executor is not None else engine.PIECE_SECONDS
     if store is None:
-        return engine.play_jobs(spec, jobs, n_seats, mode, seed, threads, stop, progress, piece_seconds,
-                                executor=executor, loading=loading)
+        return engine.play_jobs(
+            spec, jobs, n_seats, mode, seed, threads, stop, progress, piece_seconds, executor=executor, loading=loading
+        )
     outcomes = spec.outcomes[mode]
     grouped = configurations(jobs)
     plans = store.cover(spec, mode, n_seats, seed, jobs, grouped)  # per job: its segments, stored or to play
-    gaps = [(job, k) for job, segments in enumerate(plans) for k, segment in enumerate(segments)
-            if segment.sums is None]  # in job order
+    gaps = [
+        (job, k) for job, segments in enumerate(plans) for k, segment in enumerate(segments) if segment.sums is None
+    ]  # in job order
     found = sum(segment.count for segments in plans for segment in segments if segment.sums is not None)
     if stored is not None and found:
         stored(found)
@@ -252,8 +266,24 @@ def play_jobs(spec, jobs, n_seats: int, mode: int, seed: int, context, stop=None
     recorder = _Recorder(store, spec, mode, n_seats, seed, grouped, plans, gaps)
     store.publisher(recorder.publish)
     try:
-        played = engine.play_jobs(spec, gap_jobs, n_seats, mode, seed, threads, stop, progress, piece_seconds,
-                                  on_prefix=recorder.grew, executor=executor, loading=loading) if gap_jobs else []
+        played = (
+            engine.play_jobs(
+                spec,
+                gap_jobs,
+                n_seats,
+                mode,
+                seed,
+                threads,
+                stop,
+                progress,
+                piece_seconds,
+                on_prefix=recorder.grew,
+                executor=executor,
+                loading=loading,
+            )
+            if gap_jobs
+            else []
+        )
     except BaseException as problem:
         recorder.publish(stopped=True)  # what a stopped run finished is kept for the same command to resume
         if isinstance(problem, Stopped):
@@ -302,8 +332,18 @@ class _Recorder:
 
     def _record(self, config: int, parts, complete: bool, played: int) -> None:
         rules, policy = self.configs[config]
-        self.store.record((self.name, config), self.spec, self.mode, self.players, self.seed, rules, policy,
-                          runs_of(parts), complete, played)
+        self.store.record(
+            (self.name, config),
+            self.spec,
+            self.mode,
+            self.players,
+            self.seed,
+            rules,
+            policy,
+            runs_of(parts),
+            complete,
+            played,
+        )
 
     def publish(self, stopped: bool = False) -> None:
         """Record each changed configuration's finished prefixes: before a commit, once
@@ -312,8 +352,11 @@ class _Recorder:
         if not stopped and time.monotonic() - self.started < self.store.flush_seconds:
             return
         for config in self.changed:
-            parts = [(self.plans[self.gaps[gap][0]][self.gaps[gap][1]].first, *self.prefix[gap])
-                     for gap in self.gaps_of[config] if gap in self.prefix]
+            parts = [
+                (self.plans[self.gaps[gap][0]][self.gaps[gap][1]].first, *self.prefix[gap])
+                for gap in self.gaps_of[config]
+                if gap in self.prefix
+            ]
             self._record(config, parts, False, sum(part[1] for part in parts))
         self.changed.clear()
 

@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import signal
 import threading
+from typing import Any
 
-SIGNAL_NAMES = {signal.SIGINT: "Ctrl-C", signal.SIGTERM: "SIGTERM"}
+SIGNAL_NAMES: dict[int, str] = {signal.SIGINT: "Ctrl-C", signal.SIGTERM: "SIGTERM"}
 
 
 class Interrupted(BaseException):
@@ -49,7 +50,7 @@ class Interrupted(BaseException):
         self.partial = partial
         self.forced = forced
         self.abandoned = abandoned  # the work a signal stopped midway (see ``abandoning``), if any
-        self.tally = None
+        self.tally: Any = None  # the run's Tally, set as the interrupt leaves the run's context
 
     @property
     def exit_code(self) -> int:
@@ -105,7 +106,7 @@ def stopping(partial=None) -> Interrupted:
     """The exception for the signal received, carrying ``partial``; from here on further
     signals are ignored."""
     ignore()
-    return Interrupted(_state.requested, partial)
+    return Interrupted(_state.requested if _state.requested is not None else signal.SIGINT, partial)
 
 
 def check(partial=None) -> None:
@@ -123,9 +124,8 @@ class deferred:
         _state.deferring += 1
         return self
 
-    def __exit__(self, *exc) -> bool:
+    def __exit__(self, *exc) -> None:
         _state.deferring -= 1
-        return False
 
 
 class abandoning:
@@ -143,9 +143,8 @@ class abandoning:
         _state.deferring, _state.abandoning = 0, self.what
         return self
 
-    def __exit__(self, *exc) -> bool:
+    def __exit__(self, *exc) -> None:
         _state.deferring, _state.abandoning = self.saved
-        return False
 
 
 def reset() -> None:

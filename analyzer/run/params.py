@@ -83,7 +83,9 @@ def build_rules(spec: GameSpec, variant: str | None, rules: Mapping[str, RuleVal
     values = {field.key: field.default for field in spec.rules}
     if variant is not None:
         if variant not in spec.variants:
-            raise ValueError(f"unknown variant '{variant}' for {spec.name}; the variants are: {', '.join(spec.variants)}.")
+            raise ValueError(
+                f"unknown variant '{variant}' for {spec.name}; the variants are: {', '.join(spec.variants)}."
+            )
         values.update({key: int(code) for key, code in spec.variants[variant].rules.items()})
     fields = {field.key: field for field in spec.rules}
     for given, value in rules.items():
@@ -108,13 +110,16 @@ def policy_number(spec: GameSpec, key: str, value: PolicyValue) -> float:
         try:
             number = float(text)
         except ValueError:
-            raise ValueError(f"policy field {key} of {spec.name} takes {field.allowed_text()}, not '{value}'.") from None
+            raise ValueError(
+                f"policy field {key} of {spec.name} takes {field.allowed_text()}, not '{value}'."
+            ) from None
     elif isinstance(value, (bool, np.bool_, int, float, np.integer, np.floating)):
         try:
             number, text = float(value), f"{float(value):g}"
         except OverflowError:  # an int past a float's range
-            raise ValueError(f"policy field {key} of {spec.name} must be in {field.allowed_text()}, not "
-                             f"{str(value)[:20]}...") from None
+            raise ValueError(
+                f"policy field {key} of {spec.name} must be in {field.allowed_text()}, not {str(value)[:20]}..."
+            ) from None
     else:
         raise ValueError(f"policy field {key} of {spec.name} takes {field.allowed_text()}, not {value!r}.")
     if not np.isfinite(number) or number < field.lo or number > field.hi:
@@ -124,8 +129,13 @@ def policy_number(spec: GameSpec, key: str, value: PolicyValue) -> float:
     return number
 
 
-def build_policy(spec: GameSpec, n_seats: int, strategy: str | None, policy: Mapping[str, PolicyValue],
-                 seats: Mapping[int, Mapping[str, PolicyValue]]) -> np.ndarray:
+def build_policy(
+    spec: GameSpec,
+    n_seats: int,
+    strategy: str | None,
+    policy: Mapping[str, PolicyValue],
+    seats: Mapping[int, Mapping[str, PolicyValue]],
+) -> np.ndarray:
     """The ``[n_seats, n_fields]`` policy: a preset, then ``policy`` for every seat, then
     ``seats`` (seat: its fields)."""
     name = "default" if strategy is None else strategy
@@ -156,17 +166,26 @@ class Table:
     strategy: str
 
 
-def resolve_table(spec: GameSpec, players: int | None, variant: str | None, rules: Mapping[str, RuleValue],
-                  strategy: str | None, policy: Mapping[str, PolicyValue],
-                  seats: Mapping[int, Mapping[str, PolicyValue]]) -> Table:
+def resolve_table(
+    spec: GameSpec,
+    players: int | None,
+    variant: str | None,
+    rules: Mapping[str, RuleValue],
+    strategy: str | None,
+    policy: Mapping[str, PolicyValue],
+    seats: Mapping[int, Mapping[str, PolicyValue]],
+) -> Table:
     """Players, rules and policy, checked by the game (``players`` None: the variant's or
     the game's default)."""
-    suggested = spec.variants[variant] if variant in spec.variants else None
+    suggested = spec.variants[variant] if variant is not None and variant in spec.variants else None
     if players is None:
         players = suggested.players if suggested and suggested.players else spec.default_players
     if not spec.min_players <= players <= spec.max_players:
-        allowed = (f"exactly {spec.min_players}" if spec.min_players == spec.max_players
-                   else f"{spec.min_players} to {spec.max_players}")
+        allowed = (
+            f"exactly {spec.min_players}"
+            if spec.min_players == spec.max_players
+            else f"{spec.min_players} to {spec.max_players}"
+        )
         raise ValueError(f"{spec.title} takes {allowed} players, not {players}.")
     built = build_rules(spec, variant, rules)
     if strategy is None and suggested and suggested.policy:

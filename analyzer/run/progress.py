@@ -15,6 +15,7 @@ import shutil
 import sys
 import threading
 import time
+from typing import Any
 
 SHOW_AFTER_S = 1.0  # a bar shows once a run has played this long
 SPIN_AFTER_S = 0.5  # a loading line shows once loading has taken this long
@@ -60,8 +61,10 @@ class _JupyterLine:
 
 def _bar_text(done: int, total: int, unit: str, rate: str, left: str, width: int = 30) -> str:
     filled = int(width * done / total) if total else width
-    return (f"{'█' * filled}{'░' * (width - filled)} {100 * done / max(total, 1):3.0f}%  {done:,} of {total:,} "
-            f"{unit}  {rate}  {left}").rstrip()
+    return (
+        f"{'█' * filled}{'░' * (width - filled)} {100 * done / max(total, 1):3.0f}%  {done:,} of {total:,} "
+        f"{unit}  {rate}  {left}"
+    ).rstrip()
 
 
 class ProgressBar:
@@ -76,7 +79,7 @@ class ProgressBar:
         self.tally = tally
         self.start = time.perf_counter()
         self.loaded = tally.load_seconds
-        self.display = None  # (rich Progress, its task) or a _JupyterLine, once shown
+        self.display: Any = None  # (rich Progress, its task) or a _JupyterLine, once shown
         self.done = 0
         self.stored = 0  # of ``done``, taken from the result store
 
@@ -101,8 +104,7 @@ class ProgressBar:
         left_s = (self.total - done) / rate if rate > 0 else float("inf")
         rate_text, left = f"{rate / 1e6:.2f}M {self.unit}/s", f"{left_s:.0f} s left" if left_s < 1e7 else ""
         if self.display is None:
-            self.display = (_JupyterLine("") if in_jupyter()
-                            else _rich_progress(self.total, self.unit, self.forced))
+            self.display = _JupyterLine("") if in_jupyter() else _rich_progress(self.total, self.unit, self.forced)
         if isinstance(self.display, _JupyterLine):
             self.display.update(_bar_text(done, self.total, self.unit, rate_text, left))
             return
@@ -125,10 +127,16 @@ def _rich_progress(total: int, unit: str, forced: bool = False):
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
 
-    progress = Progress(TextColumn("{task.completed:,.0f} of {task.total:,.0f} " + unit), BarColumn(),
-                        TaskProgressColumn(), TextColumn("{task.fields[rate]}"), TextColumn("{task.fields[left]}"),
-                        console=Console(stderr=True, force_terminal=True if forced else None), transient=True,
-                        auto_refresh=False)
+    progress = Progress(
+        TextColumn("{task.completed:,.0f} of {task.total:,.0f} " + unit),
+        BarColumn(),
+        TaskProgressColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TextColumn("{task.fields[left]}"),
+        console=Console(stderr=True, force_terminal=True if forced else None),
+        transient=True,
+        auto_refresh=False,
+    )
     task = progress.add_task("", total=total, rate="", left="")
     progress.start()
     return progress, task

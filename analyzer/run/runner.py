@@ -35,7 +35,7 @@ def checkpoints(count: int, mode: int) -> list[int]:
     """The hand (or game) counts at which ``--target-se`` may stop a run of at most
     ``count``: 10,000, 12,000, 15,000, 20,000, 25,000, 30,000, 40,000 ... (1,000 on for
     games), then ``count`` itself.  They depend on nothing but the cap and the mode."""
-    found = []
+    found: list[int] = []
     power = 1
     while True:
         for step in CHECKPOINT_STEPS:
@@ -68,8 +68,9 @@ class RunResult:
         return self.interrupted
 
 
-def run(spec: GameSpec, table: Table, mode: int, seed: int, count: int, context: RunContext,
-        target_se: float | None = None) -> RunResult:
+def run(
+    spec: GameSpec, table: Table, mode: int, seed: int, count: int, context: RunContext, target_se: float | None = None
+) -> RunResult:
     """Play ``count`` hands (or games) of ``seed`` in ``context``; with ``target_se``, stop
     at the first checkpoint where every standard error is below it.  An interrupt raises
     ``Interrupted`` whose ``partial`` is the ``RunResult`` of the hands finished."""
@@ -84,8 +85,21 @@ def run(spec: GameSpec, table: Table, mode: int, seed: int, count: int, context:
 
     def result(interrupted: bool = False) -> RunResult:
         load_s = context.tally.load_seconds - loaded_before
-        return RunResult(spec, table, mode, seed, done, sums, time.perf_counter() - start - load_s, context.slots,
-                         load_s, count, interrupted, from_store[0], cluster)
+        return RunResult(
+            spec,
+            table,
+            mode,
+            seed,
+            done,
+            sums,
+            time.perf_counter() - start - load_s,
+            context.slots,
+            load_s,
+            count,
+            interrupted,
+            from_store[0],
+            cluster,
+        )
 
     def stored(items: int) -> None:
         from_store[1] = items
@@ -98,8 +112,17 @@ def run(spec: GameSpec, table: Table, mode: int, seed: int, count: int, context:
                 interrupts.check(result(interrupted=True))  # a signal between checkpoints
                 from_store[1] = 0
                 try:
-                    part = play_jobs(spec, [(table.rules, table.policy, done, stop_at - done)], table.players, mode,
-                                     seed, context, stop=interrupts.requested, progress=bar.add, stored=stored)[0]
+                    part = play_jobs(
+                        spec,
+                        [(table.rules, table.policy, done, stop_at - done)],
+                        table.players,
+                        mode,
+                        seed,
+                        context,
+                        stop=interrupts.requested,
+                        progress=bar.add,
+                        stored=stored,
+                    )[0]
                 except Stopped as stopped:
                     if stopped.played[0]:
                         sums = outcomes.combine(sums, stopped.sums[0])
@@ -174,7 +197,7 @@ class PairedRun:
 def _merged(parts: list, sizes: list[int], starts: list[int], combine) -> tuple[list, list[int], list[int]]:
     """Neighbouring batches merged in pairs (an odd last one stays alone)."""
     merged_parts = [[combine(p[i], p[i + 1]) if i + 1 < len(p) else p[i] for i in range(0, len(p), 2)] for p in parts]
-    merged_sizes = [sum(sizes[i:i + 2]) for i in range(0, len(sizes), 2)]
+    merged_sizes = [sum(sizes[i : i + 2]) for i in range(0, len(sizes), 2)]
     return merged_parts, merged_sizes, starts[::2]
 
 
@@ -186,9 +209,18 @@ def first_batch(count: int, target: bool) -> int:
     return max(1, min(most, FIRST_BATCH if target else max(FIRST_BATCH, -(-count // MAX_BATCHES))))
 
 
-def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list[Config], count: int,
-               context: RunContext, target_se: float | None = None, largest_se_of=None,
-               first: int = 0) -> PairedRun:
+def run_paired(
+    spec: GameSpec,
+    players: int,
+    mode: int,
+    seed: int,
+    configs: list[Config],
+    count: int,
+    context: RunContext,
+    target_se: float | None = None,
+    largest_se_of=None,
+    first: int = 0,
+) -> PairedRun:
     """Play every configuration on the same ``count`` hands (or games) of ``seed`` in
     ``context``, hands ``first`` onwards (a later ``first`` gives fresh hands of the same
     seed).
@@ -221,9 +253,19 @@ def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list
     start = time.perf_counter()
 
     def snapshot(interrupted: bool = False) -> PairedRun:
-        return PairedRun(spec, players, mode, seed, tuple(configs), tuple(tuple(p) for p in parts), tuple(sizes),
-                         tuple(starts), time.perf_counter() - start - (context.tally.load_seconds - loaded_before),
-                         context.slots, interrupted)
+        return PairedRun(
+            spec,
+            players,
+            mode,
+            seed,
+            tuple(configs),
+            tuple(tuple(p) for p in parts),
+            tuple(sizes),
+            tuple(starts),
+            time.perf_counter() - start - (context.tally.load_seconds - loaded_before),
+            context.slots,
+            interrupted,
+        )
 
     def partial() -> PairedRun | None:
         return snapshot(interrupted=True) if len(sizes) >= 2 else None
@@ -231,7 +273,7 @@ def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list
     def keep(round_starts: list[int], round_sizes: list[int], played: list) -> None:
         """Add the round's batches (``played`` in batch-major job order) to the run."""
         for index in range(len(configs)):
-            parts[index].extend(played[index::len(configs)])
+            parts[index].extend(played[index :: len(configs)])
         starts.extend(round_starts)
         sizes.extend(round_sizes)
 
@@ -240,24 +282,38 @@ def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list
         with interrupts.deferred():
             while done < count:
                 interrupts.check(partial())  # a signal between rounds
-                round_starts, round_sizes = [], []
+                round_starts: list[int] = []
+                round_sizes: list[int] = []
                 while done < count and len(round_starts) < BATCHES // 2:
                     round_starts.append(first + done)
                     round_sizes.append(min(size, count - done))
                     done += round_sizes[-1]
                 # batch by batch, every configuration of a batch together: an interrupt
                 # leaves whole batches
-                jobs = [(config.rules, config.policy, batch_start, batch_size)
-                        for batch_start, batch_size in zip(round_starts, round_sizes) for config in configs]
+                jobs = [
+                    (config.rules, config.policy, batch_start, batch_size)
+                    for batch_start, batch_size in zip(round_starts, round_sizes)
+                    for config in configs
+                ]
                 try:
-                    played = play_jobs(spec, jobs, players, mode, seed, context, stop=interrupts.requested,
-                                       progress=bar.add, stored=bar.add_stored)
+                    played = play_jobs(
+                        spec,
+                        jobs,
+                        players,
+                        mode,
+                        seed,
+                        context,
+                        stop=interrupts.requested,
+                        progress=bar.add,
+                        stored=bar.add_stored,
+                    )
                 except Stopped as stopped:
                     whole = 0
                     while whole < len(round_starts) and all(
-                            stopped.played[whole * len(configs) + c] == round_sizes[whole] for c in range(len(configs))):
+                        stopped.played[whole * len(configs) + c] == round_sizes[whole] for c in range(len(configs))
+                    ):
                         whole += 1
-                    keep(round_starts[:whole], round_sizes[:whole], stopped.sums[:whole * len(configs)])
+                    keep(round_starts[:whole], round_sizes[:whole], stopped.sums[: whole * len(configs)])
                     raise interrupts.stopping(partial()) from None
                 keep(round_starts, round_sizes, played)
                 if len(sizes) >= MAX_BATCHES:
@@ -265,8 +321,11 @@ def run_paired(spec: GameSpec, players: int, mode: int, seed: int, configs: list
                     size *= 2
                 if target_se is not None and len(sizes) >= BATCHES // 2:
                     found = snapshot()
-                    largest = largest_se_of(found) if largest_se_of else max(
-                        largest_se(found.estimates(i)) for i in range(len(configs)))
+                    largest = (
+                        largest_se_of(found)
+                        if largest_se_of
+                        else max(largest_se(found.estimates(i)) for i in range(len(configs)))
+                    )
                     if largest < target_se:
                         break
     finally:

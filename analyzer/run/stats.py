@@ -40,8 +40,14 @@ class Estimate:
     ci_high: float
 
     def as_record(self) -> dict:
-        return {"seat": self.seat, "outcome": self.outcome, "mean": self.mean, "se": self.se,
-                "ci_low": self.ci_low, "ci_high": self.ci_high}
+        return {
+            "seat": self.seat,
+            "outcome": self.outcome,
+            "mean": self.mean,
+            "se": self.se,
+            "ci_low": self.ci_low,
+            "ci_high": self.ci_high,
+        }
 
 
 def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -80,8 +86,9 @@ def mean_estimate(total: float, total_sq: float, n: int, scale: float = 1.0) -> 
     return mean / scale, math.sqrt(variance / n) / scale
 
 
-def ratio_estimate(total: float, total_sq: float, count: float, count_sq: float, cross: float, groups: int,
-                   scale: float = 1.0) -> tuple[float, float]:
+def ratio_estimate(
+    total: float, total_sq: float, count: float, count_sq: float, cross: float, groups: int, scale: float = 1.0
+) -> tuple[float, float]:
     """Ratio ``sum y / sum c`` over ``groups`` games and its delta-method standard error,
     from the sums of y, y^2, c, c^2 and y c."""
     ratio = total / count
@@ -105,8 +112,15 @@ def _estimates_for(values: np.ndarray, columns: tuple[str, ...], outcomes: Outco
             total = float(values[i])
             total_sq = float(values[index[name + "_sq"]])
             if name + "_cross" in index:
-                mean, se = ratio_estimate(total, total_sq, count, float(values[index[name + "_count_sq"]]),
-                                          float(values[index[name + "_cross"]]), n, scale)
+                mean, se = ratio_estimate(
+                    total,
+                    total_sq,
+                    count,
+                    float(values[index[name + "_count_sq"]]),
+                    float(values[index[name + "_cross"]]),
+                    n,
+                    scale,
+                )
             else:
                 mean, se = mean_estimate(total, total_sq, count, scale)
             if outcomes.nonnegative(name) and mean >= 0:  # (a negative mean: a spec that forgot `signed`)
@@ -133,8 +147,14 @@ def fair_odds(probability: Estimate) -> Estimate:
 
     p = probability.mean
     se = probability.se / (p * p) if p > 0 else math.inf  # delta method
-    return Estimate(probability.seat, probability.outcome + "_fair_odds", odds(p), se,
-                    odds(probability.ci_high), odds(probability.ci_low))
+    return Estimate(
+        probability.seat,
+        probability.outcome + "_fair_odds",
+        odds(p),
+        se,
+        odds(probability.ci_high),
+        odds(probability.ci_low),
+    )
 
 
 def estimates(sums: np.ndarray, outcomes: Outcomes, n: int) -> list[Estimate]:
@@ -150,7 +170,7 @@ def estimates(sums: np.ndarray, outcomes: Outcomes, n: int) -> list[Estimate]:
 def observed_maxima(sums: np.ndarray, outcomes: Outcomes) -> dict:
     """The largest values seen (``outcomes.maxima``): {outcome: value}, from the table row
     for table columns and as a per-seat list for seat columns."""
-    found = {}
+    found: dict[str, int | list[int]] = {}
     for name in outcomes.maxima:
         if name in outcomes.table:
             found[name] = int(sums[-1, outcomes.table.index(name)])
@@ -162,8 +182,9 @@ def observed_maxima(sums: np.ndarray, outcomes: Outcomes) -> dict:
 def largest_se(found: list[Estimate]) -> float:
     """The largest standard error among ``found`` (for --target-se); fair odds are left
     out: they are a transform of a probability whose error is already there."""
-    return max((e.se for e in found if not math.isnan(e.se) and not e.outcome.endswith("_fair_odds")),
-               default=float("inf"))
+    return max(
+        (e.se for e in found if not math.isnan(e.se) and not e.outcome.endswith("_fair_odds")), default=float("inf")
+    )
 
 
 # ------------------------------------------------------------------------------ paired runs
@@ -196,7 +217,9 @@ def scales(outcomes: Outcomes, n_seats: int) -> np.ndarray:
     return found
 
 
-def linearized(batch_sums: list[np.ndarray], batch_sizes: list[int], outcomes: Outcomes) -> tuple[np.ndarray, np.ndarray]:
+def linearized(
+    batch_sums: list[np.ndarray], batch_sizes: list[int], outcomes: Outcomes
+) -> tuple[np.ndarray, np.ndarray]:
     """Estimates of one run played in batches, and each batch's linearised share of their error.
 
     For a ratio estimate R = sum(Y_b) / sum(X_b) over batches b, the share of batch b is

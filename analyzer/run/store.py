@@ -46,22 +46,22 @@ Blocks of a kernel whose sources changed are never read (their hash differs) and
 from __future__ import annotations
 
 import contextlib
-import json
 import sqlite3
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from analyzer.run.blocks import (
     Run,
     Segment,
-    block_checksum,
+    Slot,
     configuration_key,
     configurations,
     decode_block,
-    encode_sums,
+    encoded_row,
+    redundant_blocks,
     segments_of,
     span_text,
 )
@@ -76,6 +76,7 @@ from analyzer.run.store_file import (
     is_damage,
     list_entries,
     not_a_store,
+    open_read_only,
     reason_text,
     upgrade_blocks,
 )
@@ -87,21 +88,6 @@ LOCK_WAIT_S = 0.1  # a commit during a run waits this long for another process's
 READ_WAIT_S = 10.0  # opening and reading wait this long for a moment's lock (a checkpoint, a recovery)
 CLOSE_WAIT_S = 60.0  # at the end of a command: how long to wait for another process's lock
 INTERRUPTED_WAIT_S = 1.0  # the same once the user asked to stop
-
-
-@dataclass
-class _Slot:
-    """What one job list of one configuration has finished (see :class:`ResultStore`):
-    its runs, whether they are whole jobs, the rows that hold its last commit, and
-    whether it changed since."""
-
-    key: tuple
-    wide: bool
-    runs: list[Run] = field(default_factory=list)
-    complete: bool = False
-    rows: list[tuple[int, str]] = field(default_factory=list)  # (id, checksum) of its last commit's blocks
-    dirty: bool = False
-    played: int = 0  # of the runs' hands, those played by this process (not read from the store)
 
 
 class ResultStore:
@@ -118,8 +104,8 @@ class ResultStore:
     def __init__(self, path: Path | str):
         self.path = Path(path).expanduser()
         self.writable = True
-        self.db = None
-        self._slots: dict[tuple, _Slot] = {}
+        self.db: Any = None  # the sqlite3 connection while open
+        self._slots: dict[tuple, Slot] = {}
         self._publishers: list = []  # callables that record what runs in flight have finished, before a commit
         self._configs: dict[tuple, int] = {}  # key -> configuration id, as found or made
         self._keys: dict[tuple, tuple] = {}  # see _key
@@ -141,8 +127,9 @@ class ResultStore:
             if isinstance(problem, sqlite3.Error) and is_damage(problem):
                 raise not_a_store(self.path, f"it could not be read: {reason_text(problem)}") from None
             if version == 0 or not self.path.is_file():
-                raise StoreUnwritable(f"the result store {self.path} could not be made "
-                                      f"({reason_text(problem)})") from None
+                raise StoreUnwritable(
+                    f"the result store {self.path} could not be made ({reason_text(problem)})"
+                ) from None
             self._open_read_only(problem)
 
     # -------------------------------------------------------------- opening and closing
@@ -153,30 +140,14 @@ class ResultStore:
         self.db.execute("SELECT count(*) FROM configs").fetchone()  # opens the WAL: a full disk shows here
 
     def _open_read_only(self, problem: BaseException) -> None:
-        """Read what the store holds without writing to it (a full disk, a read-only file
-        or folder): one warning.  Read-only, SQLite still reads the write-ahead log (the
-        last commits of a writer that was killed); where it cannot even make its
-        shared-memory index beside the file, the file is read as it is (``immutable``),
-        without what the log holds."""
-        failed: sqlite3.Error | None = None
-        for mode in ("mode=ro", "immutable=1"):
-            try:
-                self.db = sqlite3.connect(f"{self.path.resolve().as_uri()}?{mode}", uri=True, timeout=READ_WAIT_S,
-                                          isolation_level=None, check_same_thread=False)
-                self.db.execute("SELECT count(*) FROM blocks").fetchone()
-                if self.db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
-                    raise sqlite3.OperationalError("it needs an upgrade to this version's format")
-                failed = None
-                break
-            except sqlite3.Error as problem_reading:
-                self._close_db()
-                failed = problem_reading
-        if failed is not None:
-            raise StoreUnwritable(f"the result store {self.path} could not be opened ({reason_text(problem)}; reading "
-                                  f"it: {reason_text(failed)})") from None
+        """Read what the store holds without writing to it (see
+        ``store_file.open_read_only``): one warning."""
+        self.db = open_read_only(self.path, problem, READ_WAIT_S)
         self.writable = False
-        LOG.warning(f"the result store {self.path} cannot be written ({reason_text(problem)}); the run reads what it "
-                    f"holds and stores nothing new")
+        LOG.warning(
+            f"the result store {self.path} cannot be written ({reason_text(problem)}); the run reads what it "
+            f"holds and stores nothing new"
+        )
 
     def _close_db(self) -> None:
         if self.db is not None:
@@ -226,13 +197,17 @@ class ResultStore:
                     waited = time.monotonic() - start
                     stopping = hurry or interrupts.requested()
                     if waited >= (INTERRUPTED_WAIT_S if stopping else CLOSE_WAIT_S):
-                        LOG.warning(f"the result store {self.path} was locked by another process for {waited:.0f} s; "
-                                    f"the last {self._unstored()} played were not stored")
+                        LOG.warning(
+                            f"the result store {self.path} was locked by another process for {waited:.0f} s; "
+                            f"the last {self._unstored()} played were not stored"
+                        )
                         break
                     if not stopping and not told and waited >= 2:
-                        LOG.warning(f"the result store {self.path} is locked by another process; waiting up to "
-                                    f"{CLOSE_WAIT_S:.0f} s to store the last {self._unstored()} played (Ctrl-C stops "
-                                    f"waiting)")
+                        LOG.warning(
+                            f"the result store {self.path} is locked by another process; waiting up to "
+                            f"{CLOSE_WAIT_S:.0f} s to store the last {self._unstored()} played (Ctrl-C stops "
+                            f"waiting)"
+                        )
                         told = True
             if not hurry and not asked_before and interrupts.requested():
                 interrupts.reset()
@@ -256,14 +231,22 @@ class ResultStore:
             return action()
         except sqlite3.Error as problem:
             if is_busy(problem):
-                raise ValueError(f"the result store {self.path} was kept locked by another process for "
-                                 f"{READ_WAIT_S:.0f} s while this one read it; try again, or give --no-store.") from None
+                raise ValueError(
+                    f"the result store {self.path} was kept locked by another process for "
+                    f"{READ_WAIT_S:.0f} s while this one read it; try again, or give --no-store."
+                ) from None
             raise not_a_store(self.path, f"it could not be read: {reason_text(problem)}") from None
 
     def _key(self, spec: GameSpec, mode: int, players: int, seed: int, rules, policy) -> tuple:
         """:func:`_key`, remembered (a report asks for the same configurations many times)."""
-        memo = (spec.name, mode, players, seed, tuple(int(v) for v in rules),
-                np.asarray(policy, dtype=np.float64).tobytes())
+        memo = (
+            spec.name,
+            mode,
+            players,
+            seed,
+            tuple(int(v) for v in rules),
+            np.asarray(policy, dtype=np.float64).tobytes(),
+        )
         if memo not in self._keys:
             self._keys[memo] = configuration_key(spec, mode, players, seed, rules, policy)
         return self._keys[memo]
@@ -272,16 +255,26 @@ class ResultStore:
         if key not in self._configs:
             found = self.db.execute(f"SELECT id FROM configs WHERE {WHERE_KEY}", key).fetchone()
             if found is None and make:
-                self.db.execute("INSERT OR IGNORE INTO configs (game, kernel_hash, mode, players, seed, rules, policy, "
-                                "created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", key + (time.time(),))
+                self.db.execute(
+                    "INSERT OR IGNORE INTO configs (game, kernel_hash, mode, players, seed, rules, policy, "
+                    "created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    key + (time.time(),),
+                )
                 found = self.db.execute(f"SELECT id FROM configs WHERE {WHERE_KEY}", key).fetchone()
             if found is None:
                 return None
             self._configs[key] = found[0]
         return self._configs[key]
 
-    def cover(self, spec: GameSpec, mode: int, players: int, seed: int, jobs,
-              grouped: tuple[list[int], list[tuple]] | None = None) -> list[list[Segment]]:
+    def cover(
+        self,
+        spec: GameSpec,
+        mode: int,
+        players: int,
+        seed: int,
+        jobs,
+        grouped: tuple[list[int], list[tuple]] | None = None,
+    ) -> list[list[Segment]]:
         """Each job ``(rules, policy, first, count)`` as stored stretches and gaps, in order
         (``grouped``: :func:`configurations` of the jobs, if the caller has it).
 
@@ -307,9 +300,13 @@ class ResultStore:
             runs = [run for run in pending.get(key, ()) if run.bounds[0] < hi and run.bounds[-1] > lo]
             config = self._reading(lambda: self._config_id(key))
             if config is not None:
-                rows = self._reading(lambda: self.db.execute(
-                    "SELECT id, first, count, parts, format, sums, checksum FROM blocks WHERE config_id=? AND "
-                    "first<? AND first+count>?", (config, hi, lo)).fetchall())
+                rows = self._reading(
+                    lambda: self.db.execute(
+                        "SELECT id, first, count, parts, format, sums, checksum FROM blocks WHERE config_id=? AND "
+                        "first<? AND first+count>?",
+                        (config, hi, lo),
+                    ).fetchall()
+                )
                 for row in rows:
                     block = (row[0], row[-1])
                     if block in self._doomed:
@@ -324,8 +321,11 @@ class ResultStore:
                 for index in indices:
                     covered[index] = [Segment(int(jobs[index][2]), int(jobs[index][3]))] if jobs[index][3] else []
                 continue
-            exact = {(start, end): sums for run in runs  # the usual reuse: a stored part is exactly a job
-                     for start, end, sums in zip(run.bounds, run.bounds[1:], run.sums)}
+            exact = {
+                (start, end): sums
+                for run in runs  # the usual reuse: a stored part is exactly a job
+                for start, end, sums in zip(run.bounds, run.bounds[1:], run.sums)
+            }
             starts: dict[int, list[tuple[Run, int]]] = {}  # every part by where it starts (made if needed)
             for index in indices:
                 first, count = int(jobs[index][2]), int(jobs[index][3])
@@ -343,15 +343,28 @@ class ResultStore:
             many = len(damaged) > 1
             named = "; ".join(damaged[:3]) + (" ..." if len(damaged) > 3 else "")
             fate = "removed" if self.writable else "left alone (the store cannot be written)"
-            LOG.warning(f"the result store {self.path} had {len(damaged)} damaged block{'s' if many else ''} ({named}) "
-                        f"that failed {'their checksums; they were' if many else 'its checksum; it was'} {fate} and "
-                        f"{'their' if many else 'its'} hands played again")
+            LOG.warning(
+                f"the result store {self.path} had {len(damaged)} damaged block{'s' if many else ''} ({named}) "
+                f"that failed {'their checksums; they were' if many else 'its checksum; it was'} {fate} and "
+                f"{'their' if many else 'its'} hands played again"
+            )
         return covered
 
     # -------------------------------------------------------------- writing
 
-    def record(self, slot: tuple, spec: GameSpec, mode: int, players: int, seed: int, rules, policy,
-               runs: list[Run], complete: bool, played: int) -> None:
+    def record(
+        self,
+        slot: tuple,
+        spec: GameSpec,
+        mode: int,
+        players: int,
+        seed: int,
+        rules,
+        policy,
+        runs: list[Run],
+        complete: bool,
+        played: int,
+    ) -> None:
         """What the job list ``slot`` (any hashable name, one per job list and
         configuration) has finished of this configuration: its runs, ``complete`` once
         they are whole jobs, of which ``played`` hands were played (not read from the
@@ -361,8 +374,9 @@ class ResultStore:
             return
         found = self._slots.get(slot)
         if found is None:
-            found = self._slots[slot] = _Slot(self._key(spec, mode, players, seed, rules, policy),
-                                              bool(spec.outcomes[mode].limbs))
+            found = self._slots[slot] = Slot(
+                self._key(spec, mode, players, seed, rules, policy), bool(spec.outcomes[mode].limbs)
+            )
         found.runs, found.complete, found.dirty, found.played = list(runs), complete, True, played
 
     def publisher(self, publish) -> None:
@@ -390,7 +404,7 @@ class ResultStore:
         changed = [slot for slot in self._slots.values() if slot.dirty]
         if not self.writable or (not changed and not self._doomed):
             return True
-        encoded = [(slot, [self._encoded(slot, run) for run in slot.runs]) for slot in changed]
+        encoded = [(slot, [encoded_row(slot, run) for run in slot.runs]) for slot in changed]
         try:
             self.db.execute(f"PRAGMA busy_timeout = {int(LOCK_WAIT_S * 1000)}")
             try:
@@ -408,8 +422,10 @@ class ResultStore:
             if is_busy(problem):
                 return False
             self.writable = False
-            LOG.warning(f"the result store {self.path} could not be written ({reason_text(problem)}); the run goes on "
-                        f"without storing")
+            LOG.warning(
+                f"the result store {self.path} could not be written ({reason_text(problem)}); the run goes on "
+                f"without storing"
+            )
             return True
         self._doomed.clear()
         for slot, rows in written:
@@ -417,13 +433,6 @@ class ResultStore:
         for name in [name for name, slot in self._slots.items() if slot.complete and not slot.dirty]:
             del self._slots[name]  # committed whole: the store answers for it now
         return True
-
-    @staticmethod
-    def _encoded(slot: _Slot, run: Run) -> tuple:
-        """A run as the values of its block's row: (run, parts, format, sums, checksum)."""
-        form, blob = encode_sums(run, slot.wide)
-        parts_text = json.dumps(run.parts)
-        return run, parts_text, form, blob, block_checksum(slot.key, run.first, run.count, parts_text, form, blob)
 
     def _write(self, encoded: list) -> list:
         """Inside a commit's transaction: insert the slots' blocks and delete what they
@@ -435,48 +444,41 @@ class ResultStore:
         written = []
         for slot, rows in encoded:
             config = self._config_id(slot.key, make=True)
-            new = [(self.db.execute("INSERT INTO blocks (config_id, first, count, parts, complete, format, sums, "
-                                    "checksum, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                                    (config, run.first, run.count, parts_text, int(slot.complete), form, blob,
-                                     checksum, time.time())).lastrowid, checksum)
-                   for run, parts_text, form, blob, checksum in rows]
+            assert config is not None  # made in this transaction when missing
+            new = [
+                (
+                    self.db.execute(
+                        "INSERT INTO blocks (config_id, first, count, parts, complete, format, sums, "
+                        "checksum, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (
+                            config,
+                            run.first,
+                            run.count,
+                            parts_text,
+                            int(slot.complete),
+                            form,
+                            blob,
+                            checksum,
+                            time.time(),
+                        ),
+                    ).lastrowid,
+                    checksum,
+                )
+                for run, parts_text, form, blob, checksum in rows
+            ]
             doomed = list(slot.rows)
             if slot.complete:
-                doomed += self._redundant(config, [row[0] for row in rows], {block for block, _ in new})
+                doomed += redundant_blocks(self.db, config, [row[0] for row in rows], {block for block, _ in new})
             self.db.executemany("DELETE FROM blocks WHERE id = ? AND checksum = ?", doomed)
             written.append((slot, new))
         self.db.executemany("DELETE FROM blocks WHERE id = ? AND checksum = ?", list(self._doomed))
         return written
 
-    def _redundant(self, config: int, runs: list[Run], keep: set[int]) -> list[tuple[int, str]]:
-        """Blocks (id, checksum) that the complete ``runs`` make redundant: inside one of
-        them and cut only at its boundaries, or left incomplete by an earlier run.  (The
-        checksum leaves ``complete`` out: whatever it says, such a block lies inside
-        what was just written, so removing it loses nothing.)"""
-        doomed = []
-        for run in runs:
-            bounds = set(run.bounds)
-            for row, first, parts_text, complete, checksum in self.db.execute(
-                    "SELECT id, first, parts, complete, checksum FROM blocks WHERE config_id=? AND first>=? AND "
-                    "first+count<=?", (config, run.first, run.first + run.count)):
-                if row in keep:
-                    continue
-                try:
-                    cuts = [int(first)]
-                    for size in json.loads(parts_text):
-                        cuts.append(cuts[-1] + int(size))
-                except (ValueError, TypeError):
-                    continue  # damaged: found and named when read
-                if not complete or bounds.issuperset(cuts):
-                    doomed.append((row, checksum))
-        return doomed
-
-    # -------------------------------------------------------------- the store command
-
     def size(self) -> int:
         """Bytes on disk: the database and its write-ahead log."""
-        return sum(path.stat().st_size for path in (self.path, self.path.with_name(self.path.name + "-wal"))
-                   if path.exists())
+        return sum(
+            path.stat().st_size for path in (self.path, self.path.with_name(self.path.name + "-wal")) if path.exists()
+        )
 
     def entries(self, game: str | None = None) -> list[Entry]:
         """Every stored configuration (of ``game``), oldest first."""

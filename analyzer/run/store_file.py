@@ -98,8 +98,9 @@ def check_existing(path: Path) -> int:
         raise not_a_store(path, "it is another program's database")
     version = int.from_bytes(header[60:64], "big")
     if version > SCHEMA_VERSION:
-        raise ValueError(f"--store {path} was written by a newer card-analyzer (format {version}); update, or give "
-                         f"another file.")
+        raise ValueError(
+            f"--store {path} was written by a newer card-analyzer (format {version}); update, or give another file."
+        )
     return version
 
 
@@ -132,8 +133,11 @@ def create_store(path: Path) -> None:
                 if not path.exists():
                     os.replace(temporary, path)
     finally:
-        for leftover in (temporary, temporary.with_name(temporary.name + "-wal"),
-                         temporary.with_name(temporary.name + "-shm")):
+        for leftover in (
+            temporary,
+            temporary.with_name(temporary.name + "-wal"),
+            temporary.with_name(temporary.name + "-shm"),
+        ):
             try:
                 leftover.unlink()
             except OSError:
@@ -163,9 +167,11 @@ def upgrade_blocks(db: sqlite3.Connection) -> None:
     this version's table, each checksummed; a damaged one (not a rectangle of integers,
     past 64 bits where the outcomes are narrow, of an unknown mode) is not carried over,
     and its hands are played again when asked for."""
-    old = db.execute("SELECT c.game, c.kernel_hash, c.mode, c.players, c.seed, c.rules, c.policy, "
-                     "b.config_id, b.first, b.count, b.sums, b.created FROM blocks b JOIN configs c "
-                     "ON c.id = b.config_id").fetchall()
+    old = db.execute(
+        "SELECT c.game, c.kernel_hash, c.mode, c.players, c.seed, c.rules, c.policy, "
+        "b.config_id, b.first, b.count, b.sums, b.created FROM blocks b JOIN configs c "
+        "ON c.id = b.config_id"
+    ).fetchall()
     db.execute("DROP TABLE blocks")
     db.execute(BLOCKS_TABLE)
     db.execute(BLOCKS_INDEX)
@@ -174,8 +180,11 @@ def upgrade_blocks(db: sqlite3.Connection) -> None:
         try:
             values = json.loads(text)
             width = len(values[0])
-            if (not values or any(type(row) is not list or len(row) != width for row in values)
-                    or not all(type(v) is int for row in values for v in row)):
+            if (
+                not values
+                or any(type(row) is not list or len(row) != width for row in values)
+                or not all(type(v) is int for row in values for v in row)
+            ):
                 continue
             spec = GAMES.get(key[0])
             wide = spec is None or bool(spec.outcomes[modes[key[2]]].limbs)
@@ -184,13 +193,24 @@ def upgrade_blocks(db: sqlite3.Connection) -> None:
         except (ValueError, TypeError, KeyError, IndexError, RecursionError):
             continue  # a damaged block: not carried over, its hands are played again when asked for
         form = "json" if wide else "<i8"
-        blob = (json.dumps([values], separators=(",", ":")).encode() if wide
-                else np.asarray([values], dtype=form).tobytes())
+        blob = (
+            json.dumps([values], separators=(",", ":")).encode() if wide else np.asarray([values], dtype=form).tobytes()
+        )
         parts_text = json.dumps([int(count)])
-        db.execute("INSERT INTO blocks (config_id, first, count, parts, complete, format, sums, "
-                   "checksum, created) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?)",
-                   (config, first, count, parts_text, form, blob,
-                    block_checksum(tuple(key), first, count, parts_text, form, blob), created))
+        db.execute(
+            "INSERT INTO blocks (config_id, first, count, parts, complete, format, sums, "
+            "checksum, created) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?)",
+            (
+                config,
+                first,
+                count,
+                parts_text,
+                form,
+                blob,
+                block_checksum(tuple(key), first, count, parts_text, form, blob),
+                created,
+            ),
+        )
 
 
 @dataclass(frozen=True)
@@ -213,9 +233,12 @@ class Entry:
 def list_entries(db: sqlite3.Connection, game: str | None) -> list[Entry]:
     """Every stored configuration (of ``game``), oldest first, with its blocks and the
     distinct hands they cover."""
-    query = ("SELECT c.id, c.game, c.kernel_hash, c.mode, c.players, c.seed, c.rules, c.policy, c.created, "
-             "b.first, b.count FROM configs c LEFT JOIN blocks b ON b.config_id = c.id"
-             + (" WHERE c.game = ?" if game else "") + " ORDER BY c.id, b.first")
+    query = (
+        "SELECT c.id, c.game, c.kernel_hash, c.mode, c.players, c.seed, c.rules, c.policy, c.created, "
+        "b.first, b.count FROM configs c LEFT JOIN blocks b ON b.config_id = c.id"
+        + (" WHERE c.game = ?" if game else "")
+        + " ORDER BY c.id, b.first"
+    )
     found: dict[int, dict] = {}
     rows = db.execute(query, (game,) if game else ()).fetchall()
     for row in rows:
@@ -233,8 +256,49 @@ def list_entries(db: sqlite3.Connection, game: str | None) -> list[Entry]:
             elif hi > reach:
                 covered += hi - reach
                 reach = hi
-        entries.append(Entry(config, row[1], row[2], row[3], row[4], int(row[5]), tuple(json.loads(row[6])),
-                             tuple(tuple(seat) for seat in json.loads(row[7])), len(item["ranges"]), covered,
-                             row[8]))
+        entries.append(
+            Entry(
+                config,
+                row[1],
+                row[2],
+                row[3],
+                row[4],
+                int(row[5]),
+                tuple(json.loads(row[6])),
+                tuple(tuple(seat) for seat in json.loads(row[7])),
+                len(item["ranges"]),
+                covered,
+                row[8],
+            )
+        )
     return entries
 
+
+def open_read_only(path: Path, problem: BaseException, wait_s: float) -> sqlite3.Connection:
+    """A connection that reads the store at ``path`` without writing to it (a full disk, a
+    read-only file or folder, which is ``problem``).  Read-only, SQLite still reads the
+    write-ahead log (the last commits of a writer that was killed); where it cannot even
+    make its shared-memory index beside the file, the file is read as it is
+    (``immutable``), without what the log holds.  ``StoreUnwritable`` when neither works."""
+    failed: sqlite3.Error = sqlite3.OperationalError("not opened")
+    for mode in ("mode=ro", "immutable=1"):
+        db = None
+        try:
+            db = sqlite3.connect(
+                f"{path.resolve().as_uri()}?{mode}",
+                uri=True,
+                timeout=wait_s,
+                isolation_level=None,
+                check_same_thread=False,
+            )
+            db.execute("SELECT count(*) FROM blocks").fetchone()
+            if db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+                raise sqlite3.OperationalError("it needs an upgrade to this version's format")
+            return db
+        except sqlite3.Error as problem_reading:
+            if db is not None:
+                db.close()
+            failed = problem_reading
+    raise StoreUnwritable(
+        f"the result store {path} could not be opened ({reason_text(problem)}; reading it: {reason_text(failed)})"
+    ) from None

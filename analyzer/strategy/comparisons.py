@@ -12,6 +12,7 @@ would need for the same error.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from analyzer.run.runner import PairedRun
@@ -42,9 +43,18 @@ class Difference:
         return math.inf if self.se == 0 and self.se_independent > 0 else math.nan
 
     def as_record(self) -> dict:
-        return {"seat": self.seat, "outcome": self.outcome, "base": self.base, "base_se": self.base_se,
-                "other": self.other, "other_se": self.other_se, "difference": self.difference, "se": self.se, "se_independent": self.se_independent,
-                "variance_reduction": self.variance_reduction}
+        return {
+            "seat": self.seat,
+            "outcome": self.outcome,
+            "base": self.base,
+            "base_se": self.base_se,
+            "other": self.other,
+            "other_se": self.other_se,
+            "difference": self.difference,
+            "se": self.se,
+            "se_independent": self.se_independent,
+            "variance_reduction": self.variance_reduction,
+        }
 
 
 def _position(run: PairedRun, seat, outcome: str) -> tuple[int, int]:
@@ -68,17 +78,28 @@ def paired_differences(run: PairedRun, base: int, other: int) -> list[Difference
         reference = base_estimates[(estimate.seat, estimate.outcome)]
         row, column = _position(run, estimate.seat, estimate.outcome)
         se = float(batch_se(other_shares[:, row, column] - base_shares[:, row, column]))
-        found.append(Difference(estimate.seat, estimate.outcome, reference.mean, estimate.mean, reference.se,
-                                estimate.se, estimate.mean - reference.mean, se,
-                                math.sqrt(reference.se ** 2 + estimate.se ** 2)))
+        found.append(
+            Difference(
+                estimate.seat,
+                estimate.outcome,
+                reference.mean,
+                estimate.mean,
+                reference.se,
+                estimate.se,
+                estimate.mean - reference.mean,
+                se,
+                math.sqrt(reference.se**2 + estimate.se**2),
+            )
+        )
     return found
 
 
 def largest_paired_se(run: PairedRun) -> float:
     """The largest standard error of any difference against the first configuration
     (what ``--target-se`` watches in a comparison)."""
-    ses = [d.se for other in range(1, len(run.configs)) for d in paired_differences(run, 0, other)
-           if not math.isnan(d.se)]
+    ses = [
+        d.se for other in range(1, len(run.configs)) for d in paired_differences(run, 0, other) if not math.isnan(d.se)
+    ]
     return max(ses, default=math.inf)
 
 
@@ -97,12 +118,14 @@ def single_switch_rules(spec: GameSpec, base_rules, mode: int | None = None) -> 
         if field.games_only and mode == HANDS:
             continue
         current = int(base_rules[index])
+        codes: Sequence[int]
         if field.kind == "choice":
             codes = range(len(field.choices))
         elif field.kind == "bool":
             codes = (0, 1)
         else:
-            codes = sorted({field.lo, field.hi} | variant_values.get(field.key, set()))
+            bounds = {bound for bound in (field.lo, field.hi) if bound is not None}
+            codes = sorted(bounds | variant_values.get(field.key, set()))
         for code in codes:
             if code != current:
                 changed = list(base_rules)

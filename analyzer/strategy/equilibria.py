@@ -54,9 +54,18 @@ class Equilibrium:
         return self.converged and len(set(self.values)) == 1
 
 
-def iterate_best_response(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray, mode: int, seed: int,
-                          values: FieldRange, count: int, context: RunContext,
-                          max_rounds: int = 6) -> Equilibrium:
+def iterate_best_response(
+    spec: GameSpec,
+    players: int,
+    rules: tuple,
+    policy: np.ndarray,
+    mode: int,
+    seed: int,
+    values: FieldRange,
+    count: int,
+    context: RunContext,
+    max_rounds: int = 6,
+) -> Equilibrium:
     """Seats take turns moving to a best response (staying put while tied with the best)
     until a round changes nothing, a state repeats, or ``max_rounds`` rounds are played."""
     current = np.array(policy, dtype=np.float64, copy=True)
@@ -70,8 +79,9 @@ def iterate_best_response(spec: GameSpec, players: int, rules: tuple, policy: np
         for seat in range(players):
             interrupts.check()  # a new stage: where a pending Ctrl-C stops
             context.stage(f"round {number} of iterated best response, seat {seat} of {players}")
-            response = best_responses(spec, players, rules, current, mode, seed, values, count, context,
-                                      seats=[seat], confirmed=False)[0]
+            response = best_responses(
+                spec, players, rules, current, mode, seed, values, count, context, seats=[seat], confirmed=False
+            )[0]
             last.append(response)
             if response.current not in response.tied:
                 current[seat, values.column] = response.values[response.best]
@@ -117,6 +127,8 @@ class MatrixGame:
         """``(value, probability, standard error)`` of each value seat 0 (rows) or seat 1
         (columns) plays with positive probability at the equilibrium."""
         mix, ses = (self.row_mix, self.row_mix_se) if seat == 0 else (self.column_mix, self.column_mix_se)
+        if mix is None or ses is None:  # not solved: the game is not constant-sum
+            return []
         return [(v, p, e) for v, p, e in zip(self.values, mix, ses) if p > 1e-9]
 
 
@@ -125,13 +137,24 @@ def _is_constant_sum(run: PairedRun, column: int) -> bool:
     batch of every configuration (exactly one loser, chips that only change hands...)."""
     if len(run.configs) < 2 or run.count < MIN_CONSTANT_SUM_COUNT:
         return False
-    rates = {Fraction(int(sums[0, column]) + int(sums[1, column]), size)
-             for parts in run.batch_sums for sums, size in zip(parts, run.sizes)}
+    rates = {
+        Fraction(int(sums[0, column]) + int(sums[1, column]), size)
+        for parts in run.batch_sums
+        for sums, size in zip(parts, run.sizes)
+    }
     return len(rates) == 1
 
 
-def matrix_game(spec: GameSpec, rules: tuple, policy: np.ndarray, mode: int, seed: int, values: FieldRange,
-                count: int, context: RunContext) -> MatrixGame:
+def matrix_game(
+    spec: GameSpec,
+    rules: tuple,
+    policy: np.ndarray,
+    mode: int,
+    seed: int,
+    values: FieldRange,
+    count: int,
+    context: RunContext,
+) -> MatrixGame:
     """Play every pair of pure values for the two seats on the same hands; when the
     headline is constant-sum, solve the matrix game by linear programming, with bootstrap
     errors (resampling whole batches, so every cell keeps its pairing) and the value of
@@ -176,16 +199,26 @@ def matrix_game(spec: GameSpec, rules: tuple, policy: np.ndarray, mode: int, see
         return tuple(float(v) for v in np.std([s[index] for s in samples], axis=0, ddof=1))
 
     support = [(i, j) for i in range(size) for j in range(size) if row_mix[i] > 1e-9 and column_mix[j] > 1e-9]
-    fresh = run_paired(spec, 2, mode, seed, [configs[i * size + j] for i, j in support], count, context,
-                       first=count)
+    fresh = run_paired(spec, 2, mode, seed, [configs[i * size + j] for i, j in support], count, context, first=count)
     weights = [row_mix[i] * column_mix[j] for i, j in support]
     fresh_parts = [fresh.linearized(k) for k in range(len(support))]
     confirmed = sum(w * p[0][0, column] for w, p in zip(weights, fresh_parts))
     confirmed_shares = sum(w * p[1][:, 0, column] for w, p in zip(weights, fresh_parts))
     confirmed_se = float(batch_se(confirmed_shares))
-    return MatrixGame(points, means, True, run.count, tuple(float(v) for v in row_mix),
-                      tuple(float(v) for v in column_mix), value, float(np.std([s[2] for s in samples], ddof=1)),
-                      spread(0), spread(1), float(confirmed), confirmed_se)
+    return MatrixGame(
+        points,
+        means,
+        True,
+        run.count,
+        tuple(float(v) for v in row_mix),
+        tuple(float(v) for v in column_mix),
+        value,
+        float(np.std([s[2] for s in samples], ddof=1)),
+        spread(0),
+        spread(1),
+        float(confirmed),
+        confirmed_se,
+    )
 
 
 def _stacked_batches(run: PairedRun, column: int) -> np.ndarray:
@@ -215,9 +248,19 @@ class Optimum:
     evaluation: tuple = ()
 
 
-def optimize_all(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray, mode: int, seed: int,
-                 values: FieldRange, count: int, context: RunContext,
-                 max_rounds: int = 6, responses=None) -> Optimum:
+def optimize_all(
+    spec: GameSpec,
+    players: int,
+    rules: tuple,
+    policy: np.ndarray,
+    mode: int,
+    seed: int,
+    values: FieldRange,
+    count: int,
+    context: RunContext,
+    max_rounds: int = 6,
+    responses=None,
+) -> Optimum:
     """Best responses to ``policy`` (unless given), then the matrix game (two seats,
     constant-sum headline) or else iterated best response and its final policy against
     ``policy`` on fresh hands."""
@@ -231,14 +274,21 @@ def optimize_all(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray,
         matrix = matrix_game(spec, rules, policy, mode, seed, values, count, context)
         if matrix.constant_sum:
             return Optimum(responses, matrix)
-    equilibrium = iterate_best_response(spec, players, rules, policy, mode, seed, values, count, context,
-                                        max_rounds)
+    equilibrium = iterate_best_response(spec, players, rules, policy, mode, seed, values, count, context, max_rounds)
     final = np.array(policy, dtype=np.float64, copy=True)
     final[:, values.column] = equilibrium.values
     interrupts.check()  # a new stage: where a pending Ctrl-C stops
     context.stage("the replay of the final policy on fresh hands")
-    run = run_paired(spec, players, mode, seed, [Config(tuple(rules), policy), Config(tuple(rules), final)], count,
-                     context, first=count)
+    run = run_paired(
+        spec,
+        players,
+        mode,
+        seed,
+        [Config(tuple(rules), policy), Config(tuple(rules), final)],
+        count,
+        context,
+        first=count,
+    )
     headline = spec.headline[mode]
     evaluation = tuple(d for d in paired_differences(run, 0, 1) if d.outcome == headline and d.seat != "table")
     return Optimum(responses, matrix, equilibrium, evaluation)

@@ -48,7 +48,7 @@ class MatrixSolution:
 
     row_mix: tuple
     column_mix: tuple
-    value: object
+    value: Fraction | float  # exact (a Fraction) for an exact matrix
 
 
 def _validated(payoff) -> tuple[list[list], bool]:
@@ -115,8 +115,7 @@ def _simplex(b_mat: list[list], tol) -> tuple[list, list]:
             a = tab[i][enter]
             if a > tol:
                 ratio = tab[i][-1] / a
-                if best is None or ratio < best[0] - tol or (
-                        ratio <= best[0] + tol and basis[i] < best[1]):
+                if best is None or ratio < best[0] - tol or (ratio <= best[0] + tol and basis[i] < best[1]):
                     best = (ratio, basis[i], i)
         # B > 0 keeps the feasible region bounded, so an entering column always has a row.
         if best is None:  # pragma: no cover - cannot happen for a positive matrix
@@ -157,6 +156,5 @@ def solve_zero_sum(payoff) -> MatrixSolution:
         value = (one / su - one) * scale + lo
     else:
         # Report x^T A y: identical to the LP value up to rounding, and on the input scale.
-        value = sum(row_mix[i] * sum(a[i][j] * column_mix[j] for j in range(len(u)))
-                    for i in range(len(w)))
+        value = sum(row_mix[i] * sum(a[i][j] * column_mix[j] for j in range(len(u))) for i in range(len(w)))
     return MatrixSolution(row_mix=row_mix, column_mix=column_mix, value=value)

@@ -143,13 +143,20 @@ class Sweep:
 
         found = []
         for point, value in enumerate(self.values.values):
-            differences = ({} if reference is None or point == reference else
-                           {(d.seat, d.outcome): d for d in paired_differences(self.run, reference, point)})
+            differences = (
+                {}
+                if reference is None or point == reference
+                else {(d.seat, d.outcome): d for d in paired_differences(self.run, reference, point)}
+            )
             for estimate in self.estimates(point):
                 if estimate.outcome.endswith("_fair_odds"):
                     continue
-                record = {**estimate.as_record(), "field": self.values.field.key, "value": value,
-                          "value_text": self.values.value_text(value)}
+                record = {
+                    **estimate.as_record(),
+                    "field": self.values.field.key,
+                    "value": value,
+                    "value_text": self.values.value_text(value),
+                }
                 if reference is not None:
                     d = differences.get((estimate.seat, estimate.outcome))
                     record["diff"], record["diff_se"] = (0.0, 0.0) if d is None else (d.difference, d.se)
@@ -157,9 +164,20 @@ class Sweep:
         return found
 
 
-def sweep(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray, mode: int, seed: int,
-          values: FieldRange, seat: int | None, count: int, context: RunContext,
-          target_se: float | None = None, largest_se_of=None) -> Sweep:
+def sweep(
+    spec: GameSpec,
+    players: int,
+    rules: tuple,
+    policy: np.ndarray,
+    mode: int,
+    seed: int,
+    values: FieldRange,
+    seat: int | None,
+    count: int,
+    context: RunContext,
+    target_se: float | None = None,
+    largest_se_of=None,
+) -> Sweep:
     """Play every value of the field on the same hands; the other seats keep ``policy``
     (``target_se`` and ``largest_se_of`` as in ``analyzer.run.runner.run_paired``)."""
     if seat is not None and not 0 <= seat < players:
@@ -242,43 +260,80 @@ def best_response(sweep_result: Sweep, seat: int, current_value: float) -> BestR
     best = int(np.nanargmax(scores))
     order = [int(i) for i in np.argsort(-scores, kind="stable") if i != best]
     runner_up = order[0] if order else None
-    tied = [best] + [i for i in order if not scores[best] - scores[i] >= TIE_SES * _paired_se(shares[best], shares[i])
-                     or scores[best] == scores[i]]
+    tied = [best] + [
+        i
+        for i in order
+        if not scores[best] - scores[i] >= TIE_SES * _paired_se(shares[best], shares[i]) or scores[best] == scores[i]
+    ]
     values = sweep_result.values.values
     current = min(range(len(values)), key=lambda i: abs(values[i] - current_value))
-    points = tuple({(e.seat, e.outcome): e for e in run.estimates(i)}[(seat, sweep_result.headline)]
-                   for i in range(len(values)))
+    points = tuple(
+        {(e.seat, e.outcome): e for e in run.estimates(i)}[(seat, sweep_result.headline)] for i in range(len(values))
+    )
     return BestResponse(
-        seat, values, points, best, tuple(tied), runner_up,
+        seat,
+        values,
+        points,
+        best,
+        tuple(tied),
+        runner_up,
         float(scores[best] - scores[runner_up]) if runner_up is not None else math.nan,
         _paired_se(shares[best], shares[runner_up]) if runner_up is not None else math.nan,
-        current, float(scores[best] - scores[current]), _paired_se(shares[best], shares[current]))
+        current,
+        float(scores[best] - scores[current]),
+        _paired_se(shares[best], shares[current]),
+    )
 
 
-def confirm(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray, mode: int, seed: int,
-            values: FieldRange, response: BestResponse, count: int, context: RunContext) -> BestResponse:
+def confirm(
+    spec: GameSpec,
+    players: int,
+    rules: tuple,
+    policy: np.ndarray,
+    mode: int,
+    seed: int,
+    values: FieldRange,
+    response: BestResponse,
+    count: int,
+    context: RunContext,
+) -> BestResponse:
     """The response with its gain over the current value replayed on fresh hands (hands
     ``count .. 2 count - 1`` of the seed)."""
     if response.best == response.current:
         return replace(response, confirmed_gain=0.0, confirmed_gain_se=0.0, confirmed_count=count)
     column, sign = headline_column(spec, mode)
-    configs = [Config(tuple(rules), with_value(policy, values.column, response.seat, response.values[i]))
-               for i in (response.current, response.best)]
+    configs = [
+        Config(tuple(rules), with_value(policy, values.column, response.seat, response.values[i]))
+        for i in (response.current, response.best)
+    ]
     run = run_paired(spec, players, mode, seed, configs, count, context, first=count)
     (current, current_shares), (best, best_shares) = run.linearized(0), run.linearized(1)
     seat = response.seat
-    return replace(response, confirmed_gain=float(sign * (best[seat, column] - current[seat, column])),
-                   confirmed_gain_se=_paired_se(best_shares[:, seat, column], current_shares[:, seat, column]),
-                   confirmed_count=run.count)
+    return replace(
+        response,
+        confirmed_gain=float(sign * (best[seat, column] - current[seat, column])),
+        confirmed_gain_se=_paired_se(best_shares[:, seat, column], current_shares[:, seat, column]),
+        confirmed_count=run.count,
+    )
 
 
-def best_responses(spec: GameSpec, players: int, rules: tuple, policy: np.ndarray, mode: int, seed: int,
-                   values: FieldRange, count: int, context: RunContext,
-                   seats=None, confirmed: bool = True) -> list[BestResponse]:
+def best_responses(
+    spec: GameSpec,
+    players: int,
+    rules: tuple,
+    policy: np.ndarray,
+    mode: int,
+    seed: int,
+    values: FieldRange,
+    count: int,
+    context: RunContext,
+    seats=None,
+    confirmed: bool = True,
+) -> list[BestResponse]:
     """Each seat's best response to ``policy`` for the others (one sweep per seat, the
     seat's current value always among the values tried), confirmed on fresh hands."""
     found = []
-    for seat in (range(players) if seats is None else seats):
+    for seat in range(players) if seats is None else seats:
         interrupts.check()  # a new stage: where a pending Ctrl-C stops
         context.stage(f"the best response of seat {seat} of {players} ({values.field.key})")
         current = float(policy[seat, values.column])

@@ -89,7 +89,7 @@ import numpy as np
 from numba import njit
 
 from sims.core.cards import FACES
-from sims.core.deck import ACE, KING, N_CARDS, deal_prefix_nb, new_pack_nb
+from sims.core.deck import ACE, KING, N_CARDS, deal_prefix_nb
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.tricks import count_cards_nb
 from sims.spec import GAMES, HANDS, GameSpec, Outcomes, PolicyField, PolicyPreset, Switch, Variant
@@ -102,36 +102,66 @@ ACE_RANK, KING_RANK = ACE, KING  # rank is the face here (A low, K high)
 class Rules(NamedTuple):
     """Table rules of Ace Chasing (see the module docstring for what each value does)."""
 
-    next_matador: Annotated[int, Switch(
-        "where the matador role passes after a round: to the right (the seed) or the left",
-        choices=("right", "left"), games_only=True)] = NEXT_RIGHT
-    king_block: Annotated[bool, Switch(
-        "a swap target holding a king refuses the swap (borrowed from Chase the Ace)")] = False
-    betting: Annotated[int, Switch(
-        "players bet against the matador after the deal, before the swaps",
-        choices=("off", "on"))] = 0
-    bet_direction: Annotated[int, Switch(
-        "every bet backs a knock-out, or a bettor may back the matador instead",
-        choices=("against-matador", "bettor-chooses"))] = BET_AGAINST_MATADOR
+    next_matador: Annotated[
+        int,
+        Switch(
+            "where the matador role passes after a round: to the right (the seed) or the left",
+            choices=("right", "left"),
+            games_only=True,
+        ),
+    ] = NEXT_RIGHT
+    king_block: Annotated[
+        bool, Switch("a swap target holding a king refuses the swap (borrowed from Chase the Ace)")
+    ] = False
+    betting: Annotated[
+        int, Switch("players bet against the matador after the deal, before the swaps", choices=("off", "on"))
+    ] = 0
+    bet_direction: Annotated[
+        int,
+        Switch(
+            "every bet backs a knock-out, or a bettor may back the matador instead",
+            choices=("against-matador", "bettor-chooses"),
+        ),
+    ] = BET_AGAINST_MATADOR
 
 
 THRESHOLD, MATADOR_RIGHT_THRESHOLD, ACE_SWAP, BET_MIN_RANK, BET_SIZE, BET_CAP, BACK_MAX_RANK = range(7)
 POLICY_FIELDS = (
-    PolicyField("threshold", 7, 0, 13,
-                "swap with the left-hand neighbour when your card ranks at or below this (A=1 ... K=13)",
-                integer=True),
-    PolicyField("matador_right_threshold", 7, 0, 13,
-                "the same, for the player on the matador's right (whose swap hands the matador a card)",
-                integer=True),
+    PolicyField(
+        "threshold",
+        7,
+        0,
+        13,
+        "swap with the left-hand neighbour when your card ranks at or below this (A=1 ... K=13)",
+        integer=True,
+    ),
+    PolicyField(
+        "matador_right_threshold",
+        7,
+        0,
+        13,
+        "the same, for the player on the matador's right (whose swap hands the matador a card)",
+        integer=True,
+    ),
     PolicyField("ace_swap", 1, 0, 1, "1: always pass an ace on", integer=True),
-    PolicyField("bet_min_rank", 14, 1, 14,
-                "bet against the matador when your dealt card ranks at or above this; 14 never bets",
-                integer=True),
+    PolicyField(
+        "bet_min_rank",
+        14,
+        1,
+        14,
+        "bet against the matador when your dealt card ranks at or above this; 14 never bets",
+        integer=True,
+    ),
     PolicyField("bet_size", 1, 0, 1000, "units proposed for a bet", integer=True),
     PolicyField("bet_cap", 1000, 0, 1000, "as matador: the largest bet accepted", integer=True),
-    PolicyField("back_max_rank", 0, 0, 13,
-                "with bet_direction=bettor-chooses: back the matador when your dealt card ranks at "
-                "or below this; 0 never", integer=True),
+    PolicyField(
+        "back_max_rank",
+        0,
+        0,
+        13,
+        "with bet_direction=bettor-chooses: back the matador when your dealt card ranks at or below this; 0 never",
+        integer=True,
+    ),
 )
 
 VARIANTS = {
@@ -142,27 +172,33 @@ VARIANTS = {
 
 POLICIES = {
     "default": PolicyPreset({}, "swap on 7 or lower, always pass an ace on, no bets"),
-    "never-swap": PolicyPreset({"threshold": 0, "matador_right_threshold": 0, "ace_swap": 0},
-                               "everyone keeps the dealt card"),
-    "bettors": PolicyPreset({"bet_min_rank": 8, "bet_size": 1},
-                            "swap on 7 or lower; bet one unit against the matador holding an 8 or better"),
+    "never-swap": PolicyPreset(
+        {"threshold": 0, "matador_right_threshold": 0, "ace_swap": 0}, "everyone keeps the dealt card"
+    ),
+    "bettors": PolicyPreset(
+        {"bet_min_rank": 8, "bet_size": 1},
+        "swap on 7 or lower; bet one unit against the matador holding an 8 or better",
+    ),
 }
 
 FACE_LABELS = FACES  # A 2 ... 10 J Q K
-UNIT_BET_COLUMNS = tuple(column for face in FACE_LABELS
-                         for column in (f"unit_bet_{face}", f"unit_bet_{face}_sq", f"unit_bet_{face}_count"))
+UNIT_BET_COLUMNS = tuple(
+    column for face in FACE_LABELS for column in (f"unit_bet_{face}", f"unit_bet_{face}_sq", f"unit_bet_{face}_count")
+)
 
 HAND_OUTCOMES = Outcomes(
     seat=("exposed", "swap", "bet_placed", "bet_net", "bet_net_sq"),
     lower_is_better=("exposed",),
     signed=("bet_net",) + tuple(f"unit_bet_{face}" for face in FACE_LABELS),
     table=("knocked_out", "exposures", "exposures_sq") + UNIT_BET_COLUMNS,
-    help={"exposed": "probability the seat is exposed (eliminated)",
-          "swap": "probability the seat's swap is carried out",
-          "bet_placed": "probability the seat agrees a bet",
-          "bet_net": "expected units won on bets per hand (the matador: from all bets)",
-          "knocked_out": "probability the matador is knocked out",
-          "exposures": "players exposed per round"},
+    help={
+        "exposed": "probability the seat is exposed (eliminated)",
+        "swap": "probability the seat's swap is carried out",
+        "bet_placed": "probability the seat agrees a bet",
+        "bet_net": "expected units won on bets per hand (the matador: from all bets)",
+        "knocked_out": "probability the matador is knocked out",
+        "exposures": "players exposed per round",
+    },
     odds={"knocked_out": "fair odds for a bet against the matador"},
     groups={"unit_bet": ("one-unit bet against the matador, by the bettor's dealt card", FACE_LABELS)},
 )
@@ -172,11 +208,13 @@ GAME_OUTCOMES = Outcomes(
     signed=("bet_net", "matador_net"),
     table=("rounds", "rounds_sq"),
     scale={"place": 2, "place_sq": 4},
-    help={"win": "probability the seat is the last one standing",
-          "place": "expected finishing place (1 = winner)",
-          "bet_net": "expected units won on bets per game",
-          "matador_net": "expected units won on bets per game while matador",
-          "rounds": "rounds per game"},
+    help={
+        "win": "probability the seat is the last one standing",
+        "place": "expected finishing place (1 = winner)",
+        "bet_net": "expected units won on bets per game",
+        "matador_net": "expected units won on bets per game while matador",
+        "rounds": "rounds per game",
+    },
 )
 
 
@@ -205,28 +243,31 @@ N_POLICY_FIELDS = len(POLICY_FIELDS)
 # A block's scratch is one record of this type (see sims.core.deck for the pattern), made
 # once per block by new_table_nb.  Per-position arrays are indexed by position this round
 # (0 = the matador's left .. k-1 = the matador), per-seat arrays by seat.
-TABLE = np.dtype([
-    ("pack", np.int64, N_CARDS),  # the pack being shuffled (sims.core.deck.deal_prefix_nb)
-    ("dealt", np.int64, SLOTS),  # per position: the card dealt to it
-    ("seat_of", np.int64, SLOTS),  # per position: its seat this round
-    ("held", np.int64, SLOTS),  # per position: its final card
-    ("swapped", np.int64, SLOTS),  # per position: 1 if its swap was carried out
-    ("bet", np.int64, SLOTS),  # per position: its agreed bet, +b against the matador, -b for it
-    ("policy", np.int64, (N_POLICY_FIELDS, SLOTS)),  # [field, seat]: the policy, whole numbers
-    ("swaps_on", np.uint64, SLOTS),  # per seat: the mask of cards it passes on ...
-    ("right_swaps_on", np.uint64, SLOTS),  # ... and passes on as the matador's right
-    ("exposed_sum", np.int64, SLOTS),  # hand mode, per position: exposures
-    ("swap_sum", np.int64, SLOTS),  # hand mode, per position: swaps
-    ("dealt_sum", np.int64, (2, N_CARDS)),  # hand mode, [knocked out?, card]: non-matadors dealt it
-])
+TABLE = np.dtype(
+    [
+        ("pack", np.int64, N_CARDS),  # the pack being shuffled (sims.core.deck.deal_prefix_nb)
+        ("dealt", np.int64, SLOTS),  # per position: the card dealt to it
+        ("seat_of", np.int64, SLOTS),  # per position: its seat this round
+        ("held", np.int64, SLOTS),  # per position: its final card
+        ("swapped", np.int64, SLOTS),  # per position: 1 if its swap was carried out
+        ("bet", np.int64, SLOTS),  # per position: its agreed bet, +b against the matador, -b for it
+        ("policy", np.int64, (N_POLICY_FIELDS, SLOTS)),  # [field, seat]: the policy, whole numbers
+        ("swaps_on", np.uint64, SLOTS),  # per seat: the mask of cards it passes on ...
+        ("right_swaps_on", np.uint64, SLOTS),  # ... and passes on as the matador's right
+        ("exposed_sum", np.int64, SLOTS),  # hand mode, per position: exposures
+        ("swap_sum", np.int64, SLOTS),  # hand mode, per position: swaps
+        ("dealt_sum", np.int64, (2, N_CARDS)),  # hand mode, [knocked out?, card]: non-matadors dealt it
+    ]
+)
 
 _ONE = np.uint64(1)
 _ACES = np.uint64(sum(1 << (13 * suit + ACE_RANK) for suit in range(4)))
 _KINGS = np.uint64(sum(1 << (13 * suit + KING_RANK) for suit in range(4)))
 _SUIT = np.uint64(0x1FFF)  # the 13 bits of a suit: ace << 13 * suit times this is that suit
 # card -> the mask of every card of lower rank (what the matador holding it exposes)
-LOWER_THAN = np.array([sum(1 << other for other in range(52) if other % 13 < card % 13) for card in range(52)],
-                      dtype=np.uint64)
+LOWER_THAN = np.array(
+    [sum(1 << other for other in range(52) if other % 13 < card % 13) for card in range(52)], dtype=np.uint64
+)
 
 
 @njit(cache=True)
@@ -453,8 +494,19 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
     """Game mode: integer sums over games ``first .. first+count-1`` of ``seed``, the first
     matador in seat ``n-1``.  Returns int64 ``[n + 1, width]`` (see ``GAME_OUTCOMES``)."""
     out = np.zeros((n + 1, GAME_WIDTH), dtype=np.int64)
-    _game_sums_nb(rules, new_table_nb(policy), out, np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64),
-                  np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64), n, seed, first, count)
+    _game_sums_nb(
+        rules,
+        new_table_nb(policy),
+        out,
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        n,
+        seed,
+        first,
+        count,
+    )
     return out
 
 
@@ -478,10 +530,14 @@ def play_dealt(rules: Rules, policy: np.ndarray, cards, log=None) -> dict:
     held = table.held[:k].tolist()
     bets = table.bet[:k].tolist()
     nets = [int(_bet_result(bet, knocked_out)) for bet in bets[:-1]]
-    return {"exposed": [int(exposed) >> card & 1 for card in held[:-1]] + [0],
-            "swap": table.swapped[:k].tolist(),
-            "bet": bets, "bet_net": nets + [-sum(nets)], "knocked_out": int(knocked_out),
-            "final": held}
+    return {
+        "exposed": [int(exposed) >> card & 1 for card in held[:-1]] + [0],
+        "swap": table.swapped[:k].tolist(),
+        "bet": bets,
+        "bet_net": nets + [-sum(nets)],
+        "knocked_out": int(knocked_out),
+        "final": held,
+    }
 
 
 SPEC = GameSpec(

@@ -138,7 +138,7 @@ from typing import Annotated, NamedTuple
 import numpy as np
 from numba import njit
 
-from sims.core.deck import JACK, N_CARDS, QUEEN, deal_prefix_nb, new_pack_nb
+from sims.core.deck import JACK, N_CARDS, QUEEN, deal_prefix_nb
 from sims.core.rng import seed_key_nb, stream_nb, uniform_below_nb, uniform_bound_nb
 from sims.spec import GAMES, HANDS, GameSpec, Outcomes, PolicyField, PolicyPreset, Switch, Variant, kernel_around_loop
 
@@ -154,51 +154,87 @@ class Rules(NamedTuple):
     """Table rules of Chase the Ace (see the module docstring for what each value does)."""
 
     lives: Annotated[int, Switch("lives each player starts a game with", lo=1, hi=10, games_only=True)] = 3
-    tie: Annotated[int, Switch(
-        "who loses at showdown when several hold the lowest rank",
-        choices=("all-lowest-lose", "cancel-matches", "earliest-seat-loses",
-                 "latest-seat-loses", "ties-to-dealer"))] = TIE_ALL_LOWEST
-    kings: Annotated[int, Switch(
-        "what a swap attempt on the top card (king) does",
-        choices=("block", "none", "freeze-if-dealt", "stop-all-on-attempt", "skip-to-next"))] = KINGS_BLOCK
-    king_reveal: Annotated[int, Switch(
-        "when kings are shown: when someone tries to take one, or right after the deal",
-        choices=("on-attempt", "at-deal"))] = REVEAL_ON_ATTEMPT
-    dealer_king_block: Annotated[bool, Switch(
-        "a dealer who cuts the top card must keep the original card")] = True
-    queens: Annotated[int, Switch(
-        "a target holding a queen sends the requester to swap with its own right-hand player",
-        choices=("off", "on"))] = 0
-    jacks: Annotated[int, Switch(
-        "a target holding a jack refuses the swap; whether the jack holder then still moves",
-        choices=("off", "holder-moves", "holder-skipped"))] = JACKS_OFF
-    final_tie: Annotated[int, Switch(
-        "game mode: what happens when every remaining player loses their last life together",
-        choices=("split", "replay", "cut-high", "carry-with-stake", "carry-no-stake"), games_only=True)] = FINAL_SPLIT
-    ace_high: Annotated[bool, Switch(
-        "rank the ace high (A K Q ... 2), making the ace the blocking top card")] = False
+    tie: Annotated[
+        int,
+        Switch(
+            "who loses at showdown when several hold the lowest rank",
+            choices=("all-lowest-lose", "cancel-matches", "earliest-seat-loses", "latest-seat-loses", "ties-to-dealer"),
+        ),
+    ] = TIE_ALL_LOWEST
+    kings: Annotated[
+        int,
+        Switch(
+            "what a swap attempt on the top card (king) does",
+            choices=("block", "none", "freeze-if-dealt", "stop-all-on-attempt", "skip-to-next"),
+        ),
+    ] = KINGS_BLOCK
+    king_reveal: Annotated[
+        int,
+        Switch(
+            "when kings are shown: when someone tries to take one, or right after the deal",
+            choices=("on-attempt", "at-deal"),
+        ),
+    ] = REVEAL_ON_ATTEMPT
+    dealer_king_block: Annotated[bool, Switch("a dealer who cuts the top card must keep the original card")] = True
+    queens: Annotated[
+        int,
+        Switch(
+            "a target holding a queen sends the requester to swap with its own right-hand player", choices=("off", "on")
+        ),
+    ] = 0
+    jacks: Annotated[
+        int,
+        Switch(
+            "a target holding a jack refuses the swap; whether the jack holder then still moves",
+            choices=("off", "holder-moves", "holder-skipped"),
+        ),
+    ] = JACKS_OFF
+    final_tie: Annotated[
+        int,
+        Switch(
+            "game mode: what happens when every remaining player loses their last life together",
+            choices=("split", "replay", "cut-high", "carry-with-stake", "carry-no-stake"),
+            games_only=True,
+        ),
+    ] = FINAL_SPLIT
+    ace_high: Annotated[bool, Switch("rank the ace high (A K Q ... 2), making the ace the blocking top card")] = False
 
 
 THRESHOLD, THRESHOLD_MIX, INFORMED = range(3)
 POLICY_FIELDS = (
-    PolicyField("threshold", 7, 0, 13,
-                "swap (the dealer: cut) when the card ranks at or below this (A=1 ... K=13); "
-                "0 never, 13 always", integer=True),
-    PolicyField("threshold_mix", 0.0, 0.0, 1.0,
-                "probability of swapping when the card ranks exactly threshold + 1"),
-    PolicyField("informed", 1, 0, 1,
-                "1: keep after a favourable swap from the right; the dealer cuts after a swap "
-                "with the last player exactly when it got the worse card", integer=True),
+    PolicyField(
+        "threshold",
+        7,
+        0,
+        13,
+        "swap (the dealer: cut) when the card ranks at or below this (A=1 ... K=13); 0 never, 13 always",
+        integer=True,
+    ),
+    PolicyField("threshold_mix", 0.0, 0.0, 1.0, "probability of swapping when the card ranks exactly threshold + 1"),
+    PolicyField(
+        "informed",
+        1,
+        0,
+        1,
+        "1: keep after a favourable swap from the right; the dealer cuts after a swap "
+        "with the last player exactly when it got the worse card",
+        integer=True,
+    ),
 )
 
 VARIANTS = {
     "standard": Variant({}, "the common rules: lowest rank(s) lose, kings block, dealer keeps a cut king"),
-    "seed-house": Variant({"tie": TIE_CANCEL_MATCHES},
-                          "the seed text's house rule: matching low cards cancel out"),
-    "ethier": Variant({"king_reveal": REVEAL_AT_DEAL, "tie": TIE_EARLIEST},
-                      "Ethier's rules (Wizard of Odds): kings shown at the deal, earliest tied seat loses"),
-    "le-her": Variant({"tie": TIE_TO_DEALER, "kings": KINGS_BLOCK, "dealer_king_block": True},
-                      "two-player Le Her (1713): ties go to the dealer", players=2, policy="le-her"),
+    "seed-house": Variant({"tie": TIE_CANCEL_MATCHES}, "the seed text's house rule: matching low cards cancel out"),
+    "ethier": Variant(
+        {"king_reveal": REVEAL_AT_DEAL, "tie": TIE_EARLIEST},
+        "Ethier's rules (Wizard of Odds): kings shown at the deal, earliest tied seat loses",
+    ),
+    "le-her": Variant(
+        {"tie": TIE_TO_DEALER, "kings": KINGS_BLOCK, "dealer_king_block": True},
+        "two-player Le Her (1713): ties go to the dealer",
+        players=2,
+        policy="le-her",
+    ),
 }
 
 POLICIES = {
@@ -206,32 +242,38 @@ POLICIES = {
     "never-swap": PolicyPreset({"threshold": 0, "informed": 0}, "everyone keeps; the dealer never cuts"),
     "always-swap": PolicyPreset({"threshold": 12, "informed": 0}, "swap everything below a king"),
     "naive-7": PolicyPreset({"threshold": 7, "informed": 0}, "swap on 7 or lower, ignoring what a swap revealed"),
-    "le-her": PolicyPreset({"threshold": 7, "informed": 1},
-                           "Le Her: the non-dealer swaps on 7 or lower, the dealer cuts on 8 or lower",
-                           seats={-1: {"threshold": 8}}),
+    "le-her": PolicyPreset(
+        {"threshold": 7, "informed": 1},
+        "Le Her: the non-dealer swaps on 7 or lower, the dealer cuts on 8 or lower",
+        seats={-1: {"threshold": 8}},
+    ),
 }
 
 HAND_OUTCOMES = Outcomes(
     seat=("lose_life", "exchange"),
     table=("losers", "losers_sq", "no_loser"),
     lower_is_better=("lose_life",),
-    help={"lose_life": "probability the seat loses a life",
-          "exchange": "probability the seat completes a swap (the dealer: takes a cut card)",
-          "losers": "players losing a life per round",
-          "no_loser": "probability nobody loses a life"},
+    help={
+        "lose_life": "probability the seat loses a life",
+        "exchange": "probability the seat completes a swap (the dealer: takes a cut card)",
+        "losers": "players losing a life per round",
+        "no_loser": "probability nobody loses a life",
+    },
 )
 GAME_OUTCOMES = Outcomes(
     seat=("win", "split_win", "net_chips", "net_chips_sq"),
     signed=("net_chips",),
     table=("rounds", "rounds_sq", "final_tie", "final_tie_sq", "carried", "carried_sq", "truncated"),
     scale={"net_chips": 12, "net_chips_sq": 144},
-    help={"win": "probability the seat wins the game outright",
-          "split_win": "probability the seat shares the pot in a final tie",
-          "net_chips": "expected units won minus units paid per game",
-          "rounds": "rounds per game",
-          "final_tie": "final-tie rule firings per game",
-          "carried": "pot carried to a continuation game, per game",
-          "truncated": "games stopped at the round cap"},
+    help={
+        "win": "probability the seat wins the game outright",
+        "split_win": "probability the seat shares the pot in a final tie",
+        "net_chips": "expected units won minus units paid per game",
+        "rounds": "rounds per game",
+        "final_tie": "final-tie rule firings per game",
+        "carried": "pot carried to a continuation game, per game",
+        "truncated": "games stopped at the round cap",
+    },
 )
 MAX_ROUNDS = 100_000
 
@@ -262,22 +304,24 @@ assert SLOTS % 4 == 0
 # once per block by new_table_nb, which fills in the rank table and the policy words so
 # that rounds read no rules or policy arrays.  Per-position arrays are indexed by
 # position this round (0 = eldest .. m-1 = dealer), per-seat arrays by seat.
-TABLE = np.dtype([
-    ("pack", np.int64, N_CARDS),  # the pack being shuffled (sims.core.deck.deal_prefix_nb)
-    ("dealt", np.int64, SLOTS),  # the round's deal: a card per position, then the cut card
-    ("rank_of", np.int64, N_CARDS),  # rank of every card code, 0 lowest .. 12 top
-    ("seat_of", np.int64, SLOTS),  # per position: its seat this round
-    ("held", np.int64, SLOTS),  # per position: the card it holds
-    ("held_rank", np.int64, SLOTS),  # per position: that card's rank (saves a lookup)
-    ("lose", np.int64, SLOTS),  # per position: 1 if it loses a life
-    ("exchanged", np.int64, SLOTS),  # per position: 1 if it completed an exchange on its turn
-    ("lost_turn", np.int64, SLOTS),  # per position: 1 if its turn is lost (jack rule)
-    ("candidate", np.int64, SLOTS),  # game mode: the seats cutting for a cut-high final tie
-    ("decision", np.int64, SLOTS),  # per seat: its policy as one word of rank masks (below)
-    ("mix", np.int64, SLOTS),  # per seat: its threshold_mix as an integer bound (below)
-    ("lose_sum", np.int64, SLOTS),  # hand mode, per seat: lives lost
-    ("exchange_sum", np.int64, SLOTS),  # hand mode, per seat: exchanges completed
-])
+TABLE = np.dtype(
+    [
+        ("pack", np.int64, N_CARDS),  # the pack being shuffled (sims.core.deck.deal_prefix_nb)
+        ("dealt", np.int64, SLOTS),  # the round's deal: a card per position, then the cut card
+        ("rank_of", np.int64, N_CARDS),  # rank of every card code, 0 lowest .. 12 top
+        ("seat_of", np.int64, SLOTS),  # per position: its seat this round
+        ("held", np.int64, SLOTS),  # per position: the card it holds
+        ("held_rank", np.int64, SLOTS),  # per position: that card's rank (saves a lookup)
+        ("lose", np.int64, SLOTS),  # per position: 1 if it loses a life
+        ("exchanged", np.int64, SLOTS),  # per position: 1 if it completed an exchange on its turn
+        ("lost_turn", np.int64, SLOTS),  # per position: 1 if its turn is lost (jack rule)
+        ("candidate", np.int64, SLOTS),  # game mode: the seats cutting for a cut-high final tie
+        ("decision", np.int64, SLOTS),  # per seat: its policy as one word of rank masks (below)
+        ("mix", np.int64, SLOTS),  # per seat: its threshold_mix as an integer bound (below)
+        ("lose_sum", np.int64, SLOTS),  # hand mode, per seat: lives lost
+        ("exchange_sum", np.int64, SLOTS),  # hand mode, per seat: exchanges completed
+    ]
+)
 
 
 # A seat's ``decision`` word: bit r (r = 0..12) is set when it swaps (or cuts) holding rank
@@ -749,8 +793,18 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
     """Game mode: integer sums over games ``first .. first+count-1`` of ``seed``, the first
     dealer in seat ``n-1``.  Returns int64 ``[n + 1, width]`` (see ``GAME_OUTCOMES``)."""
     out = np.zeros((n + 1, GAME_WIDTH), dtype=np.int64)
-    _game_sums_nb(rules, new_table_nb(rules, policy), out, np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64),
-                  np.zeros(n, dtype=np.int64), n, seed, first, count)
+    _game_sums_nb(
+        rules,
+        new_table_nb(rules, policy),
+        out,
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        n,
+        seed,
+        first,
+        count,
+    )
     return out
 
 
@@ -779,9 +833,7 @@ def play_dealt(rules: Rules, policy: np.ndarray, cards, stream=None, log=None) -
         stream.s = [int(word) for word in state]
     elif [int(word) for word in state] != [1, 2, 3, 4]:
         raise ValueError("this round needs a mixed-strategy draw: pass a stream.")
-    return {"lose": table.lose[:m].tolist(),
-            "exchange": table.exchanged[:m].tolist(),
-            "final": table.held[:m].tolist()}
+    return {"lose": table.lose[:m].tolist(), "exchange": table.exchanged[:m].tolist(), "final": table.held[:m].tolist()}
 
 
 SPEC = GameSpec(
@@ -807,4 +859,3 @@ SPEC = GameSpec(
     strategy_fields=("threshold",),
     report_players=tuple(range(3, 11)),
 )
-

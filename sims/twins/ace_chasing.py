@@ -28,8 +28,6 @@ comments below.
 
 from __future__ import annotations
 
-import numpy as np
-
 from sims.core.cards import card_name
 from sims.core.deck import deal_prefix
 from sims.core.rng import Stream
@@ -141,6 +139,7 @@ def play_dealt(rules: Rules, policy, cards, log=None, *, labels=None) -> dict:
     right = k - 2  # the player on the matador's right (position 0 when k = 2)
 
     if log is not None:
+
         def name(p):
             base = labels[p] if labels is not None else f"seat {p}"
             return base + " (matador)" if p == mat else base
@@ -214,9 +213,7 @@ def play_dealt(rules: Rules, policy, cards, log=None, *, labels=None) -> dict:
         hand[p], hand[p + 1] = hand[p + 1], hand[p]
         swap[p] = 1
         if log is not None:
-            log.append(
-                f"  swap: {name(p)} gets {card_name(hand[p])}, {name(p + 1)} gets {card_name(hand[p + 1])}"
-            )
+            log.append(f"  swap: {name(p)} gets {card_name(hand[p])}, {name(p + 1)} gets {card_name(hand[p + 1])}")
 
     if log is not None:
         log.append("final: " + ", ".join(f"{name(p)} {card_name(hand[p])}" for p in range(k)))
@@ -255,9 +252,7 @@ def play_dealt(rules: Rules, policy, cards, log=None, *, labels=None) -> dict:
             if lower[p]:
                 reasons.append(f"{card_name(hand[p])} is lower than {card_name(m_card)}")
             if _suit(hand[p]) in up_suits:
-                reasons.append(
-                    f"{card_name(hand[p])} is of {SUIT_NAMES[_suit(hand[p])]}, a face-up ace's suit"
-                )
+                reasons.append(f"{card_name(hand[p])} is of {SUIT_NAMES[_suit(hand[p])]}, a face-up ace's suit")
             log.append(f"exposed: {name(p)}: " + "; ".join(reasons))
 
     # -- 4. result and settlement -------------------------------------------------------------
@@ -380,14 +375,9 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
         order = [s for s in order if alive[s]]
         k = len(order)
         if log is not None:
-            log.append(
-                f"round {rounds}: matador seat {mat}; order "
-                + " ".join(str(s) for s in order)
-            )
+            log.append(f"round {rounds}: matador seat {mat}; order " + " ".join(str(s) for s in order))
         cards = deal_prefix(stream, k)
-        res = play_dealt(
-            rules, _Rows(rows[s] for s in order), cards, log, labels=[f"seat {s}" for s in order]
-        )
+        res = play_dealt(rules, _Rows(rows[s] for s in order), cards, log, labels=[f"seat {s}" for s in order])
         for p, s in enumerate(order):
             bet_net[s] += res["bet_net"][p]
         matador_net[mat] += res["bet_net"][k - 1]
@@ -404,10 +394,7 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
         left = r
         if log is not None:
             shared = f"{r + 1}" if j == 1 else f"{r + 1}-{r + j}"
-            log.append(
-                "eliminated: " + ", ".join(f"seat {s}" for s in gone)
-                + f" (place {shared}); {left} left"
-            )
+            log.append("eliminated: " + ", ".join(f"seat {s}" for s in gone) + f" (place {shared}); {left} left")
         if left > 1:
             mat = _next_matador(rules, mat, alive)
     winner = alive.index(True)
@@ -416,8 +403,17 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
         log.append(f"seat {winner} wins after {rounds} rounds")
     seat_rows = []
     for s in range(n):
-        seat_rows.append([1 if s == winner else 0, place2[s], place2[s] * place2[s],
-                          bet_net[s], bet_net[s] * bet_net[s], matador_net[s], matador_net[s] * matador_net[s]])
+        seat_rows.append(
+            [
+                1 if s == winner else 0,
+                place2[s],
+                place2[s] * place2[s],
+                bet_net[s],
+                bet_net[s] * bet_net[s],
+                matador_net[s],
+                matador_net[s] * matador_net[s],
+            ]
+        )
     table_row = [rounds, rounds * rounds]
     return seat_rows, table_row
 

@@ -147,12 +147,12 @@ def _parse_policy(policy, n_seats: int) -> np.ndarray:
     for seat, row in enumerate(rows):
         row = list(row)
         if len(row) != len(POLICY_FIELDS):
-            raise ValueError(f"policy row {seat} must have {len(POLICY_FIELDS)} values "
-                             f"({', '.join(f.key for f in POLICY_FIELDS)})")
+            raise ValueError(
+                f"policy row {seat} must have {len(POLICY_FIELDS)} values ({', '.join(f.key for f in POLICY_FIELDS)})"
+            )
         for j, (field, value) in enumerate(zip(POLICY_FIELDS, row)):
             if int(value) != value or not field.lo <= value <= field.hi:
-                raise ValueError(f"seat {seat}: {field.key} must be an integer "
-                                 f"{field.lo}..{field.hi}, got {value}")
+                raise ValueError(f"seat {seat}: {field.key} must be an integer {field.lo}..{field.hi}, got {value}")
             out[seat, j] = int(value)
     return out
 
@@ -167,7 +167,7 @@ def _safe_sum(x: np.ndarray) -> int:
     if big >= _INT64_SAFE:
         raise OverflowError("per-sequence value too large for int64")
     step = max(1, _INT64_SAFE // big)
-    return sum(int(x[i:i + step].sum()) for i in range(0, x.size, step))
+    return sum(int(x[i : i + step].sum()) for i in range(0, x.size, step))
 
 
 def _scale(n: int) -> int:
@@ -186,13 +186,13 @@ def _reveal_stats(final: np.ndarray, D: int):
     rows, n = final.shape
     mf = final[:, n - 1].astype(np.int64)
     others = final[:, : n - 1].astype(np.int64)
-    low = others < mf[:, None]                      # E1
+    low = others < mf[:, None]  # E1
     L = low.sum(axis=1)
     ace_m = mf == ACE_RANK
     u = np.where(ace_m, 1, (others == ACE_RANK).sum(axis=1))  # number of up-ace suits
-    cand = ~low & (others != ACE_RANK)              # exposed only by suit
+    cand = ~low & (others != ACE_RANK)  # exposed only by suit
     H = cand.sum(axis=1)
-    S2 = np.zeros(rows, dtype=np.int64)             # ordered same-face candidate pairs
+    S2 = np.zeros(rows, dtype=np.int64)  # ordered same-face candidate pairs
     for i in range(n - 1):
         for j in range(i + 1, n - 1):
             S2 += 2 * ((others[:, i] == others[:, j]) & cand[:, i])
@@ -210,7 +210,7 @@ def _reveal_stats(final: np.ndarray, D: int):
             c = (sub == r).sum(axis=1)
             num *= np.where(c > 0, PER_FACE - c, 1)
             distinct += c > 0
-        ko[ace_m] = num * (D // 4 ** distinct)
+        ko[ace_m] = num * (D // 4**distinct)
 
     exposed = np.where(low, D, np.where(cand, (u * (D // 4))[:, None], 0)).astype(np.int64)
     ey = H * u * (D // 4)
@@ -353,9 +353,12 @@ def exact_hand(rules: Rules, policy, n_seats: int, exact: bool = False) -> dict:
         return vals if exact else np.array(vals, dtype=float)
 
     # E[count of non-matadors dealt face f] = (n-1)/13.
-    unit = {FACE_LABELS[f]: (Fraction(acc_unit[f] * N_FACES, scale * M) if exact
-                             else float(Fraction(acc_unit[f] * N_FACES, scale * M)))
-            for f in range(N_FACES)}
+    unit = {
+        FACE_LABELS[f]: (
+            Fraction(acc_unit[f] * N_FACES, scale * M) if exact else float(Fraction(acc_unit[f] * N_FACES, scale * M))
+        )
+        for f in range(N_FACES)
+    }
     return {
         "knocked_out": val(acc_ko),
         "exposed": seats(acc_exposed),

@@ -87,8 +87,18 @@ from sims.games.all_fours.rules import (
 )
 from sims.twins import Pack, sum_outcome_rows
 
-__all__ = ["play_dealt", "hand_result", "play_hand", "play_game", "simulate", "replay_lines",
-           "rank_value", "strength", "worth", "counting_points"]
+__all__ = [
+    "play_dealt",
+    "hand_result",
+    "play_hand",
+    "play_game",
+    "simulate",
+    "replay_lines",
+    "rank_value",
+    "strength",
+    "worth",
+    "counting_points",
+]
 
 N_CARDS = 52
 N_FACES = 13
@@ -180,8 +190,7 @@ def _sure_winner(card: int, own, dead, trump: int) -> bool:
     """No card outside the seat's hand and the dead cards can beat ``card``."""
     suit = _suit(card)
     known = own | dead
-    higher = [suit * N_FACES + f for f in range(N_FACES)
-              if rank_value(suit * N_FACES + f) > rank_value(card)]
+    higher = [suit * N_FACES + f for f in range(N_FACES) if rank_value(suit * N_FACES + f) > rank_value(card)]
     if not all(c in known for c in higher):
         return False
     if suit == trump:
@@ -248,8 +257,10 @@ def _prepared(policy) -> _Rows:
     except TypeError:
         raise ValueError("the policy must be a matrix with one row per seat.") from None
     if len(rows) != N_PLAYERS or any(len(r) != len(POLICY_FIELDS) for r in rows):
-        raise ValueError(f"the policy must have shape ({N_PLAYERS}, {len(POLICY_FIELDS)}): one row of "
-                         f"{len(POLICY_FIELDS)} fields per seat.")
+        raise ValueError(
+            f"the policy must have shape ({N_PLAYERS}, {len(POLICY_FIELDS)}): one row of "
+            f"{len(POLICY_FIELDS)} fields per seat."
+        )
     out = _Rows()
     for s, row in enumerate(rows):
         for f, x in zip(POLICY_FIELDS, row):
@@ -262,9 +273,16 @@ def _prepared(policy) -> _Rows:
 def _check_rules(rules: Rules) -> None:
     if not 7 <= int(rules.target) <= 15:
         raise ValueError(f"the target must be 7..15, not {rules.target}.")
-    for key, n in (("gift_then", 2), ("after_run", 3), ("low_to", 2), ("game_tie", 2),
-                   ("gift_redeal_same_dealer", 2), ("gift_cannot_win", 2),
-                   ("exhaust_keeps_jack_points", 2), ("bunch", 2)):
+    for key, n in (
+        ("gift_then", 2),
+        ("after_run", 3),
+        ("low_to", 2),
+        ("game_tie", 2),
+        ("gift_redeal_same_dealer", 2),
+        ("gift_cannot_win", 2),
+        ("exhaust_keeps_jack_points", 2),
+        ("bunch", 2),
+    ):
         if not 0 <= int(getattr(rules, key)) < n:
             raise ValueError(f"the rule {key} has no code {int(getattr(rules, key))}.")
 
@@ -288,11 +306,34 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
         return f"{score[0]}-{score[1]}"
 
     res = {
-        "dealt": None, "discarded": [[], []], "held": None, "turnups": [], "trump": -1,
-        "begged": 0, "gave": 0, "ran": 0, "void": 0, "thrown_in": 0, "bunched": 0, "played": 0,
-        "rounds": 0, "tricks": [], "game_points": [0, 0], "trumps_in_play": 0, "jack_in_play": 0,
-        "game_tie": 0, "high": -1, "low": -1, "jack": -1, "game": -1, "turned_jacks": [0, 0],
-        "gift": [0, 0], "points": [0, 0], "scores": score, "winner": -1, "next_dealer": E,
+        "dealt": None,
+        "discarded": [[], []],
+        "held": None,
+        "turnups": [],
+        "trump": -1,
+        "begged": 0,
+        "gave": 0,
+        "ran": 0,
+        "void": 0,
+        "thrown_in": 0,
+        "bunched": 0,
+        "played": 0,
+        "rounds": 0,
+        "tricks": [],
+        "game_points": [0, 0],
+        "trumps_in_play": 0,
+        "jack_in_play": 0,
+        "game_tie": 0,
+        "high": -1,
+        "low": -1,
+        "jack": -1,
+        "game": -1,
+        "turned_jacks": [0, 0],
+        "gift": [0, 0],
+        "points": [0, 0],
+        "scores": score,
+        "winner": -1,
+        "next_dealer": E,
     }
     hands = [[], []]
 
@@ -327,8 +368,10 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
     trump = _suit(up)
     res["trump"] = trump  # (reading R4)
     if log is not None:
-        say(f"deal: seat {E} gets {_names(first[0])} {_names(first[2])}; "
-            f"seat {D} gets {_names(first[1])} {_names(first[3])}")
+        say(
+            f"deal: seat {E} gets {_names(first[0])} {_names(first[2])}; "
+            f"seat {D} gets {_names(first[1])} {_names(first[3])}"
+        )
         say(f"turn-up: {card_name(up)}, {SUIT_NAMES[trump]} proposed")
     if _face(up) == JACK:
         res["turned_jacks"][D] += 1
@@ -369,8 +412,10 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
                 up = pack.draw()
                 res["turnups"].append(up)
                 if log is not None:
-                    say(f"round {res['rounds']}: seat {E} gets {_names(e_cards)}; seat {D} gets "
-                        f"{_names(d_cards)}; turn-up {card_name(up)}")
+                    say(
+                        f"round {res['rounds']}: seat {E} gets {_names(e_cards)}; seat {D} gets "
+                        f"{_names(d_cards)}; turn-up {card_name(up)}"
+                    )
                 if _suit(up) != rejected:
                     trump = _suit(up)
                     res["trump"] = trump
@@ -392,8 +437,10 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
                     score[D] -= cancelled
                     res["points"][D] -= cancelled
                     res["turned_jacks"][D] = 0
-                    say(f"void: the pack is exhausted; seat {D}'s {cancelled} turned-jack point is taken back "
-                        f"({scores_text()}); seat {D} deals again")
+                    say(
+                        f"void: the pack is exhausted; seat {D}'s {cancelled} turned-jack point is taken back "
+                        f"({scores_text()}); seat {D} deals again"
+                    )
                 else:
                     say(f"void: the pack is exhausted; seat {D} deals again")
                 return finish()
@@ -440,8 +487,10 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
         res["tricks"].append((leader, [(leader, lead_card), (other, follow_card)], winner))
         taken[winner].extend((lead_card, follow_card))
         trick_of[lead_card] = trick_of[follow_card] = winner
-        say(f"trick {number}: seat {leader} {card_name(lead_card)}, seat {other} {card_name(follow_card)}; "
-            f"seat {winner} wins")
+        say(
+            f"trick {number}: seat {leader} {card_name(lead_card)}, seat {other} {card_name(follow_card)}; "
+            f"seat {winner} wins"
+        )
         leader = winner
 
     # 7. scoring
@@ -501,8 +550,10 @@ def play_dealt(rules: Rules, policy, cards, dealer: int = 1, scores=(0, 0), log=
         raise ValueError(f"the dealer must be seat 0 or 1, not {dealer}.")
     scores = list(scores)
     if len(scores) != N_PLAYERS or any(int(s) != s or not 0 <= s < rules.target for s in scores):
-        raise ValueError(f"the scores must be two whole numbers from 0 to {rules.target - 1} (below the "
-                         f"target), not {tuple(scores)}.")
+        raise ValueError(
+            f"the scores must be two whole numbers from 0 to {rules.target - 1} (below the "
+            f"target), not {tuple(scores)}."
+        )
     return _play(rules, rows, Pack(stacked_pack(cards)), int(dealer), scores, log)
 
 
@@ -524,16 +575,41 @@ def play_hand(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
     seat_rows = []
     for s in range(N_PLAYERS):
         p, tj, gp = res["points"][s], res["turned_jacks"][s], res["game_points"][s]
-        seat_rows.append([p, p * p,
-                          1 if res["high"] == s else 0, 1 if res["low"] == s else 0,
-                          1 if res["jack"] == s else 0, 1 if res["game"] == s else 0,
-                          res["gift"][s], tj, tj * tj, gp, gp * gp])
+        seat_rows.append(
+            [
+                p,
+                p * p,
+                1 if res["high"] == s else 0,
+                1 if res["low"] == s else 0,
+                1 if res["jack"] == s else 0,
+                1 if res["game"] == s else 0,
+                res["gift"][s],
+                tj,
+                tj * tj,
+                gp,
+                gp * gp,
+            ]
+        )
     played = res["played"]
     runs = [1 if res["ran"] and res["rounds"] == k else 0 for k in range(1, MAX_ROUNDS + 1)]
-    table_row = [res["begged"], res["gave"], res["ran"], res["void"], res["thrown_in"], res["bunched"], played,
-                 1 if played and res["trumps_in_play"] == 0 else 0,
-                 1 if played and res["trumps_in_play"] == 1 else 0,
-                 res["jack_in_play"], res["game_tie"]] + runs + [played] * 4 + [res["ran"]] * MAX_ROUNDS
+    table_row = (
+        [
+            res["begged"],
+            res["gave"],
+            res["ran"],
+            res["void"],
+            res["thrown_in"],
+            res["bunched"],
+            played,
+            1 if played and res["trumps_in_play"] == 0 else 0,
+            1 if played and res["trumps_in_play"] == 1 else 0,
+            res["jack_in_play"],
+            res["game_tie"],
+        ]
+        + runs
+        + [played] * 4
+        + [res["ran"]] * MAX_ROUNDS
+    )
     assert len(seat_rows[0]) == len(HAND_OUTCOMES.seat) and len(table_row) == len(HAND_OUTCOMES.table)
     return seat_rows, table_row
 
@@ -573,10 +649,23 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
     winner = res["winner"]
     if log is not None:
         log.append(f"game over after {deals} deals: seat {winner} wins {scores[0]}-{scores[1]}")
-    seat_rows = [[1 if s == winner else 0, scores[s], scores[s] ** 2, begged[s], begged[s] ** 2,
-                  gave[s], gave[s] ** 2] for s in range(N_PLAYERS)]
-    table_row = [deals, deals * deals, played, played * played, void, void * void, thrown_in, thrown_in ** 2,
-                 bunched, bunched ** 2, 1 - res["played"]]
+    seat_rows = [
+        [1 if s == winner else 0, scores[s], scores[s] ** 2, begged[s], begged[s] ** 2, gave[s], gave[s] ** 2]
+        for s in range(N_PLAYERS)
+    ]
+    table_row = [
+        deals,
+        deals * deals,
+        played,
+        played * played,
+        void,
+        void * void,
+        thrown_in,
+        thrown_in**2,
+        bunched,
+        bunched**2,
+        1 - res["played"],
+    ]
     assert len(seat_rows[0]) == len(GAME_OUTCOMES.seat) and len(table_row) == len(GAME_OUTCOMES.table)
     return seat_rows, table_row
 
@@ -601,7 +690,6 @@ def simulate(rules: Rules, policy, n_seats: int, mode: int, seed: int, first: in
 
 def replay_lines(rules: Rules, policy, n_seats: int, seed: int, hand: int) -> list[str]:
     """The readable log of hand ``hand`` of ``seed`` in hand mode (the hand play_hand plays)."""
-    lines = [f"All-Fours: seed {seed}, hand {hand} (seat 0 elder, seat 1 dealer, scores 0-0, "
-             f"target {rules.target})"]
+    lines = [f"All-Fours: seed {seed}, hand {hand} (seat 0 elder, seat 1 dealer, scores 0-0, target {rules.target})"]
     play_hand(rules, policy, n_seats, seed, hand, lines)
     return lines

@@ -28,8 +28,6 @@ comments below.
 
 from __future__ import annotations
 
-import numpy as np
-
 from sims.core.cards import card_name
 from sims.core.deck import deal_prefix
 from sims.core.rng import Stream
@@ -172,9 +170,7 @@ def _threshold_decision(row, rank1: int, stream, who: str, log) -> bool:
             u = stream.uniform()
             if log is not None:
                 verdict = "<" if u < mix else ">="
-                log.append(
-                    f"  {who}: rank {rank1} = threshold + 1, draw u = {u:.6f} {verdict} mix {_num(mix)}"
-                )
+                log.append(f"  {who}: rank {rank1} = threshold + 1, draw u = {u:.6f} {verdict} mix {_num(mix)}")
             return u < mix
         if mix >= 1.0:
             if log is not None:
@@ -245,9 +241,7 @@ def play_dealt(rules: Rules, policy, cards, stream=None, log=None, *, labels=Non
 
     tops_dealt = [k for k in range(m) if dealt_top[k]]
     if rules.king_reveal == REVEAL_AT_DEAL and tops_dealt and log is not None:
-        log.append(
-            "kings shown at deal: " + ", ".join(f"{name(k)} {card_name(hand[k])}" for k in tops_dealt)
-        )
+        log.append("kings shown at deal: " + ", ".join(f"{name(k)} {card_name(hand[k])}" for k in tops_dealt))
     if kings == KINGS_FREEZE and tops_dealt:
         ended = True
         if log is not None:
@@ -260,9 +254,7 @@ def play_dealt(rules: Rules, policy, cards, stream=None, log=None, *, labels=Non
     def swap(a, b):
         hand[a], hand[b] = hand[b], hand[a]
         if log is not None:
-            log.append(
-                f"  exchange: {name(a)} gets {card_name(hand[a])}, {name(b)} gets {card_name(hand[b])}"
-            )
+            log.append(f"  exchange: {name(a)} gets {card_name(hand[a])}, {name(b)} gets {card_name(hand[b])}")
 
     def kings_block(k, target, redirected):
         """An attempt by ``k`` meets a TOP card held by ``target`` (kings != none).
@@ -337,9 +329,7 @@ def play_dealt(rules: Rules, policy, cards, stream=None, log=None, *, labels=Non
         ):
             decided = False
             if log is not None:
-                log.append(
-                    f"{who} keeps {card_name(hand[k])} ({name(t)} was seen to hold {card_name(hand[t])})"
-                )
+                log.append(f"{who} keeps {card_name(hand[k])} ({name(t)} was seen to hold {card_name(hand[t])})")
         # c. threshold (the only case that may draw).
         if decided is None:
             if log is not None:
@@ -489,9 +479,7 @@ def _cut_high(rules: Rules, stream, seats: list[int], log) -> int:
         ranks = [rank_of(c, ace_high) for c in cuts]
         top = max(ranks)
         if log is not None:
-            log.append(
-                "cut-high: " + ", ".join(f"seat {s} cuts {card_name(c)}" for s, c in zip(contenders, cuts))
-            )
+            log.append("cut-high: " + ", ".join(f"seat {s} cuts {card_name(c)}" for s, c in zip(contenders, cuts)))
         contenders = [s for s, r in zip(contenders, ranks) if r == top]
         if len(contenders) == 1:
             return contenders[0]
@@ -539,9 +527,7 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
             )
         cards = deal_prefix(stream, m + 1)
         pos_policy = [policy[s] for s in order]
-        res = play_dealt(
-            rules, pos_policy, cards, stream, log, labels=[f"seat {s}" for s in order]
-        )
+        res = play_dealt(rules, pos_policy, cards, stream, log, labels=[f"seat {s}" for s in order])
         losers = [order[k] for k in range(m) if res["lose"][k]]
 
         if len(losers) == m and all(lives[s] == 1 for s in losers):
@@ -570,9 +556,7 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
                     received[s] += share
                     split_win[s] = 1
                 if log is not None:
-                    log.append(
-                        f"final tie (split): seats {', '.join(map(str, losers))} share the pot of {pot}"
-                    )
+                    log.append(f"final tie (split): seats {', '.join(map(str, losers))} share the pot of {pot}")
                 decided = True
             elif ft == FINAL_CUT_HIGH:
                 winner = _cut_high(rules, stream, order, log)

@@ -58,7 +58,6 @@ Literal readings of the contract taken here
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Sequence
 
 import numpy as np
 
@@ -288,8 +287,7 @@ def exact_hand(rules: Rules, policy, n_seats: int, exact: bool = False) -> dict:
         return ended, lost, True, True
 
     # ------------------------------------------------------------------ the round
-    def play(k: int, dealt: tuple, cards: list, ended: bool, lost: int, exch: int,
-             direct: bool, w, left: list) -> None:
+    def play(k: int, dealt: tuple, cards: list, ended: bool, lost: int, exch: int, direct: bool, w, left: list) -> None:
         """Play from position k on (cards is owned by this call and mutated).
 
         direct: position k - 1 has just completed a plain exchange with k on its own

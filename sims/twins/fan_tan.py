@@ -90,8 +90,17 @@ from sims.games.fan_tan.rules import (
 from sims.spec import check_rule_values
 from sims.twins import sum_outcome_rows
 
-__all__ = ["play_dealt", "hand_result", "play_hand", "game_results", "play_game", "simulate", "replay_lines",
-           "legal_cards", "unlocks"]
+__all__ = [
+    "play_dealt",
+    "hand_result",
+    "play_hand",
+    "game_results",
+    "play_game",
+    "simulate",
+    "replay_lines",
+    "legal_cards",
+    "unlocks",
+]
 
 N_CARDS = 52
 N_FACES = 13
@@ -202,16 +211,20 @@ class _Rows(list):
 def _prepared(policy, n_seats: int) -> _Rows:
     if isinstance(policy, _Rows):
         if len(policy) != n_seats:
-            raise ValueError(f"the policy must have shape ({n_seats}, {len(POLICY_FIELDS)}): one row of "
-                             f"{len(POLICY_FIELDS)} fields per seat.")
+            raise ValueError(
+                f"the policy must have shape ({n_seats}, {len(POLICY_FIELDS)}): one row of "
+                f"{len(POLICY_FIELDS)} fields per seat."
+            )
         return policy
     try:
         rows = [[float(x) for x in row] for row in policy]
     except (TypeError, ValueError):
         raise ValueError("the policy must be a matrix of numbers with one row per seat.") from None
     if len(rows) != n_seats or any(len(r) != len(POLICY_FIELDS) for r in rows):
-        raise ValueError(f"the policy must have shape ({n_seats}, {len(POLICY_FIELDS)}): one row of "
-                         f"{len(POLICY_FIELDS)} fields per seat.")
+        raise ValueError(
+            f"the policy must have shape ({n_seats}, {len(POLICY_FIELDS)}): one row of "
+            f"{len(POLICY_FIELDS)} fields per seat."
+        )
     out = _Rows()
     for s, row in enumerate(rows):
         for f, x in zip(POLICY_FIELDS, row):
@@ -338,8 +351,12 @@ def _play(rules: Rules, rows, n: int, dealer: int, pack, stream, log) -> dict:
                 say(f"turn {len(plays)}: seat {seat} cannot play and passes, paying {fee}; pot {pot}")
             else:
                 say(f"turn {len(plays)}: seat {seat} cannot play and passes")
-        elif (rules.may_pass_when_able and rows[seat][PASS_WITH_SEVENS]
-              and all(_face(c) == SEVEN for c in playable) and streak < n - 1):  # (readings R1, R2)
+        elif (
+            rules.may_pass_when_able
+            and rows[seat][PASS_WITH_SEVENS]
+            and all(_face(c) == SEVEN for c in playable)
+            and streak < n - 1
+        ):  # (readings R1, R2)
             voluntary.append(len(plays))
             plays.append((seat, -1))
             passes[seat] += 1
@@ -357,8 +374,10 @@ def _play(rules: Rules, rows, n: int, dealer: int, pack, stream, log) -> dict:
                             received[other] += HOYLE_HOLDER_PENALTY
                             parts.append(f"{HOYLE_HOLDER_PENALTY} to seat {other} ({card_name(neighbour)})")
                 extra = ("; " + ", ".join(parts)) if parts else ""
-                say(f"turn {len(plays)}: seat {seat} passes holding back {_names(sevens)}, paying "
-                    f"{HOYLE_PASS_PENALTY} into the pot{extra}; pot {pot}")
+                say(
+                    f"turn {len(plays)}: seat {seat} passes holding back {_names(sevens)}, paying "
+                    f"{HOYLE_PASS_PENALTY} into the pot{extra}; pot {pot}"
+                )
             else:
                 say(f"turn {len(plays)}: seat {seat} passes holding back {_names(sevens)}")
         else:
@@ -433,8 +452,9 @@ def play_hand(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
     seat_rows = []
     for s in range(int(n_seats)):
         net, p, paid, left = res["net"][s], res["passes"][s], res["paid"][s], res["cards_left"][s]
-        seat_rows.append([1 if res["winner"] == s else 0, net, net * net, p, p * p, paid, paid * paid,
-                          left, left * left])
+        seat_rows.append(
+            [1 if res["winner"] == s else 0, net, net * net, p, p * p, paid, paid * paid, left, left * left]
+        )
     turns, pot = res["turns"], res["pot"]
     table_row = [turns, turns * turns, pot, pot * pot]
     assert len(seat_rows[0]) == len(HAND_OUTCOMES.seat) and len(table_row) == len(HAND_OUTCOMES.table)
@@ -467,10 +487,11 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
     best = min(score)  # (reading R7)
     turns = sum(r["turns"] for r in results)
     if log is not None:
-        log.append("rotation: " + ", ".join(f"seat {s} net {net[s]} wins {wins[s]} score {score[s]}"
-                                            for s in range(n)))
-    seat_rows = [[net[s], net[s] ** 2, wins[s], wins[s] ** 2, score[s], score[s] ** 2,
-                  1 if score[s] == best else 0] for s in range(n)]
+        log.append("rotation: " + ", ".join(f"seat {s} net {net[s]} wins {wins[s]} score {score[s]}" for s in range(n)))
+    seat_rows = [
+        [net[s], net[s] ** 2, wins[s], wins[s] ** 2, score[s], score[s] ** 2, 1 if score[s] == best else 0]
+        for s in range(n)
+    ]
     table_row = [turns, turns * turns]
     assert len(seat_rows[0]) == len(GAME_OUTCOMES.seat) and len(table_row) == len(GAME_OUTCOMES.table)
     return seat_rows, table_row

@@ -250,8 +250,10 @@ def _play(rules: Rules, rows, n: int, pack: Pack, dealer: int, pot: int, compuls
             # (reading R5) rank value only; ties to the first such seat from the dealer's left
             top = max(rank_value(fight[s]) for s in range(n))
             lead = next(s for s in seat_order if rank_value(fight[s]) == top)
-            say(f"fight: the pack ran out; seat {lead} wins the fight with the highest fight card "
-                f"{card_name(fight[lead])}")
+            say(
+                f"fight: the pack ran out; seat {lead} wins the fight with the highest fight card "
+                f"{card_name(fight[lead])}"
+            )
         elif int(rules.fight_exhaust) == ELDEST_GETS_LEAD:
             lead = (dealer + 1) % n
             say(f"fight: the pack ran out; seat {lead} wins the fight as eldest hand")
@@ -292,8 +294,7 @@ def _play(rules: Rules, rows, n: int, pack: Pack, dealer: int, pot: int, compuls
                 if by_lead:
                     why.append("won the fight")
                 why.append(f"strength {strength[s]} {'>=' if by_strength else '<'} {row[STAY_MIN_STRENGTH]}")
-                say(f"stay: seat {s} holds {_names(hands[s])}: {'plays' if playing[s] else 'drops'} "
-                    f"({', '.join(why)})")
+                say(f"stay: seat {s} holds {_names(hands[s])}: {'plays' if playing[s] else 'drops'} ({', '.join(why)})")
     n_in = sum(playing)
 
     traded = [0] * n
@@ -335,8 +336,10 @@ def _play(rules: Rules, rows, n: int, pack: Pack, dealer: int, pot: int, compuls
             return result(0)
         if all_drop not in (FORCED_REPLAY, REPLAY_OPTIONAL):
             raise ValueError(f"unknown all_drop code {rules.all_drop}")
-        say(f"all drop: the pot {P} carries to the next hand "
-            f"({'compulsory' if all_drop == FORCED_REPLAY else 'dropping allowed'})")
+        say(
+            f"all drop: the pot {P} carries to the next hand "
+            f"({'compulsory' if all_drop == FORCED_REPLAY else 'dropping allowed'})"
+        )
         return result(P)
 
     if n_in == 1:
@@ -426,9 +429,14 @@ def _play(rules: Rules, rows, n: int, pack: Pack, dealer: int, pot: int, compuls
                 if style == STYLE_GREEDY:
                     known = dead | played
                     own = set(hand)
-                    sure = [c for c in hand
-                            if all(_code(_suit(c), r) in own or _code(_suit(c), r) in known
-                                   for r in range(rank_value(c) + 1, 15))]
+                    sure = [
+                        c
+                        for c in hand
+                        if all(
+                            _code(_suit(c), r) in own or _code(_suit(c), r) in known
+                            for r in range(rank_value(c) + 1, 15)
+                        )
+                    ]
                     card = _highest(sure) if sure else _lowest(hand)
                 elif style == STYLE_HIGH:
                     card = _highest(hand)
@@ -454,8 +462,7 @@ def _play(rules: Rules, rows, n: int, pack: Pack, dealer: int, pot: int, compuls
                 winner = s
         tricks.append((to_lead, plays, winner))
         won[winner] += 1
-        say(f"trick {number}: " + ", ".join(f"seat {s} {card_name(c)}" for s, c in plays)
-            + f"; seat {winner} wins")
+        say(f"trick {number}: " + ", ".join(f"seat {s} {card_name(c)}" for s, c in plays) + f"; seat {winner} wins")
         to_lead = winner
 
     # 9. settlement
@@ -468,13 +475,24 @@ def _play(rules: Rules, rows, n: int, pack: Pack, dealer: int, pot: int, compuls
             losers += 1
     pot_next = losers * P
     if log is not None:
-        say("settle: " + ", ".join(f"seat {s} {net[s]:+d}" for s in range(n) if playing[s])
-            + f"; {losers} loser(s), next pot {pot_next}")
+        say(
+            "settle: "
+            + ", ".join(f"seat {s} {net[s]:+d}" for s in range(n) if playing[s])
+            + f"; {losers} loser(s), next pot {pot_next}"
+        )
     return result(pot_next)
 
 
-def play_dealt(rules: Rules, policy, n_seats: int, cards, dealer: int | None = None,
-               pot: int | None = None, compulsory: bool = False, log=None) -> dict:
+def play_dealt(
+    rules: Rules,
+    policy,
+    n_seats: int,
+    cards,
+    dealer: int | None = None,
+    pot: int | None = None,
+    compulsory: bool = False,
+    log=None,
+) -> dict:
     """Play one hand from a stacked pack (no shuffling; reshuffled piles drawn in pile order).
 
     ``cards`` are the top of the pack in draw order; every card not listed follows in code
@@ -524,8 +542,17 @@ def play_hand(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
         seat_rows.append([1 - res["playing"][s], 1 if res["lead"] == s else 0, *took, net, net * net, tr, tr * tr])
     players_in = sum(res["playing"])
     turned = len(res["turned"])
-    table_row = [res["all_dropped"], players_in, players_in * players_in, losers, losers * losers,
-                 turned, turned * turned, res["stock_short"], res["reshuffled"]]
+    table_row = [
+        res["all_dropped"],
+        players_in,
+        players_in * players_in,
+        losers,
+        losers * losers,
+        turned,
+        turned * turned,
+        res["stock_short"],
+        res["reshuffled"],
+    ]
     assert len(seat_rows[0]) == len(HAND_OUTCOMES.seat) and len(table_row) == len(HAND_OUTCOMES.table)
     return seat_rows, table_row
 
@@ -574,8 +601,10 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
             for s in range(n):
                 chips[s] += share
             if log is not None:
-                log.append(f"stopped after {hands} hands{' (pot limit)' if overflow else ''}: "
-                           f"the pot {carry} is shared, {share} to every seat")
+                log.append(
+                    f"stopped after {hands} hands{' (pot limit)' if overflow else ''}: "
+                    f"the pot {carry} is shared, {share} to every seat"
+                )
             break
         compulsory = bool(res["all_dropped"]) and int(rules.all_drop) == FORCED_REPLAY
         pot = carry

@@ -191,8 +191,22 @@ from sims.games.five_hundred.rules import (
 from sims.spec import check_policy_values, check_rule_values
 from sims.twins import Pack, sum_outcome_rows
 
-__all__ = ["play_dealt", "play_game", "hand_result", "game_result", "hand_rows", "game_rows", "play_hand",
-           "simulate", "replay_lines", "pack_cards", "deal", "estimate", "high_cards", "card_text"]
+__all__ = [
+    "play_dealt",
+    "play_game",
+    "hand_result",
+    "game_result",
+    "hand_rows",
+    "game_rows",
+    "play_hand",
+    "simulate",
+    "replay_lines",
+    "pack_cards",
+    "deal",
+    "estimate",
+    "high_cards",
+    "card_text",
+]
 
 N_FACES = 13
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
@@ -337,8 +351,9 @@ class _Auction:
 
     def may_open_misere(self, current: int, level: int) -> bool:
         r = self.rules
-        return bool(r.allow_misere) and self.outranks(OPEN_MISERE, current) and \
-            (bool(r.open_misere_anytime) or level >= 8)  # (reading R1)
+        return (
+            bool(r.allow_misere) and self.outranks(OPEN_MISERE, current) and (bool(r.open_misere_anytime) or level >= 8)
+        )  # (reading R1)
 
     def call(self, row, cards, current: int, current_by: int, seat: int, level: int) -> int:
         """The seat's call: a contract id or NO_CONTRACT for a pass."""
@@ -582,8 +597,7 @@ class _Hand:
             safe = [c for c in legal if not self.beats(c, w, led_suit)]
             return self.shed(safe or legal)
         played = any(s == self.contractor for s, _ in plays)
-        if not played and self.lowest_exposed(led_suit) is not None \
-                and any(self.suit(c) == led_suit for c in legal):
+        if not played and self.lowest_exposed(led_suit) is not None and any(self.suit(c) == led_suit for c in legal):
             return min(legal, key=self.low_key)
         return self.shed(legal)
 
@@ -663,8 +677,12 @@ def _discard(hand: _Hand, cards: list, n: int) -> list:
         trumps.sort(key=hand.order)
         return (plain + trumps)[:n]
     count = [sum(1 for c in cards if c < JOKER and c // N_FACES == x) for x in range(4)]
-    ranked = sorted(cards, key=lambda c: (1, 0, 0, c) if c >= JOKER else
-                    (0, c % N_FACES == ACE, count[c // N_FACES], _rank(c), c // N_FACES))
+    ranked = sorted(
+        cards,
+        key=lambda c: (
+            (1, 0, 0, c) if c >= JOKER else (0, c % N_FACES == ACE, count[c // N_FACES], _rank(c), c // N_FACES)
+        ),
+    )
     return ranked[:n]
 
 
@@ -763,9 +781,23 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
     say(f"kitty: {_names(sorted(kitty))}")
 
     calls, contract, contractor = _auction(rules, rows, dealt, dealer, say)
-    res = {"dealt": [sorted(h) for h in dealt], "kitty": sorted(kitty), "auction": calls, "contract": contract,
-           "contractor": contractor, "discards": [], "nominated": {}, "tricks": [], "tricks_won": [0] * PLAYERS,
-           "side_tricks": [0, 0], "made": -1, "points": [0, 0], "scores": list(scores), "winner": -1, "ended": ""}
+    res = {
+        "dealt": [sorted(h) for h in dealt],
+        "kitty": sorted(kitty),
+        "auction": calls,
+        "contract": contract,
+        "contractor": contractor,
+        "discards": [],
+        "nominated": {},
+        "tricks": [],
+        "tricks_won": [0] * PLAYERS,
+        "side_tricks": [0, 0],
+        "made": -1,
+        "points": [0, 0],
+        "scores": list(scores),
+        "winner": -1,
+        "ended": "",
+    }
     if contractor < 0 and int(rules.all_pass) != ALL_PASS_NO_TRUMPS:
         say("all four pass: the hand is thrown in, nobody scores")
         say(f"totals: side 0 {scores[0]}, side 1 {scores[1]}")
@@ -779,8 +811,10 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
     else:
         cside = contractor % 2
         what = {MISERE: "misere", OPEN_MISERE: "open misere"}.get(contract, contract_name(contract))
-        say(f"contract: {what} by seat {contractor} (side {cside}), worth {contract_value(contract)}"
-            + (f"; {SUIT_NAMES[hand.trump]} are trumps" if hand.trump >= 0 else "; no trumps"))
+        say(
+            f"contract: {what} by seat {contractor} (side {cside}), worth {contract_value(contract)}"
+            + (f"; {SUIT_NAMES[hand.trump]} are trumps" if hand.trump >= 0 else "; no trumps")
+        )
         # the kitty
         whole = sorted(dealt[contractor] + kitty)
         discards = sorted(_discard(hand, whole, len(kitty)))
@@ -789,8 +823,12 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
         res["discards"] = discards
         say(f"kitty: seat {contractor} takes {_names(sorted(kitty))} and discards {_names(discards)}")
         # nomination (reading R6)
-        if 0 <= contract < N_TRICK_BIDS and contract % 5 == NO_TRUMPS \
-                and int(rules.nt_joker) == NT_JOKER_MAY_NOMINATE and rows[contractor][NOMINATE] == 1:
+        if (
+            0 <= contract < N_TRICK_BIDS
+            and contract % 5 == NO_TRUMPS
+            and int(rules.nt_joker) == NT_JOKER_MAY_NOMINATE
+            and rows[contractor][NOMINATE] == 1
+        ):
             held = hand.hands[contractor]
             counts = [sum(1 for c in held if c < JOKER and c // N_FACES == x) for x in range(4)]
             longest = max(range(4), key=lambda x: (counts[x], x))  # ties to the higher suit code
@@ -813,8 +851,9 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
         leader = eldest
         if leader == hand.out:  # (reading R11)
             leader = (leader + 1) % PLAYERS
-    stop_early = hand.misere and bool(rules.misere_stop_early) and \
-        int(rules.misere_opp_score) != MISERE_OPP_PER_TRICK_WON
+    stop_early = (
+        hand.misere and bool(rules.misere_stop_early) and int(rules.misere_opp_score) != MISERE_OPP_PER_TRICK_WON
+    )
     won = [0] * PLAYERS
     for t in range(1, TRICKS + 1):
         seats = [(leader + k) % PLAYERS for k in range(PLAYERS) if (leader + k) % PLAYERS != hand.out]
@@ -846,9 +885,12 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
         hand.rounds[led_suit] += 1
         won[w_seat] += 1
         res["tricks"].append((leader, plays, w_seat, named))
-        say(f"trick {t}: " + ", ".join(f"seat {s} {card_text(c)}" for s, c in plays)
+        say(
+            f"trick {t}: "
+            + ", ".join(f"seat {s} {card_text(c)}" for s, c in plays)
             + (f" (named {SUIT_NAMES[named]})" if named >= 0 else "")
-            + f"; seat {w_seat} wins with {card_text(w)} (sides {won[0] + won[2]}-{won[1] + won[3]})")
+            + f"; seat {w_seat} wins with {card_text(w)} (sides {won[0] + won[2]}-{won[1] + won[3]})"
+        )
         if hand.open and t == 1 and int(rules.om_expose) == EXPOSE_AFTER_FIRST_TRICK:
             hand.exposed = True
         if hand.open and t == 1 and int(rules.om_expose) != EXPOSE_BEFORE_LEAD:
@@ -862,17 +904,24 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
     raw, made = _points(rules, contract, contractor, won, side_tricks)
     points = _capped(rules, contractor, raw, scores)
     totals, winner, ended = _totals(rules, contractor, made, points, scores, eldest)
-    res.update(tricks_won=won, side_tricks=side_tricks, made=made, points=points, scores=totals, winner=winner,
-               ended=ended)
+    res.update(
+        tricks_won=won, side_tricks=side_tricks, made=made, points=points, scores=totals, winner=winner, ended=ended
+    )
     if contractor >= 0:
         taken = side_tricks[contractor % 2]
-        say(f"result: side {contractor % 2} took {taken} trick{'' if taken == 1 else 's'}: the contract is "
-            + ("made" if made else "failed"))
+        say(
+            f"result: side {contractor % 2} took {taken} trick{'' if taken == 1 else 's'}: the contract is "
+            + ("made" if made else "failed")
+        )
     held = [f"side {s} {raw[s]} for tricks" for s in range(2) if points[s] != raw[s]]
-    say(f"points: side 0 {points[0]:+d}, side 1 {points[1]:+d}"
-        + (f" ({', '.join(held)}, held to opp_cap {int(rules.opp_cap)})" if held else ""))
-    say(f"totals: side 0 {totals[0]}, side 1 {totals[1]}"
-        + (f"; side {winner} wins the game ({ended})" if winner >= 0 else ""))
+    say(
+        f"points: side 0 {points[0]:+d}, side 1 {points[1]:+d}"
+        + (f" ({', '.join(held)}, held to opp_cap {int(rules.opp_cap)})" if held else "")
+    )
+    say(
+        f"totals: side 0 {totals[0]}, side 1 {totals[1]}"
+        + (f"; side {winner} wins the game ({ended})" if winner >= 0 else "")
+    )
     return res
 
 
@@ -889,8 +938,10 @@ def _rows(rules: Rules, policy, n_seats=PLAYERS) -> list:
     except (TypeError, ValueError):
         raise ValueError("the policy must be a matrix of numbers with one row per seat.") from None
     if matrix.ndim != 2:
-        raise ValueError(f"the policy must be a matrix with one row of {len(POLICY_FIELDS)} fields per seat, "
-                         f"not shape {matrix.shape}.")
+        raise ValueError(
+            f"the policy must be a matrix with one row of {len(POLICY_FIELDS)} fields per seat, "
+            f"not shape {matrix.shape}."
+        )
     try:
         whole = not isinstance(n_seats, bool) and int(n_seats) == n_seats
     except (TypeError, ValueError):
@@ -907,8 +958,9 @@ def _rows(rules: Rules, policy, n_seats=PLAYERS) -> list:
 def _pack(rules: Rules, cards) -> Pack:
     """A stacked pack: the listed cards, then the rest of the pack in code order (R16)."""
     codes = pack_cards(int(rules.deck))
-    message = (f"the stacked cards must be distinct card codes of the {len(codes)}-card pack "
-               f"(see five_hundred.pack_cards).")
+    message = (
+        f"the stacked cards must be distinct card codes of the {len(codes)}-card pack (see five_hundred.pack_cards)."
+    )
     try:
         listed = list(cards)
         if any(isinstance(c, (bool, str)) or int(c) != c for c in listed):
@@ -936,8 +988,9 @@ def _seat(value, what: str) -> int:
 def _scores(scores) -> list:
     try:
         values = list(scores)
-        ok = len(values) == 2 and all(not isinstance(v, (bool, str)) and int(v) == v and LOSS < int(v) < TARGET
-                                      for v in values)
+        ok = len(values) == 2 and all(
+            not isinstance(v, (bool, str)) and int(v) == v and LOSS < int(v) < TARGET for v in values
+        )
     except (TypeError, ValueError):
         ok = False
     if not ok:
@@ -1029,8 +1082,22 @@ def _rows_of_hand(res: dict):
     decl = points[contractor % 2] if has else 0
     defe = points[1 - contractor % 2] if has else 0
     mis, om = int(contract == MISERE), int(contract == OPEN_MISERE)
-    table = [int(contract == NO_CONTRACT), mis, int(mis and made == 1), mis, om, int(om and made == 1), om,
-             int(JOKER in res["kitty"]), decl, decl * decl, int(has), defe, defe * defe, int(has)]
+    table = [
+        int(contract == NO_CONTRACT),
+        mis,
+        int(mis and made == 1),
+        mis,
+        om,
+        int(om and made == 1),
+        om,
+        int(JOKER in res["kitty"]),
+        decl,
+        decl * decl,
+        int(has),
+        defe,
+        defe * defe,
+        int(has),
+    ]
     table += [int(contract == c) for c in range(N_CONTRACTS)]
     for c in range(N_CONTRACTS):
         table += [int(contract == c and made == 1), int(contract == c)]
@@ -1073,8 +1140,14 @@ def game_result(rules: Rules, policy, n_seats: int, seed: int, index: int, log=N
 def _rows_of_game(game: dict):
     winner, scores, hands, ended = game["winner"], game["scores"], game["hands"], game["ended"]
     seat_rows = [[int(winner == s % 2), scores[s % 2], scores[s % 2] ** 2] for s in range(PLAYERS)]
-    table = [hands, hands * hands, int(ended == "contract"), int(ended == "minus_500"), int(ended == "any_points"),
-             int(ended == "truncated")]
+    table = [
+        hands,
+        hands * hands,
+        int(ended == "contract"),
+        int(ended == "minus_500"),
+        int(ended == "any_points"),
+        int(ended == "truncated"),
+    ]
     table += [int(lo <= hands <= hi) for lo, hi in LENGTH_BUCKETS]  # (reading R18)
     assert len(seat_rows[0]) == len(GAME_OUTCOMES.seat) and len(table) == len(GAME_OUTCOMES.table)
     return seat_rows, table
@@ -1103,14 +1176,16 @@ def simulate(rules: Rules, policy, n_seats: int, mode: int, seed: int, first: in
     else:
         raise ValueError(f"mode must be 0 (hands) or 1 (games), not {mode}.")
     rows = _rows(rules, policy, n_seats)
-    return sum_outcome_rows(lambda r, _p, _n, s, i: play(r, rows, s, i), outcomes, rules, rows, PLAYERS, seed,
-                            first, count)
+    return sum_outcome_rows(
+        lambda r, _p, _n, s, i: play(r, rows, s, i), outcomes, rules, rows, PLAYERS, seed, first, count
+    )
 
 
 def replay_lines(rules: Rules, policy, n_seats: int, seed: int, hand: int) -> list[str]:
     """The readable log of hand ``hand`` of ``seed`` in hand mode (the hand hand_rows plays)."""
     rows = _rows(rules, policy, n_seats)
-    lines = [f"Five Hundred: seed {seed}, hand {hand}: seat 3 deals, scores 0-0, a {PACK_SIZE[int(rules.deck)]}-card "
-             f"pack"]
+    lines = [
+        f"Five Hundred: seed {seed}, hand {hand}: seat 3 deals, scores 0-0, a {PACK_SIZE[int(rules.deck)]}-card pack"
+    ]
     _hand_result(rules, rows, seed, hand, lines)
     return lines

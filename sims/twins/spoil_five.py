@@ -125,8 +125,16 @@ from sims.games.spoil_five.rules import (
 from sims.spec import check_policy_values, check_rule_values
 from sims.twins import Pack, sum_outcome_rows
 
-__all__ = ["play_dealt", "play_pool", "hand_result", "play_hand", "play_game", "simulate", "replay_lines",
-           "rank_orders"]
+__all__ = [
+    "play_dealt",
+    "play_pool",
+    "hand_result",
+    "play_hand",
+    "play_game",
+    "simulate",
+    "replay_lines",
+    "rank_orders",
+]
 
 N_CARDS = 52
 N_FACES = 13
@@ -419,8 +427,10 @@ def _play(rules: Rules, rows, n: int, dealer: int, pack: Pack, log) -> dict:
             deal.hands[dealer].discard(discard)
             deal.hands[dealer].add(turnup)
             deal.robbed_by, deal.discard = dealer, discard
-            say(f"rob: seat {dealer} (the dealer) discards {card_name(discard)} and takes the turned ace "
-                f"{card_name(turnup)}")
+            say(
+                f"rob: seat {dealer} (the dealer) discards {card_name(discard)} and takes the turned ace "
+                f"{card_name(turnup)}"
+            )
         else:
             say(f"rob: seat {dealer} (the dealer) leaves the turned ace {card_name(turnup)}: it is out of play")
     else:
@@ -438,8 +448,10 @@ def _play(rules: Rules, rows, n: int, dealer: int, pack: Pack, log) -> dict:
             deal.hands[seat].discard(discard)
             deal.hands[seat].add(turnup)
             deal.robbed_by, deal.discard = seat, discard
-            say(f"rob: seat {seat} holds {card_name(deal.trump_ace)}: it discards {card_name(discard)} and takes "
-                f"the turn-up {card_name(turnup)}")
+            say(
+                f"rob: seat {seat} holds {card_name(deal.trump_ace)}: it discards {card_name(discard)} and takes "
+                f"the turn-up {card_name(turnup)}"
+            )
             return
         say(f"rob: seat {seat} holds {card_name(deal.trump_ace)} and does not rob; the turn-up is out of play")
         if int(rules.rob) == ROB_OBLIGATORY:  # (reading R13)
@@ -450,9 +462,23 @@ def _play(rules: Rules, rows, n: int, dealer: int, pack: Pack, log) -> dict:
             say(f"ace low: {card_name(deal.trump_ace)} is now the lowest trump")
 
     # 3-4. trick play and the stops
-    res = {"dealt": [sorted(h) for h in dealt], "turnup": turnup, "trump": trump, "robbed_by": -1, "discard": -1,
-           "forfeited": -1, "held": None, "tricks": [], "tricks_won": None, "winner": -1, "spoiled": 0,
-           "spoiler": -1, "jinx_by": -1, "jinx_made": 0, "claimed": 0}
+    res = {
+        "dealt": [sorted(h) for h in dealt],
+        "turnup": turnup,
+        "trump": trump,
+        "robbed_by": -1,
+        "discard": -1,
+        "forfeited": -1,
+        "held": None,
+        "tricks": [],
+        "tricks_won": None,
+        "winner": -1,
+        "spoiled": 0,
+        "spoiler": -1,
+        "jinx_by": -1,
+        "jinx_made": 0,
+        "claimed": 0,
+    }
     leader = eldest
     t = 0
     first_three = True  # one seat won every trick so far
@@ -478,8 +504,13 @@ def _play(rules: Rules, rows, n: int, dealer: int, pack: Pack, log) -> dict:
         res["tricks"].append((leader, plays, winner))
         if t > 1 and winner != res["tricks"][0][2]:
             first_three = False
-        say(f"trick {t}: " + ", ".join(f"seat {s} {card_name(c)}{why}" for (s, c), why in zip(plays, styles))
-            + f"; seat {winner} wins with {card_name(winning)} (tricks " + "-".join(map(str, deal.tricks_won)) + ")")
+        say(
+            f"trick {t}: "
+            + ", ".join(f"seat {s} {card_name(c)}{why}" for (s, c), why in zip(plays, styles))
+            + f"; seat {winner} wins with {card_name(winning)} (tricks "
+            + "-".join(map(str, deal.tricks_won))
+            + ")"
+        )
         w = winner
         if deal.jinxer >= 0:  # a. during a jinx
             if w != deal.jinxer:
@@ -502,13 +533,17 @@ def _play(rules: Rules, rows, n: int, dealer: int, pack: Pack, log) -> dict:
                 if len(sure) >= need:
                     deal.jinxer = w
                     res["jinx_by"] = w
-                    say(f"jinx: seat {w} won the first three tricks; {len(sure)} of its {_names(left)} sure "
-                        f"(jinx_min {need}): it jinxes and leads trick 4")
+                    say(
+                        f"jinx: seat {w} won the first three tricks; {len(sure)} of its {_names(left)} sure "
+                        f"(jinx_min {need}): it jinxes and leads trick 4"
+                    )
                     leader = w
                     continue
                 res["winner"], res["claimed"] = w, 1
-                say(f"claim: seat {w} won the first three tricks; {len(sure)} of its {_names(left)} sure "
-                    f"(jinx_min {need}): it claims the pool")
+                say(
+                    f"claim: seat {w} won the first three tricks; {len(sure)} of its {_names(left)} sure "
+                    f"(jinx_min {need}): it claims the pool"
+                )
                 break
             res["winner"] = w
             say(f"win: seat {w} has three tricks")
@@ -544,8 +579,10 @@ def _rows(rules: Rules, policy, n_seats=None) -> tuple[list, int]:
     except (TypeError, ValueError):
         raise ValueError("the policy must be a matrix of numbers with one row per seat.") from None
     if matrix.ndim != 2:
-        raise ValueError(f"the policy must be a matrix with one row of {len(POLICY_FIELDS)} fields per seat, "
-                         f"not shape {matrix.shape}.")
+        raise ValueError(
+            f"the policy must be a matrix with one row of {len(POLICY_FIELDS)} fields per seat, "
+            f"not shape {matrix.shape}."
+        )
     if n_seats is None:
         n_seats = matrix.shape[0]
     try:
@@ -602,8 +639,9 @@ def _new_pool_deal(rules: Rules, rows, n: int, dealer: int, pack: Pack, log) -> 
     ante, extra = int(rules.ante), int(rules.dealer_extra)
     pool = n * ante + extra
     if log is not None:
-        log.append(f"pool: every seat antes {ante}" + (f", the dealer adds {extra}" if extra else "")
-                   + f": {pool} chips")
+        log.append(
+            f"pool: every seat antes {ante}" + (f", the dealer adds {extra}" if extra else "") + f": {pool} chips"
+        )
     res = _play(rules, rows, n, dealer, pack, log)
     net = [-ante] * n
     net[dealer] -= extra
@@ -624,8 +662,10 @@ def _new_pool_deal(rules: Rules, rows, n: int, dealer: int, pack: Pack, log) -> 
     res["carried"] = carried
     if log is not None:
         if w >= 0:
-            log.append(f"result: seat {w} takes the pool of {pool}"
-                       + (f" and a jinx bonus of {_bonus(rules)} from each other seat" if res["jinx_made"] else ""))
+            log.append(
+                f"result: seat {w} takes the pool of {pool}"
+                + (f" and a jinx bonus of {_bonus(rules)} from each other seat" if res["jinx_made"] else "")
+            )
         else:
             log.append(f"result: spoiled by seat {res['spoiler']}; the pool of {pool} is carried forward")
         log.append("chips: " + ", ".join(f"seat {s} {net[s]:+d}" for s in range(n)) + f", carried {carried}")
@@ -647,8 +687,7 @@ def _pool(rules: Rules, rows, n: int, first_dealer: int, next_pack, n_listed, lo
     paid[first_dealer] += extra
     received = [0] * n
     pool = n * ante + extra
-    say(f"pool: every seat antes {ante}" + (f", seat {first_dealer} adds {extra}" if extra else "")
-        + f": {pool} chips")
+    say(f"pool: every seat antes {ante}" + (f", seat {first_dealer} adds {extra}" if extra else "") + f": {pool} chips")
     results, pools = [], []
     taken_by, truncated = -1, 0
     dealer = first_dealer
@@ -692,8 +731,10 @@ def _pool(rules: Rules, rows, n: int, first_dealer: int, next_pack, n_listed, lo
         for s in payers:
             paid[s] += amount
             pool += amount
-        say(f"top-up: seat{'s' if len(payers) > 1 else ''} {', '.join(map(str, payers))} add {amount} each: "
-            f"the pool holds {pool}")
+        say(
+            f"top-up: seat{'s' if len(payers) > 1 else ''} {', '.join(map(str, payers))} add {amount} each: "
+            f"the pool holds {pool}"
+        )
         if rules.dealer_extra_every_deal and extra:  # the next dealer's deal stake, with the top-up
             paid[nxt] += extra
             pool += extra
@@ -701,8 +742,16 @@ def _pool(rules: Rules, rows, n: int, first_dealer: int, next_pack, n_listed, lo
         dealer = nxt
     net = [received[s] - paid[s] for s in range(n)]
     say("chips: " + ", ".join(f"seat {s} {net[s]:+d}" for s in range(n)) + (f", left {pool}" if pool else ""))
-    return {"results": results, "pools": pools, "paid": paid, "received": received, "net": net,
-            "taken_by": taken_by, "left": pool if taken_by < 0 else 0, "truncated": truncated}
+    return {
+        "results": results,
+        "pools": pools,
+        "paid": paid,
+        "received": received,
+        "net": net,
+        "taken_by": taken_by,
+        "left": pool if taken_by < 0 else 0,
+        "truncated": truncated,
+    }
 
 
 # ----------------------------------------------------------------------------------------
@@ -752,15 +801,32 @@ def _hand_rows(rules: Rules, rows, n: int, seed: int, index: int, log=None):
     seat_rows = []
     for s in range(n):
         tricks, net = res["tricks_won"][s], res["net"][s]
-        seat_rows.append([int(res["winner"] == s), int(res["spoiler"] == s), int(res["jinx_by"] == s),
-                          int(res["jinx_by"] == s and res["jinx_made"] == 1), int(res["robbed_by"] == s),
-                          tricks, tricks * tricks, net, net * net])
+        seat_rows.append(
+            [
+                int(res["winner"] == s),
+                int(res["spoiler"] == s),
+                int(res["jinx_by"] == s),
+                int(res["jinx_by"] == s and res["jinx_made"] == 1),
+                int(res["robbed_by"] == s),
+                tricks,
+                tricks * tricks,
+                net,
+                net * net,
+            ]
+        )
     trump_ace = res["trump"] * N_FACES + ACE
     dealt_ace = int(any(trump_ace in hand for hand in res["dealt"]))
     carried = res["carried"]
-    table_row = [res["spoiled"], int(res["jinx_by"] >= 0), int(res["robbed_by"] >= 0),
-                 int(res["turnup"] % N_FACES == ACE), dealt_ace, int(res["forfeited"] >= 0),
-                 carried, carried * carried]
+    table_row = [
+        res["spoiled"],
+        int(res["jinx_by"] >= 0),
+        int(res["robbed_by"] >= 0),
+        int(res["turnup"] % N_FACES == ACE),
+        dealt_ace,
+        int(res["forfeited"] >= 0),
+        carried,
+        carried * carried,
+    ]
     assert len(seat_rows[0]) == len(HAND_OUTCOMES.seat) and len(table_row) == len(HAND_OUTCOMES.table)
     return seat_rows, table_row
 
@@ -808,17 +874,48 @@ def _game_rows(rules: Rules, rows, n: int, seed: int, index: int, log=None):
         dealer = (dealer + played) % n  # the seat left of the pool's last dealer
         if deals % n == 0:
             break
-    seat_rows = [[pools_won[s], pools_won[s] ** 2, net[s], net[s] ** 2,
-                  net[s], net[s] ** 2, deals, deals * deals, net[s] * deals] for s in range(n)]
-    table_row = [deals, deals * deals,
-                 deals, deals * deals, pools, pools * pools, deals * pools,
-                 taken_chips, taken_chips ** 2, taken, taken * taken, taken_chips * taken,
-                 spoils, spoils * spoils, truncated, left, left * left]
+    seat_rows = [
+        [
+            pools_won[s],
+            pools_won[s] ** 2,
+            net[s],
+            net[s] ** 2,
+            net[s],
+            net[s] ** 2,
+            deals,
+            deals * deals,
+            net[s] * deals,
+        ]
+        for s in range(n)
+    ]
+    table_row = [
+        deals,
+        deals * deals,
+        deals,
+        deals * deals,
+        pools,
+        pools * pools,
+        deals * pools,
+        taken_chips,
+        taken_chips**2,
+        taken,
+        taken * taken,
+        taken_chips * taken,
+        spoils,
+        spoils * spoils,
+        truncated,
+        left,
+        left * left,
+    ]
     assert len(seat_rows[0]) == len(GAME_OUTCOMES.seat) and len(table_row) == len(GAME_OUTCOMES.table)
     if log is not None:
-        log.append(f"game: {deals} deals ({deals // n} rounds), {pools} pools, {spoils} spoiled, pools won "
-                   + "-".join(map(str, pools_won))
-                   + "; chips " + ", ".join(f"seat {s} {net[s]:+d}" for s in range(n)) + f", left {left}")
+        log.append(
+            f"game: {deals} deals ({deals // n} rounds), {pools} pools, {spoils} spoiled, pools won "
+            + "-".join(map(str, pools_won))
+            + "; chips "
+            + ", ".join(f"seat {s} {net[s]:+d}" for s in range(n))
+            + f", left {left}"
+        )
     return seat_rows, table_row
 
 
@@ -846,8 +943,7 @@ def simulate(rules: Rules, policy, n_seats: int, mode: int, seed: int, first: in
     else:
         raise ValueError(f"mode must be 0 (hands) or 1 (games), not {mode}.")
     rows, n = _rows(rules, policy, n_seats)
-    return sum_outcome_rows(lambda r, _p, k, s, i: play(r, rows, k, s, i), outcomes, rules, rows, n, seed,
-                            first, count)
+    return sum_outcome_rows(lambda r, _p, k, s, i: play(r, rows, k, s, i), outcomes, rules, rows, n, seed, first, count)
 
 
 def replay_lines(rules: Rules, policy, n_seats: int, seed: int, hand: int) -> list[str]:

@@ -19,14 +19,60 @@ from sims.spec import HANDS
 
 TIMINGS = ("elapsed_s", "kernel_load_s")
 ESTIMATE_COLUMNS = ["scope", "seat", "outcome", "mean", "se", "ci_low", "ci_high"]
-SWEEP_COLUMNS = ["field", "value", "value_text", "scope", "seat", "outcome", "mean", "se", "ci_low", "ci_high", "diff",
-                 "diff_se"]
-DIFFERENCE_COLUMNS = ["compared", "scope", "seat", "outcome", "base", "base_se", "other", "other_se", "difference", "se",
-                      "se_independent", "variance_reduction"]
-OPTIMIZE_COLUMNS = ["field", "seat", "best", "tied", "tie", "no_effect", "value", "se", "current", "current_value",
-                    "gain", "gain_se", "confirmed_gain", "confirmed_gain_se", "confirmed_on", "runner_up", "margin",
-                    "margin_se", "equilibrium", "equilibrium_value", "equilibrium_value_se", "equilibrium_change",
-                    "equilibrium_change_se", "mix"]
+SWEEP_COLUMNS = [
+    "field",
+    "value",
+    "value_text",
+    "scope",
+    "seat",
+    "outcome",
+    "mean",
+    "se",
+    "ci_low",
+    "ci_high",
+    "diff",
+    "diff_se",
+]
+DIFFERENCE_COLUMNS = [
+    "compared",
+    "scope",
+    "seat",
+    "outcome",
+    "base",
+    "base_se",
+    "other",
+    "other_se",
+    "difference",
+    "se",
+    "se_independent",
+    "variance_reduction",
+]
+OPTIMIZE_COLUMNS = [
+    "field",
+    "seat",
+    "best",
+    "tied",
+    "tie",
+    "no_effect",
+    "value",
+    "se",
+    "current",
+    "current_value",
+    "gain",
+    "gain_se",
+    "confirmed_gain",
+    "confirmed_gain_se",
+    "confirmed_on",
+    "runner_up",
+    "margin",
+    "margin_se",
+    "equilibrium",
+    "equilibrium_value",
+    "equilibrium_value_se",
+    "equilibrium_change",
+    "equilibrium_change_se",
+    "mix",
+]
 
 
 def cli_json(cli, *args) -> dict:
@@ -46,8 +92,7 @@ def without_timings(summary: dict) -> dict:
 
 def untimed_lines(text: str) -> list[str]:
     """The lines of a command's text, less those that say how long it took."""
-    return [line for line in text.splitlines()
-            if not re.search(r" in [0-9.]+ s\b|the kernel was compiled", line)]
+    return [line for line in text.splitlines() if not re.search(r" in [0-9.]+ s\b|the kernel was compiled", line)]
 
 
 def check_figure(figure) -> None:
@@ -62,8 +107,10 @@ def check_figure(figure) -> None:
 RUNS = [(name, mode) for name in sorted(GAMES) for mode in (HANDS, GAME_MODE) if mode in GAMES[name].outcomes]
 
 
-@pytest.mark.parametrize("name,mode", RUNS, ids=[f"{name}-{'hands' if mode == HANDS else 'games'}"
-                                                 for name, mode in RUNS])
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "name,mode", RUNS, ids=[f"{name}-{'hands' if mode == HANDS else 'games'}" for name, mode in RUNS]
+)
 def test_simulate_gives_the_numbers_of_the_command_line(cli, name, mode):
     unit, count = ("hands", 2000) if mode == HANDS else ("games", 200)
     result = ca.simulate(name, seed=3, store=False, **{unit: count})
@@ -82,15 +129,37 @@ def test_simulate_gives_the_numbers_of_the_command_line(cli, name, mode):
 
 
 def test_rules_policies_and_seats_as_python_values(cli):
-    result = ca.simulate("chase-ace", players=3, hands=1000, rules={"kings": "stop-all-on-attempt", "ace_high": True},
-                         policy={"threshold": 5}, seats={2: {"informed": False}}, store=False)
+    result = ca.simulate(
+        "chase-ace",
+        players=3,
+        hands=1000,
+        rules={"kings": "stop-all-on-attempt", "ace_high": True},
+        policy={"threshold": 5},
+        seats={2: {"informed": False}},
+        store=False,
+    )
     summary = api_json(result)
     assert summary["rules"]["kings"] == "stop-all-on-attempt" and summary["rules"]["ace_high"] is True
     assert [row["threshold"] for row in summary["policy"]] == [5, 5, 5]
     assert [row["informed"] for row in summary["policy"]] == [1, 1, 0]
-    assert without_timings(summary) == without_timings(cli_json(
-        cli, "chase-ace", "--players", "3", "--hands", "1000", "--rule", "kings=stop-all-on-attempt", "--rule",
-        "ace_high=true", "--policy", "threshold=5", "--seat", "2:informed=0"))
+    assert without_timings(summary) == without_timings(
+        cli_json(
+            cli,
+            "chase-ace",
+            "--players",
+            "3",
+            "--hands",
+            "1000",
+            "--rule",
+            "kings=stop-all-on-attempt",
+            "--rule",
+            "ace_high=true",
+            "--policy",
+            "threshold=5",
+            "--seat",
+            "2:informed=0",
+        )
+    )
 
 
 def test_typed_values_give_the_command_lines_numbers_and_text(cli):
@@ -106,7 +175,8 @@ def test_target_se_and_its_note_as_the_command_line(cli):
     assert result.summary()["target_se_reached"] is False
     assert "note: the cap came first" in result.text().splitlines()[-1]
     assert without_timings(api_json(result)) == without_timings(
-        cli_json(cli, "chase-ace", "--hands", "20000", "--target-se", "1e-4"))
+        cli_json(cli, "chase-ace", "--hands", "20000", "--target-se", "1e-4")
+    )
 
 
 def test_out_writes_what_the_command_line_writes(tmp_path):
@@ -137,15 +207,27 @@ def test_an_interrupt_goes_on_up_with_its_partial_result(monkeypatch):
 def test_sweep_gives_the_command_lines_json_table_and_chart(cli):
     result = ca.sweep("chase-ace", "threshold=5:7", seat=1, players=4, hands=2000, store=False)
     summary = api_json(result)
-    assert summary == cli_json(cli, "sweep", "chase-ace", "--param", "threshold=5:7", "--seat", "1", "--players", "4",
-                               "--hands", "2000")
+    assert summary == cli_json(
+        cli, "sweep", "chase-ace", "--param", "threshold=5:7", "--seat", "1", "--players", "4", "--hands", "2000"
+    )
     table = result.table()
     assert list(table.columns) == SWEEP_COLUMNS and len(table) == len(summary["results"])
     assert sorted(set(table["value"])) == [5, 6, 7]
     check_figure(result.plot())
     assert "<table" in result._repr_html_()
-    shown = cli("sweep", "chase-ace", "--param", "threshold=5:7", "--seat", "1", "--players", "4", "--hands", "2000",
-                "--no-store")
+    shown = cli(
+        "sweep",
+        "chase-ace",
+        "--param",
+        "threshold=5:7",
+        "--seat",
+        "1",
+        "--players",
+        "4",
+        "--hands",
+        "2000",
+        "--no-store",
+    )
     assert untimed_lines(result.text()) == untimed_lines(shown.stdout)
 
 
@@ -159,8 +241,19 @@ def test_sweep_of_every_seat_with_a_choice_field(cli):
 def test_compare_gives_the_command_lines_json_table_and_chart(cli):
     result = ca.compare("chase-ace", variant=["standard", "seed-house"], players=4, hands=2000, store=False)
     summary = api_json(result)
-    assert summary == cli_json(cli, "compare", "chase-ace", "--variant", "standard", "--variant", "seed-house",
-                               "--players", "4", "--hands", "2000")
+    assert summary == cli_json(
+        cli,
+        "compare",
+        "chase-ace",
+        "--variant",
+        "standard",
+        "--variant",
+        "seed-house",
+        "--players",
+        "4",
+        "--hands",
+        "2000",
+    )
     table = result.table()
     assert list(table.columns) == DIFFERENCE_COLUMNS and set(table["compared"]) == {"seed-house"}
     check_figure(result.plot())
@@ -168,18 +261,31 @@ def test_compare_gives_the_command_lines_json_table_and_chart(cli):
 
 
 def test_compare_a_rule_set_given_as_a_dict(cli):
-    result = ca.compare("chase-ace", rules={"tie": "cancel-matches"}, policy={"threshold": 6}, players=4, hands=2000,
-                        store=False)
+    result = ca.compare(
+        "chase-ace", rules={"tie": "cancel-matches"}, policy={"threshold": 6}, players=4, hands=2000, store=False
+    )
     assert result.labels == ["standard", "tie=cancel-matches"]
-    assert api_json(result) == cli_json(cli, "compare", "chase-ace", "--rule", "tie=cancel-matches", "--policy",
-                                        "threshold=6", "--players", "4", "--hands", "2000")
+    assert api_json(result) == cli_json(
+        cli,
+        "compare",
+        "chase-ace",
+        "--rule",
+        "tie=cancel-matches",
+        "--policy",
+        "threshold=6",
+        "--players",
+        "4",
+        "--hands",
+        "2000",
+    )
 
 
 def test_optimize_gives_the_command_lines_json_and_a_row_per_seat(cli):
     result = ca.optimize("chase-ace", players=3, field="threshold=6:7", hands=1000, rounds=2, store=False)
     summary = api_json(result)
-    assert summary == cli_json(cli, "optimize", "chase-ace", "--players", "3", "--field", "threshold=6:7", "--hands",
-                               "1000", "--rounds", "2")
+    assert summary == cli_json(
+        cli, "optimize", "chase-ace", "--players", "3", "--field", "threshold=6:7", "--hands", "1000", "--rounds", "2"
+    )
     table = result.table()
     assert list(table.columns) == OPTIMIZE_COLUMNS and list(table["seat"]) == [0, 1, 2]
     assert list(table["best"]) == [record["best"] for record in summary["best_responses"]]
@@ -250,7 +356,7 @@ def cli_sentence(cli, *args) -> str:
     assert result.exit_code == 2, result.output
     line = result.stderr.strip()
     assert line.startswith("error: ")
-    return line[len("error: "):]
+    return line[len("error: ") :]
 
 
 @pytest.mark.parametrize("given,args,words", BAD, ids=[" ".join(args) for _, args, _ in BAD])
@@ -263,22 +369,34 @@ def test_bad_arguments_raise_the_command_lines_sentence(cli, given, args, words)
     assert str(caught.value) == cli_sentence(cli, *cli_args)
 
 
-@pytest.mark.parametrize("call,args", [
-    (lambda: ca.sweep("chase-ace", "thresh=1:3"), ["sweep", "chase-ace", "--param", "thresh=1:3"]),
-    (lambda: ca.sweep("chase-ace", "threshold=1:3", seat=8), ["sweep", "chase-ace", "--param", "threshold=1:3",
-                                                               "--seat", "8"]),
-    (lambda: ca.sweep("chase-ace", "threshold=1:3", hands=50), ["sweep", "chase-ace", "--param", "threshold=1:3",
-                                                                 "--hands", "50"]),
-    (lambda: ca.optimize("chase-ace", field="colour"), ["optimize", "chase-ace", "--field", "colour"]),
-    (lambda: ca.optimize("chase-ace", rounds=0), ["optimize", "chase-ace", "--rounds", "0"]),
-    (lambda: ca.compare("chase-ace"), ["compare", "chase-ace"]),
-    (lambda: ca.compare("chase-ace", variant=["ethier", "ethier"]), ["compare", "chase-ace", "--variant", "ethier",
-                                                                    "--variant", "ethier"]),
-    (lambda: ca.compare("chase-ace", rules={"tie": "ties-to-dealer"}), ["compare", "chase-ace", "--rule",
-                                                                        "tie=ties-to-dealer"]),
-    (lambda: ca.report("no-such-game"), ["report", "no-such-game"]),
-    (lambda: ca.report("chase-ace", hands=1), ["report", "chase-ace", "--hands", "1"]),
-], ids=lambda value: " ".join(value) if isinstance(value, list) else "")
+@pytest.mark.parametrize(
+    "call,args",
+    [
+        (lambda: ca.sweep("chase-ace", "thresh=1:3"), ["sweep", "chase-ace", "--param", "thresh=1:3"]),
+        (
+            lambda: ca.sweep("chase-ace", "threshold=1:3", seat=8),
+            ["sweep", "chase-ace", "--param", "threshold=1:3", "--seat", "8"],
+        ),
+        (
+            lambda: ca.sweep("chase-ace", "threshold=1:3", hands=50),
+            ["sweep", "chase-ace", "--param", "threshold=1:3", "--hands", "50"],
+        ),
+        (lambda: ca.optimize("chase-ace", field="colour"), ["optimize", "chase-ace", "--field", "colour"]),
+        (lambda: ca.optimize("chase-ace", rounds=0), ["optimize", "chase-ace", "--rounds", "0"]),
+        (lambda: ca.compare("chase-ace"), ["compare", "chase-ace"]),
+        (
+            lambda: ca.compare("chase-ace", variant=["ethier", "ethier"]),
+            ["compare", "chase-ace", "--variant", "ethier", "--variant", "ethier"],
+        ),
+        (
+            lambda: ca.compare("chase-ace", rules={"tie": "ties-to-dealer"}),
+            ["compare", "chase-ace", "--rule", "tie=ties-to-dealer"],
+        ),
+        (lambda: ca.report("no-such-game"), ["report", "no-such-game"]),
+        (lambda: ca.report("chase-ace", hands=1), ["report", "chase-ace", "--hands", "1"]),
+    ],
+    ids=lambda value: " ".join(value) if isinstance(value, list) else "",
+)
 def test_bad_strategy_arguments_raise_the_command_lines_sentence(cli, call, args):
     with pytest.raises(ValueError) as caught:
         call()
@@ -290,32 +408,49 @@ HOSTILE = [
     (lambda: ca.simulate("chase-ace", seed=True), "seed takes a whole number (an int), not True."),
     (lambda: ca.optimize("chase-ace", rounds=None), "rounds takes a whole number (an int), not None."),
     (lambda: ca.simulate("chase-ace", players="8"), "players takes a whole number (an int), not '8'."),
-    (lambda: ca.simulate("chase-ace", hands="1e6"),
-     "hands takes a whole number (an int, or a float such as 1e6), not '1e6'."),
+    (
+        lambda: ca.simulate("chase-ace", hands="1e6"),
+        "hands takes a whole number (an int, or a float such as 1e6), not '1e6'.",
+    ),
     (lambda: ca.simulate("chase-ace", hands=1.5), "--hands '1.5' is not a whole number."),
     (lambda: ca.simulate("chase-ace", hands=float("nan")), "--hands 'nan' is not a whole number."),
     (lambda: ca.simulate("chase-ace", policy=5), "policy is a dict of policy values such as {'threshold': 5}, not 5."),
-    (lambda: ca.simulate("chase-ace", policy={"threshold": None}),
-     "policy maps a policy field's name to a number, a bool or a str, not 'threshold': None."),
+    (
+        lambda: ca.simulate("chase-ace", policy={"threshold": None}),
+        "policy maps a policy field's name to a number, a bool or a str, not 'threshold': None.",
+    ),
     (lambda: ca.compare("chase-ace", rules=7), "rules is a dict of rule values such as {'ace_high': True}, not 7."),
-    (lambda: ca.simulate("chase-ace", rules={"lives": 2.5}),
-     "rules maps a rule's name to a bool, an int or a str, not 'lives': 2.5."),
+    (
+        lambda: ca.simulate("chase-ace", rules={"lives": 2.5}),
+        "rules maps a rule's name to a bool, an int or a str, not 'lives': 2.5.",
+    ),
     (lambda: ca.simulate("chase-ace", rules={"ace_high": 3}), "rule ace_high of chase-ace takes true or false, not 3."),
-    (lambda: ca.simulate("chase-ace", rules={"kings": 1}),
-     "rule kings of chase-ace takes block | none | freeze-if-dealt | stop-all-on-attempt | skip-to-next, not 1."),
-    (lambda: ca.simulate("chase-ace", seats={0: None}),
-     "seats maps a seat number to a dict of policy values, not 0: None."),
-    (lambda: ca.simulate("chase-ace", seats={"0": {"threshold": 3}}),
-     "seats maps a seat number to a dict of policy values, not '0': {'threshold': 3}."),
-    (lambda: ca.simulate("chase-ace", seats=[1]), "seats is a dict of seats' policy values such as "
-                                                  "{2: {'threshold': 6}}, not [1]."),
+    (
+        lambda: ca.simulate("chase-ace", rules={"kings": 1}),
+        "rule kings of chase-ace takes block | none | freeze-if-dealt | stop-all-on-attempt | skip-to-next, not 1.",
+    ),
+    (
+        lambda: ca.simulate("chase-ace", seats={0: None}),
+        "seats maps a seat number to a dict of policy values, not 0: None.",
+    ),
+    (
+        lambda: ca.simulate("chase-ace", seats={"0": {"threshold": 3}}),
+        "seats maps a seat number to a dict of policy values, not '0': {'threshold': 3}.",
+    ),
+    (
+        lambda: ca.simulate("chase-ace", seats=[1]),
+        "seats is a dict of seats' policy values such as {2: {'threshold': 6}}, not [1].",
+    ),
     (lambda: ca.simulate(["chase-ace"]), "game is the name of a game (a str such as 'chase-ace'), not ['chase-ace']."),
-    (lambda: ca.simulate("chase-ace", store=123), "store is the path of a store file, True for the default store "
-                                                  "or False for none, not 123."),
-    (lambda: ca.simulate("chase-ace", store=1), "store is the path of a store file, True for the default store "
-                                                "or False for none, not 1."),
-    (lambda: ca.simulate("chase-ace", cluster=5), "cluster is 'local:N' or a Dask scheduler's address (a str), "
-                                                  "not 5."),
+    (
+        lambda: ca.simulate("chase-ace", store=123),
+        "store is the path of a store file, True for the default store or False for none, not 123.",
+    ),
+    (
+        lambda: ca.simulate("chase-ace", store=1),
+        "store is the path of a store file, True for the default store or False for none, not 1.",
+    ),
+    (lambda: ca.simulate("chase-ace", cluster=5), "cluster is 'local:N' or a Dask scheduler's address (a str), not 5."),
     (lambda: ca.simulate("chase-ace", variant=5), "variant takes a name (a str), not 5."),
     (lambda: ca.simulate("chase-ace", strategy=["a"]), "strategy takes a name (a str), not ['a']."),
     (lambda: ca.simulate("chase-ace", threads="2"), "threads takes a whole number (an int), not '2'."),
@@ -327,8 +462,10 @@ HOSTILE = [
     (lambda: ca.simulate("chase-ace", out=3), "out is the path of a folder, not 3."),
     (lambda: ca.report("chase-ace", out=3), "out is the path of a folder, not 3."),
     (lambda: ca.rules(7), "game is the name of a game (a str such as 'chase-ace'), not 7."),
-    (lambda: ca.simulate("chase-ace", hands=2000, store=False).plot(outcome="nothing"),
-     "outcome is one of the seats' outcomes, lose_life, exchange, not 'nothing'."),
+    (
+        lambda: ca.simulate("chase-ace", hands=2000, store=False).plot(outcome="nothing"),
+        "outcome is one of the seats' outcomes, lose_life, exchange, not 'nothing'.",
+    ),
 ]
 
 
@@ -342,20 +479,31 @@ def test_a_bad_value_or_type_is_one_sentence_never_a_type_error(call, sentence):
 
 
 def test_store_and_no_store_together_is_one_sentence(cli):
-    for command in (["chase-ace"], ["sweep", "chase-ace", "--param", "threshold"], ["optimize", "chase-ace"],
-                    ["compare", "chase-ace", "--variant", "ethier"], ["report", "chase-ace"]):
-        assert cli_sentence(cli, *command, "--store", "x.sqlite", "--no-store") == \
-            "give either --store or --no-store, not both."
+    for command in (
+        ["chase-ace"],
+        ["sweep", "chase-ace", "--param", "threshold"],
+        ["optimize", "chase-ace"],
+        ["compare", "chase-ace", "--variant", "ethier"],
+        ["report", "chase-ace"],
+    ):
+        assert (
+            cli_sentence(cli, *command, "--store", "x.sqlite", "--no-store")
+            == "give either --store or --no-store, not both."
+        )
 
 
 # ------------------------------------------------------------------------------ import
 
 
 def test_importing_the_package_stays_light():
-    code = ("import sys, analyzer; "
-            "heavy = [m for m in ('pandas', 'matplotlib', 'numba', 'sims.registry', 'analyzer.api.functions') if m in sys.modules]; "
-            "print(heavy, sorted(analyzer.__all__))")
+    code = (
+        "import sys, analyzer; "
+        "heavy = [m for m in ('pandas', 'matplotlib', 'numba', 'sims.registry', 'analyzer.api.functions') if m in sys.modules]; "
+        "print(heavy, sorted(analyzer.__all__))"
+    )
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert shown.strip() == ("[] ['ComparisonResult', 'OptimizeResult', 'ReportResult', 'SimulationResult', "
-                             "'SweepResult', 'UserError', 'compare', 'games', 'optimize', 'report', 'rules', "
-                             "'simulate', 'sweep']")
+    assert shown.strip() == (
+        "[] ['ComparisonResult', 'OptimizeResult', 'ReportResult', 'SimulationResult', "
+        "'SweepResult', 'UserError', 'compare', 'games', 'optimize', 'report', 'rules', "
+        "'simulate', 'sweep']"
+    )

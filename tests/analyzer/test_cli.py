@@ -70,8 +70,21 @@ def test_variant_sets_players_and_policy():
 
 
 def test_rule_policy_and_seat_overrides_reach_the_kernel():
-    summary = run_json("chase-ace", "--players", "3", "--hands", "1000", "--rule", "kings=stop-all-on-attempt",
-                       "--rule", "ace_high=true", "--policy", "threshold=5", "--seat", "2:informed=0")
+    summary = run_json(
+        "chase-ace",
+        "--players",
+        "3",
+        "--hands",
+        "1000",
+        "--rule",
+        "kings=stop-all-on-attempt",
+        "--rule",
+        "ace_high=true",
+        "--policy",
+        "threshold=5",
+        "--seat",
+        "2:informed=0",
+    )
     assert summary["rules"]["kings"] == "stop-all-on-attempt" and summary["rules"]["ace_high"] is True
     assert [row["threshold"] for row in summary["policy"]] == [5, 5, 5]
     assert [row["informed"] for row in summary["policy"]] == [1, 1, 0]
@@ -101,9 +114,27 @@ def test_target_se_stops_early():
 def test_rules_lists_every_key_field_and_preset():
     result = invoke("rules", "chase-ace")
     assert result.exit_code == 0
-    for word in ("lives", "tie", "kings", "king_reveal", "dealer_king_block", "queens", "jacks", "final_tie",
-                 "ace_high", "cancel-matches", "skip-to-next", "carry-no-stake", "threshold", "threshold_mix",
-                 "informed", "seed-house", "ethier", "le-her", "never-swap"):
+    for word in (
+        "lives",
+        "tie",
+        "kings",
+        "king_reveal",
+        "dealer_king_block",
+        "queens",
+        "jacks",
+        "final_tie",
+        "ace_high",
+        "cancel-matches",
+        "skip-to-next",
+        "carry-no-stake",
+        "threshold",
+        "threshold_mix",
+        "informed",
+        "seed-house",
+        "ethier",
+        "le-her",
+        "never-swap",
+    ):
         assert word in result.stdout
 
 
@@ -121,6 +152,7 @@ def test_exact_prints_fractions():
     assert "2697/5525" in result.stdout  # the non-dealer loses with 1 - 2828/5525
 
 
+@pytest.mark.slow
 def test_bench_prints_rates_for_kernel_and_twin():
     result = invoke("bench", "--hands", "20000", "--twin-hands", "300")
     assert result.exit_code == 0, result.output

@@ -54,19 +54,29 @@ def test_exact_replay_rules_and_bench_work_for_ace_chasing():
     replay = invoke("replay", "ace-chasing", "--seed", "2", "--hand", "5", "--players", "5")
     assert replay.exit_code == 0 and "matador" in replay.stdout
     rules = invoke("rules", "ace-chasing")
-    for word in ("next_matador", "king_block", "betting", "bet_direction", "left-rotation", "with-bets",
-                 "bet_cap", "matador_right_threshold"):
+    for word in (
+        "next_matador",
+        "king_block",
+        "betting",
+        "bet_direction",
+        "left-rotation",
+        "with-bets",
+        "bet_cap",
+        "matador_right_threshold",
+    ):
         assert word in rules.stdout
     bench = invoke("bench", "--game", "ace-chasing", "--hands", "20000", "--twin-hands", "200", "--repeats", "1")
     assert [line.split()[1] for line in bench.stdout.splitlines() if line.startswith("ace-chasing")] == ["4", "8", "20"]
 
 
 def test_bad_inputs_exit_2_with_one_sentence():
-    for args, message in ((["ace-chasing", "--players", "3"], "4 to 52"),
-                          (["ace-chasing", "--players", "53"], "4 to 52"),
-                          (["ace-chasing", "--rule", "next_matador=up"], "right | left"),
-                          (["ace-chasing", "--policy", "bet_min_rank=15"], "1..14"),
-                          (["exact", "ace-chasing", "--players", "7"], "at most 6")):
+    for args, message in (
+        (["ace-chasing", "--players", "3"], "4 to 52"),
+        (["ace-chasing", "--players", "53"], "4 to 52"),
+        (["ace-chasing", "--rule", "next_matador=up"], "right | left"),
+        (["ace-chasing", "--policy", "bet_min_rank=15"], "1..14"),
+        (["exact", "ace-chasing", "--players", "7"], "at most 6"),
+    ):
         result = invoke(*args)
         assert result.exit_code == 2, (args, result.output)
         assert message in result.output and "Traceback" not in result.output

@@ -61,9 +61,26 @@ def test_game_mode_reports_win_probability_of_first_elder_and_dealer():
 
 def test_rules_replay_and_bench_work_for_all_fours():
     rules = invoke("rules", "all-fours")
-    for word in ("target", "gift_then", "gift_redeal_same_dealer", "gift_cannot_win", "after_run", "low_to",
-                 "game_tie", "exhaust_keeps_jack_points", "bunch", "beg_below", "give_at_least", "bunch_below",
-                 "play_style", "seed-literal", "seven-up", "foster-club", "trick-winner", "elder-scores"):
+    for word in (
+        "target",
+        "gift_then",
+        "gift_redeal_same_dealer",
+        "gift_cannot_win",
+        "after_run",
+        "low_to",
+        "game_tie",
+        "exhaust_keeps_jack_points",
+        "bunch",
+        "beg_below",
+        "give_at_least",
+        "bunch_below",
+        "play_style",
+        "seed-literal",
+        "seven-up",
+        "foster-club",
+        "trick-winner",
+        "elder-scores",
+    ):
         assert word in rules.stdout
     replay = invoke("replay", "all-fours", "--seed", "3", "--hand", "2")
     assert replay.exit_code == 0, replay.output
@@ -73,15 +90,17 @@ def test_rules_replay_and_bench_work_for_all_fours():
 
 
 def test_bad_inputs_exit_2_with_one_sentence():
-    for args, message in ((["all-fours", "--players", "3"], "takes exactly 2 players"),
-                          (["all-fours", "--rule", "target=6"], "7..15"),
-                          (["all-fours", "--rule", "target=16"], "7..15"),
-                          (["all-fours", "--rule", "after_run=discard"], "keep-all"),
-                          (["all-fours", "--rule", "gift_then=sometimes"], "play | redeal"),
-                          (["all-fours", "--policy", "beg_below=16"], "0..15"),
-                          (["all-fours", "--policy", "play_style=low"], "greedy"),
-                          (["all-fours", "--variant", "nine-up"], "seven-up"),
-                          (["all-fours", "--hands", "1e"], "not a number")):
+    for args, message in (
+        (["all-fours", "--players", "3"], "takes exactly 2 players"),
+        (["all-fours", "--rule", "target=6"], "7..15"),
+        (["all-fours", "--rule", "target=16"], "7..15"),
+        (["all-fours", "--rule", "after_run=discard"], "keep-all"),
+        (["all-fours", "--rule", "gift_then=sometimes"], "play | redeal"),
+        (["all-fours", "--policy", "beg_below=16"], "0..15"),
+        (["all-fours", "--policy", "play_style=low"], "greedy"),
+        (["all-fours", "--variant", "nine-up"], "seven-up"),
+        (["all-fours", "--hands", "1e"], "not a number"),
+    ):
         result = invoke(*args)
         assert result.exit_code == 2, (args, result.output)
         assert message in result.output and "Traceback" not in result.output, (args, result.output)

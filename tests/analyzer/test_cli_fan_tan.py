@@ -60,9 +60,24 @@ def test_game_mode_is_a_rotation_with_nets_summing_to_zero():
 
 def test_rules_replay_and_bench_work_for_fan_tan():
     rules = invoke("rules", "fan-tan")
-    for word in ("ante", "uneven_ante", "start", "settle", "may_pass_when_able", "eight_before_six", "pass_fee",
-                 "card_fee", "style", "pass_with_sevens", "greedy-unlock", "hold-sevens", "holder-7h",
-                 "card-count-score", "deliberate-pass", "blocker-vs-first"):
+    for word in (
+        "ante",
+        "uneven_ante",
+        "start",
+        "settle",
+        "may_pass_when_able",
+        "eight_before_six",
+        "pass_fee",
+        "card_fee",
+        "style",
+        "pass_with_sevens",
+        "greedy-unlock",
+        "hold-sevens",
+        "holder-7h",
+        "card-count-score",
+        "deliberate-pass",
+        "blocker-vs-first",
+    ):
         assert word in rules.stdout
     replay = invoke("replay", "fan-tan", "--seed", "3", "--hand", "2", "--players", "4")
     assert replay.exit_code == 0, replay.output
@@ -72,14 +87,16 @@ def test_rules_replay_and_bench_work_for_fan_tan():
 
 
 def test_bad_inputs_exit_2_with_one_sentence():
-    for args, message in ((["fan-tan", "--players", "1"], "2 to 8"),
-                          (["fan-tan", "--players", "9"], "2 to 8"),
-                          (["fan-tan", "--rule", "start=holder-7s"], "eldest"),
-                          (["fan-tan", "--rule", "ante=21"], "0..20"),
-                          (["fan-tan", "--rule", "settle=winner-takes-all"], "pot-plus-cards"),
-                          (["fan-tan", "--policy", "style=clever"], "greedy-unlock"),
-                          (["fan-tan", "--seat", "7:style=block"], "seat 7"),
-                          (["fan-tan", "--games", "1e"], "not a number")):
+    for args, message in (
+        (["fan-tan", "--players", "1"], "2 to 8"),
+        (["fan-tan", "--players", "9"], "2 to 8"),
+        (["fan-tan", "--rule", "start=holder-7s"], "eldest"),
+        (["fan-tan", "--rule", "ante=21"], "0..20"),
+        (["fan-tan", "--rule", "settle=winner-takes-all"], "pot-plus-cards"),
+        (["fan-tan", "--policy", "style=clever"], "greedy-unlock"),
+        (["fan-tan", "--seat", "7:style=block"], "seat 7"),
+        (["fan-tan", "--games", "1e"], "not a number"),
+    ):
         result = invoke(*args)
         assert result.exit_code == 2, (args, result.output)
         assert message in result.output and "Traceback" not in result.output, (args, result.output)

@@ -21,7 +21,9 @@ def records_of(summary):
 
 
 def test_hand_mode_table_fits_the_screen_and_names_policy_choices():
-    result = invoke("fight-for-the-lead", "--players", "4", "--hands", "30000", "--policy", "fight_card=highest-non-ace")
+    result = invoke(
+        "fight-for-the-lead", "--players", "4", "--hands", "30000", "--policy", "fight_card=highest-non-ace"
+    )
     assert result.exit_code == 0, result.output
     text = result.stdout
     assert "Fight for the Lead: 4 players, 30,000 hands" in text
@@ -51,42 +53,63 @@ def test_games_mode_reports_net_length_truncation_and_the_largest_pot():
     assert abs(sum(records[(seat, "net")]["mean"] for seat in range(6))) < 1e-9
     assert summary["largest_seen"]["largest_pot"] >= 6 * 2  # at least the first pot (ante 2 each)
     assert ("table", "largest_pot") not in records
-    lengths = sum(records[("table", f"length_{label}")]["mean"]
-                  for label in ("1", "2", "3", "4", "5-8", "9-16", "17-32", "33+"))
+    lengths = sum(
+        records[("table", f"length_{label}")]["mean"] for label in ("1", "2", "3", "4", "5-8", "9-16", "17-32", "33+")
+    )
     assert abs(lengths - 1) < 1e-9
     text = invoke("fight-for-the-lead", "--players", "6", "--games", "3000", "--rule", "max_hands=2").stdout
     assert "largest pot seen:" in text and "game length in hands" in text
     assert "probability a game is stopped (max_hands or overflow):" in text
-    stopped = json.loads(invoke("fight-for-the-lead", "--players", "6", "--games", "3000", "--rule", "max_hands=1",
-                                "--json").stdout)
+    stopped = json.loads(
+        invoke("fight-for-the-lead", "--players", "6", "--games", "3000", "--rule", "max_hands=1", "--json").stdout
+    )
     assert records_of(stopped)[("table", "truncated")]["mean"] > 0.5
 
 
 def test_rules_replay_and_bench_work_for_fight_for_the_lead():
     rules = invoke("rules", "fight-for-the-lead")
-    for word in ("ante", "dealer_rotates", "trade_in_first_hand", "trade_order", "trade_exhaust", "all_drop",
-                 "fight_exhaust", "max_hands", "sample_hand", "fight_card", "stay_min_strength", "keep_min_rank",
-                 "play_style", "lowest-of-longest-suit", "cap-equal", "refund-split"):
+    for word in (
+        "ante",
+        "dealer_rotates",
+        "trade_in_first_hand",
+        "trade_order",
+        "trade_exhaust",
+        "all_drop",
+        "fight_exhaust",
+        "max_hands",
+        "sample_hand",
+        "fight_card",
+        "stay_min_strength",
+        "keep_min_rank",
+        "play_style",
+        "lowest-of-longest-suit",
+        "cap-equal",
+        "refund-split",
+    ):
         assert word in rules.stdout
     replay = invoke("replay", "fight-for-the-lead", "--seed", "3", "--hand", "2", "--players", "4")
     assert replay.exit_code == 0, replay.output
     assert "lead" in replay.stdout.lower()
     bench = invoke("bench", "--game", "fight-for-the-lead", "--hands", "5000", "--twin-hands", "100", "--repeats", "1")
-    assert [line.split()[1] for line in bench.stdout.splitlines() if line.startswith("fight-for-the-lead")] == \
-        ["4", "6", "8"]
+    assert [line.split()[1] for line in bench.stdout.splitlines() if line.startswith("fight-for-the-lead")] == [
+        "4",
+        "6",
+        "8",
+    ]
 
 
 def test_bad_inputs_exit_2_with_one_sentence():
-    for args, message in ((["fight-for-the-lead", "--players", "1"], "2 to 10"),
-                          (["fight-for-the-lead", "--players", "11"], "2 to 10"),
-                          (["fight-for-the-lead", "--players", "10", "--rule", "trade_exhaust=cap-equal"],
-                           "reshuffle-discards"),
-                          (["fight-for-the-lead", "--players", "3", "--rule", "ante=2"], "divisible by 4"),
-                          (["fight-for-the-lead", "--rule", "max_hands=0"], "1..1000"),
-                          (["fight-for-the-lead", "--rule", "all_drop=sometimes"], "forced-replay"),
-                          (["fight-for-the-lead", "--policy", "fight_card=middle"], "lowest"),
-                          (["fight-for-the-lead", "--policy", "keep_min_rank=16"], "2..15"),
-                          (["exact", "fight-for-the-lead"], "exact")):
+    for args, message in (
+        (["fight-for-the-lead", "--players", "1"], "2 to 10"),
+        (["fight-for-the-lead", "--players", "11"], "2 to 10"),
+        (["fight-for-the-lead", "--players", "10", "--rule", "trade_exhaust=cap-equal"], "reshuffle-discards"),
+        (["fight-for-the-lead", "--players", "3", "--rule", "ante=2"], "divisible by 4"),
+        (["fight-for-the-lead", "--rule", "max_hands=0"], "1..1000"),
+        (["fight-for-the-lead", "--rule", "all_drop=sometimes"], "forced-replay"),
+        (["fight-for-the-lead", "--policy", "fight_card=middle"], "lowest"),
+        (["fight-for-the-lead", "--policy", "keep_min_rank=16"], "2..15"),
+        (["exact", "fight-for-the-lead"], "exact"),
+    ):
         result = invoke(*args)
         assert result.exit_code == 2, (args, result.output)
         assert message in result.output and "Traceback" not in result.output, (args, result.output)

@@ -25,14 +25,22 @@ def test_hand_mode_shows_contracts_and_scores_alike_for_partners():
     assert result.exit_code == 0, result.output
     text = result.stdout
     assert text.startswith("Five Hundred: 4 players, 20,000 hands")
-    for name in ("contractor (95% CI)", "made (95% CI)", "score (95% CI)", "probability all four pass",
-                 "probability each contract is the final bid", "probability the contract is made, when it is bid"):
+    for name in (
+        "contractor (95% CI)",
+        "made (95% CI)",
+        "score (95% CI)",
+        "probability all four pass",
+        "probability each contract is the final bid",
+        "probability the contract is made, when it is bid",
+    ):
         assert name in text, name
     summary = json.loads(invoke("five-hundred", "--hands", "20000", "--json").stdout)
     records = records_of(summary)
     assert records[(0, "score")]["mean"] == records[(2, "score")]["mean"]
-    bids = sum(records[("table", f"bid_{label}")]["mean"] for label in
-               [f"{k}{d}" for k in range(6, 11) for d in ("s", "c", "d", "h", "nt")] + ["mis", "om"])
+    bids = sum(
+        records[("table", f"bid_{label}")]["mean"]
+        for label in [f"{k}{d}" for k in range(6, 11) for d in ("s", "c", "d", "h", "nt")] + ["mis", "om"]
+    )
     assert abs(bids + records[("table", "all_pass")]["mean"] - 1) < 1e-9
     assert abs(records[("table", "joker_in_kitty")]["mean"] - 3 / 43) < 4.5 * records[("table", "joker_in_kitty")]["se"]
 
@@ -51,9 +59,25 @@ def test_presets_rules_replay_and_bench():
     summary = json.loads(invoke("five-hundred", "--hands", "2000", "--variant", "us", "--json").stdout)
     assert summary["rules"]["misere_rank"] == "by-value" and summary["rules"]["win_by_contract_only"] is False
     listing = invoke("rules", "five-hundred").stdout
-    for word in ("deck", "all_pass", "misere_rank", "misere_needs_7", "open_misere_rank", "open_misere_anytime",
-                 "allow_misere", "first_lead", "nt_joker", "om_expose", "misere_opp_score",
-                 "win_by_contract_only", "opp_cap", "bid_offset", "misere_max", "seed-literal", "us"):
+    for word in (
+        "deck",
+        "all_pass",
+        "misere_rank",
+        "misere_needs_7",
+        "open_misere_rank",
+        "open_misere_anytime",
+        "allow_misere",
+        "first_lead",
+        "nt_joker",
+        "om_expose",
+        "misere_opp_score",
+        "win_by_contract_only",
+        "opp_cap",
+        "bid_offset",
+        "misere_max",
+        "seed-literal",
+        "us",
+    ):
         assert word in listing, word
     replay = invoke("replay", "five-hundred", "--seed", "0", "--hand", "3")
     assert replay.exit_code == 0, replay.output
@@ -69,14 +93,16 @@ def test_optimize_answers_how_aggressively_to_bid():
 
 
 def test_bad_inputs_exit_2_with_one_sentence():
-    for args, message in ((["five-hundred", "--players", "3"], "4 players"),
-                          (["five-hundred", "--rule", "deck=52"], "43 | 45 | 46"),
-                          (["five-hundred", "--rule", "opp_cap=500"], "0..490"),
-                          (["five-hundred", "--rule", "nt_joker=wild"], "contractor-may-nominate"),
-                          (["five-hundred", "--policy", "bid_offset=4"], "-3..3"),
-                          (["five-hundred", "--seat", "4:bid_offset=1"], "seat 4"),
-                          (["five-hundred", "--variant", "hoyle"], "seed-literal"),
-                          (["five-hundred", "--hands", "1e"], "not a number")):
+    for args, message in (
+        (["five-hundred", "--players", "3"], "4 players"),
+        (["five-hundred", "--rule", "deck=52"], "43 | 45 | 46"),
+        (["five-hundred", "--rule", "opp_cap=500"], "0..490"),
+        (["five-hundred", "--rule", "nt_joker=wild"], "contractor-may-nominate"),
+        (["five-hundred", "--policy", "bid_offset=4"], "-3..3"),
+        (["five-hundred", "--seat", "4:bid_offset=1"], "seat 4"),
+        (["five-hundred", "--variant", "hoyle"], "seed-literal"),
+        (["five-hundred", "--hands", "1e"], "not a number"),
+    ):
         result = invoke(*args)
         assert result.exit_code == 2, (args, result.output)
         assert message in result.output and "Traceback" not in result.output, (args, result.output)
@@ -88,8 +114,9 @@ def test_opp_cap_below_100_caps_the_replayed_points_and_the_hand_outcome_alike()
     Under opp_cap=30 (win_by_contract_only) the defence reaches 30 from 0-0: the replay's
     points line, its totals line and the hand's outcome row (score, defence_score) all say
     30; the contracting side's -100 (score, value_6h) is never capped."""
-    result = invoke("replay", "five-hundred", "--players", "4", "--hand", "0", "--seed", "42", "--rule", "opp_cap=30",
-                    "--json")
+    result = invoke(
+        "replay", "five-hundred", "--players", "4", "--hand", "0", "--seed", "42", "--rule", "opp_cap=30", "--json"
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     steps = data["steps"]

@@ -25,8 +25,15 @@ def test_hand_mode_conserves_chips_and_every_hand_is_won_or_spoiled():
     assert result.exit_code == 0, result.output
     text = result.stdout
     assert text.startswith("Spoil Five: 5 players, 20,000 hands")
-    for name in ("win (95% CI)", "spoiler (95% CI)", "jinx_called (95% CI)", "robbed (95% CI)", "net (95% CI)",
-                 "probability the hand is spoiled", "probability someone robs the turn-up"):
+    for name in (
+        "win (95% CI)",
+        "spoiler (95% CI)",
+        "jinx_called (95% CI)",
+        "robbed (95% CI)",
+        "net (95% CI)",
+        "probability the hand is spoiled",
+        "probability someone robs the turn-up",
+    ):
         assert name in text
     summary = json.loads(invoke("spoil-five", "--players", "5", "--hands", "20000", "--json").stdout)
     records = records_of(summary)
@@ -34,8 +41,9 @@ def test_hand_mode_conserves_chips_and_every_hand_is_won_or_spoiled():
     assert abs(sum(records[(seat, "net")]["mean"] for seat in range(5)) + carried) < 1e-9
     wins = sum(records[(seat, "win")]["mean"] for seat in range(5))
     assert abs(wins + records[("table", "spoil")]["mean"] - 1) < 1e-9
-    assert abs(sum(records[(seat, "spoiler")]["mean"] for seat in range(5)) - records[("table", "spoil")]["mean"]) \
-        < 1e-9
+    assert (
+        abs(sum(records[(seat, "spoiler")]["mean"] for seat in range(5)) - records[("table", "spoil")]["mean"]) < 1e-9
+    )
     assert carried == 10 * records[("table", "spoil")]["mean"]  # a new pool of 5 antes of 2
     assert 0.50 < records[("table", "spoil")]["mean"] < 0.56  # about 0.53 with 5 players (1e6 hands)
 
@@ -59,9 +67,26 @@ def test_game_mode_ratios_carry_intervals_and_chips_are_conserved():
 def test_game_mode_passes_the_deal_left_after_a_spoiled_hand():
     """The referee's reproduction: 4 deals and seat 2 +3 before the fix (seat 1 dealt twice
     running); now the deal goes 2, 0, 1 and the game ends after that whole round."""
-    summary = json.loads(invoke("spoil-five", "--players", "3", "--games", "1", "--seed", "2", "--rule", "ante=0",
-                                "--rule", "topup_amount=0", "--rule", "dealer_extra=1", "--rule",
-                                "dealer_extra_every_deal=true", "--json").stdout)
+    summary = json.loads(
+        invoke(
+            "spoil-five",
+            "--players",
+            "3",
+            "--games",
+            "1",
+            "--seed",
+            "2",
+            "--rule",
+            "ante=0",
+            "--rule",
+            "topup_amount=0",
+            "--rule",
+            "dealer_extra=1",
+            "--rule",
+            "dealer_extra_every_deal=true",
+            "--json",
+        ).stdout
+    )
     records = records_of(summary)
     assert [records[(seat, "net")]["mean"] for seat in range(3)] == [-1, -1, 2]
     assert records[("table", "deals")]["mean"] == 3 and records[("table", "spoils")]["mean"] == 1
@@ -86,10 +111,33 @@ def test_a_games_only_rule_in_hand_mode_gets_a_note():
 
 def test_rules_replay_and_bench_work_for_spoil_five():
     listing = invoke("rules", "spoil-five").stdout
-    for word in ("plain_lead", "follow-or-trump", "must-follow", "obligatory-or-forfeit", "unrobbed_ace_low", "ante",
-                 "dealer_extra", "dealer_extra_every_deal", "spoil_topup", "dealer-only", "topup_amount", "jinx_bonus",
-                 "double-ante", "max_deals", "jinx_min", "renege", "seed-literal", "britannica", "peel",
-                 "dealer-only-topup", "ace-low", "no-jinx", "bold-jinx", "no-spoil", "no-renege"):
+    for word in (
+        "plain_lead",
+        "follow-or-trump",
+        "must-follow",
+        "obligatory-or-forfeit",
+        "unrobbed_ace_low",
+        "ante",
+        "dealer_extra",
+        "dealer_extra_every_deal",
+        "spoil_topup",
+        "dealer-only",
+        "topup_amount",
+        "jinx_bonus",
+        "double-ante",
+        "max_deals",
+        "jinx_min",
+        "renege",
+        "seed-literal",
+        "britannica",
+        "peel",
+        "dealer-only-topup",
+        "ace-low",
+        "no-jinx",
+        "bold-jinx",
+        "no-spoil",
+        "no-renege",
+    ):
         assert word in listing, word
     replay = invoke("replay", "spoil-five", "--seed", "0", "--hand", "3")
     assert replay.exit_code == 0, replay.output
@@ -110,17 +158,19 @@ def test_optimize_answers_when_to_jinx():
 
 
 def test_bad_inputs_exit_2_with_one_sentence():
-    for args, message in ((["spoil-five", "--players", "1"], "2 to 10"),
-                          (["spoil-five", "--players", "11"], "2 to 10"),
-                          (["spoil-five", "--rule", "plain_lead=x"], "follow-or-trump | free | must-follow"),
-                          (["spoil-five", "--rule", "ante=21"], "0..20"),
-                          (["spoil-five", "--rule", "max_deals=0"], "1..1000"),
-                          (["spoil-five", "--rule", "jinx_bonus=triple"], "double-ante"),
-                          (["spoil-five", "--policy", "jinx_min=4"], "0..3"),
-                          (["spoil-five", "--policy", "spoil=0.5"], "spoil"),
-                          (["spoil-five", "--seat", "7:spoil=0"], "seat 7"),
-                          (["spoil-five", "--variant", "hoyle"], "peel"),
-                          (["spoil-five", "--hands", "1e"], "not a number")):
+    for args, message in (
+        (["spoil-five", "--players", "1"], "2 to 10"),
+        (["spoil-five", "--players", "11"], "2 to 10"),
+        (["spoil-five", "--rule", "plain_lead=x"], "follow-or-trump | free | must-follow"),
+        (["spoil-five", "--rule", "ante=21"], "0..20"),
+        (["spoil-five", "--rule", "max_deals=0"], "1..1000"),
+        (["spoil-five", "--rule", "jinx_bonus=triple"], "double-ante"),
+        (["spoil-five", "--policy", "jinx_min=4"], "0..3"),
+        (["spoil-five", "--policy", "spoil=0.5"], "spoil"),
+        (["spoil-five", "--seat", "7:spoil=0"], "seat 7"),
+        (["spoil-five", "--variant", "hoyle"], "peel"),
+        (["spoil-five", "--hands", "1e"], "not a number"),
+    ):
         result = invoke(*args)
         assert result.exit_code == 2, (args, result.output)
         assert message in result.output and "Traceback" not in result.output, (args, result.output)

@@ -49,19 +49,36 @@ def test_sweep_json_of_every_seat_together_and_choice_fields():
 
 
 def test_sweep_target_se_stops_before_the_cap():
-    summary = json.loads(ok("sweep", "chase-ace", "--players", "4", "--param", "threshold=5:7", "--seat", "1",
-                            "--hands", "20M", "--target-se", "0.005", "--json"))
+    summary = json.loads(
+        ok(
+            "sweep",
+            "chase-ace",
+            "--players",
+            "4",
+            "--param",
+            "threshold=5:7",
+            "--seat",
+            "1",
+            "--hands",
+            "20M",
+            "--target-se",
+            "0.005",
+            "--json",
+        )
+    )
     assert summary["hands"] < 20_000_000
     assert max(r["se"] for r in summary["results"]) < 0.005
 
 
+@pytest.mark.slow
 def test_optimize_reports_best_responses_and_an_equilibrium():
     text = ok("optimize", "chase-ace", "--players", "4", "--field", "threshold=3:8", "--hands", "50000")
     assert "the best threshold for each seat by lose_life (lower is better)" in text
     assert "Best response of each seat" in text and "gain on fresh hands (± se)" in text and "runner-up" in text
     assert "Iterated best response" in text and "round 1: threshold =" in text
-    summary = json.loads(ok("optimize", "chase-ace", "--players", "4", "--field", "threshold=3:8", "--hands",
-                            "50000", "--json"))
+    summary = json.loads(
+        ok("optimize", "chase-ace", "--players", "4", "--field", "threshold=3:8", "--hands", "50000", "--json")
+    )
     assert [r["seat"] for r in summary["best_responses"]] == [0, 1, 2, 3]
     for record in summary["best_responses"]:
         assert record["best"] in record["tied"] and record["current"] == 7
@@ -94,13 +111,24 @@ def test_optimize_defaults_to_the_games_strategy_mode():
 
 
 def test_compare_two_variants_and_a_rule_set():
-    text = ok("compare", "chase-ace", "--variant", "standard", "--variant", "seed-house", "--players", "4",
-              "--hands", "100000")
+    text = ok(
+        "compare",
+        "chase-ace",
+        "--variant",
+        "standard",
+        "--variant",
+        "seed-house",
+        "--players",
+        "4",
+        "--hands",
+        "100000",
+    )
     assert "standard vs seed-house: 100,000 hands each, on the same hands" in text
     assert "rule tie: all-lowest-lose | cancel-matches" in text
     assert "variance reduction" in text and "independent se" in text
-    summary = json.loads(ok("compare", "chase-ace", "--rule", "tie=cancel-matches", "--players", "4", "--hands",
-                            "100000", "--json"))
+    summary = json.loads(
+        ok("compare", "chase-ace", "--rule", "tie=cancel-matches", "--players", "4", "--hands", "100000", "--json")
+    )
     assert summary["labels"] == ["standard", "tie=cancel-matches"]
     records = summary["differences"]["tie=cancel-matches"]
     lose = [r for r in records if r["outcome"] == "lose_life"]
@@ -116,28 +144,50 @@ def strict_json(text: str):
 
 
 def test_compare_a_rule_set_on_top_of_a_variant_in_strict_json():
-    summary = strict_json(ok("compare", "chase-ace", "--variant", "ethier", "--rule", "lives=5", "--players", "4",
-                             "--hands", "2000", "--json"))
+    summary = strict_json(
+        ok(
+            "compare",
+            "chase-ace",
+            "--variant",
+            "ethier",
+            "--rule",
+            "lives=5",
+            "--players",
+            "4",
+            "--hands",
+            "2000",
+            "--json",
+        )
+    )
     assert summary["labels"] == ["ethier", "ethier + lives=5"] and summary["changed"] == ["rule lives: 3 | 5"]
     records = summary["differences"]["ethier + lives=5"]
     assert all(r["difference"] == 0 and r["se"] == 0 and r["variance_reduction"] is None for r in records)
 
 
 def test_compare_target_se_and_a_variant_against_the_standard_rules():
-    summary = json.loads(ok("compare", "fan-tan", "--variant", "pot-only", "--hands", "5M", "--target-se", "0.05",
-                            "--json"))
+    summary = json.loads(
+        ok("compare", "fan-tan", "--variant", "pot-only", "--hands", "5M", "--target-se", "0.05", "--json")
+    )
     assert summary["labels"] == ["standard", "pot-only"] and summary["hands"] < 5_000_000
     assert max(r["se"] for r in summary["differences"]["pot-only"]) < 0.05
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_quick_report_for_every_game(tmp_path, name):
     text = ok("report", name, "--hands", "1500", "--out", tmp_path)
     report = tmp_path / name / "README.md"
     assert f"wrote {report}" in text
     body = report.read_text()
-    for heading in ("## Summary", "## Rules and policies used", "## One hand at a time (hand mode)",
-                    "## Whole games (game mode)", "## Strategy: ", "### Equilibrium of ", "## House rules"):
+    for heading in (
+        "## Summary",
+        "## Rules and policies used",
+        "## One hand at a time (hand mode)",
+        "## Whole games (game mode)",
+        "## Strategy: ",
+        "### Equilibrium of ",
+        "## House rules",
+    ):
         assert heading in body, heading
     assert "Generated by `analyze report" in body and "seed 0" in body and "kernel version" in body
     assert "## Contents" in body and "- [Summary](#summary)" in body
@@ -156,40 +206,46 @@ def test_a_quick_report_for_every_game(tmp_path, name):
         assert (tmp_path / name / picture).stat().st_size > 1000
 
 
+@pytest.mark.slow
 def test_html_report_is_one_self_contained_file(tmp_path):
     ok("report", "fan-tan", "--hands", "1500", "--format", "html", "--out", tmp_path)
     files = list((tmp_path / "fan-tan").iterdir())
     assert [f.name for f in files] == ["report.html"]
     page = files[0].read_text()
     assert page.startswith("<!DOCTYPE html>") and page.count("data:image/png;base64,") >= 4
-    assert "<table>" in page and "src=\"http" not in page
+    assert "<table>" in page and 'src="http' not in page
     assert "<ul><li>" in page and "<p>- " not in page  # the summary is a real list
     assert '<h2 id="contents">Contents</h2>' in page and 'href="#summary"' in page
 
 
-@pytest.mark.parametrize("args, words", [
-    (["sweep", "chase-ace", "--param", "thresh=1:3"], "unknown policy field 'thresh'"),
-    (["sweep", "chase-ace", "--param", "threshold=9:3"], "LO <= HI"),
-    (["sweep", "chase-ace", "--param", "threshold=0:20"], "0..13"),
-    (["sweep", "chase-ace", "--param", "threshold=1:3", "--seat", "8"], "seat 8 does not exist with 8 players"),
-    (["sweep", "chase-ace", "--param", "threshold=1:3", "--seat", "x"], "seat number"),
-    (["sweep", "chase-ace", "--param", "threshold=1:3", "--hands", "1e"], "not a number"),
-    (["sweep", "chase-ace", "--param", "threshold=1:3", "--target-se", "-1"], "positive"),
-    (["sweep", "no-such-game", "--param", "threshold=1:3"], "unknown game"),
-    (["optimize", "chase-ace", "--field", "colour"], "unknown policy field 'colour'"),
-    (["optimize", "chase-ace", "--players", "1"], "2 to 51"),
-    (["optimize", "chase-ace", "--hands", "1", "--games", "1"], "not both"),
-    (["compare", "chase-ace"], "give what to compare"),
-    (["compare", "chase-ace", "--variant", "nope"], "unknown variant 'nope'"),
-    (["compare", "chase-ace", "--rule", "tie=sometimes"], "all-lowest-lose"),
-    (["compare", "chase-ace", "--rule", "tie=ties-to-dealer"], "two-player Le Her rule"),
-    (["sweep", "chase-ace", "--param", "threshold=1:3", "--hands", "50"], "at least 100"),
-    (["compare", "chase-ace", "--variant", "ethier", "--variant", "ethier"], "once"),
-    (["compare", "chase-ace", "--variant", "ethier", "--variant", "seed-house", "--rule", "lives=2"],
-     "at most one --variant"),
-    (["report", "chase-ace", "--format", "pdf"], "md or html"),
-    (["report", "no-such-game"], "unknown game"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["sweep", "chase-ace", "--param", "thresh=1:3"], "unknown policy field 'thresh'"),
+        (["sweep", "chase-ace", "--param", "threshold=9:3"], "LO <= HI"),
+        (["sweep", "chase-ace", "--param", "threshold=0:20"], "0..13"),
+        (["sweep", "chase-ace", "--param", "threshold=1:3", "--seat", "8"], "seat 8 does not exist with 8 players"),
+        (["sweep", "chase-ace", "--param", "threshold=1:3", "--seat", "x"], "seat number"),
+        (["sweep", "chase-ace", "--param", "threshold=1:3", "--hands", "1e"], "not a number"),
+        (["sweep", "chase-ace", "--param", "threshold=1:3", "--target-se", "-1"], "positive"),
+        (["sweep", "no-such-game", "--param", "threshold=1:3"], "unknown game"),
+        (["optimize", "chase-ace", "--field", "colour"], "unknown policy field 'colour'"),
+        (["optimize", "chase-ace", "--players", "1"], "2 to 51"),
+        (["optimize", "chase-ace", "--hands", "1", "--games", "1"], "not both"),
+        (["compare", "chase-ace"], "give what to compare"),
+        (["compare", "chase-ace", "--variant", "nope"], "unknown variant 'nope'"),
+        (["compare", "chase-ace", "--rule", "tie=sometimes"], "all-lowest-lose"),
+        (["compare", "chase-ace", "--rule", "tie=ties-to-dealer"], "two-player Le Her rule"),
+        (["sweep", "chase-ace", "--param", "threshold=1:3", "--hands", "50"], "at least 100"),
+        (["compare", "chase-ace", "--variant", "ethier", "--variant", "ethier"], "once"),
+        (
+            ["compare", "chase-ace", "--variant", "ethier", "--variant", "seed-house", "--rule", "lives=2"],
+            "at most one --variant",
+        ),
+        (["report", "chase-ace", "--format", "pdf"], "md or html"),
+        (["report", "no-such-game"], "unknown game"),
+    ],
+)
 def test_bad_strategy_input_exits_2_with_one_sentence(args, words):
     result = invoke(*args)
     assert result.exit_code == 2, result.output

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import threading
 import time
 
 import numpy as np
@@ -22,22 +23,30 @@ from sims import engine  # noqa: E402
 from sims.registry import get_game  # noqa: E402
 from sims.spec import GAMES, HANDS  # noqa: E402
 
+pytestmark = pytest.mark.slow  # Dask clusters of worker processes
+
 
 @pytest.fixture(scope="module")
 def cluster():
     """A LocalCluster of 2 single-threaded worker processes, shared by the module."""
-    found = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
-                                     silence_logs=50)
+    found = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=50
+    )
     yield found
-    found.close()
+    # a test that failed midway can leave Dask's close waiting for ever: give it a minute
+    # in a daemon thread, so a failure is reported instead of hanging the whole run
+    closing = threading.Thread(target=found.close, daemon=True)
+    closing.start()
+    closing.join(60)
 
 
 def table(game: str, players: int):
     return resolve_table(get_game(game), players, None, {}, None, {}, {})
 
 
-@pytest.mark.parametrize("game, mode, players, count", [("chase-ace", HANDS, 8, 400_000),
-                                                        ("all-fours", GAMES, 2, 3_000)])
+@pytest.mark.parametrize(
+    "game, mode, players, count", [("chase-ace", HANDS, 8, 400_000), ("all-fours", GAMES, 2, 3_000)]
+)
 def test_a_cluster_run_equals_the_local_engine(cluster, game, mode, players, count):
     spec = get_game(game)
     with open_context(store=False) as context:
@@ -61,8 +70,11 @@ def test_a_cluster_sweep_equals_the_local_sweep(cluster):
     with open_context(store=False, cluster=cluster.scheduler_address) as context:
         remote = swept(context)
     assert remote.run.sizes == local.run.sizes
-    assert all(np.array_equal(a, b) for arm_a, arm_b in zip(remote.run.batch_sums, local.run.batch_sums)
-               for a, b in zip(arm_a, arm_b))
+    assert all(
+        np.array_equal(a, b)
+        for arm_a, arm_b in zip(remote.run.batch_sums, local.run.batch_sums)
+        for a, b in zip(arm_a, arm_b)
+    )
     assert remote.records() == local.records()
 
 
@@ -72,8 +84,9 @@ def test_a_worker_killed_mid_run_does_not_change_the_result():
     count = 4_000_000
     with open_context(store=False) as context:
         local = run(spec, tab, HANDS, 8, count, context)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
-                                  silence_logs=50) as doomed:
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=50
+    ) as doomed:
         with open_context(store=False, cluster=doomed.scheduler_address) as context:
             client = context.executor.client
             pids = list(client.run(os.getpid).values())
@@ -132,17 +145,23 @@ def test_the_run_line_and_json_say_the_hands_ran_on_a_cluster(cli):
 USAGE = "--cluster takes local:N (N worker processes) or a scheduler address like tcp://host:8786 (tcp:// or tls://)"
 
 
-@pytest.mark.parametrize("address, sentence", [
-    ("local:x", f"{USAGE}, not 'local:x'."),
-    ("local:0", "--cluster local:N takes 1 to 256 workers, not 0."),
-    ("", f"{USAGE}, not ''."),
-    ("ucx://127.0.0.1:1", f"{USAGE}, not 'ucx://127.0.0.1:1'."),
-    ("inproc://x", f"{USAGE}, not 'inproc://x'."),
-    ("host:0", f"{USAGE}, not 'host:0'."),
-    ("tcp://127.0.0.1:9", "could not reach the Dask scheduler at tcp://127.0.0.1:9: "),
-    ("tls://127.0.0.1:1", "could not reach the Dask scheduler at tls://127.0.0.1:1: tls:// needs a certificate and "
-                          "key in Dask's configuration (distributed.comm.tls)."),
-])
+@pytest.mark.parametrize(
+    "address, sentence",
+    [
+        ("local:x", f"{USAGE}, not 'local:x'."),
+        ("local:0", "--cluster local:N takes 1 to 256 workers, not 0."),
+        ("", f"{USAGE}, not ''."),
+        ("ucx://127.0.0.1:1", f"{USAGE}, not 'ucx://127.0.0.1:1'."),
+        ("inproc://x", f"{USAGE}, not 'inproc://x'."),
+        ("host:0", f"{USAGE}, not 'host:0'."),
+        ("tcp://127.0.0.1:9", "could not reach the Dask scheduler at tcp://127.0.0.1:9: "),
+        (
+            "tls://127.0.0.1:1",
+            "could not reach the Dask scheduler at tls://127.0.0.1:1: tls:// needs a certificate and "
+            "key in Dask's configuration (distributed.comm.tls).",
+        ),
+    ],
+)
 def test_a_bad_cluster_address_is_one_sentence(address, sentence):
     with pytest.raises(ValueError) as refused:
         with open_context(store=False, cluster=address):
@@ -184,10 +203,13 @@ def listener():
         item.close()
 
 
-@pytest.mark.parametrize("banner, reason", [
-    (b"SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n" * 3, "what answers there is not a Dask scheduler ("),
-    (None, ""),  # a port that accepts and never answers
-])
+@pytest.mark.parametrize(
+    "banner, reason",
+    [
+        (b"SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n" * 3, "what answers there is not a Dask scheduler ("),
+        (None, ""),  # a port that accepts and never answers
+    ],
+)
 def test_an_address_that_does_not_answer_as_dask_is_one_sentence_within_seconds(listener, banner, reason):
     address = listener(banner)
     start = time.monotonic()

@@ -27,6 +27,8 @@ from sims.engine import simulate
 from sims.registry import get_game
 from sims.spec import HANDS
 
+pytestmark = pytest.mark.slow  # signals sent to subprocesses
+
 STOP_WITHIN_S = 2.0  # "about a second", with room for a loaded test machine
 
 
@@ -48,12 +50,15 @@ class Running:
 
     def __init__(self, args: list[str], cwd):
         env = {**os.environ, "CARD_ANALYZER_PROGRESS": "1"}
-        self.process = subprocess.Popen([sys.executable, "-m", "analyzer", *args], stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, env=env, cwd=cwd)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "analyzer", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=cwd
+        )
         RUNNING.append(self.process)
         self.out, self.err = bytearray(), bytearray()
-        self.readers = [threading.Thread(target=self._read, args=(stream, buffer), daemon=True)
-                        for stream, buffer in ((self.process.stdout, self.out), (self.process.stderr, self.err))]
+        self.readers = [
+            threading.Thread(target=self._read, args=(stream, buffer), daemon=True)
+            for stream, buffer in ((self.process.stdout, self.out), (self.process.stderr, self.err))
+        ]
         for reader in self.readers:
             reader.start()
 
@@ -106,8 +111,11 @@ def interrupted(args, cwd, signum=signal.SIGINT) -> Running:
 def test_ctrl_c_stops_a_long_run_with_a_partial_table_and_no_out_files(tmp_path):
     out = tmp_path / "out"
     running = interrupted(["chase-ace", "--players", "4", "--hands", "1e11", "--out", str(out)], tmp_path)
-    match = re.fullmatch(r"interrupted \(Ctrl-C\) after ([\d,]+) of 100,000,000,000 hands; the table above is for "
-                         r"those hands, marked partial; nothing was written to --out", running.last_line)
+    match = re.fullmatch(
+        r"interrupted \(Ctrl-C\) after ([\d,]+) of 100,000,000,000 hands; the table above is for "
+        r"those hands, marked partial; nothing was written to --out",
+        running.last_line,
+    )
     assert match, running.last_line
     played = match.group(1)
     assert f"Chase the Ace: 4 players, {played} hands" in running.stdout
@@ -116,8 +124,9 @@ def test_ctrl_c_stops_a_long_run_with_a_partial_table_and_no_out_files(tmp_path)
 
 
 def test_sigterm_gives_143_and_the_partial_numbers_are_those_of_a_whole_prefix_of_hands(tmp_path):
-    running = interrupted(["chase-ace", "--players", "4", "--hands", "1e11", "--seed", "5", "--json"], tmp_path,
-                          signal.SIGTERM)
+    running = interrupted(
+        ["chase-ace", "--players", "4", "--hands", "1e11", "--seed", "5", "--json"], tmp_path, signal.SIGTERM
+    )
     assert running.last_line.startswith("interrupted (SIGTERM) after ")
     summary = json.loads(running.stdout)
     assert summary["partial"] is True and summary["requested"] == 10**11
@@ -130,10 +139,31 @@ def test_sigterm_gives_143_and_the_partial_numbers_are_those_of_a_whole_prefix_o
 
 
 def test_ctrl_c_stops_a_sweep_with_a_partial_table_of_whole_batches(tmp_path):
-    running = interrupted(["sweep", "chase-ace", "--players", "4", "--param", "threshold=3:5", "--seat", "0",
-                           "--hands", "2e8", "--seed", "2", "--json", "--out", str(tmp_path / "out")], tmp_path)
-    match = re.fullmatch(r"interrupted \(Ctrl-C\) after ([\d,]+) of 200,000,000 hands per value; the table above "
-                         r"is for those hands, marked partial; nothing was written to --out", running.last_line)
+    running = interrupted(
+        [
+            "sweep",
+            "chase-ace",
+            "--players",
+            "4",
+            "--param",
+            "threshold=3:5",
+            "--seat",
+            "0",
+            "--hands",
+            "2e8",
+            "--seed",
+            "2",
+            "--json",
+            "--out",
+            str(tmp_path / "out"),
+        ],
+        tmp_path,
+    )
+    match = re.fullmatch(
+        r"interrupted \(Ctrl-C\) after ([\d,]+) of 200,000,000 hands per value; the table above "
+        r"is for those hands, marked partial; nothing was written to --out",
+        running.last_line,
+    )
     assert match, running.last_line
     assert not (tmp_path / "out").exists()
     summary = json.loads(running.stdout)
@@ -150,10 +180,14 @@ def test_ctrl_c_stops_a_sweep_with_a_partial_table_of_whole_batches(tmp_path):
 
 
 def test_sigterm_stops_a_comparison_with_a_partial_table(tmp_path):
-    running = interrupted(["compare", "chase-ace", "--players", "3", "--variant", "ethier", "--hands", "2e8"],
-                          tmp_path, signal.SIGTERM)
-    match = re.fullmatch(r"interrupted \(SIGTERM\) after ([\d,]+) of 200,000,000 hands per arm; the table "
-                         r"above is for those hands, marked partial", running.last_line)
+    running = interrupted(
+        ["compare", "chase-ace", "--players", "3", "--variant", "ethier", "--hands", "2e8"], tmp_path, signal.SIGTERM
+    )
+    match = re.fullmatch(
+        r"interrupted \(SIGTERM\) after ([\d,]+) of 200,000,000 hands per arm; the table "
+        r"above is for those hands, marked partial",
+        running.last_line,
+    )
     assert match, running.last_line
     assert f"PARTIAL: interrupted after {match.group(1)} of 200,000,000 hands per arm" in running.stdout
     assert "ethier minus standard:" in running.stdout
@@ -174,16 +208,21 @@ def test_a_second_ctrl_c_stops_at_once_without_a_traceback(tmp_path):
 
 def test_ctrl_c_stops_optimize_and_says_where_it_was(tmp_path):
     running = interrupted(["optimize", "chase-ace", "--players", "4", "--hands", "1e9"], tmp_path)
-    assert re.fullmatch(r"interrupted \(Ctrl-C\) during the best response of seat 0 of 4 \(threshold\) after "
-                        r"[\d,]+ hands played; an unfinished search shows nothing", running.last_line), \
-        running.last_line
+    assert re.fullmatch(
+        r"interrupted \(Ctrl-C\) during the best response of seat 0 of 4 \(threshold\) after "
+        r"[\d,]+ hands played; an unfinished search shows nothing",
+        running.last_line,
+    ), running.last_line
     assert running.stdout == ""
 
 
 def test_ctrl_c_stops_a_report_and_writes_nothing(tmp_path):
     running = interrupted(["report", "chase-ace", "--hands", "1e9", "--out", str(tmp_path / "reports")], tmp_path)
-    assert re.fullmatch(r"interrupted \(Ctrl-C\) during 'chase-ace: hands mode' after [\d,]+ hands played; "
-                        r"the unfinished report was not written", running.last_line), running.last_line
+    assert re.fullmatch(
+        r"interrupted \(Ctrl-C\) during 'chase-ace: hands mode' after [\d,]+ hands played; "
+        r"the unfinished report was not written",
+        running.last_line,
+    ), running.last_line
     assert not (tmp_path / "reports" / "chase-ace").exists()
 
 
@@ -302,10 +341,13 @@ def test_a_signal_between_rounds_of_batches_gives_the_whole_rounds(signal_after_
     assert partial.interrupted and len(partial.sizes) == 32 and partial.count == 32 * first_batch(10**6, False)
     interrupts.reset()
     for index in range(2):  # every configuration played the same whole prefix of hands
-        assert np.array_equal(partial.sums(index), simulate(spec, spec.default_rules(), table.policy, 4, HANDS, 0, 0,
-                                                            partial.count))
+        assert np.array_equal(
+            partial.sums(index), simulate(spec, spec.default_rules(), table.policy, 4, HANDS, 0, 0, partial.count)
+        )
     signal_after_call(1)
-    complete = run_paired(spec, 4, HANDS, 0, configs, 20_000, context=RunContext(threads=2))  # one round: all of it was played
+    complete = run_paired(
+        spec, 4, HANDS, 0, configs, 20_000, context=RunContext(threads=2)
+    )  # one round: all of it was played
     assert not complete.interrupted and complete.count == 20_000
 
 
@@ -313,8 +355,13 @@ def test_ctrl_c_during_a_first_compile_abandons_it_at_once(tmp_path):
     """Compiling a kernel takes seconds and cannot stop between pieces: the first signal
     abandons it (it used to finish first, 5 to 13 s), and the next run compiles again."""
     env = {**os.environ, "CARD_ANALYZER_CACHE": str(tmp_path / "cache")}
-    process = subprocess.Popen([sys.executable, "-m", "analyzer", "chase-ace", "--hands", "1e6"], env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "analyzer", "chase-ace", "--hands", "1e6"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     RUNNING.append(process)
     time.sleep(3.0)  # imported, compiling (a compile takes about 10 s)
     assert process.poll() is None
@@ -323,8 +370,10 @@ def test_ctrl_c_during_a_first_compile_abandons_it_at_once(tmp_path):
     _, err = process.communicate(timeout=60)
     assert time.monotonic() - start < STOP_WITHIN_S
     assert process.returncode == 130
-    assert err == ("interrupted (Ctrl-C) while compiling or loading the kernels, which was abandoned (the next run "
-                   "does it again); before any of the hands finished\n")
+    assert err == (
+        "interrupted (Ctrl-C) while compiling or loading the kernels, which was abandoned (the next run "
+        "does it again); before any of the hands finished\n"
+    )
 
 
 def test_ctrl_c_to_the_process_group_stops_a_local_cluster_run_in_one_line(tmp_path):
@@ -332,13 +381,18 @@ def test_ctrl_c_to_the_process_group_stops_a_local_cluster_run_in_one_line(tmp_p
     it, the command stops its run, closes the cluster and says one line (it used to hang
     until a second signal while the workers printed 60-80 lines of tracebacks)."""
     env = {**os.environ, "CARD_ANALYZER_PROGRESS": "1"}
-    process = subprocess.Popen([sys.executable, "-m", "analyzer", "chase-ace", "--hands", "1e10", "--cluster",
-                                "local:2"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               start_new_session=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "analyzer", "chase-ace", "--hands", "1e10", "--cluster", "local:2"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
     RUNNING.append(process)
     err = bytearray()
-    reader = threading.Thread(target=lambda: [err.extend(chunk) for chunk in iter(lambda: process.stderr.read1(4096),
-                                                                                  b"")], daemon=True)
+    reader = threading.Thread(
+        target=lambda: [err.extend(chunk) for chunk in iter(lambda: process.stderr.read1(4096), b"")], daemon=True
+    )
     reader.start()
     end = time.monotonic() + 240
     while b"%" not in err:  # playing on the workers
@@ -376,8 +430,11 @@ def test_ctrl_c_while_another_process_holds_the_store_lock(tmp_path):
     import sqlite3
 
     path = tmp_path / "store.sqlite"
-    subprocess.run([sys.executable, "-m", "analyzer", "chase-ace", "--hands", "1000", "--store", str(path)],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "analyzer", "chase-ace", "--hands", "1000", "--store", str(path)],
+        check=True,
+        capture_output=True,
+    )
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     try:
@@ -387,5 +444,8 @@ def test_ctrl_c_while_another_process_holds_the_store_lock(tmp_path):
         holder.close()
     assert running.last_line.startswith("interrupted (Ctrl-C) after ")
     text = bytes(running.err).decode()
-    assert re.search(r"warning: the result store .* was locked by another process for [0-9] s; the last "
-                     r"[0-9,]+ hands played were not stored", text), text
+    assert re.search(
+        r"warning: the result store .* was locked by another process for [0-9] s; the last "
+        r"[0-9,]+ hands played were not stored",
+        text,
+    ), text

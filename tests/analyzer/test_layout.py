@@ -29,7 +29,9 @@ def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
-                base = ".".join(package.split(".")[:len(package.split(".")) - node.level + 1] + ([base] if base else []))
+                base = ".".join(
+                    package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else [])
+                )
             for alias in node.names:
                 if f"{base}.{alias.name}" in modules:
                     found.add(f"{base}.{alias.name}")
@@ -49,7 +51,7 @@ def test_no_module_imports_itself_through_others():
         state[name] = 1
         for target in sorted(graph[name]):
             if state.get(target) == 1:
-                cycles.append(" -> ".join(path[path.index(target):] + [target]))
+                cycles.append(" -> ".join(path[path.index(target) :] + [target]))
             elif target not in state:
                 visit(target, path + [target])
         state[name] = 2
@@ -64,9 +66,18 @@ def test_the_analyzer_is_in_subpackages_by_job_and_no_module_is_too_long():
     top = sorted(path.name for path in PACKAGE.iterdir() if path.suffix == ".py")
     assert top == ["__init__.py", "__main__.py"]
     assert sorted(path.name for path in PACKAGE.iterdir() if (path / "__init__.py").exists()) == [
-        "api", "cli", "present", "reporting", "run", "strategy"]
-    long = {str(path.relative_to(PACKAGE)): lines for path in PACKAGE.rglob("*.py")
-            if (lines := len(path.read_text().splitlines())) > LONGEST}
+        "api",
+        "cli",
+        "present",
+        "reporting",
+        "run",
+        "strategy",
+    ]
+    long = {
+        str(path.relative_to(PACKAGE)): lines
+        for path in PACKAGE.rglob("*.py")
+        if (lines := len(path.read_text().splitlines())) > LONGEST
+    }
     assert long == {}
 
 
@@ -74,10 +85,13 @@ def test_importing_the_package_loads_no_heavy_library():
     import subprocess
     import sys
 
-    probe = ("import sys, analyzer, analyzer.cli.main as m; "
-             "print(sorted(n for n in ('pandas', 'matplotlib', 'numba', 'sims.games') if n in sys.modules))")
-    found = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
-                           cwd=PACKAGE.parent)
+    probe = (
+        "import sys, analyzer, analyzer.cli.main as m; "
+        "print(sorted(n for n in ('pandas', 'matplotlib', 'numba', 'sims.games') if n in sys.modules))"
+    )
+    found = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=PACKAGE.parent
+    )
     assert found.stdout.strip() == "[]"
 
 

@@ -126,14 +126,17 @@ def test_float_input_gives_floats():
         sol.value = 1.0  # type: ignore[misc]
 
 
-@pytest.mark.parametrize("a", [
-    [[5, 5], [5, 5]],                                   # all equal
-    [[F(7, 3)]],                                        # 1x1
-    [[0, 1, 1], [1, 0, 1], [1, 1, 0], [0, 1, 1]],       # duplicate rows
-    [[1, 1, 0, 2], [0, 0, 1, 2], [1, 1, 0, 2]],         # duplicate rows and columns
-    [[0, 0, 0], [0, 0, 0], [1, 0, -1]],                  # many ties, degenerate pivots
-    [[3, 3, 3], [3, 3, 3], [3, 3, 3]],
-])
+@pytest.mark.parametrize(
+    "a",
+    [
+        [[5, 5], [5, 5]],  # all equal
+        [[F(7, 3)]],  # 1x1
+        [[0, 1, 1], [1, 0, 1], [1, 1, 0], [0, 1, 1]],  # duplicate rows
+        [[1, 1, 0, 2], [0, 0, 1, 2], [1, 1, 0, 2]],  # duplicate rows and columns
+        [[0, 0, 0], [0, 0, 0], [1, 0, -1]],  # many ties, degenerate pivots
+        [[3, 3, 3], [3, 3, 3], [3, 3, 3]],
+    ],
+)
 def test_degenerate_games_terminate(a):
     sol = solve_zero_sum(a)
     check_optimal(a, sol, exact=True)
@@ -168,16 +171,27 @@ def test_random_integer_matrices_exact():
         assert sol_f.value == pytest.approx(float(sol.value), abs=TOL)
 
 
-@pytest.mark.parametrize("bad", [
-    [], [[]], [[1, 2], [3]], [[1.0, float("nan")]], [[float("inf"), 0.0]],
-    np.zeros((0, 3)), np.array([1.0, 2.0]), [["a", 1]], 5,
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        [],
+        [[]],
+        [[1, 2], [3]],
+        [[1.0, float("nan")]],
+        [[float("inf"), 0.0]],
+        np.zeros((0, 3)),
+        np.array([1.0, 2.0]),
+        [["a", 1]],
+        5,
+    ],
+)
 def test_invalid_matrices_raise(bad):
     with pytest.raises(ValueError):
         solve_zero_sum(bad)
 
 
 # ---------------------------------------------------------------------------- Le Her
+
 
 @pytest.fixture(scope="module")
 def le_her_matrix():
@@ -207,11 +221,9 @@ def test_le_her_equilibrium_exact(le_her_matrix):
     check_optimal(le_her_matrix, sol, exact=True)
     assert sol.value == F(11327, 22100)
     # Paul swaps on 6 or lower, and on a 7 with probability 3/8.
-    assert sol.row_mix == tuple(F(5, 8) if i == 6 else F(3, 8) if i == 7 else F(0)
-                                for i in range(14))
+    assert sol.row_mix == tuple(F(5, 8) if i == 6 else F(3, 8) if i == 7 else F(0) for i in range(14))
     # Pierre draws on 7 or lower, and on an 8 with probability 5/8.
-    assert sol.column_mix == tuple(F(3, 8) if j == 7 else F(5, 8) if j == 8 else F(0)
-                                   for j in range(14))
+    assert sol.column_mix == tuple(F(3, 8) if j == 7 else F(5, 8) if j == 8 else F(0) for j in range(14))
 
 
 def test_le_her_equilibrium_floats(le_her_matrix):

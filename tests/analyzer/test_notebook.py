@@ -24,8 +24,7 @@ from sims.registry import GAMES
 def test_games_lists_every_game_with_its_players_and_modes():
     table = ca.games()
     assert list(table["game"]) == list(GAMES)
-    assert list(table.columns) == ["game", "title", "summary", "min_players", "max_players", "default_players",
-                                   "modes"]
+    assert list(table.columns) == ["game", "title", "summary", "min_players", "max_players", "default_players", "modes"]
     chase = table.set_index("game").loc["chase-ace"]
     assert (chase.title, chase.min_players, chase.max_players, chase.default_players) == ("Chase the Ace", 2, 51, 8)
     assert chase.modes == "hands, games"
@@ -71,8 +70,11 @@ def test_a_sweep_table_and_json_carry_the_paired_difference_the_text_shows():
         if point == reference:
             assert (row["diff"], row["diff_se"]) == (0.0, 0.0)
             continue
-        d = next(d for d in paired_differences(result.sweep.run, reference, point)
-                 if d.seat == 0 and d.outcome == "lose_life")
+        d = next(
+            d
+            for d in paired_differences(result.sweep.run, reference, point)
+            if d.seat == 0 and d.outcome == "lose_life"
+        )
         assert (row["diff"], row["diff_se"]) == (d.difference, d.se)
         assert 0 < row["diff_se"] < math.hypot(row["se"], headline.iloc[reference]["se"])  # paired beats unpaired
     assert {"diff", "diff_se"} <= set(result.summary()["results"][0])
@@ -100,8 +102,9 @@ def _sums(result, arm: int) -> np.ndarray:
 def test_compare_plays_two_policies_head_to_head_on_the_same_deals(cli):
     """--strategy A --against B: each arm's sums are a plain run of that policy on the
     same seed (the same deals), and the difference has the paired error."""
-    result = ca.compare("chase-ace", players=4, hands=20_000, seed=3, strategy="never-swap", against="always-swap",
-                        store=False)
+    result = ca.compare(
+        "chase-ace", players=4, hands=20_000, seed=3, strategy="never-swap", against="always-swap", store=False
+    )
     assert result.labels == ["never-swap", "always-swap"]
     assert "policy threshold: 0 | 12" in result.changed
     for arm, strategy in enumerate(("never-swap", "always-swap")):
@@ -109,8 +112,22 @@ def test_compare_plays_two_policies_head_to_head_on_the_same_deals(cli):
         assert np.array_equal(_sums(result, arm), np.asarray(alone.run.sums))
     summary = result.summary()
     assert set(summary["policies"]) == {"never-swap", "always-swap"}
-    shown = cli("compare", "chase-ace", "--players", "4", "--hands", "20000", "--seed", "3", "--strategy", "never-swap",
-                "--against", "always-swap", "--no-store", "--json")
+    shown = cli(
+        "compare",
+        "chase-ace",
+        "--players",
+        "4",
+        "--hands",
+        "20000",
+        "--seed",
+        "3",
+        "--strategy",
+        "never-swap",
+        "--against",
+        "always-swap",
+        "--no-store",
+        "--json",
+    )
     assert shown.exit_code == 0, shown.output
     assert json.loads(shown.stdout)["differences"] == json.loads(json.dumps(summary))["differences"]
 
@@ -121,25 +138,48 @@ def test_compare_plays_one_seats_policy_against_the_table(cli):
     assert result.changed == ["seat 0 policy threshold: 7 | 0"]
     differences = {(row.seat, row.outcome): row for row in result.table().itertuples() if row.scope == "seat"}
     assert abs(differences[(0, "lose_life")].difference) > 4 * differences[(0, "lose_life")].se  # it matters
-    shown = cli("compare", "chase-ace", "--players", "4", "--hands", "20000", "--against-seat", "0:threshold=0",
-                "--no-store", "--json")
+    shown = cli(
+        "compare",
+        "chase-ace",
+        "--players",
+        "4",
+        "--hands",
+        "20000",
+        "--against-seat",
+        "0:threshold=0",
+        "--no-store",
+        "--json",
+    )
     assert json.loads(shown.stdout)["labels"] == result.labels
 
 
 def test_without_against_the_changes_are_layered_on_the_tables_own_policy():
-    result = ca.compare("ace-chasing", variant="with-bets", players=5, hands=3000, policy={"threshold": 5},
-                        against_policy={"bet_size": 2}, store=False)
+    result = ca.compare(
+        "ace-chasing",
+        variant="with-bets",
+        players=5,
+        hands=3000,
+        policy={"threshold": 5},
+        against_policy={"bet_size": 2},
+        store=False,
+    )
     assert result.labels == ["bettors + threshold=5", "bettors + threshold=5 + bet_size=2"]
     assert result.changed == ["policy bet_size: 1 | 2"]  # threshold stays 5 in both arms
-    assert result.summary()["rules"]["bettors + threshold=5"] == result.summary()["rules"][
-        "bettors + threshold=5 + bet_size=2"]
+    assert (
+        result.summary()["rules"]["bettors + threshold=5"]
+        == result.summary()["rules"]["bettors + threshold=5 + bet_size=2"]
+    )
 
 
-@pytest.mark.parametrize("given", [dict(against_seats={0: {}}), dict(against="default"),
-                                   dict(strategy="never-swap", against="never-swap")])
+@pytest.mark.parametrize(
+    "given", [dict(against_seats={0: {}}), dict(against="default"), dict(strategy="never-swap", against="never-swap")]
+)
 def test_a_policy_against_itself_is_one_sentence(given):
-    with pytest.raises(ValueError, match=r"^the policy given --against is the table's own: there is nothing to "
-                                         r"compare\.$"):
+    with pytest.raises(
+        ValueError,
+        match=r"^the policy given --against is the table's own: there is nothing to "
+        r"compare\.$",
+    ):
         ca.compare("chase-ace", players=4, hands=1000, store=False, **given)
 
 
@@ -148,8 +188,9 @@ def test_two_calls_in_two_threads_keep_their_own_stores_and_seeds(tmp_path):
     found: dict = {}
 
     def call(name: str, seed: int) -> None:
-        found[name] = ca.simulate("chase-ace", players=5, hands=60_000, seed=seed, store=tmp_path / f"{name}.sqlite",
-                                  threads=1)
+        found[name] = ca.simulate(
+            "chase-ace", players=5, hands=60_000, seed=seed, store=tmp_path / f"{name}.sqlite", threads=1
+        )
 
     threads = [threading.Thread(target=call, args=(name, seed)) for name, seed in (("a", 1), ("b", 2))]
     for thread in threads:
@@ -162,8 +203,10 @@ def test_two_calls_in_two_threads_keep_their_own_stores_and_seeds(tmp_path):
         again = ca.simulate("chase-ace", players=5, hands=60_000, seed=seed, store=tmp_path / f"{name}.sqlite")
         assert again.run.stored == 60_000  # each store holds its own call's hands
         other = "b" if name == "a" else "a"
-        assert ca.simulate("chase-ace", players=5, hands=60_000, seed=seed,
-                           store=tmp_path / f"{other}.sqlite").run.stored == 0
+        assert (
+            ca.simulate("chase-ace", players=5, hands=60_000, seed=seed, store=tmp_path / f"{other}.sqlite").run.stored
+            == 0
+        )
 
 
 def test_a_slow_load_shows_a_spinner_line_and_clears_it(monkeypatch):
@@ -181,8 +224,11 @@ def test_a_slow_load_shows_a_spinner_line_and_clears_it(monkeypatch):
     assert quiet.getvalue() == ""
 
 
-@pytest.mark.parametrize("command", [["store", "--store", "STORE"], ["rules", "chase-ace"],
-                                     ["chase-ace", "--hands", "2000", "--store", "STORE"]])
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "command",
+    [["store", "--store", "STORE"], ["rules", "chase-ace"], ["chase-ace", "--hands", "2000", "--store", "STORE"]],
+)
 def test_a_closed_pipe_ends_the_command_quietly(tmp_path, command):
     """The reader went away before anything was written (as ``| head`` does once it has
     its lines): no message, no traceback, exit code 141 as SIGPIPE would give."""
@@ -191,9 +237,18 @@ def test_a_closed_pipe_ends_the_command_quietly(tmp_path, command):
     reader, writer = os.pipe()
     os.close(reader)
     try:
-        ended = subprocess.run([sys.executable, "-m", "analyzer",
-                                *[str(tmp_path / "store.sqlite") if word == "STORE" else word for word in command]],
-                               stdout=writer, stderr=subprocess.PIPE, text=True, timeout=120)
+        ended = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "analyzer",
+                *[str(tmp_path / "store.sqlite") if word == "STORE" else word for word in command],
+            ],
+            stdout=writer,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
     finally:
         os.close(writer)
     assert (ended.stderr, ended.returncode) == ("", 141)

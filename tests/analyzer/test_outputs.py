@@ -62,7 +62,8 @@ def test_out_that_is_a_file_is_refused_before_any_hand(cli, a_file, nothing_runs
 def test_out_inside_a_file_is_refused_before_any_hand(cli, a_file, nothing_runs, command):
     inside = a_file / "sub" / "dir"
     assert f"--out {inside} is inside a file ({a_file}), not a folder." in refused_sentence(
-        cli, *COMMANDS[command], "--out", str(inside))
+        cli, *COMMANDS[command], "--out", str(inside)
+    )
 
 
 def test_out_that_cannot_be_written_is_refused(cli, tmp_path, nothing_runs):
@@ -79,8 +80,10 @@ def test_out_that_cannot_be_written_is_refused(cli, tmp_path, nothing_runs):
 @pytest.mark.parametrize("command", sorted(COMMANDS))
 def test_an_empty_out_is_refused_before_any_hand(cli, tmp_path, nothing_runs, command, monkeypatch):
     monkeypatch.chdir(tmp_path)  # it used to write into the current folder
-    assert refused_sentence(cli, *COMMANDS[command], "--out", "") == \
-        "error: --out needs the name of a folder, not an empty string.\n"
+    assert (
+        refused_sentence(cli, *COMMANDS[command], "--out", "")
+        == "error: --out needs the name of a folder, not an empty string.\n"
+    )
     assert list(tmp_path.iterdir()) == []
 
 
@@ -92,10 +95,13 @@ def test_out_with_a_name_too_long_is_refused_before_any_hand(cli, tmp_path, noth
     too_long = tmp_path / "reports" / ("r" * (longest + 1))
     assert refused_sentence(cli, *COMMANDS[command], "--out", str(too_long)) == (
         f"error: --out {too_long} has a folder name longer than this file system allows ({longest + 1} bytes, at "
-        f"most {longest}).\n")
+        f"most {longest}).\n"
+    )
     deep = tmp_path.joinpath(*["d" * 200] * (os.pathconf(tmp_path, "PC_PATH_MAX") // 200))
-    assert refused_sentence(cli, *COMMANDS[command], "--out", str(deep)) == \
-        f"error: --out {deep} is too long a path for the files written into it.\n"
+    assert (
+        refused_sentence(cli, *COMMANDS[command], "--out", str(deep))
+        == f"error: --out {deep} is too long a path for the files written into it.\n"
+    )
     assert list(tmp_path.iterdir()) == []
 
 
@@ -121,13 +127,17 @@ def test_a_write_that_fails_leaves_neither_the_file_nor_a_temporary(tmp_path, mo
 
 
 def test_compare_out_writes_the_differences_and_a_chart(cli, tmp_path):
-    result = cli("compare", "chase-ace", "--players", "4", "--variant", "ethier", "--hands", "4000", "--out",
-                 str(tmp_path))
+    result = cli(
+        "compare", "chase-ace", "--players", "4", "--variant", "ethier", "--hands", "4000", "--out", str(tmp_path)
+    )
     assert result.exit_code == 0, result.output
     stem = "chase-ace-4p-compare-hands-seed0"
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"{stem}.csv", f"{stem}.json", f"{stem}.png"]
     csv = (tmp_path / f"{stem}.csv").read_text().splitlines()
-    assert csv[0] == "compared,scope,seat,outcome,base,base_se,other,other_se,difference,se,se_independent,variance_reduction"
+    assert (
+        csv[0]
+        == "compared,scope,seat,outcome,base,base_se,other,other_se,difference,se,se_independent,variance_reduction"
+    )
     assert len(csv) > 8 and all(line.startswith("ethier,") for line in csv[1:])
     summary = json.loads((tmp_path / f"{stem}.json").read_text())
     assert summary["rules"]["ethier"]["tie"] == "earliest-seat-loses" and summary["hands"] == 4000
@@ -193,7 +203,8 @@ def test_a_rule_that_acts_only_in_whole_games_gets_a_note_in_hand_mode(cli):
     compared = cli("compare", "chase-ace", "--rule", "lives=1", "--hands", "2000")
     assert compared.exit_code == 0 and f"note: {note}" in compared.stdout
     assert json.loads(cli("compare", "chase-ace", "--rule", "lives=1", "--hands", "2000", "--json").stdout)[
-        "notes"] == [note + "; use --games to see its effect"]
+        "notes"
+    ] == [note + "; use --games to see its effect"]
     assert note in cli("chase-ace", "--rule", "lives=1", "--hands", "2000").stdout
     assert "note:" not in cli("chase-ace", "--rule", "lives=1", "--games", "200").stdout
     assert "note:" not in cli("compare", "chase-ace", "--rule", "tie=cancel-matches", "--hands", "2000").stdout
@@ -220,5 +231,6 @@ def test_a_write_that_fails_after_the_run_is_one_sentence_and_exit_1(cli, tmp_pa
     monkeypatch.setattr(files_module, "write_atomically", full)
     result = cli("chase-ace", "--hands", "1000", "--out", str(tmp_path))
     assert result.exit_code == 1
-    assert result.stderr.splitlines() == [f"error: could not write {tmp_path}/chase-ace-8p-hands-seed0.csv: "
-                                          f"No space left on device."]
+    assert result.stderr.splitlines() == [
+        f"error: could not write {tmp_path}/chase-ace-8p-hands-seed0.csv: No space left on device."
+    ]

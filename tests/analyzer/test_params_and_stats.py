@@ -12,8 +12,18 @@ from analyzer.run.stats import Z95, estimates, mean_estimate, wilson_interval
 from sims.spec import Outcomes
 
 
-@pytest.mark.parametrize("text,value", [("1000000", 10**6), ("1e6", 10**6), ("2_000_000", 2 * 10**6), ("5M", 5 * 10**6),
-                                        ("2.5k", 2500), ("1,000", 1000), ("3E2", 300)])
+@pytest.mark.parametrize(
+    "text,value",
+    [
+        ("1000000", 10**6),
+        ("1e6", 10**6),
+        ("2_000_000", 2 * 10**6),
+        ("5M", 5 * 10**6),
+        ("2.5k", 2500),
+        ("1,000", 1000),
+        ("3E2", 300),
+    ],
+)
 def test_parse_count_accepts(text, value):
     assert parse_count(text) == value
 
@@ -40,8 +50,9 @@ def test_mean_estimate_uses_the_sample_variance_and_scale():
 
 
 def test_estimates_label_seats_and_table():
-    outcomes = Outcomes(seat=("win", "net", "net_sq"), table=("rounds", "rounds_sq"), scale={"net": 2, "net_sq": 4},
-                        signed=("net",))
+    outcomes = Outcomes(
+        seat=("win", "net", "net_sq"), table=("rounds", "rounds_sq"), scale={"net": 2, "net_sq": 4}, signed=("net",)
+    )
     sums = np.array([[3, 4, 8], [1, -4, 8], [20, 110, 0]])
     found = {(e.seat, e.outcome): e for e in estimates(sums, outcomes, 4)}
     assert set(found) == {(0, "win"), (0, "net"), (1, "win"), (1, "net"), ("table", "rounds")}
@@ -59,7 +70,7 @@ def test_a_quantity_that_cannot_be_negative_never_gets_a_negative_bound():
     carried, net = found["carried"], found["net"]
     assert carried.mean == net.mean == 0.003 and carried.se == net.se
     assert net.ci_low < 0 < carried.ci_low < carried.mean < carried.ci_high
-    assert math.isclose(carried.ci_low * carried.ci_high, carried.mean ** 2)  # symmetric on the log scale
+    assert math.isclose(carried.ci_low * carried.ci_high, carried.mean**2)  # symmetric on the log scale
     assert math.isclose(math.log(carried.ci_high / carried.mean), Z95 * carried.se / carried.mean)
     # never seen in 1,000: the rule of three, in stored units then scaled
     assert nonnegative_interval(0.0, 0.0, 1000) == (0.0, pytest.approx(2.9957e-3, rel=1e-4))
@@ -69,9 +80,19 @@ def test_a_quantity_that_cannot_be_negative_never_gets_a_negative_bound():
         nonnegative_interval(-0.1, 0.01, 100)
 
 
-@pytest.mark.parametrize("text,value", [("1000000", 10**6), ("1e6", 10**6), ("2_000_000", 2 * 10**6),
-                                        ("2,000,000", 2 * 10**6), ("5M", 5 * 10**6), ("2.5k", 2500), ("1e+3", 1000),
-                                        ("12,345", 12345)])
+@pytest.mark.parametrize(
+    "text,value",
+    [
+        ("1000000", 10**6),
+        ("1e6", 10**6),
+        ("2_000_000", 2 * 10**6),
+        ("2,000,000", 2 * 10**6),
+        ("5M", 5 * 10**6),
+        ("2.5k", 2500),
+        ("1e+3", 1000),
+        ("12,345", 12345),
+    ],
+)
 def test_counts_in_every_spelling(text, value):
     assert parse_count(text, "--hands") == value
 
@@ -88,8 +109,11 @@ def test_a_ratio_over_games_gets_the_delta_method_error():
     expected = math.sqrt(((y - ratio * c) ** 2).sum() * 5 / 4) / c.sum()
     mean, se = ratio_estimate(y.sum(), (y * y).sum(), c.sum(), (c * c).sum(), (y * c).sum(), 5)
     assert mean == pytest.approx(ratio) and se == pytest.approx(expected)
-    outcomes = Outcomes(seat=("deal_net", "deal_net_sq", "deal_net_count", "deal_net_count_sq", "deal_net_cross"),
-                        table=(), signed=("deal_net",))
+    outcomes = Outcomes(
+        seat=("deal_net", "deal_net_sq", "deal_net_count", "deal_net_count_sq", "deal_net_cross"),
+        table=(),
+        signed=("deal_net",),
+    )
     sums = np.array([[y.sum(), (y * y).sum(), c.sum(), (c * c).sum(), (y * c).sum()], [0, 0, 0, 0, 0]])
     found = estimates(sums, outcomes, 5)
     assert [e.outcome for e in found] == ["deal_net"]

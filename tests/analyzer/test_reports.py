@@ -17,7 +17,6 @@ from analyzer.present.charts import (
 )
 from analyzer.present.tables import estimates_frame, sweep_frame
 from analyzer.present.text import outcome_labels
-from analyzer.run.context import RunContext
 from analyzer.reporting.content import (
     _default_table,
     _house_rules_section,
@@ -31,6 +30,7 @@ from analyzer.reporting.document import (
     with_contents,
 )
 from analyzer.reporting.write import write_index
+from analyzer.run.context import RunContext
 from sims.registry import GAMES, get_game
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS
@@ -42,8 +42,13 @@ def _long_document() -> Document:
     document.paragraph("Opening words.")
     document.heading(2, "Summary")
     document.bullets(["first **finding** with `code`", "second finding"])
-    for title in ("Rules and policies used", "Strategy: threshold", "Best `threshold` by table size",
-                  "House rules (hands mode)", "House rules (games mode)"):
+    for title in (
+        "Rules and policies used",
+        "Strategy: threshold",
+        "Best `threshold` by table size",
+        "House rules (hands mode)",
+        "House rules (games mode)",
+    ):
         document.heading(2, title)
         document.paragraph(f"About {title}.")
     return document
@@ -72,8 +77,9 @@ def test_a_long_report_opens_with_contents_whose_links_land_on_headings():
     assert with_contents(short).blocks == short.blocks
 
 
-@pytest.mark.parametrize("report_format,page,entry", [("md", "README.md", "README.md"),
-                                                       ("html", "index.html", "report.html")])
+@pytest.mark.parametrize(
+    "report_format,page,entry", [("md", "README.md", "README.md"), ("html", "index.html", "report.html")]
+)
 def test_the_index_page_links_every_game_report(tmp_path, report_format, page, entry):
     path = write_index(tmp_path, list(GAMES.values()), 1000, 0, report_format)
     assert path == tmp_path / page
@@ -123,18 +129,38 @@ def test_charts_label_their_axes_with_units_and_stay_readable():
     spec = get_game("chase-ace")
     labels = outcome_labels(spec, HANDS)
     assert labels["lose_life"] == "probability the seat loses a life"
-    records = [{"seat": s, "outcome": "lose_life", "mean": 0.1 + s / 100, "se": 0.001, "ci_low": 0.09 + s / 100,
-                "ci_high": 0.11 + s / 100} for s in range(8)]
+    records = [
+        {
+            "seat": s,
+            "outcome": "lose_life",
+            "mean": 0.1 + s / 100,
+            "se": 0.001,
+            "ci_low": 0.09 + s / 100,
+            "ci_high": 0.11 + s / 100,
+        }
+        for s in range(8)
+    ]
     figure = seat_outcome_chart(estimates_frame(records, 1000, "hands"), "lose_life", "a title", labels["lose_life"])
     _readable(figure)
     assert figure.axes[0].get_ylabel().replace("\n", " ") == "probability the seat loses a life"
     fan_tan = get_game("fan-tan")
     style = fan_tan.policy_field("style")
-    points = [{"field": "style", "value": float(v), "value_text": style.value_text(v), "seat": s, "outcome": "net",
-               "mean": 0.1 * v - s, "se": 0.1, "ci_low": 0.1 * v - s - 0.2, "ci_high": 0.1 * v - s + 0.2}
-              for v in range(5) for s in range(4)]
-    chart = sweep_chart(sweep_frame(points), ["net"], "t", "style", labels=outcome_labels(fan_tan, HANDS),
-                        choices=True)
+    points = [
+        {
+            "field": "style",
+            "value": float(v),
+            "value_text": style.value_text(v),
+            "seat": s,
+            "outcome": "net",
+            "mean": 0.1 * v - s,
+            "se": 0.1,
+            "ci_low": 0.1 * v - s - 0.2,
+            "ci_high": 0.1 * v - s + 0.2,
+        }
+        for v in range(5)
+        for s in range(4)
+    ]
+    chart = sweep_chart(sweep_frame(points), ["net"], "t", "style", labels=outcome_labels(fan_tan, HANDS), choices=True)
     _readable(chart)
     axes = chart.axes[0]
     assert axes.get_ylabel().replace("\n", " ") == "expected chips won per deal"
@@ -147,8 +173,9 @@ def test_charts_label_their_axes_with_units_and_stay_readable():
 def test_house_rule_chart_is_a_heat_map_with_the_error_in_every_cell():
     differences = [[0.02, -0.01, 0.0], [30.0, 31.0, 29.0]]
     errors = [[0.002, 0.02, 0.0], [2.0, 2.0, 2.0]]
-    figure = difference_heatmap(["queens=on", "ante=100"], [0, 1, 2], differences, errors, "t", "change in chips",
-                                lower_is_better=False)
+    figure = difference_heatmap(
+        ["queens=on", "ante=100"], [0, 1, 2], differences, errors, "t", "change in chips", lower_is_better=False
+    )
     _readable(figure)
     cells = [t.get_text() for t in figure.axes[0].texts]
     assert cells == ["+0.0200\n±0.002", "-0.010\n±0.02", "0.0000", "+30.0\n±2", "+31.0\n±2", "+29.0\n±2"]
@@ -166,21 +193,31 @@ def test_house_rules_also_show_the_tables_own_outcomes():
     _house_rules_section(spec, _default_table(spec, 4), GAME_MODE, 400, 0, RunContext(), document, [])
     text, _ = render_markdown(document)
     header = "| switch | `deals` | `pool_deals` | `pool_size` | `spoils` | `truncated` | `left` |"
-    rows = {line.split(" | ")[0][2:]: line.split(" | ")[1:] for line in text.split(header)[1].splitlines()
-            if line.startswith("| ")}
+    rows = {
+        line.split(" | ")[0][2:]: line.split(" | ")[1:]
+        for line in text.split(header)[1].splitlines()
+        if line.startswith("| ")
+    }
     assert sum("±" in cell for cell in rows["standard rules (value)"]) >= 3
     assert rows["`ante=0`"][2] == "-8.0000"  # four antes of 2 fewer in every pool taken, exactly
     assert rows["`plain_lead=must-follow`"][3].startswith("+")  # strict following spoils more deals
 
 
+@pytest.mark.slow
 def test_a_report_says_its_sections_on_stderr_and_nothing_of_the_runs_inside_them(cli, tmp_path):
     """One line per section of the report; the stages inside a section (each seat's best
     response, each round of iterated best response) are kept for an interrupt's line only."""
     shown = cli("report", "fan-tan", "--hands", "1000", "--out", str(tmp_path), "--no-store")
     assert shown.exit_code == 0, shown.output
     lines = shown.stderr.splitlines()
-    section = re.compile(r"fan-tan: (hands mode|games mode|sweeps of \w+|equilibrium of \w+|best responses with \d+ "
-                         r"players|house rules, (hands|games) mode)")
+    section = re.compile(
+        r"fan-tan: (hands mode|games mode|sweeps of \w+|equilibrium of \w+|best responses with \d+ "
+        r"players|house rules, (hands|games) mode)"
+    )
     assert lines and [line for line in lines if not section.fullmatch(line)] == []
-    assert lines[:4] == ["fan-tan: hands mode", "fan-tan: games mode", "fan-tan: sweeps of style",
-                         "fan-tan: equilibrium of style"]
+    assert lines[:4] == [
+        "fan-tan: hands mode",
+        "fan-tan: games mode",
+        "fan-tan: sweeps of style",
+        "fan-tan: equilibrium of style",
+    ]

@@ -29,8 +29,15 @@ from sims.spec import GAMES, HANDS
 
 
 def table(game: str, players: int, rules=(), policy=()):
-    return resolve_table(get_game(game), players, None, dict(text.split("=") for text in rules), None,
-                         dict(text.split("=") for text in policy), {})
+    return resolve_table(
+        get_game(game),
+        players,
+        None,
+        dict(text.split("=") for text in rules),
+        None,
+        dict(text.split("=") for text in policy),
+        {},
+    )
 
 
 def plain(game, tab, mode, seed, count):
@@ -52,10 +59,15 @@ def counted(monkeypatch):
     return asked
 
 
-@pytest.mark.parametrize("game, mode, players, count", [("chase-ace", HANDS, 6, 40_000),
-                                                        ("all-fours", GAMES, 2, 1_500),
-                                                        ("spoil-five", GAMES, 4, 900),
-                                                        ("fight-for-the-lead", GAMES, 4, 300)])  # wide sums, maxima
+@pytest.mark.parametrize(
+    "game, mode, players, count",
+    [
+        ("chase-ace", HANDS, 6, 40_000),
+        ("all-fours", GAMES, 2, 1_500),
+        ("spoil-five", GAMES, 4, 900),
+        ("fight-for-the-lead", GAMES, 4, 300),
+    ],
+)  # wide sums, maxima
 def test_a_run_extended_equals_one_run_bit_for_bit(tmp_path, counted, game, mode, players, count):
     spec = get_game(game)
     tab = table(game, players)
@@ -130,8 +142,11 @@ def test_paired_runs_reuse_their_batches(tmp_path, counted):
     with open_context(store=path) as context:  # the first arm is stored: only the second is played
         found = run_paired(spec, 5, HANDS, 9, configs, 20_000, context)
     assert sum(counted) == 20_000
-    assert all(np.array_equal(a, b)
-               for arm_a, arm_b in zip(found.batch_sums, expected.batch_sums) for a, b in zip(arm_a, arm_b))
+    assert all(
+        np.array_equal(a, b)
+        for arm_a, arm_b in zip(found.batch_sums, expected.batch_sums)
+        for a, b in zip(arm_a, arm_b)
+    )
     assert found.sizes == expected.sizes
 
 
@@ -147,12 +162,26 @@ def _stored(path) -> int:
         return 0
 
 
+@pytest.mark.slow
 def test_a_killed_run_resumes_and_ends_equal_to_an_uninterrupted_run(tmp_path):
     """A real subprocess killed with SIGKILL part-way keeps its finished blocks; the same
     command then plays only the rest and prints what an uninterrupted run prints."""
     path = tmp_path / "store.sqlite"
-    command = [sys.executable, "-m", "analyzer", "chase-ace", "--players", "8", "--hands", "1e8", "--seed", "5",
-               "--threads", "1", "--json"]
+    command = [
+        sys.executable,
+        "-m",
+        "analyzer",
+        "chase-ace",
+        "--players",
+        "8",
+        "--hands",
+        "1e8",
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+        "--json",
+    ]
     env = {**os.environ, "CARD_ANALYZER_STORE": str(path)}
     killed = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 300
@@ -164,18 +193,26 @@ def test_a_killed_run_resumes_and_ends_equal_to_an_uninterrupted_run(tmp_path):
     assert _stored(path) >= 2_000_000
     opened = ResultStore(path)
     try:
-        stored = sum(segment.count for segment in opened.cover(
-            get_game("chase-ace"), HANDS, 8, 5, [(get_game("chase-ace").default_rules(),
-                                                 get_game("chase-ace").default_policy(8), 0, 100_000_000)])[0]
-            if segment.sums is not None)
+        stored = sum(
+            segment.count
+            for segment in opened.cover(
+                get_game("chase-ace"),
+                HANDS,
+                8,
+                5,
+                [(get_game("chase-ace").default_rules(), get_game("chase-ace").default_policy(8), 0, 100_000_000)],
+            )[0]
+            if segment.sums is not None
+        )
     finally:
         opened.close()
     assert 0 < stored < 100_000_000
     resumed = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
     assert resumed.returncode == 0, resumed.stderr
     assert json.loads(resumed.stdout)["from_store"] == stored  # only the rest was played
-    uninterrupted = subprocess.run(command, env={**os.environ, "CARD_ANALYZER_STORE": "off"}, capture_output=True,
-                                   text=True, timeout=600)
+    uninterrupted = subprocess.run(
+        command, env={**os.environ, "CARD_ANALYZER_STORE": "off"}, capture_output=True, text=True, timeout=600
+    )
     assert json.loads(resumed.stdout)["results"] == json.loads(uninterrupted.stdout)["results"]
 
 
@@ -193,10 +230,13 @@ with open_context(store=sys.argv[1]) as context:
 """
 
 
+@pytest.mark.slow
 def test_two_processes_writing_at_once_lose_nothing(tmp_path):
     path = tmp_path / "store.sqlite"
-    writers = [subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(first)], stderr=subprocess.PIPE)
-               for first in (0, 100)]
+    writers = [
+        subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(first)], stderr=subprocess.PIPE)
+        for first in (0, 100)
+    ]
     for writer in writers:
         assert writer.wait(timeout=600) == 0, writer.stderr.read().decode()
     spec = get_game("chase-ace")
@@ -206,11 +246,13 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path):
         assert sorted(e.seed for e in entries) == [0, 1, 2, 3, 100, 101, 102, 103]
         assert all(e.hands == 200_000 for e in entries)
         for seed in (2, 101):
-            segments = opened.cover(spec, HANDS, 4, seed, [(spec.default_rules(), spec.default_policy(4), 0,
-                                                            200_000)])[0]
+            segments = opened.cover(spec, HANDS, 4, seed, [(spec.default_rules(), spec.default_policy(4), 0, 200_000)])[
+                0
+            ]
             assert len(segments) == 1 and segments[0].sums is not None
-            assert np.array_equal(segments[0].sums, plain("chase-ace", table("chase-ace", 4), HANDS, seed,
-                                                          200_000).sums)
+            assert np.array_equal(
+                segments[0].sums, plain("chase-ace", table("chase-ace", 4), HANDS, seed, 200_000).sums
+            )
     finally:
         opened.close()
 
@@ -260,7 +302,10 @@ def test_store_command_lists_and_removes(tmp_path, cli):
     assert "kings=none" in listed.stdout and "all-fours" in listed.stdout
     entries = json.loads(cli("store", "--store", str(path), "--json").stdout)["entries"]
     assert [(e["game"], e["mode"], e.get("hands", e.get("games"))) for e in entries] == [
-        ("chase-ace", "hands", 5_000), ("chase-ace", "hands", 7_000), ("all-fours", "games", 100)]
+        ("chase-ace", "hands", 5_000),
+        ("chase-ace", "hands", 7_000),
+        ("all-fours", "games", 100),
+    ]
     removed = cli("store", "--store", str(path), "--remove", str(entries[1]["id"]))
     assert removed.exit_code == 0 and "removed 1 entry" in removed.stdout
     assert cli("store", "--store", str(path), "--remove", "999").exit_code == 2
@@ -271,7 +316,11 @@ def test_store_command_lists_and_removes(tmp_path, cli):
     foreign = tmp_path / "notes.txt"
     foreign.write_text("hello")
     refused = cli("store", "--store", str(foreign))
-    assert refused.exit_code == 2 and refused.stderr.count("\n") == 1 and "not a card-analyzer result store" in refused.stderr
+    assert (
+        refused.exit_code == 2
+        and refused.stderr.count("\n") == 1
+        and "not a card-analyzer result store" in refused.stderr
+    )
 
 
 def test_an_old_kernels_entries_are_pruned(tmp_path, cli, monkeypatch):
@@ -298,7 +347,8 @@ def test_an_unusable_default_store_is_a_warning_and_the_run_goes_on(tmp_path, mo
     assert np.array_equal(found.sums, plain("chase-ace", table("chase-ace", 4), HANDS, 1, 2_000).sums)
     assert {record.getMessage() for record in caplog.records} == {
         f"the result store {foreign} is not a card-analyzer result store (it is not an SQLite database); running "
-        f"without it (CARD_ANALYZER_STORE=PATH picks another file)"}
+        f"without it (CARD_ANALYZER_STORE=PATH picks another file)"
+    }
     assert foreign.read_text() == "not a database"
 
 
@@ -361,8 +411,9 @@ def test_processes_creating_one_store_at_once_all_open_it(tmp_path):
             opener.join()
         assert problems == []
     # nothing left but the stores (and SQLite's own -wal/-shm files beside them)
-    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(("-wal", "-shm"))) == \
-        [f"store{k}.sqlite" for k in range(10)]
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(("-wal", "-shm"))) == [
+        f"store{k}.sqlite" for k in range(10)
+    ]
 
 
 class _FullDisk:
@@ -398,7 +449,8 @@ def test_a_failed_write_is_one_warning_and_the_run_goes_on(tmp_path, monkeypatch
         found = run(spec, table("chase-ace", 4), HANDS, 1, 30_000, context)
     assert np.array_equal(found.sums, plain("chase-ace", table("chase-ace", 4), HANDS, 1, 30_000).sums)
     assert {record.getMessage() for record in caplog.records} == {
-        f"the result store {path} could not be written (database or disk is full); the run goes on without storing"}
+        f"the result store {path} could not be written (database or disk is full); the run goes on without storing"
+    }
     assert len({id(record) for record in caplog.records}) == 1  # one warning (caplog may hold it twice)
 
 
@@ -430,8 +482,7 @@ def test_the_kernel_hash_follows_the_game_and_core_sources(tmp_path, monkeypatch
 
 
 @pytest.mark.parametrize("stored_first, expected_from_store", [(20_000, 0), (0, 20_000)])
-def test_a_stopped_run_counts_only_the_stored_hands_of_its_finished_prefix(tmp_path, stored_first,
-                                                                            expected_from_store):
+def test_a_stopped_run_counts_only_the_stored_hands_of_its_finished_prefix(tmp_path, stored_first, expected_from_store):
     """Stored hands after the first unfinished gap are not part of a stopped run's result,
     so they are not counted as read from the store either."""
     from analyzer.run import execution
@@ -454,8 +505,9 @@ def test_a_stopped_run_counts_only_the_stored_hands_of_its_finished_prefix(tmp_p
 def _rows(path) -> list[tuple]:
     probe = sqlite3.connect(path)
     try:
-        return probe.execute("SELECT config_id, first, count, parts, complete FROM blocks ORDER BY config_id, first"
-                             ).fetchall()
+        return probe.execute(
+            "SELECT config_id, first, count, parts, complete FROM blocks ORDER BY config_id, first"
+        ).fetchall()
     finally:
         probe.close()
 
@@ -484,8 +536,11 @@ def test_commits_are_grouped_about_once_a_second(tmp_path, monkeypatch):
     monkeypatch.setattr(engine, "PIECE_SECONDS", 0.001)  # many small pieces, as optimize and report make
     spec = get_game("chase-ace")
     rules = spec.default_rules()
-    configs = [Config(rules, spec.default_policy(6)), Config(rules._replace(kings=1), spec.default_policy(6)),
-               Config(rules._replace(ace_high=True), spec.default_policy(6))]
+    configs = [
+        Config(rules, spec.default_policy(6)),
+        Config(rules._replace(kings=1), spec.default_policy(6)),
+        Config(rules._replace(ace_high=True), spec.default_policy(6)),
+    ]
     path = tmp_path / "store.sqlite"
     start = time.monotonic()
     with open_context(store=path) as context:
@@ -495,8 +550,11 @@ def test_commits_are_grouped_about_once_a_second(tmp_path, monkeypatch):
     assert 2 <= len(commits) <= took / 0.1 + 3 and len(commits) < len(ticks) / 10, (len(commits), len(ticks), took)
     with open_context(store=False) as context:
         expected = run_paired(spec, 6, HANDS, 3, configs, 2_000_000, context)
-    assert all(np.array_equal(a, b) for arm_a, arm_b in zip(stored.batch_sums, expected.batch_sums)
-               for a, b in zip(arm_a, arm_b))
+    assert all(
+        np.array_equal(a, b)
+        for arm_a, arm_b in zip(stored.batch_sums, expected.batch_sums)
+        for a, b in zip(arm_a, arm_b)
+    )
     # whole batches of each arm, one block per arm and round of 32 batches (not one per piece)
     rows = _rows(path)
     assert all(complete for *_, complete in rows)
@@ -575,9 +633,11 @@ def test_an_edited_or_damaged_block_is_named_dropped_and_played_again(tmp_path, 
     assert sum(counted) == 30_000 and found.stored == 0  # played again
     assert np.array_equal(found.sums, plain("chase-ace", tab, HANDS, 1, 30_000).sums)
     messages = [record.getMessage() for record in caplog.records if record.levelno == logging.WARNING]
-    assert set(messages) == {f"the result store {path} had 1 damaged block (entry 1, hands 0 to "
-                             f"{20_000 - 1 if edit == 'count' else 30_000 - 1:,}) that failed its checksum; it was "
-                             f"removed and its hands played again"}
+    assert set(messages) == {
+        f"the result store {path} had 1 damaged block (entry 1, hands 0 to "
+        f"{20_000 - 1 if edit == 'count' else 30_000 - 1:,}) that failed its checksum; it was "
+        f"removed and its hands played again"
+    }
     caplog.clear()
     counted.clear()
     with open_context(store=path) as context:  # the replayed hands were stored in its place
@@ -608,7 +668,8 @@ def test_an_existing_store_that_cannot_be_written_is_read_with_one_warning(tmp_p
     assert np.array_equal(first.sums, plain("chase-ace", tab, HANDS, 2, 20_000).sums)
     assert {record.getMessage() for record in caplog.records} == {
         f"the result store {path} cannot be written (disk I/O error); the run reads what it holds and stores "
-        f"nothing new"}
+        f"nothing new"
+    }
     assert len(_rows(path)) == 1
 
 
@@ -626,23 +687,37 @@ def test_a_new_store_that_cannot_be_made_is_one_warning(tmp_path, monkeypatch, c
         found = run(spec, tab, HANDS, 2, 5_000, context)
     assert np.array_equal(found.sums, plain("chase-ace", tab, HANDS, 2, 5_000).sums)
     assert {record.getMessage() for record in caplog.records} == {
-        f"the result store {path} could not be made (No space left on device); the run goes on without storing"}
+        f"the result store {path} could not be made (No space left on device); the run goes on without storing"
+    }
 
 
 def _mounted_full_disk(folder: Path) -> bool:
     """A 1 MB tmpfs at ``folder`` (root only, where mounting is allowed)."""
     folder.mkdir()
-    return subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(folder)],
-                          capture_output=True).returncode == 0
+    return (
+        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(folder)], capture_output=True).returncode
+        == 0
+    )
 
 
+@pytest.mark.slow
 def test_on_a_real_full_disk_every_run_goes_on_with_one_warning(tmp_path):
     disk = tmp_path / "disk"
     if not _mounted_full_disk(disk):
         pytest.skip("cannot mount a small file system here")
     try:
-        command = [sys.executable, "-m", "analyzer", "chase-ace", "--players", "4", "--hands", "20000", "--json",
-                   "--store"]
+        command = [
+            sys.executable,
+            "-m",
+            "analyzer",
+            "chase-ace",
+            "--players",
+            "4",
+            "--hands",
+            "20000",
+            "--json",
+            "--store",
+        ]
         first = subprocess.run(command + [str(disk / "store.sqlite")], capture_output=True, text=True, timeout=300)
         assert first.returncode == 0, first.stderr
         with open(disk / "filler", "wb") as filler:  # fill the disk
@@ -665,6 +740,7 @@ def test_on_a_real_full_disk_every_run_goes_on_with_one_warning(tmp_path):
         subprocess.run(["umount", str(disk)], capture_output=True)
 
 
+@pytest.mark.slow
 def test_a_run_is_not_held_up_by_another_process_holding_the_lock(tmp_path):
     """Another process holds the store's write lock for 4 s: the run plays on, commits once
     the lock is free, and the same run again reads every hand."""
@@ -714,8 +790,18 @@ def test_a_commit_stopped_midway_is_rolled_back_and_a_later_one_stores_it(tmp_pa
 
     opened = ResultStore(path)
     opened.db = InterruptedOnce(opened.db)
-    opened.record("job list", spec, HANDS, 4, 1, tab.rules, tab.policy,
-                  [store_module.Run((0, 5_000), (np.asarray(truth.sums),))], True, 5_000)
+    opened.record(
+        "job list",
+        spec,
+        HANDS,
+        4,
+        1,
+        tab.rules,
+        tab.policy,
+        [store_module.Run((0, 5_000), (np.asarray(truth.sums),))],
+        True,
+        5_000,
+    )
     with pytest.raises(KeyboardInterrupt):
         opened.commit()
     assert not opened.db.in_transaction and _rows(path) == []
@@ -739,18 +825,48 @@ def test_another_processs_removal_never_costs_a_block_it_did_not_remove(tmp_path
     half, whole = plain("chase-ace", ours, HANDS, 1, 1_000), plain("chase-ace", ours, HANDS, 1, 2_000)
     other = plain("chase-ace", theirs, HANDS, 1, 1_000)
     running = ResultStore(path)
-    running.record("job list", spec, HANDS, 4, 1, ours.rules, ours.policy,
-                   [store_module.Run((0, 1_000), (np.asarray(half.sums),))], False, 1_000)
+    running.record(
+        "job list",
+        spec,
+        HANDS,
+        4,
+        1,
+        ours.rules,
+        ours.policy,
+        [store_module.Run((0, 1_000), (np.asarray(half.sums),))],
+        False,
+        1_000,
+    )
     assert running.commit()
     interim = sqlite3.connect(path).execute("SELECT id FROM blocks").fetchall()
     remover = ResultStore(path)
     assert remover.remove([1]) == 1
-    remover.record("theirs", spec, HANDS, 4, 1, theirs.rules, theirs.policy,
-                   [store_module.Run((0, 1_000), (np.asarray(other.sums),))], True, 1_000)
+    remover.record(
+        "theirs",
+        spec,
+        HANDS,
+        4,
+        1,
+        theirs.rules,
+        theirs.policy,
+        [store_module.Run((0, 1_000), (np.asarray(other.sums),))],
+        True,
+        1_000,
+    )
     remover.close()
     assert sqlite3.connect(path).execute("SELECT id FROM blocks").fetchall() == interim  # the freed id, reused
-    running.record("job list", spec, HANDS, 4, 1, ours.rules, ours.policy,
-                   [store_module.Run((0, 2_000), (np.asarray(whole.sums),))], True, 2_000)
+    running.record(
+        "job list",
+        spec,
+        HANDS,
+        4,
+        1,
+        ours.rules,
+        ours.policy,
+        [store_module.Run((0, 2_000), (np.asarray(whole.sums),))],
+        True,
+        2_000,
+    )
     running.close()
     with open_context(store=path) as context:
         found_theirs = run(spec, theirs, HANDS, 1, 1_000, context)
@@ -759,6 +875,7 @@ def test_another_processs_removal_never_costs_a_block_it_did_not_remove(tmp_path
     assert found_ours.stored == 2_000 and np.array_equal(found_ours.sums, whole.sums)
 
 
+@pytest.mark.slow
 def test_a_store_locked_for_a_moment_is_opened_when_the_lock_goes(tmp_path, monkeypatch, caplog):
     """Another connection holds the whole file (as SQLite may while it checkpoints or
     recovers a killed writer's log) for a second: the run waits and uses the store as
@@ -812,8 +929,13 @@ def test_a_version_1_store_is_upgraded_and_its_damaged_blocks_are_left_out(tmp_p
     old = sqlite3.connect(path, isolation_level=None)
     old.execute("DROP TABLE blocks")
     old.execute(_V1_BLOCKS)
-    for config, text in [(1, json.dumps(np.asarray(sound.sums).tolist())), (2, "[[1], [1, 2]]"),
-                         (3, "[[99999999999999999999999]]"), (4, '"text"'), (5, "[[1]]")]:
+    for config, text in [
+        (1, json.dumps(np.asarray(sound.sums).tolist())),
+        (2, "[[1], [1, 2]]"),
+        (3, "[[99999999999999999999999]]"),
+        (4, '"text"'),
+        (5, "[[1]]"),
+    ]:
         old.execute("INSERT INTO blocks VALUES (?, 0, 3000, ?, 0)", (config, text))
     old.execute("UPDATE configs SET mode = 'rounds' WHERE id = 5")
     old.execute("PRAGMA user_version = 1")

@@ -48,7 +48,18 @@ def test_every_sweep_point_plays_the_same_hand_indices(monkeypatch):
 
     monkeypatch.setattr(runner_module, "play_jobs", recording)
     values = field_range(CHASE, "threshold=2:6:2")
-    sweep(CHASE, 4, tuple(CHASE.default_rules()), CHASE.default_policy(4), HANDS, 11, values, 0, 5000, context=RunContext(threads=2))
+    sweep(
+        CHASE,
+        4,
+        tuple(CHASE.default_rules()),
+        CHASE.default_policy(4),
+        HANDS,
+        11,
+        values,
+        0,
+        5000,
+        context=RunContext(threads=2),
+    )
     by_point = {}
     for seed, value, first, count in calls:
         by_point.setdefault(value, []).append((seed, first, count))
@@ -65,8 +76,18 @@ def test_an_inert_policy_field_gives_identical_sums_at_every_point():
     """Ace Chasing's bet size does nothing with betting off: identical deals give
     bit-identical sums, which different deals would not."""
     spec = get_game("ace-chasing")
-    result = sweep(spec, 5, tuple(spec.default_rules()), spec.default_policy(5), HANDS, 3,
-                   field_range(spec, "bet_size=1:4"), None, 3000, RunContext())
+    result = sweep(
+        spec,
+        5,
+        tuple(spec.default_rules()),
+        spec.default_policy(5),
+        HANDS,
+        3,
+        field_range(spec, "bet_size=1:4"),
+        None,
+        3000,
+        RunContext(),
+    )
     first = result.run.sums(0)
     for point in range(1, 4):
         assert np.array_equal(result.run.sums(point), first)
@@ -76,8 +97,18 @@ def test_an_inert_policy_field_gives_identical_sums_at_every_point():
 
 def test_a_sweep_point_equals_a_plain_run_of_that_policy():
     policy = with_value(CHASE.default_policy(5), THRESHOLD, 2, 4)
-    result = sweep(CHASE, 5, tuple(CHASE.default_rules()), CHASE.default_policy(5), HANDS, 8,
-                   field_range(CHASE, "threshold=3:5"), 2, 7000, RunContext())
+    result = sweep(
+        CHASE,
+        5,
+        tuple(CHASE.default_rules()),
+        CHASE.default_policy(5),
+        HANDS,
+        8,
+        field_range(CHASE, "threshold=3:5"),
+        2,
+        7000,
+        RunContext(),
+    )
     assert np.array_equal(result.run.sums(1), simulate(CHASE, CHASE.default_rules(), policy, 5, HANDS, 8, 0, 7000))
 
 
@@ -87,9 +118,15 @@ def test_field_ranges_parse_names_steps_and_refuse_bad_ones():
     assert field_range(CHASE, "threshold_mix=0:1:0.25").values == (0.0, 0.25, 0.5, 0.75, 1.0)
     fan = get_game("fan-tan")
     assert field_range(fan, "style=first:hold-sevens").values == (0.0, 1.0, 2.0)
-    for text, words in (("thresh", "unknown policy field"), ("threshold=5:3", "LO <= HI"),
-                        ("threshold=0:14", "0..13"), ("threshold=1:5:0.5", "whole"), ("threshold=1", "LO:HI"),
-                        ("threshold=a:3", "not a number"), ("threshold=1:5:0", "positive")):
+    for text, words in (
+        ("thresh", "unknown policy field"),
+        ("threshold=5:3", "LO <= HI"),
+        ("threshold=0:14", "0..13"),
+        ("threshold=1:5:0.5", "whole"),
+        ("threshold=1", "LO:HI"),
+        ("threshold=a:3", "not a number"),
+        ("threshold=1:5:0", "positive"),
+    ):
         with pytest.raises((ValueError, KeyError), match=words):
             field_range(CHASE, text)
 
@@ -97,6 +134,7 @@ def test_field_ranges_parse_names_steps_and_refuse_bad_ones():
 # ------------------------------------------------------------------------------ best responses
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4])
 def test_chase_ace_best_response_agrees_with_the_exact_enumerator(players):
     """Against a field all on threshold 7, each seat's Monte Carlo best threshold (or its
@@ -104,12 +142,17 @@ def test_chase_ace_best_response_agrees_with_the_exact_enumerator(players):
     rules = CHASE.default_rules()
     policy = CHASE.default_policy(players)
     values = field_range(CHASE, "threshold=2:9")
-    responses = best_responses(CHASE, players, tuple(rules), policy, HANDS, 5, values, 300_000, context=RunContext(threads=2))
+    responses = best_responses(
+        CHASE, players, tuple(rules), policy, HANDS, 5, values, 300_000, context=RunContext(threads=2)
+    )
     for response in responses:
         exact = []
         for value in values.values:
-            exact.append(exact_hand(rules, with_value(policy, THRESHOLD, response.seat, value), players,
-                                    exact=False)["lose_life"][response.seat])
+            exact.append(
+                exact_hand(rules, with_value(policy, THRESHOLD, response.seat, value), players, exact=False)[
+                    "lose_life"
+                ][response.seat]
+            )
         exact_best = int(np.argmin(exact))
         assert exact_best in response.tied, (response.seat, exact, response)
         if not response.is_tie:
@@ -124,20 +167,49 @@ def test_chase_ace_best_response_agrees_with_the_exact_enumerator(players):
 
 def test_a_tie_is_reported_when_the_runner_up_is_within_two_standard_errors():
     """With very few hands nothing is separated: the best response is a tie."""
-    result = sweep(CHASE, 4, tuple(CHASE.default_rules()), CHASE.default_policy(4), HANDS, 2,
-                   field_range(CHASE, "threshold=4:6"), 0, 400, RunContext())
+    result = sweep(
+        CHASE,
+        4,
+        tuple(CHASE.default_rules()),
+        CHASE.default_policy(4),
+        HANDS,
+        2,
+        field_range(CHASE, "threshold=4:6"),
+        0,
+        400,
+        RunContext(),
+    )
     response = best_response(result, 0, 7.0)
     assert response.is_tie and response.runner_up_gap < 2 * response.runner_up_se
-    clear = sweep(CHASE, 4, tuple(CHASE.default_rules()), CHASE.default_policy(4), HANDS, 2,
-                  field_range(CHASE, "threshold=0:13:13"), 0, 50_000, RunContext())  # never swap vs always swap
+    clear = sweep(
+        CHASE,
+        4,
+        tuple(CHASE.default_rules()),
+        CHASE.default_policy(4),
+        HANDS,
+        2,
+        field_range(CHASE, "threshold=0:13:13"),
+        0,
+        50_000,
+        RunContext(),
+    )  # never swap vs always swap
     assert not best_response(clear, 0, 7.0).is_tie
 
 
 def test_iterated_best_response_settles_and_every_seat_is_then_a_best_response():
     players = 4
     values = field_range(CHASE, "threshold=3:8")
-    equilibrium = iterate_best_response(CHASE, players, tuple(CHASE.default_rules()), CHASE.default_policy(players),
-                                        HANDS, 1, values, 100_000, context=RunContext(threads=2))
+    equilibrium = iterate_best_response(
+        CHASE,
+        players,
+        tuple(CHASE.default_rules()),
+        CHASE.default_policy(players),
+        HANDS,
+        1,
+        values,
+        100_000,
+        context=RunContext(threads=2),
+    )
     assert equilibrium.converged and not equilibrium.cycled
     assert equilibrium.rounds[-1] == equilibrium.values
     for response in equilibrium.last_round:  # the final round moved nobody
@@ -148,12 +220,21 @@ def test_iterated_best_response_settles_and_every_seat_is_then_a_best_response()
 # ------------------------------------------------------------------------------ matrix games
 
 
+@pytest.mark.slow
 def test_le_her_equilibrium_is_recovered_within_error():
     """Le Her (Bellhouse & Fillion 2015): Paul swaps a 7 with probability 3/8, Pierre draws
     on an 8 with probability 5/8, and Paul wins 11327/22100."""
     values = field_range(CHASE, "threshold=5:9")
-    game = matrix_game(CHASE, le_her_rules(), CHASE.default_policy(2, "le-her"), HANDS, 0, values, 2_000_000,
-                       context=RunContext(threads=2))
+    game = matrix_game(
+        CHASE,
+        le_her_rules(),
+        CHASE.default_policy(2, "le-her"),
+        HANDS,
+        0,
+        values,
+        2_000_000,
+        context=RunContext(threads=2),
+    )
     assert game.constant_sum
     at = {v: i for i, v in enumerate(values.values)}
     swap_seven, draw_eight = game.row_mix[at[7.0]], game.column_mix[at[8.0]]
@@ -167,15 +248,31 @@ def test_le_her_equilibrium_is_recovered_within_error():
 
 def test_a_game_whose_headline_is_not_constant_sum_is_not_solved_as_a_matrix_game():
     """With the standard tie rule both players lose on a tie, so losses do not add to one."""
-    game = matrix_game(CHASE, tuple(CHASE.default_rules()), CHASE.default_policy(2), HANDS, 0,
-                       field_range(CHASE, "threshold=6:7"), 2000, RunContext())
+    game = matrix_game(
+        CHASE,
+        tuple(CHASE.default_rules()),
+        CHASE.default_policy(2),
+        HANDS,
+        0,
+        field_range(CHASE, "threshold=6:7"),
+        2000,
+        RunContext(),
+    )
     assert not game.constant_sum and game.row_mix is None
 
 
 def test_two_player_win_probability_in_game_mode_is_constant_sum():
     spec = get_game("all-fours")
-    game = matrix_game(spec, tuple(spec.default_rules()), spec.default_policy(2), GAMES, 0,
-                       field_range(spec, "beg_below=1:3"), 1000, RunContext())
+    game = matrix_game(
+        spec,
+        tuple(spec.default_rules()),
+        spec.default_policy(2),
+        GAMES,
+        0,
+        field_range(spec, "beg_below=1:3"),
+        1000,
+        RunContext(),
+    )
     assert game.constant_sum
     assert math.isclose(sum(game.row_mix), 1.0) and math.isclose(sum(game.column_mix), 1.0)
     assert np.allclose(game.means[:, :, 0] + game.means[:, :, 1], 1.0)
@@ -185,8 +282,10 @@ def test_two_player_win_probability_in_game_mode_is_constant_sum():
 
 
 def _compare(seed: int, count: int):
-    configs = [Config(tuple(CHASE.default_rules()), CHASE.default_policy(4)),
-               Config(tuple(CHASE.rules_type(tie=1)), CHASE.default_policy(4))]  # cancel-matches
+    configs = [
+        Config(tuple(CHASE.default_rules()), CHASE.default_policy(4)),
+        Config(tuple(CHASE.rules_type(tie=1)), CHASE.default_policy(4)),
+    ]  # cancel-matches
     return run_paired(CHASE, 4, HANDS, seed, configs, count, RunContext())
 
 
@@ -220,8 +319,9 @@ def test_batch_errors_of_one_run_match_the_per_hand_formula():
     for estimate in run.estimates(0):
         if estimate.outcome in ("lose_life", "losers"):
             row = run.players if estimate.seat == "table" else estimate.seat
-            column = (CHASE.outcomes[HANDS].table if estimate.seat == "table"
-                      else CHASE.outcomes[HANDS].seat).index(estimate.outcome)
+            column = (CHASE.outcomes[HANDS].table if estimate.seat == "table" else CHASE.outcomes[HANDS].seat).index(
+                estimate.outcome
+            )
             assert math.isclose(values[row, column], estimate.mean, rel_tol=1e-12)
             assert 0.7 < se[row, column] / estimate.se < 1.3
 
@@ -229,7 +329,9 @@ def test_batch_errors_of_one_run_match_the_per_hand_formula():
 def test_conditional_means_use_their_own_counts_in_batches():
     """A column X with X_count is a ratio; its linearised estimate is the ratio of totals."""
     spec = get_game("fight-for-the-lead")
-    run = run_paired(spec, 3, GAMES, 0, [Config(tuple(spec.default_rules()), spec.default_policy(3))], 3000, RunContext())
+    run = run_paired(
+        spec, 3, GAMES, 0, [Config(tuple(spec.default_rules()), spec.default_policy(3))], 3000, RunContext()
+    )
     values, _ = run.linearized(0)
     estimate = {(e.seat, e.outcome): e for e in run.estimates(0)}[(1, "finished_net")]
     assert math.isclose(values[1, spec.outcomes[GAMES].seat.index("finished_net")], estimate.mean, rel_tol=1e-12)
@@ -238,8 +340,9 @@ def test_conditional_means_use_their_own_counts_in_batches():
 
 
 def test_target_se_stops_a_paired_run_early_with_every_error_below_it():
-    configs = [Config(tuple(CHASE.default_rules()), with_value(CHASE.default_policy(4), THRESHOLD, 0, v))
-               for v in (5, 7)]
+    configs = [
+        Config(tuple(CHASE.default_rules()), with_value(CHASE.default_policy(4), THRESHOLD, 0, v)) for v in (5, 7)
+    ]
     run = run_paired(CHASE, 4, HANDS, 0, configs, 10_000_000, RunContext(), target_se=0.004)
     assert run.count < 10_000_000
     assert max(e.se for c in range(2) for e in run.estimates(c)) < 0.004
@@ -258,7 +361,10 @@ def test_paired_runs_merge_batches_and_agree_for_any_thread_count():
     """A run that stops on --target-se after merging batches plays hands 0..n-1 once each,
     in contiguous batches, and gives the same batches on 1 and 2 threads."""
     configs = [Config(le_her_rules(), CHASE.default_policy(2, "le-her"))]
-    runs = [run_paired(CHASE, 2, HANDS, 9, configs, 2_000_000, context=RunContext(threads=t), target_se=0.0009) for t in (1, 2)]
+    runs = [
+        run_paired(CHASE, 2, HANDS, 9, configs, 2_000_000, context=RunContext(threads=t), target_se=0.0009)
+        for t in (1, 2)
+    ]
     one, two = runs
     assert one.sizes == two.sizes and one.starts == two.starts
     assert all(np.array_equal(a, b) for a, b in zip(one.batch_sums[0], two.batch_sums[0]))
@@ -272,24 +378,43 @@ def test_fresh_hands_follow_the_searched_ones():
     configs = [Config(tuple(CHASE.default_rules()), CHASE.default_policy(3))]
     later = run_paired(CHASE, 3, HANDS, 2, configs, 5000, RunContext(), first=5000)
     assert later.starts[0] == 5000
-    assert np.array_equal(later.sums(0), simulate(CHASE, CHASE.default_rules(), configs[0].policy, 3, HANDS, 2,
-                                                  5000, 5000))
+    assert np.array_equal(
+        later.sums(0), simulate(CHASE, CHASE.default_rules(), configs[0].policy, 3, HANDS, 2, 5000, 5000)
+    )
     with pytest.raises(ValueError, match="at least 2 hands"):
         run_paired(CHASE, 3, HANDS, 2, configs, 1, RunContext())
 
 
 def test_a_default_value_off_the_grid_is_still_what_the_gain_is_measured_against():
     policy = CHASE.default_policy(3)  # threshold 7
-    response = best_responses(CHASE, 3, tuple(CHASE.default_rules()), policy, HANDS, 0,
-                              field_range(CHASE, "threshold=2:10:4"), 20_000, RunContext())[0]
+    response = best_responses(
+        CHASE,
+        3,
+        tuple(CHASE.default_rules()),
+        policy,
+        HANDS,
+        0,
+        field_range(CHASE, "threshold=2:10:4"),
+        20_000,
+        RunContext(),
+    )[0]
     assert response.values == (2.0, 6.0, 7.0, 10.0) and response.values[response.current] == 7.0
     assert response.confirmed_count == 20_000 and response.confirmed_gain_se > 0
 
 
 def test_constant_sum_needs_two_values_and_enough_hands():
     policy = CHASE.default_policy(2)
-    single = matrix_game(CHASE, tuple(CHASE.default_rules()), policy, HANDS, 0, field_range(CHASE, "threshold=7:7"),
-                         5000, RunContext())
-    few = matrix_game(CHASE, le_her_rules(), CHASE.default_policy(2, "le-her"), HANDS, 0,
-                      field_range(CHASE, "threshold=6:8"), 300, RunContext())
+    single = matrix_game(
+        CHASE, tuple(CHASE.default_rules()), policy, HANDS, 0, field_range(CHASE, "threshold=7:7"), 5000, RunContext()
+    )
+    few = matrix_game(
+        CHASE,
+        le_her_rules(),
+        CHASE.default_policy(2, "le-her"),
+        HANDS,
+        0,
+        field_range(CHASE, "threshold=6:8"),
+        300,
+        RunContext(),
+    )
     assert not single.constant_sum and not few.constant_sum

@@ -26,8 +26,10 @@ def _json(cli, *args) -> dict:
 
 
 def test_a_run_stops_at_the_same_checkpoint_with_the_same_numbers_on_any_thread_count(cli):
-    runs = [_json(cli, "chase-ace", "--hands", "5M", "--target-se", "0.001", "--threads", str(threads))
-            for threads in (1, 2)]
+    runs = [
+        _json(cli, "chase-ace", "--hands", "5M", "--target-se", "0.001", "--threads", str(threads))
+        for threads in (1, 2)
+    ]
     assert runs[0]["hands"] == runs[1]["hands"]
     assert runs[0]["results"] == runs[1]["results"]
     assert runs[0]["hands"] in checkpoints(5_000_000, HANDS) and runs[0]["hands"] < 5_000_000
@@ -41,19 +43,52 @@ def test_a_run_stops_at_the_same_checkpoint_with_the_same_numbers_on_any_thread_
 
 
 def test_a_game_mode_run_stops_at_the_same_count_on_any_thread_count(cli):
-    runs = [_json(cli, "fan-tan", "--games", "1e5", "--target-se", "0.4", "--threads", str(threads))
-            for threads in (1, 2)]
+    runs = [
+        _json(cli, "fan-tan", "--games", "1e5", "--target-se", "0.4", "--threads", str(threads)) for threads in (1, 2)
+    ]
     assert runs[0]["games"] == runs[1]["games"] < 100_000
     assert runs[0]["results"] == runs[1]["results"]
 
 
 def test_a_sweep_and_a_comparison_stop_at_the_same_count_on_any_thread_count(cli):
-    sweeps = [_json(cli, "sweep", "chase-ace", "--players", "4", "--param", "threshold=4:6", "--seat", "0",
-                    "--hands", "2M", "--target-se", "0.003", "--threads", str(threads)) for threads in (1, 2)]
+    sweeps = [
+        _json(
+            cli,
+            "sweep",
+            "chase-ace",
+            "--players",
+            "4",
+            "--param",
+            "threshold=4:6",
+            "--seat",
+            "0",
+            "--hands",
+            "2M",
+            "--target-se",
+            "0.003",
+            "--threads",
+            str(threads),
+        )
+        for threads in (1, 2)
+    ]
     assert sweeps[0]["hands"] == sweeps[1]["hands"] < 2_000_000
     assert sweeps[0]["results"] == sweeps[1]["results"] and sweeps[0]["partial"] is False
-    compares = [_json(cli, "compare", "fan-tan", "--variant", "pot-only", "--hands", "2M", "--target-se", "0.05",
-                      "--threads", str(threads)) for threads in (1, 2)]
+    compares = [
+        _json(
+            cli,
+            "compare",
+            "fan-tan",
+            "--variant",
+            "pot-only",
+            "--hands",
+            "2M",
+            "--target-se",
+            "0.05",
+            "--threads",
+            str(threads),
+        )
+        for threads in (1, 2)
+    ]
     assert compares[0]["hands"] == compares[1]["hands"] < 2_000_000
     assert compares[0]["differences"] == compares[1]["differences"]
     assert all(math.isfinite(d["se"]) for d in compares[0]["differences"]["pot-only"])

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # a Jupyter kernel runs the tour
+
 TOUR = Path(__file__).resolve().parents[2] / "reports" / "tour.ipynb"
 
 
@@ -16,8 +18,9 @@ def _executed():
     nbclient = pytest.importorskip("nbclient")
     pytest.importorskip("ipykernel")
     notebook = nbformat.read(TOUR, as_version=4)
-    nbclient.NotebookClient(notebook, timeout=600, kernel_name="python3",
-                            resources={"metadata": {"path": str(TOUR.parent)}}).execute()
+    nbclient.NotebookClient(
+        notebook, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(TOUR.parent)}}
+    ).execute()
     return notebook
 
 

@@ -57,8 +57,9 @@ def compile_c(game: str, folder: str | Path, cc: str = "gcc") -> Path:
     return exe
 
 
-def run_c(exe: Path, players: int, seed: int, first: int, count: int,
-          rules=None, policy_row=None) -> tuple[np.ndarray, float]:
+def run_c(
+    exe: Path, players: int, seed: int, first: int, count: int, rules=None, policy_row=None
+) -> tuple[np.ndarray, float]:
     """Run the C program: ``(sums as an int64 array, seconds spent in its hand loop)``.
     ``rules`` (the kernel's rules array) and ``policy_row`` (one policy row, used for every
     seat) are passed when given; the program's defaults are the game's defaults."""
@@ -80,8 +81,7 @@ def run_c(exe: Path, players: int, seed: int, first: int, count: int,
     return np.asarray(rows, dtype=np.int64), seconds
 
 
-def run_kernel(game: str, players: int, seed: int, first: int, count: int,
-               rules=None, policy=None) -> np.ndarray:
+def run_kernel(game: str, players: int, seed: int, first: int, count: int, rules=None, policy=None) -> np.ndarray:
     """The hand kernel's raw sums (before ``Outcomes.decode``); default rules and policy
     unless given (``rules`` an int64 array, ``policy`` a float64 ``[players, fields]``)."""
     from sims.spec import HANDS
@@ -93,8 +93,14 @@ def run_kernel(game: str, players: int, seed: int, first: int, count: int,
         policy = spec.default_policy(players)
     rules = np.asarray(rules, dtype=np.int64)
     kernel = spec.kernel_for(HANDS, rules)  # what the engine runs (a fixed-rules kernel where there is one)
-    return kernel(rules, np.asarray(policy, dtype=np.float64), np.int64(players),
-                  np.uint64(seed), np.int64(first), np.int64(count))
+    return kernel(
+        rules,
+        np.asarray(policy, dtype=np.float64),
+        np.int64(players),
+        np.uint64(seed),
+        np.int64(first),
+        np.int64(count),
+    )
 
 
 def first_difference(kernel_sums: np.ndarray, c_sums: np.ndarray) -> str:
@@ -102,8 +108,10 @@ def first_difference(kernel_sums: np.ndarray, c_sums: np.ndarray) -> str:
     if kernel_sums.shape != c_sums.shape:
         return f"shapes differ: kernel {kernel_sums.shape}, C {c_sums.shape}"
     row, column = (int(i) for i in np.argwhere(kernel_sums != c_sums)[0])
-    return (f"first difference at row {row}, column {column}: kernel {kernel_sums[row, column]}, "
-            f"C {c_sums[row, column]} ({int((kernel_sums != c_sums).sum())} entries differ)")
+    return (
+        f"first difference at row {row}, column {column}: kernel {kernel_sums[row, column]}, "
+        f"C {c_sums[row, column]} ({int((kernel_sums != c_sums).sum())} entries differ)"
+    )
 
 
 def main(argv=None) -> int:
@@ -150,27 +158,34 @@ def main(argv=None) -> int:
             c_sums, seconds = run_c(exe, args.players, args.seed, args.first, count)
             c_times.append(seconds)
             if not np.array_equal(c_sums, kernel_sums):
-                print(f"MISMATCH ({args.game}, {args.players} players, seed {args.seed}, hands "
-                      f"{args.first}..{args.first + count - 1}): {first_difference(kernel_sums, c_sums)}",
-                      file=sys.stderr)
+                print(
+                    f"MISMATCH ({args.game}, {args.players} players, seed {args.seed}, hands "
+                    f"{args.first}..{args.first + count - 1}): {first_difference(kernel_sums, c_sums)}",
+                    file=sys.stderr,
+                )
                 return 1
         gcc_version = subprocess.run([cc, "--version"], capture_output=True, text=True).stdout.splitlines()[0]
 
     kernel_best, c_best = min(kernel_times), min(c_times)
     kernel_rate, c_rate = count / kernel_best, count / c_best
-    print(f"{spec.title} ({args.game}), hand mode, default rules and policy: {args.players} players, "
-          f"{count:,} hands from {args.first}, seed {args.seed}, 1 thread, best of {args.repeats}")
+    print(
+        f"{spec.title} ({args.game}), hand mode, default rules and policy: {args.players} players, "
+        f"{count:,} hands from {args.first}, seed {args.seed}, 1 thread, best of {args.repeats}"
+    )
     print(f"sums identical: yes ({kernel_sums.shape[0]} rows x {kernel_sums.shape[1]} columns)")
     print(f"machine: {platform.processor() or platform.machine()}, {gcc_version}")
     print()
     print(f"{'':30} {'seconds':>9} {'hands/s':>14} {'ns/hand':>9}")
     print(f"{'Numba kernel':30} {kernel_best:9.3f} {kernel_rate:14,.0f} {1e9 / kernel_rate:9.1f}")
     print(f"{'C, gcc ' + ' '.join(CFLAGS):30} {c_best:9.3f} {c_rate:14,.0f} {1e9 / c_rate:9.1f}")
-    print(f"all runs (s): kernel {' '.join(f'{t:.3f}' for t in kernel_times)}; "
-          f"C {' '.join(f'{t:.3f}' for t in c_times)}")
+    print(
+        f"all runs (s): kernel {' '.join(f'{t:.3f}' for t in kernel_times)}; C {' '.join(f'{t:.3f}' for t in c_times)}"
+    )
     print()
-    print(f"kernel speed / C speed = {kernel_rate / c_rate:.3f}"
-          f"  (the C reference is {c_rate / kernel_rate:.2f}x the kernel's speed)")
+    print(
+        f"kernel speed / C speed = {kernel_rate / c_rate:.3f}"
+        f"  (the C reference is {c_rate / kernel_rate:.2f}x the kernel's speed)"
+    )
     return 0
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed")
+pytestmark = [pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed"), pytest.mark.slow]
 
 _spec = importlib.util.spec_from_file_location("card_analyzer_perf_compare", Path(__file__).with_name("compare.py"))
 compare = importlib.util.module_from_spec(_spec)

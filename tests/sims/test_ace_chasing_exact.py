@@ -150,6 +150,7 @@ def test_closed_form_small_values():
         no_swap_knockout_probability(1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 def test_no_swap_closed_forms(n):
     # Never swapping (threshold 0, matador_right_threshold 0, ace_swap 0).
@@ -222,8 +223,10 @@ CONFIGS_3 = [
     (Rules(), [row(th=7, mrt=7, ace=1)] * 3),
     (Rules(king_block=True), [row(th=13), row(mrt=9), NEVER]),
     (BETS, [row(th=5, mrt=8, bmr=9, size=3), row(th=2, mrt=11, ace=1, bmr=6, size=2), row(cap=2)]),
-    (Rules(betting=1, bet_direction=BET_BETTOR_CHOOSES, king_block=True),
-     [row(th=6, ace=1, bmr=10, size=4, back=5), row(mrt=13, bmr=12, size=1, back=12), row(cap=3)]),
+    (
+        Rules(betting=1, bet_direction=BET_BETTOR_CHOOSES, king_block=True),
+        [row(th=6, ace=1, bmr=10, size=4, back=5), row(mrt=13, bmr=12, size=1, back=12), row(cap=3)],
+    ),
 ]
 
 
@@ -236,12 +239,15 @@ def test_matches_brute_force_three_players(rules, policy):
         assert res[key] == ref[key], key
 
 
+@pytest.mark.slow
 def test_matches_brute_force_four_players():
     rules = Rules(betting=1, bet_direction=BET_BETTOR_CHOOSES, king_block=True)
-    policy = [row(th=8, mrt=3, ace=1, bmr=9, size=5, back=4),
-              row(th=1, mrt=13, bmr=13, size=2, back=13),
-              row(th=4, mrt=12, ace=1, bmr=1, size=7),
-              row(th=13, mrt=13, cap=4)]
+    policy = [
+        row(th=8, mrt=3, ace=1, bmr=9, size=5, back=4),
+        row(th=1, mrt=13, bmr=13, size=2, back=13),
+        row(th=4, mrt=12, ace=1, bmr=1, size=7),
+        row(th=13, mrt=13, cap=4),
+    ]
     res = exact_hand(rules, policy, 4, exact=True)
     ref = brute_force(rules, policy, 4)
     assert res["knocked_out"] + ref["any_exposed"] == 1
@@ -253,14 +259,14 @@ def test_matches_brute_force_four_players():
 
 
 ARRANGEMENTS = [
-    (A, A, 5, 5, 9, 7),   # two up aces, a pair among the suit-exposed candidates
-    (A, A, A, 9, 9, 4),   # three up aces
+    (A, A, 5, 5, 9, 7),  # two up aces, a pair among the suit-exposed candidates
+    (A, A, A, 9, 9, 4),  # three up aces
     (9, 9, 3, 9, 12, A),  # M holds an ace: one up suit, a triple of candidates
-    (A, 4, 4, 12, 12, 4), # one up ace, pairs, a candidate equal to M's face
-    (7, 8, 9, 10, 11, 2), # nobody lower: knocked out
+    (A, 4, 4, 12, 12, 4),  # one up ace, pairs, a candidate equal to M's face
+    (7, 8, 9, 10, 11, 2),  # nobody lower: knocked out
     (A, A, A, A, 12, 6),  # all four aces up
     (A, 3, A, 3, 12, 3),  # M's face also held by others
-    (A, 1, 5),            # three players
+    (A, 1, 5),  # three players
 ]
 
 
@@ -348,6 +354,7 @@ def test_bet_conservation_and_unit_bet_identity(rules):
 # ------------------------------------------------------------------ general checks
 
 
+@pytest.mark.slow
 def test_six_players_ranges_and_identities():
     n = MAX_PLAYERS
     rules = Rules(king_block=True, betting=1, bet_direction=BET_BETTOR_CHOOSES)

@@ -28,11 +28,23 @@ def policy(n, preset="default", **fields):
 
 
 def random_table(rng, n):
-    rules = ac.Rules(next_matador=int(rng.integers(0, 2)), king_block=bool(rng.integers(0, 2)),
-                     betting=int(rng.integers(0, 2)), bet_direction=int(rng.integers(0, 2)))
-    matrix = np.column_stack([rng.integers(0, 14, n), rng.integers(0, 14, n), rng.integers(0, 2, n),
-                              rng.integers(1, 15, n), rng.integers(0, 6, n), rng.integers(0, 6, n),
-                              rng.integers(0, 14, n)]).astype(float)
+    rules = ac.Rules(
+        next_matador=int(rng.integers(0, 2)),
+        king_block=bool(rng.integers(0, 2)),
+        betting=int(rng.integers(0, 2)),
+        bet_direction=int(rng.integers(0, 2)),
+    )
+    matrix = np.column_stack(
+        [
+            rng.integers(0, 14, n),
+            rng.integers(0, 14, n),
+            rng.integers(0, 2, n),
+            rng.integers(1, 15, n),
+            rng.integers(0, 6, n),
+            rng.integers(0, 6, n),
+            rng.integers(0, 14, n),
+        ]
+    ).astype(float)
     return rules, matrix
 
 
@@ -42,8 +54,10 @@ def test_kernel_matches_plain_python_twin_exactly(mode, count):
     for trial in range(30):
         n = int(rng.integers(4, 13))
         rules, matrix = random_table(rng, n)
-        assert np.array_equal(simulate(SPEC, rules, matrix, n, mode, trial, 11, count, threads=2),
-                              twin.simulate(rules, matrix, n, mode, trial, 11, count)), (rules, matrix.tolist())
+        assert np.array_equal(
+            simulate(SPEC, rules, matrix, n, mode, trial, 11, count, threads=2),
+            twin.simulate(rules, matrix, n, mode, trial, 11, count),
+        ), (rules, matrix.tolist())
 
 
 EXACT_CASES = [
@@ -51,11 +65,16 @@ EXACT_CASES = [
     ("5 players swapping", ac.Rules(), 5, policy(5)),
     ("6 players no swaps", ac.Rules(), 6, policy(6, "never-swap")),
     ("6 players swapping, king block", ac.Rules(king_block=True), 6, policy(6, threshold=5, matador_right_threshold=9)),
-    ("5 players with bets", ac.Rules(betting=1, bet_direction=ac.BET_BETTOR_CHOOSES), 5,
-     policy(5, bet_min_rank=9, bet_size=3, bet_cap=2, back_max_rank=3)),
+    (
+        "5 players with bets",
+        ac.Rules(betting=1, bet_direction=ac.BET_BETTOR_CHOOSES),
+        5,
+        policy(5, bet_min_rank=9, bet_size=3, bet_cap=2, back_max_rank=3),
+    ),
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,rules,n,matrix", EXACT_CASES, ids=[case[0] for case in EXACT_CASES])
 def test_kernel_agrees_with_exact_enumerator(name, rules, n, matrix):
     hands = 300_000
@@ -89,7 +108,7 @@ def test_bets_are_conserved_in_every_hand():
     for hand in range(300):
         sums = simulate(SPEC, rules, matrix, n, HANDS, 3, hand, 1)
         assert sums[:n, 3].sum() == 0
-        placed += sums[:n - 1, 2].sum()
+        placed += sums[: n - 1, 2].sum()
     assert placed > 300  # bets were really made
     games = simulate(SPEC, rules, matrix, n, GAME_MODE, 3, 0, 500, threads=2)
     assert games[:n, 3].sum() == 0

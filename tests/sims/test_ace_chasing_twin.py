@@ -19,6 +19,7 @@ import sims.twins.ace_chasing as twin
 from sims.core.cards import parse_cards
 from sims.core.deck import deal_prefix
 from sims.core.rng import Stream
+from sims.games import ace_chasing as kernel
 from sims.games.ace_chasing import (
     BET_BETTOR_CHOOSES,
     FACE_LABELS,
@@ -29,7 +30,6 @@ from sims.games.ace_chasing import (
     POLICY_FIELDS,
     Rules,
 )
-from sims.games import ace_chasing as kernel
 from sims.twins.ace_chasing import play_game, play_hand, replay_lines, simulate
 
 IMPLEMENTATIONS = {"kernel": kernel.play_dealt, "twin": twin.play_dealt}
@@ -71,8 +71,14 @@ def check(res, exposed, swap, final, knocked_out=None):
 
 def test_policy_columns_are_in_contract_order():
     assert [f.key for f in POLICY_FIELDS] == [
-        "threshold", "matador_right_threshold", "ace_swap", "bet_min_rank", "bet_size",
-        "bet_cap", "back_max_rank"]
+        "threshold",
+        "matador_right_threshold",
+        "ace_swap",
+        "bet_min_rank",
+        "bet_size",
+        "bet_cap",
+        "back_max_rank",
+    ]
 
 
 # ----------------------------------------------------------------------------------------
@@ -325,9 +331,18 @@ def test_bet_conservation_random_deals():
     for _ in range(400):
         k = rng.randint(2, 9)
         cards = rng.sample(range(52), k)
-        rows = [row(rng.randint(0, 13), rng.randint(0, 13), rng.randint(0, 1),
-                    rng.randint(1, 14), rng.randint(0, 6), rng.randint(0, 6), rng.randint(0, 13))
-                for _ in range(k)]
+        rows = [
+            row(
+                rng.randint(0, 13),
+                rng.randint(0, 13),
+                rng.randint(0, 1),
+                rng.randint(1, 14),
+                rng.randint(0, 6),
+                rng.randint(0, 6),
+                rng.randint(0, 13),
+            )
+            for _ in range(k)
+        ]
         rules = Rules(king_block=rng.random() < 0.5, betting=1, bet_direction=rng.randint(0, 1))
         res = play_dealt(rules, pol(*rows), cards)
         assert sum(res["bet_net"]) == 0
@@ -348,8 +363,14 @@ def test_log_names_cards_reasons_and_result(implementation):
     log = []
     play(BETS, bettors(4, cap=1000), "9c Ah 7h 2c", log)
     text = "\n".join(log)
-    for token in ("seat 3 (matador) gets 2c", "bets 3 against", "face-up aces: Ah",
-                  "Ah is lower than 2c", "7h is of hearts", "loses 3"):
+    for token in (
+        "seat 3 (matador) gets 2c",
+        "bets 3 against",
+        "face-up aces: Ah",
+        "Ah is lower than 2c",
+        "7h is of hearts",
+        "loses 3",
+    ):
         assert token in text
     assert log[-1] == "result: exposed seat 1, seat 2; seat 3 (matador) survives"
 
@@ -384,7 +405,7 @@ def test_play_hand_uses_deal_prefix_of_seed_and_index():
         sign = 1 if res["knocked_out"] else -1
         for f in range(13):
             c = sum(1 for c_ in cards[:5] if c_ % 13 == f)
-            assert table[3 + 3 * f: 6 + 3 * f] == [sign * c, c, c]
+            assert table[3 + 3 * f : 6 + 3 * f] == [sign * c, c, c]
 
 
 def test_simulate_hands_shape_and_sums():
@@ -421,12 +442,16 @@ def _matadors(log):
 
 
 def test_game_rotation_right(monkeypatch):
-    monkeypatch.setattr(twin, "deal_prefix", StackedDeals(
-        "9c 3d Jh Qs 5c",  # M=4, order 0 1 2 3 4: 3d < 5c, seat 1 out (place 5)
-        "9c 8d Jh 2s",     # M=3 (right of 4), order 4 0 2 3: nobody lower, M=3 out (place 4)
-        "Kc 3d 5h",        # M=2 (right of 3), order 4 0 2: seat 0 (3d) out (place 3)
-        "3c 9h",           # M=4 (right of 2, skipping dead 1 and 0), order 2 4: seat 2 out
-    ))
+    monkeypatch.setattr(
+        twin,
+        "deal_prefix",
+        StackedDeals(
+            "9c 3d Jh Qs 5c",  # M=4, order 0 1 2 3 4: 3d < 5c, seat 1 out (place 5)
+            "9c 8d Jh 2s",  # M=3 (right of 4), order 4 0 2 3: nobody lower, M=3 out (place 4)
+            "Kc 3d 5h",  # M=2 (right of 3), order 4 0 2: seat 0 (3d) out (place 3)
+            "3c 9h",  # M=4 (right of 2, skipping dead 1 and 0), order 2 4: seat 2 out
+        ),
+    )
     log = []
     seats, table = play_game(R, never(5), 5, 1, 0, log)
     assert _matadors(log) == [4, 3, 2, 4]
@@ -437,12 +462,16 @@ def test_game_rotation_right(monkeypatch):
 
 
 def test_game_rotation_left(monkeypatch):
-    monkeypatch.setattr(twin, "deal_prefix", StackedDeals(
-        "9c 3d Jh Qs 5c",  # M=4, order 0 1 2 3 4: seat 1 out (place 5)
-        "9c 8d Jh 2s",     # M=0 (left of 4), order 2 3 4 0: M=0 out (place 4)
-        "Kc 3d 5h",        # M=2 (left of 0, skipping dead 1), order 3 4 2: seat 4 out
-        "3c 9h",           # M=3 (left of 2), order 2 3: seat 2 out, seat 3 wins
-    ))
+    monkeypatch.setattr(
+        twin,
+        "deal_prefix",
+        StackedDeals(
+            "9c 3d Jh Qs 5c",  # M=4, order 0 1 2 3 4: seat 1 out (place 5)
+            "9c 8d Jh 2s",  # M=0 (left of 4), order 2 3 4 0: M=0 out (place 4)
+            "Kc 3d 5h",  # M=2 (left of 0, skipping dead 1), order 3 4 2: seat 4 out
+            "3c 9h",  # M=3 (left of 2), order 2 3: seat 2 out, seat 3 wins
+        ),
+    )
     log = []
     seats, table = play_game(R._replace(next_matador=NEXT_LEFT), never(5), 5, 1, 0, log)
     assert _matadors(log) == [4, 0, 2, 3]
@@ -465,11 +494,15 @@ def test_game_shared_places_in_halves(monkeypatch, direction):
 
 
 def test_game_bets_accumulate_over_the_game(monkeypatch):
-    monkeypatch.setattr(twin, "deal_prefix", StackedDeals(
-        "9c 8d Jh 7s",  # M=3 knocked out: bettors 0, 1, 2 win 1 each
-        "Kc 3d 9h",     # M=2, order 0 1 2: bets by 0 (K) ; 3d exposed, seat 0 loses 1
-        "2c 5d",        # M=0 (right of 2, 1 dead), order 2 0: seat 2 (2c, no bet) exposed
-    ))
+    monkeypatch.setattr(
+        twin,
+        "deal_prefix",
+        StackedDeals(
+            "9c 8d Jh 7s",  # M=3 knocked out: bettors 0, 1, 2 win 1 each
+            "Kc 3d 9h",  # M=2, order 0 1 2: bets by 0 (K) ; 3d exposed, seat 0 loses 1
+            "2c 5d",  # M=0 (right of 2, 1 dead), order 2 0: seat 2 (2c, no bet) exposed
+        ),
+    )
     policy = bettors(4, size=1, cap=1000)
     policy[:, 5] = 1000
     seats, table = play_game(BETS, policy, 4, 1, 0)

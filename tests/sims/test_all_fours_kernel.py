@@ -34,13 +34,20 @@ def policy(preset="default", **fields):
 
 def random_table(rng):
     """Random rules (every switch) and a random policy row per seat."""
-    rules = af.Rules(target=int(rng.integers(7, 16)), gift_then=int(rng.integers(0, 2)),
-                     gift_redeal_same_dealer=bool(rng.integers(0, 2)), gift_cannot_win=bool(rng.integers(0, 2)),
-                     after_run=int(rng.integers(0, 3)), low_to=int(rng.integers(0, 2)),
-                     game_tie=int(rng.integers(0, 2)), exhaust_keeps_jack_points=bool(rng.integers(0, 2)),
-                     bunch=bool(rng.integers(0, 2)))
-    matrix = np.column_stack([rng.integers(0, 16, 2), rng.integers(0, 16, 2), rng.integers(0, 16, 2),
-                              rng.integers(0, 2, 2)]).astype(float)
+    rules = af.Rules(
+        target=int(rng.integers(7, 16)),
+        gift_then=int(rng.integers(0, 2)),
+        gift_redeal_same_dealer=bool(rng.integers(0, 2)),
+        gift_cannot_win=bool(rng.integers(0, 2)),
+        after_run=int(rng.integers(0, 3)),
+        low_to=int(rng.integers(0, 2)),
+        game_tie=int(rng.integers(0, 2)),
+        exhaust_keeps_jack_points=bool(rng.integers(0, 2)),
+        bunch=bool(rng.integers(0, 2)),
+    )
+    matrix = np.column_stack(
+        [rng.integers(0, 16, 2), rng.integers(0, 16, 2), rng.integers(0, 16, 2), rng.integers(0, 2, 2)]
+    ).astype(float)
     return rules, matrix
 
 
@@ -56,6 +63,7 @@ def proportion(successes, n):
 # ------------------------------------------------------------------ kernel == twin
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode,count", [(HANDS, 300), (GAME_MODE, 12)], ids=["hands", "games"])
 def test_kernel_matches_plain_python_twin_exactly(mode, count):
     """Random tables (every switch, mixed policies): identical integer sums, so the kernel
@@ -64,10 +72,13 @@ def test_kernel_matches_plain_python_twin_exactly(mode, count):
     for trial in range(20):
         rules, matrix = random_table(rng)
         kernel_sums = simulate(SPEC, rules, matrix, 2, mode, trial, 3, count, threads=2)
-        assert np.array_equal(kernel_sums, twin.simulate(rules, matrix, 2, mode, trial, 3, count)), \
-            (rules, matrix.tolist())
+        assert np.array_equal(kernel_sums, twin.simulate(rules, matrix, 2, mode, trial, 3, count)), (
+            rules,
+            matrix.tolist(),
+        )
 
 
+@pytest.mark.slow
 def test_single_stacked_deals_agree_field_by_field():
     """Random stacked packs, dealers and scores: every field of the two play_dealt dicts
     is equal (cards, tricks in order, points, winner, next dealer)."""
@@ -100,7 +111,7 @@ def test_runs_and_voids_agree_on_packs_stacked_for_long_runs():
         rest = [c for c in pack if c not in turnups]
         cards = rest[:12] + [turnups[0]]
         for r in range(rounds):
-            cards += rest[12 + 6 * r:18 + 6 * r] + [turnups[r + 1]]
+            cards += rest[12 + 6 * r : 18 + 6 * r] + [turnups[r + 1]]
         expected = twin.play_dealt(rules, matrix, cards)
         assert af.play_dealt(rules, matrix, cards) == expected, (trial, rules)
         seen_void += expected["void"]
@@ -153,9 +164,11 @@ def test_reference_values_when_the_elder_always_stands():
     n = 300_000
     sums = simulate(SPEC, af.Rules(), policy("never-beg"), 2, HANDS, 2024, 0, n, threads=2)
     table = sums[2]
-    for column, exact in (("no_trump", comb(39, 12) / comb(51, 12)),
-                          ("one_trump", 12 * comb(39, 11) / comb(51, 12)),
-                          ("jack_in_play", 12 / 13 * 12 / 51)):
+    for column, exact in (
+        ("no_trump", comb(39, 12) / comb(51, 12)),
+        ("one_trump", 12 * comb(39, 11) / comb(51, 12)),
+        ("jack_in_play", 12 / 13 * 12 / 51),
+    ):
         assert_within(*proportion(int(table[TABLE[column]]), n), exact)
     assert_within(*proportion(int(sums[DEALER, SEAT["turned_jacks"]]), n), 1 / 13)
     assert abs(comb(39, 12) / comb(51, 12) - 0.02463) < 1e-5 and abs(12 * comb(39, 11) / comb(51, 12) - 0.12669) < 1e-5
@@ -183,8 +196,9 @@ def test_same_sums_for_any_thread_count_and_chunking(mode, count):
     rules = af.Rules(after_run=af.FOSTER_CLUB, bunch=True)
     one = simulate(SPEC, rules, policy(), 2, mode, 9, 100, count, threads=1, n_blocks=1)
     assert np.array_equal(one, simulate(SPEC, rules, policy(), 2, mode, 9, 100, count, threads=2, n_blocks=7))
-    halves = simulate(SPEC, rules, policy(), 2, mode, 9, 100, count // 2) \
-        + simulate(SPEC, rules, policy(), 2, mode, 9, 100 + count // 2, count - count // 2)
+    halves = simulate(SPEC, rules, policy(), 2, mode, 9, 100, count // 2) + simulate(
+        SPEC, rules, policy(), 2, mode, 9, 100 + count // 2, count - count // 2
+    )
     assert np.array_equal(one, halves)
 
 
@@ -237,11 +251,22 @@ def test_begging_more_changes_the_game_and_shows_in_the_counts():
 
 
 @pytest.mark.parametrize("implementation", [af.play_dealt, twin.play_dealt], ids=["kernel", "twin"])
-@pytest.mark.parametrize("change", [
-    {"rules": af.Rules(target=6)}, {"rules": af.Rules(after_run=3)}, {"rules": af.Rules(bunch=2)},
-    {"policy": "beg_below=16"}, {"policy": "play_style=2"}, {"policy": "give_at_least=2.5"},
-    {"dealer": 2}, {"scores": (11, 0)}, {"cards": [0, 0]}, {"cards": [52]},
-], ids=lambda change: str(change))
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"rules": af.Rules(target=6)},
+        {"rules": af.Rules(after_run=3)},
+        {"rules": af.Rules(bunch=2)},
+        {"policy": "beg_below=16"},
+        {"policy": "play_style=2"},
+        {"policy": "give_at_least=2.5"},
+        {"dealer": 2},
+        {"scores": (11, 0)},
+        {"cards": [0, 0]},
+        {"cards": [52]},
+    ],
+    ids=lambda change: str(change),
+)
 def test_play_dealt_refuses_values_outside_the_contract(implementation, change):
     """A stacked deal with a rule code, policy value, dealer, score or card the contract
     does not allow is refused by both implementations (never played as some default)."""
@@ -250,8 +275,13 @@ def test_play_dealt_refuses_values_outside_the_contract(implementation, change):
         key, value = change["policy"].split("=")
         matrix[1, FIELDS.index(key)] = float(value)
     with pytest.raises(ValueError):
-        implementation(change.get("rules", af.Rules()), matrix, change.get("cards", list(range(13))),
-                       dealer=change.get("dealer", 1), scores=change.get("scores", (0, 0)))
+        implementation(
+            change.get("rules", af.Rules()),
+            matrix,
+            change.get("cards", list(range(13))),
+            dealer=change.get("dealer", 1),
+            scores=change.get("scores", (0, 0)),
+        )
 
 
 def test_conditional_columns_count_over_played_deals():
@@ -261,12 +291,21 @@ def test_conditional_columns_count_over_played_deals():
     rules = af.Rules(gift_then=af.GIFT_THEN_REDEAL)
     sums = simulate(SPEC, rules, policy(give_at_least=3), 2, HANDS, 8, 0, n)
     table = sums[2]
-    assert 0 < table[TABLE["thrown_in"]] and table[TABLE["played"]] + table[TABLE["thrown_in"]] \
-        + table[TABLE["void"]] == n
+    assert (
+        0 < table[TABLE["thrown_in"]] and table[TABLE["played"]] + table[TABLE["thrown_in"]] + table[TABLE["void"]] == n
+    )
     for name in af.PLAYED_HAND_COLUMNS:
         assert table[TABLE[name + "_count"]] == table[TABLE["played"]]
     # Every deal of a game is played, void, thrown in, bunched, or ends the game before play.
-    games = simulate(SPEC, af.Rules(gift_then=af.GIFT_THEN_REDEAL, bunch=True), policy(give_at_least=3,
-                     bunch_below=4), 2, GAME_MODE, 8, 0, 2_000)[2]
+    games = simulate(
+        SPEC,
+        af.Rules(gift_then=af.GIFT_THEN_REDEAL, bunch=True),
+        policy(give_at_least=3, bunch_below=4),
+        2,
+        GAME_MODE,
+        8,
+        0,
+        2_000,
+    )[2]
     parts = [games[GAME_TABLE[name]] for name in ("played", "void", "thrown_in", "bunched", "before_play")]
     assert games[GAME_TABLE["deals"]] == sum(parts) and all(part > 0 for part in parts)

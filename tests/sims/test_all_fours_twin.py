@@ -57,15 +57,21 @@ def policy(**fields):
 
 
 def random_rules(rng):
-    return Rules(target=rng.randint(7, 15), gift_then=rng.randint(0, 1), gift_redeal_same_dealer=rng.random() < 0.5,
-                 gift_cannot_win=rng.random() < 0.5, after_run=rng.randint(0, 2), low_to=rng.randint(0, 1),
-                 game_tie=rng.randint(0, 1), exhaust_keeps_jack_points=rng.random() < 0.5,
-                 bunch=rng.random() < 0.5)
+    return Rules(
+        target=rng.randint(7, 15),
+        gift_then=rng.randint(0, 1),
+        gift_redeal_same_dealer=rng.random() < 0.5,
+        gift_cannot_win=rng.random() < 0.5,
+        after_run=rng.randint(0, 2),
+        low_to=rng.randint(0, 1),
+        game_tie=rng.randint(0, 1),
+        exhaust_keeps_jack_points=rng.random() < 0.5,
+        bunch=rng.random() < 0.5,
+    )
 
 
 def random_policy(rng):
-    return np.array([[rng.randint(int(f.lo), int(f.hi)) for f in POLICY_FIELDS] for _ in range(2)],
-                    dtype=np.float64)
+    return np.array([[rng.randint(int(f.lo), int(f.hi)) for f in POLICY_FIELDS] for _ in range(2)], dtype=np.float64)
 
 
 def cards(text):
@@ -130,8 +136,9 @@ def check_deal(res, rules, dealer, scores):
     winners = [s for s in range(2) if res["scores"][s] >= rules.target]
     assert winners == ([res["winner"]] if res["winner"] >= 0 else [])
     if res["winner"] < 0:
-        assert res["next_dealer"] == (D if res["void"] or res["bunched"] or
-                                      (res["thrown_in"] and rules.gift_redeal_same_dealer) else E)
+        assert res["next_dealer"] == (
+            D if res["void"] or res["bunched"] or (res["thrown_in"] and rules.gift_redeal_same_dealer) else E
+        )
     if not res["played"]:
         assert res["tricks"] == [] and res["game_points"] == [0, 0] and res["trumps_in_play"] == 0
         assert res["jack_in_play"] == 0 and res["game_tie"] == 0
@@ -225,8 +232,8 @@ def test_run_rounds_draw_the_next_seven_cards_each():
         ups = [prefix[12]]
         for k in range(r):
             base = 13 + 7 * k
-            e += prefix[base:base + 3]
-            d += prefix[base + 3:base + 6]
+            e += prefix[base : base + 3]
+            d += prefix[base + 3 : base + 6]
             ups.append(prefix[base + 6])
         assert res["dealt"] == [sorted(e), sorted(d)] and res["turnups"] == ups
     assert {1, 2} <= seen_rounds
@@ -259,8 +266,10 @@ DEAL_A = cards("Ah Jh 3h  Kh 9h 2s  Kc 10c 4d  10s Qd 7c  5h")
 
 def tricks(*rows):
     """Tricks from (leader, 'card card', winner): the leader plays the first card."""
-    return [(leader, [(leader, a), (1 - leader, b)], winner)
-            for leader, (a, b), winner in ((ld, cards(text), w) for ld, text, w in rows)]
+    return [
+        (leader, [(leader, a), (1 - leader, b)], winner)
+        for leader, (a, b), winner in ((ld, cards(text), w) for ld, text, w in rows)
+    ]
 
 
 def test_deal_a_stand_greedy_play():
@@ -270,10 +279,10 @@ def test_deal_a_stand_greedy_play():
     assert res["begged"] == 0 and res["trump"] == HEARTS and res["played"] == 1 and res["rounds"] == 0
     assert res["held"] == [sorted(cards("Ah Jh 3h Kc 10c 4d")), sorted(cards("Kh 9h 2s 10s Qd 7c"))]
     assert res["tricks"] == tricks(
-        (0, "Ah 9h", 0),   # Ah the only sure winner; D must trump, cheapest 9h
-        (0, "4d Qd", 1),   # nothing sure: cheapest 4d; D wins with the lowest diamond that beats it
-        (1, "Kh 3h", 1),   # Kh sure (Ah played); E must trump, keeps Jh (worth 20), plays 3h
-        (1, "2s Kc", 1),   # cheapest 2s; E void, 2s worth 0: cheapest Kc before 10c and Jh
+        (0, "Ah 9h", 0),  # Ah the only sure winner; D must trump, cheapest 9h
+        (0, "4d Qd", 1),  # nothing sure: cheapest 4d; D wins with the lowest diamond that beats it
+        (1, "Kh 3h", 1),  # Kh sure (Ah played); E must trump, keeps Jh (worth 20), plays 3h
+        (1, "2s Kc", 1),  # cheapest 2s; E void, 2s worth 0: cheapest Kc before 10c and Jh
         (1, "7c 10c", 0),  # E beats 7c with its lowest club
         (0, "Jh 10s", 0),
     )
@@ -289,10 +298,12 @@ def test_deal_a_stand_greedy_play():
 def test_deal_a_high_style():
     res = play_dealt(Rules(), policy(play_style=STYLE_HIGH), DEAL_A)
     assert res["tricks"] == tricks(
-        (0, "Ah Kh", 0), (0, "Jh 9h", 0),
-        (0, "3h Qd", 0),   # D has no trump: its highest card
-        (0, "Kc 7c", 0),   # D must follow clubs (it holds no trump)
-        (0, "10c 10s", 0), (0, "4d 2s", 0),
+        (0, "Ah Kh", 0),
+        (0, "Jh 9h", 0),
+        (0, "3h Qd", 0),  # D has no trump: its highest card
+        (0, "Kc 7c", 0),  # D must follow clubs (it holds no trump)
+        (0, "10c 10s", 0),
+        (0, "4d 2s", 0),
     )
     assert res["game_points"] == [33, 0] and res["points"] == [4, 0]
 
@@ -350,13 +361,13 @@ def test_deal_b_two_rounds_turned_jack_and_foster_club_discards():
     assert res["held"] == [sorted(cards("Ad 9d 8d 4d 3d Ah")), sorted(cards("Kd 10d 6d 5d 2d Kc"))]
     assert res["discarded"] == [sorted(cards("2c 5c 9c 4h 8h Qh")), sorted(cards("2s Qc 6h 10h 3c Jh"))]
     assert res["tricks"] == tricks(
-        (0, "Ad 2d", 0),   # Ad sure; D must trump: its cheapest trump
-        (0, "3d 5d", 1),   # nothing sure: E's cheapest is 3d (worth 0) before Ah (worth 4);
+        (0, "Ad 2d", 0),  # Ad sure; D must trump: its cheapest trump
+        (0, "3d 5d", 1),  # nothing sure: E's cheapest is 3d (worth 0) before Ah (worth 4);
         #                    D's cheapest trump (5d before 6d, Kd worth 3 and 10d worth 10)
-        (1, "Kd 4d", 1),   # Kd sure for D (Ad played); E cannot beat it: its cheapest trump
-        (1, "6d 8d", 0),   # 10d is not sure (Qd is out): D's cheapest 6d; E's cheapest trump
+        (1, "Kd 4d", 1),  # Kd sure for D (Ad played); E cannot beat it: its cheapest trump
+        (1, "6d 8d", 0),  # 10d is not sure (Qd is out): D's cheapest 6d; E's cheapest trump
         (0, "9d 10d", 1),  # 9d (worth 0) before Ah
-        (1, "Kc Ah", 1),   # E must play its last card, Ah, to the club led
+        (1, "Kc Ah", 1),  # E must play its last card, Ah, to the club led
     )
     assert res["game_points"] == [4, 20] and res["trumps_in_play"] == 10 and res["jack_in_play"] == 0
     assert (res["high"], res["low"], res["jack"], res["game"]) == (0, 1, -1, 1)
@@ -428,7 +439,8 @@ def test_plain_top_card_is_no_sure_winner_while_trumps_are_out():
     assert res["tricks"] == tricks(
         (0, "2d 7d", 1),  # E's cheapest; D's lowest diamond that beats it
         (1, "2s 3d", 1),  # D's cheapest; E, void, throws its cheapest (Ac is worth 4)
-        (1, "3s 4d", 1), (1, "4s 5d", 1),
+        (1, "3s 4d", 1),
+        (1, "4s 5d", 1),
         (1, "8d 6d", 1),  # E must follow diamonds
         (1, "2h Ac", 1),
     )
@@ -441,9 +453,10 @@ def test_the_jack_of_trumps_is_the_dearest_card():
     pack = cards("Ah 2c 3c  Jh Qh 7d  4c 5c 6c  8d 9d 10d  8h")
     res = play_dealt(Rules(), policy(beg_below=0), pack)
     assert res["tricks"] == tricks(
-        (0, "Ah Qh", 0),   # D must trump and cannot win: Qh (worth 2) before Jh (worth 20)
-        (0, "2c 7d", 0),   # 2c worth 0: D's cheapest, a plain card before a trump
-        (0, "3c 8d", 0), (0, "4c 9d", 0),
+        (0, "Ah Qh", 0),  # D must trump and cannot win: Qh (worth 2) before Jh (worth 20)
+        (0, "2c 7d", 0),  # 2c worth 0: D's cheapest, a plain card before a trump
+        (0, "3c 8d", 0),
+        (0, "4c 9d", 0),
         (0, "5c 10d", 0),  # 10d (worth 10) before the jack of trumps (worth 20)
         (0, "6c Jh", 1),
     )
@@ -455,11 +468,11 @@ def test_following_may_trump_while_holding_the_suit_led():
     pack = cards("Kc Ad As  7c 2h 3h  10d 10s Ac  4h 5h 6h  8h")
     res = play_dealt(Rules(), policy(beg_below=0), pack)
     assert res["tricks"] == tricks(
-        (0, "Kc 2h", 1),    # Kc (worth 3) is E's cheapest; D holds 7c but takes it with its lowest trump
+        (0, "Kc 2h", 1),  # Kc (worth 3) is E's cheapest; D holds 7c but takes it with its lowest trump
         (1, "7c Ac", 0),
-        (0, "Ad 3h", 1),    # Ad before As: same worth and rank, the lower suit
+        (0, "Ad 3h", 1),  # Ad before As: same worth and rank, the lower suit
         (1, "4h As", 1),
-        (1, "5h 10d", 1),   # 10d before 10s
+        (1, "5h 10d", 1),  # 10d before 10s
         (1, "6h 10s", 1),
     )
     assert res["game_points"] == [4, 31] and (res["high"], res["low"], res["game"]) == (1, 1, 1)
@@ -477,7 +490,9 @@ def test_a_worthless_trump_lead_is_not_overtaken():
     assert res["tricks"] == tricks(
         (0, "5h 2h", 0),
         (0, "7c 2d", 0),  # D void in clubs keeps 9h (a worthless card led) and throws 2d
-        (0, "6c 3d", 0), (0, "4c 4d", 0), (0, "3c 5d", 0),
+        (0, "6c 3d", 0),
+        (0, "4c 4d", 0),
+        (0, "3c 5d", 0),
         (0, "2c 9h", 1),
     )
     assert (res["high"], res["low"], res["jack"], res["game"]) == (1, 1, -1, 0)
@@ -596,6 +611,7 @@ def test_always_run_deals_rounds_until_a_new_suit():
     assert 0.6 < rounds[1] / 400 < 0.85 and rounds[2] > rounds[3]
 
 
+@pytest.mark.slow
 def test_deal_statistics_with_never_beg():
     # E always stands: the 12 dealt cards and the turn-up decide; reference values of the rules text
     pol = policy(beg_below=0)
@@ -703,8 +719,8 @@ def test_random_games():
             for key in ("score", "begged", "gave"):
                 assert r[GS[f"{key}_sq"]] == r[GS[key]] ** 2
         deals, played, void = table_row[GT["deals"]], table_row[GT["played"]], table_row[GT["void"]]
-        assert table_row[GT["deals_sq"]] == deals ** 2 and table_row[GT["played_sq"]] == played ** 2
-        assert table_row[GT["void_sq"]] == void ** 2
+        assert table_row[GT["deals_sq"]] == deals**2 and table_row[GT["played_sq"]] == played**2
+        assert table_row[GT["void_sq"]] == void**2
         assert deals >= played + void and played + void >= 0 and deals >= 1
         assert sum(r[GS["begged"]] for r in seat_rows) <= deals
         assert sum(r[GS["gave"]] for r in seat_rows) <= sum(r[GS["begged"]] for r in seat_rows)
@@ -771,8 +787,9 @@ def test_simulate_hands_is_the_sum_of_play_hand_and_split_invariant():
         manual[:2, : len(HAND_OUTCOMES.seat)] += np.array(seat_rows)
         manual[2, : len(HAND_OUTCOMES.table)] += np.array(table_row)
     assert (total == manual).all()
-    pieces = HAND_OUTCOMES.combine(simulate(rules, pol, 2, HANDS, 55, 10, 30),
-                                   simulate(rules, pol, 2, HANDS, 55, 40, 50))
+    pieces = HAND_OUTCOMES.combine(
+        simulate(rules, pol, 2, HANDS, 55, 10, 30), simulate(rules, pol, 2, HANDS, 55, 40, 50)
+    )
     assert (pieces == total).all()
     assert total[2, HT["played"]] + total[2, HT["void"]] == 80  # no gift redeal, no bunch here
     assert total[2, HT["ran"]] > 0
@@ -818,20 +835,23 @@ def test_log_does_not_change_the_result():
 # Input
 
 
-@pytest.mark.parametrize("kwargs", [
-    {"cards": [0, 0, 1]},
-    {"cards": [52]},
-    {"cards": [-1]},
-    {"dealer": 2},
-    {"scores": (11, 0)},
-    {"scores": (0, -1)},
-    {"scores": (1, 2, 3)},
-    {"policy": np.zeros((3, 4))},
-    {"policy": np.zeros((2, 3))},
-    {"policy": np.full((2, 4), 16.0)},
-    {"rules": Rules(target=6)},
-    {"rules": Rules(after_run=3)},
-])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"cards": [0, 0, 1]},
+        {"cards": [52]},
+        {"cards": [-1]},
+        {"dealer": 2},
+        {"scores": (11, 0)},
+        {"scores": (0, -1)},
+        {"scores": (1, 2, 3)},
+        {"policy": np.zeros((3, 4))},
+        {"policy": np.zeros((2, 3))},
+        {"policy": np.full((2, 4), 16.0)},
+        {"rules": Rules(target=6)},
+        {"rules": Rules(after_run=3)},
+    ],
+)
 def test_play_dealt_refuses_bad_input(kwargs):
     args = {"rules": Rules(), "policy": policy(), "cards": DEAL_A, "dealer": 1, "scores": (0, 0)}
     args.update(kwargs)

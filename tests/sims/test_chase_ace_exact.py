@@ -98,6 +98,7 @@ def test_le_her_float_inputs():
 NO_SWAP_TABLE = {2: (0.52941, 1.0588), 3: (0.36314, 1.0894), 4: (0.28029, 1.1212), 5: (0.23079, 1.1539)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_no_swap_table(n):
     res = exact_hand(Rules(), [NEVER] * n, n)
@@ -132,9 +133,7 @@ def test_cancel_matches_three_players():
     # Nobody loses iff all three faces are equal; with a pair the third card loses.
     res = exact_hand(Rules(tie=TIE_CANCEL_MATCHES), [NEVER] * 3, 3, exact=True)
     assert res["no_loser"] == seq_prob(lambda f: f[0] == f[1] == f[2], 3)
-    assert res["lose_life"][0] == seq_prob(
-        lambda f: (f[1] == f[2] != f[0]) or (len(set(f)) == 3 and f[0] == min(f)), 3
-    )
+    assert res["lose_life"][0] == seq_prob(lambda f: (f[1] == f[2] != f[0]) or (len(set(f)) == 3 and f[0] == min(f)), 3)
 
 
 @pytest.mark.parametrize("n", [2, 3])
@@ -175,9 +174,7 @@ def test_dealer_cut_and_dealer_king_block():
     res = exact_hand(Rules(dealer_king_block=True), [NEVER, ALWAYS], 2, exact=True)
     assert res["exchange"] == [0, both]
     # seat 0 loses iff its card <= the dealer's final card
-    assert res["lose_life"][0] == seq_prob(
-        lambda f: f[0] <= (f[2] if f[1] != K and f[2] != K else f[1]), 3
-    )
+    assert res["lose_life"][0] == seq_prob(lambda f: f[0] <= (f[2] if f[1] != K and f[2] != K else f[1]), 3)
     res = exact_hand(Rules(dealer_king_block=False), [NEVER, ALWAYS], 2, exact=True)
     assert res["exchange"] == [0, F(12, 13)]
     assert res["lose_life"][0] == seq_prob(lambda f: f[0] <= (f[2] if f[1] != K else f[1]), 3)
@@ -305,9 +302,7 @@ def test_jacks_two_players():
 
 def test_informed_non_dealer_keeps_after_favourable_swap():
     res = exact_hand(Rules(), [ALWAYS, (13, 0, 1), NEVER], 3, exact=True)
-    assert res["exchange"][1] == seq_prob(
-        lambda f: f[2] != K and f[1] != K and (f[0] == K or f[0] <= f[1]), 3
-    )
+    assert res["exchange"][1] == seq_prob(lambda f: f[2] != K and f[1] != K and (f[0] == K or f[0] <= f[1]), 3)
     uninformed = exact_hand(Rules(), [ALWAYS, ALWAYS, NEVER], 3, exact=True)
     assert uninformed["exchange"][1] == seq_prob(lambda f: f[2] != K and f[1] != K, 3)
 
@@ -377,6 +372,7 @@ def test_float_matches_exact_and_identities():
     assert ex["losers"] == ex["losers_sq"] == 1 - ex["no_loser"]
 
 
+@pytest.mark.slow
 def test_five_seats_runs_and_is_consistent():
     rules = Rules(kings=KINGS_BLOCK, queens=1, jacks=JACKS_HOLDER_MOVES)
     res = exact_hand(rules, [(7, 0.5, 1)] * 5, 5)

@@ -35,11 +35,13 @@ def random_table(rng):
     n = int(rng.integers(2, 9))
     if values["tie"] == ca.TIE_TO_DEALER and n != 2:
         values["tie"] = ca.TIE_ALL_LOWEST
-    policy = np.column_stack([rng.integers(0, 14, n).astype(float), rng.choice([0.0, 0.5, 1.0], n),
-                              rng.integers(0, 2, n).astype(float)])
+    policy = np.column_stack(
+        [rng.integers(0, 14, n).astype(float), rng.choice([0.0, 0.5, 1.0], n), rng.integers(0, 2, n).astype(float)]
+    )
     return ca.Rules(**values), policy, n
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode,count", [(HANDS, 400), (GAME_MODE, 25)])
 def test_kernel_matches_plain_python_twin_exactly(mode, count):
     """Random rule sets, policies and table sizes: identical integer sums on the same stream."""
@@ -59,13 +61,18 @@ EXACT_CASES = [
     ("kings none", ca.Rules(kings=ca.KINGS_NONE, dealer_king_block=False), 4, policy_rows(4, 9, 0.0, 0)),
     ("freeze-if-dealt", ca.Rules(kings=ca.KINGS_FREEZE), 4, policy_rows(4)),
     ("stop-all-on-attempt", ca.Rules(kings=ca.KINGS_STOP_ALL), 5, policy_rows(5, 8)),
-    ("skip-to-next queens jacks", ca.Rules(kings=ca.KINGS_SKIP, queens=1, jacks=ca.JACKS_HOLDER_SKIPPED), 4,
-     policy_rows(4, 11, 0.0, 1)),
+    (
+        "skip-to-next queens jacks",
+        ca.Rules(kings=ca.KINGS_SKIP, queens=1, jacks=ca.JACKS_HOLDER_SKIPPED),
+        4,
+        policy_rows(4, 11, 0.0, 1),
+    ),
     ("ace-high holder-moves", ca.Rules(ace_high=True, jacks=ca.JACKS_HOLDER_MOVES), 3, policy_rows(3, 6, 0.3, 1)),
     ("mixed seats", ca.Rules(), 5, np.array([[6, 0.4, 1], [8, 0, 0], [7, 1.0, 1], [0, 0, 0], [9, 0.2, 1]], float)),
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,rules,n,policy", EXACT_CASES, ids=[case[0] for case in EXACT_CASES])
 def test_kernel_agrees_with_exact_enumerator(name, rules, n, policy):
     """Every seat's loss and exchange probability within 4.5 standard errors of the exact value."""
@@ -95,8 +102,10 @@ def test_le_her_value_with_the_le_her_preset():
     assert abs(1 - sums[0, 0] / hands - p) < 4.5 * math.sqrt(p * (1 - p) / hands)
 
 
-@pytest.mark.parametrize("n,p_lose,e_losers", [(2, 0.52941, 1.0588), (3, 0.36314, 1.0894), (6, 0.19796, 1.1878),
-                                               (8, 0.15734, 1.2588), (10, 0.13343, 1.3343)])
+@pytest.mark.parametrize(
+    "n,p_lose,e_losers",
+    [(2, 0.52941, 1.0588), (3, 0.36314, 1.0894), (6, 0.19796, 1.1878), (8, 0.15734, 1.2588), (10, 0.13343, 1.3343)],
+)
 def test_no_swap_loss_rates_match_the_published_table(n, p_lose, e_losers):
     hands = 200_000
     sums = simulate(SPEC, ca.Rules(), SPEC.default_policy(n, "never-swap"), n, HANDS, 3, 0, hands, threads=2)
@@ -115,8 +124,10 @@ def test_same_numbers_for_any_blocks_threads_and_chunks(mode):
     reference = simulate(SPEC, rules, policy, 6, mode, 99, 0, count, threads=1, n_blocks=1)
     for threads, blocks in ((1, 7), (2, 2), (2, 7), (2, 64), (3, 5)):
         assert np.array_equal(simulate(SPEC, rules, policy, 6, mode, 99, 0, count, threads, blocks), reference)
-    chunked = sum(simulate(SPEC, rules, policy, 6, mode, 99, lo, hi - lo, threads=2)
-                  for lo, hi in ((0, 1), (1, count // 3), (count // 3, count)))
+    chunked = sum(
+        simulate(SPEC, rules, policy, 6, mode, 99, lo, hi - lo, threads=2)
+        for lo, hi in ((0, 1), (1, count // 3), (count // 3, count))
+    )
     assert np.array_equal(chunked, reference)
     assert not np.array_equal(simulate(SPEC, rules, policy, 6, mode, 100, 0, count, 1), reference)
 
@@ -166,9 +177,15 @@ def test_the_standard_rules_run_on_the_fixed_rules_kernel_and_others_on_the_gene
     assert SPEC.kernel_for(GAME_MODE, standard) is ca.simulate_games_nb
 
 
-@pytest.mark.parametrize("rules, n", [(ca.Rules(), 8), (ca.Rules(ace_high=True), 5),
-                                      (ca.Rules(tie=ca.TIE_CANCEL_MATCHES, kings=ca.KINGS_SKIP, queens=1,
-                                                jacks=ca.JACKS_HOLDER_SKIPPED), 6)])
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "rules, n",
+    [
+        (ca.Rules(), 8),
+        (ca.Rules(ace_high=True), 5),
+        (ca.Rules(tie=ca.TIE_CANCEL_MATCHES, kings=ca.KINGS_SKIP, queens=1, jacks=ca.JACKS_HOLDER_SKIPPED), 6),
+    ],
+)
 def test_a_fixed_rules_kernel_gives_the_generic_kernels_sums(rules, n):
     """Rule values folded at compile time change no sum, with mixed draws in the policy."""
     rules_array = SPEC.rules_array(rules)

@@ -13,6 +13,7 @@ import pytest
 import sims.twins.chase_ace as twin
 from sims.core.cards import parse_cards
 from sims.core.rng import Stream
+from sims.games import chase_ace as kernel
 from sims.games.chase_ace import (
     FINAL_CARRY_NO_STAKE,
     FINAL_CARRY_STAKE,
@@ -36,7 +37,6 @@ from sims.games.chase_ace import (
     TIE_TO_DEALER,
     Rules,
 )
-from sims.games import chase_ace as kernel
 from sims.twins.chase_ace import play_game, play_hand, replay_lines, simulate
 
 IMPLEMENTATIONS = {"kernel": kernel.play_dealt, "twin": twin.play_dealt}
@@ -72,6 +72,7 @@ def check(res, lose, exchange, final):
 # Tie rules
 
 
+@pytest.mark.slow
 def test_tie_all_lowest_every_holder_loses():
     res = play(R._replace(tie=TIE_ALL_LOWEST), pol(0, 0, 0, 0), "3c 3d 9h 5s Kc")
     check(res, [1, 1, 0, 0], [0, 0, 0, 0], "3c 3d 9h 5s")
@@ -643,7 +644,7 @@ def test_game_truncated(monkeypatch):
     paid = [0, 0, 0]
     for line in log:
         if line.startswith("loses a life: ") and not line.endswith("nobody"):
-            for name in line[len("loses a life: "):].split(", "):
+            for name in line[len("loses a life: ") :].split(", "):
                 paid[int(name.split()[1])] += 1
     assert sum(paid) >= 2
     assert [r[2] for r in seats] == [-12 * p for p in paid]

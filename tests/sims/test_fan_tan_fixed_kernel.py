@@ -23,9 +23,23 @@ def test_the_standard_rules_run_on_the_fixed_rules_kernel_and_others_on_the_gene
     assert SPEC.kernel_for(GAME_MODE, standard) is ft.simulate_games_nb
 
 
-@pytest.mark.parametrize("rules, n", [(ft.Rules(), 4), (ft.Rules(ante=3, pass_fee=2, card_fee=4), 5),
-                                      (ft.Rules(may_pass_when_able=True, eight_before_six=True,
-                                                start=ft.START_HOLDER_7H, uneven_ante=ft.FEWER_CARDS_PAY_EXTRA), 7)])
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "rules, n",
+    [
+        (ft.Rules(), 4),
+        (ft.Rules(ante=3, pass_fee=2, card_fee=4), 5),
+        (
+            ft.Rules(
+                may_pass_when_able=True,
+                eight_before_six=True,
+                start=ft.START_HOLDER_7H,
+                uneven_ante=ft.FEWER_CARDS_PAY_EXTRA,
+            ),
+            7,
+        ),
+    ],
+)
 def test_a_fixed_rules_kernel_gives_the_generic_kernels_sums(rules, n):
     """Rule values folded at compile time change no sum, for the branch-free policy (every
     seat plays its first card) and for mixed styles with random draws and voluntary passes."""

@@ -23,14 +23,21 @@ GAME_SEAT = {name: i for i, name in enumerate(ft.GAME_OUTCOMES.seat)}
 def random_table(rng):
     """Random players (2-8), rules (every switch) and a random policy row per seat."""
     n = int(rng.integers(2, 9))
-    rules = ft.Rules(ante=int(rng.choice([0, 1, 2, 5])), uneven_ante=int(rng.integers(0, 3)),
-                     start=int(rng.integers(0, 3)), settle=int(rng.integers(0, 3)),
-                     may_pass_when_able=bool(rng.integers(0, 2)), eight_before_six=bool(rng.integers(0, 2)),
-                     pass_fee=int(rng.integers(0, 3)), card_fee=int(rng.integers(0, 3)))
+    rules = ft.Rules(
+        ante=int(rng.choice([0, 1, 2, 5])),
+        uneven_ante=int(rng.integers(0, 3)),
+        start=int(rng.integers(0, 3)),
+        settle=int(rng.integers(0, 3)),
+        may_pass_when_able=bool(rng.integers(0, 2)),
+        eight_before_six=bool(rng.integers(0, 2)),
+        pass_fee=int(rng.integers(0, 3)),
+        card_fee=int(rng.integers(0, 3)),
+    )
     matrix = np.column_stack([rng.integers(0, 5, n), rng.integers(0, 2, n)]).astype(float)
     return n, rules, matrix
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode,count", [(HANDS, 120), (GAME_MODE, 12)], ids=["hands", "games"])
 def test_kernel_matches_plain_python_twin_exactly(mode, count):
     """Random tables (2-8 players, every switch, mixed styles): identical integer sums, so
@@ -39,10 +46,14 @@ def test_kernel_matches_plain_python_twin_exactly(mode, count):
     for trial in range(20):
         n, rules, matrix = random_table(rng)
         kernel_sums = simulate(SPEC, rules, matrix, n, mode, trial, 7, count, threads=2)
-        assert np.array_equal(kernel_sums, twin.simulate(rules, matrix, n, mode, trial, 7, count)), \
-            (n, rules, matrix.tolist())
+        assert np.array_equal(kernel_sums, twin.simulate(rules, matrix, n, mode, trial, 7, count)), (
+            n,
+            rules,
+            matrix.tolist(),
+        )
 
 
+@pytest.mark.slow
 def test_single_stacked_deals_agree_turn_by_turn():
     """Random stacked packs and dealers: every field of the two play_dealt dicts is equal,
     the whole sequence of plays and passes included."""
@@ -116,7 +127,7 @@ def test_game_mode_is_a_rotation_every_seat_deals_once():
     assert sums[:n, GAME_SEAT["net"]].sum() == 0
     assert sums[:n, GAME_SEAT["best_score"]].sum() >= count
     means = sums[:n, GAME_SEAT["net"]] / count
-    variances = sums[:n, GAME_SEAT["net"] + 1] / count - means ** 2
+    variances = sums[:n, GAME_SEAT["net"] + 1] / count - means**2
     se = np.sqrt(variances / count)
     assert np.all(np.abs(means) < 4.5 * se + 1e-9), (means, se)
 
@@ -127,16 +138,26 @@ def test_hand_mode_the_dealer_seat_matters_but_a_rotation_evens_it_out():
     n, count = 4, 100_000
     sums = simulate(SPEC, ft.Rules(), SPEC.default_policy(n), n, HANDS, 5, 0, count, threads=2)
     means = sums[:n, SEAT["net"]] / count
-    se = np.sqrt(sums[:n, SEAT["net"] + 1] / count - means ** 2) / np.sqrt(count)
+    se = np.sqrt(sums[:n, SEAT["net"] + 1] / count - means**2) / np.sqrt(count)
     assert means[n - 1] - means[0] > 6 * np.hypot(se[n - 1], se[0])
 
 
 @pytest.mark.parametrize("implementation", [ft.play_dealt, twin.play_dealt], ids=["kernel", "twin"])
-@pytest.mark.parametrize("change", [
-    {"rules": ft.Rules(start=3)}, {"rules": ft.Rules(ante=21)}, {"n": 9}, {"n": 1},
-    {"policy": "style=5"}, {"policy": "pass_with_sevens=0.5"}, {"dealer": 4}, {"cards": list(range(51))},
-    {"cards": [0] + list(range(1, 51)) + [0]},
-], ids=lambda change: str(change))
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"rules": ft.Rules(start=3)},
+        {"rules": ft.Rules(ante=21)},
+        {"n": 9},
+        {"n": 1},
+        {"policy": "style=5"},
+        {"policy": "pass_with_sevens=0.5"},
+        {"dealer": 4},
+        {"cards": list(range(51))},
+        {"cards": [0] + list(range(1, 51)) + [0]},
+    ],
+    ids=lambda change: str(change),
+)
 def test_play_dealt_refuses_values_outside_the_contract(implementation, change):
     n = change.get("n", 4)
     matrix = SPEC.default_policy(max(1, n))
@@ -144,8 +165,13 @@ def test_play_dealt_refuses_values_outside_the_contract(implementation, change):
         key, value = change["policy"].split("=")
         matrix[0, FIELDS.index(key)] = float(value)
     with pytest.raises(ValueError):
-        implementation(change.get("rules", ft.Rules()), matrix, n, change.get("cards", list(range(52))),
-                       dealer=change.get("dealer"))
+        implementation(
+            change.get("rules", ft.Rules()),
+            matrix,
+            n,
+            change.get("cards", list(range(52))),
+            dealer=change.get("dealer"),
+        )
 
 
 @pytest.mark.parametrize("implementation", [ft.play_dealt, twin.play_dealt], ids=["kernel", "twin"])

@@ -214,10 +214,14 @@ def check_law(res, rules, policy, hands, dealer=None):
         s, c = seq[i]
         assert s == seat, f"turn {i} belongs to seat {seat}"
         mine = _legal(rows, rules.eight_before_six) & held[s]
-        prev = seq[max(0, i - (n - 1)):i]
-        may_vol = (bool(rules.may_pass_when_able) and int(policy[s][1]) == 1 and bool(mine)
-                   and all(x % 13 == 6 for x in mine)
-                   and not (len(prev) == n - 1 and all(x == -1 for _, x in prev)))
+        prev = seq[max(0, i - (n - 1)) : i]
+        may_vol = (
+            bool(rules.may_pass_when_able)
+            and int(policy[s][1]) == 1
+            and bool(mine)
+            and all(x % 13 == 6 for x in mine)
+            and not (len(prev) == n - 1 and all(x == -1 for _, x in prev))
+        )
         if c == -1:
             passes[s] += 1
             if i in vol:
@@ -269,42 +273,67 @@ def check_law(res, rules, policy, hands, dealer=None):
 # Deals
 
 # Every seat holds one whole suit (seat 0 clubs, 1 diamonds, 2 hearts, 3 spades).
-FULL = ["Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc", "Ad 2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd Kd",
-        "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh", "As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks"]
+FULL = [
+    "Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc",
+    "Ad 2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd Kd",
+    "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh",
+    "As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks",
+]
 
 # Seats 0 and 1 hold no seven; seat 2 holds 7c 7d and the clubs and diamonds below them,
 # seat 3 holds 7h 7s and the hearts and spades below; seats 0 and 1 hold the cards above.
-PU = ["8c 9c 10c Jc Qc Kc 8h 9h 10h Jh Qh Kh Ad", "8d 9d 10d Jd Qd Kd 8s 9s 10s Js Qs Ks As",
-      "7c 7d 6c 5c 4c 3c 2c Ac 6d 5d 4d 3d 2d", "7h 7s 6h 5h 4h 3h 2h Ah 6s 5s 4s 3s 2s"]
+PU = [
+    "8c 9c 10c Jc Qc Kc 8h 9h 10h Jh Qh Kh Ad",
+    "8d 9d 10d Jd Qd Kd 8s 9s 10s Js Qs Ks As",
+    "7c 7d 6c 5c 4c 3c 2c Ac 6d 5d 4d 3d 2d",
+    "7h 7s 6h 5h 4h 3h 2h Ah 6s 5s 4s 3s 2s",
+]
 
 # Three seats (18, 17, 17): a whole suit each, spades split 7s-3s / 8s-Js / As 2s Qs Ks.
-THREE = ["Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc 7s 6s 5s 4s 3s",
-         "Ad 2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd Kd 8s 9s 10s Js",
-         "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh As 2s Qs Ks"]
+THREE = [
+    "Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc 7s 6s 5s 4s 3s",
+    "Ad 2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd Kd 8s 9s 10s Js",
+    "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh As 2s Qs Ks",
+]
 
 # Five seats (11, 11, 10, 10, 10): seats 0-3 hold a 7 with everything below it and the
 # cards above it up to 10 or J; seat 4 holds the court cards above those runs.
-FIVE = ["7d 6d 5d 4d 3d 2d Ad 8d 9d 10d Jd", "7h 6h 5h 4h 3h 2h Ah 8h 9h 10h Jh",
-        "7c 6c 5c 4c 3c 2c Ac 8c 9c 10c", "7s 6s 5s 4s 3s 2s As 8s 9s 10s",
-        "Jc Qc Kc Qd Kd Qh Kh Js Qs Ks"]
+FIVE = [
+    "7d 6d 5d 4d 3d 2d Ad 8d 9d 10d Jd",
+    "7h 6h 5h 4h 3h 2h Ah 8h 9h 10h Jh",
+    "7c 6c 5c 4c 3c 2c Ac 8c 9c 10c",
+    "7s 6s 5s 4s 3s 2s As 8s 9s 10s",
+    "Jc Qc Kc Qd Kd Qh Kh Js Qs Ks",
+]
 
 # FULL with 7c and Kd swapped: seat 1 holds 7d and 7c, seat 0 no seven.
-SWAP = ["Ac 2c 3c 4c 5c 6c 8c 9c 10c Jc Qc Kc Kd", "Ad 2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd 7c",
-        FULL[2], FULL[3]]
+SWAP = ["Ac 2c 3c 4c 5c 6c 8c 9c 10c Jc Qc Kc Kd", "Ad 2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd 7c", FULL[2], FULL[3]]
 
 # Seat 0 has choices from the first turn: 7c (6c 8c with seat 2), 7h (8h its own, 6h
 # seat 2's), 7s (6s 8s its own); 9s its own too.
-STY = ["7c 7h 8h 7s 6s 8s 9s 10c Jc Qc Kc Qd Kd", "7d 6d 5d 4d 3d 2d Ad 8d 9d 10d Ac 2c 3c",
-       "6c 5c 4c 8c 9c 6h 5h 4h 3h 2h Ah 9h 10h", "Jh Qh Kh As 2s 3s 4s 5s Jd 10s Js Qs Ks"]
+STY = [
+    "7c 7h 8h 7s 6s 8s 9s 10c Jc Qc Kc Qd Kd",
+    "7d 6d 5d 4d 3d 2d Ad 8d 9d 10d Ac 2c 3c",
+    "6c 5c 4c 8c 9c 6h 5h 4h 3h 2h Ah 9h 10h",
+    "Jh Qh Kh As 2s 3s 4s 5s Jd 10s Js Qs Ks",
+]
 
 # Seat 0 holds 7c with 6c (not 8c) and 7d with 8d (not 6d).
-E6G = ["7c 6c 7d 8d Qc Kc Qd Kd Qh Kh Qs Ks Jc", "7h 7s Ac 2c 3c 4c 5c 8c 9c 10c Ad 2d 3d",
-       "4d 5d 6d 9d 10d Jd Ah 2h 3h 4h 5h 6h 8h", "9h 10h Jh As 2s 3s 4s 5s 6s 8s 9s 10s Js"]
+E6G = [
+    "7c 6c 7d 8d Qc Kc Qd Kd Qh Kh Qs Ks Jc",
+    "7h 7s Ac 2c 3c 4c 5c 8c 9c 10c Ad 2d 3d",
+    "4d 5d 6d 9d 10d Jd Ah 2h 3h 4h 5h 6h 8h",
+    "9h 10h Jh As 2s 3s 4s 5s 6s 8s 9s 10s Js",
+]
 
 # The dealer (seat 3) holds all four sevens, the clubs above 7c, 6h and Kd Ks; seat 0 the
 # clubs and diamonds below the sevens and 8d; 8h is seat 1's, 6s and 8s seat 2's.
-VOL = ["6c 5c 4c 3c 2c Ac 6d 5d 4d 3d 2d Ad 8d", "9d 10d Jd Qd Kh 5h 4h 3h 2h Ah 8h 9h 10h",
-       "Jh Qh 6s 5s 4s 3s 2s As 8s 9s 10s Js Qs", "7c 7d 7h 7s 8c 9c 10c Jc Qc Kc Kd 6h Ks"]
+VOL = [
+    "6c 5c 4c 3c 2c Ac 6d 5d 4d 3d 2d Ad 8d",
+    "9d 10d Jd Qd Kh 5h 4h 3h 2h Ah 8h 9h 10h",
+    "Jh Qh 6s 5s 4s 3s 2s As 8s 9s 10s Js Qs",
+    "7c 7d 7h 7s 8c 9c 10c Jc Qc Kc Kd 6h Ks",
+]
 
 
 def test_policy_columns_and_codes_are_the_contract():
@@ -321,10 +350,13 @@ def test_policy_columns_and_codes_are_the_contract():
 # Building the layout
 
 
-FULL_PLAYS = turns(0, "7c 6c 5c 4c 3c 2c Ac 8c 9c 10c Jc Qc Kc",
-                   "7d 6d 5d 4d 3d 2d Ad 8d 9d 10d Jd Qd",
-                   "7h 6h 5h 4h 3h 2h Ah 8h 9h 10h Jh Qh",
-                   "7s 6s 5s 4s 3s 2s As 8s 9s 10s Js Qs")
+FULL_PLAYS = turns(
+    0,
+    "7c 6c 5c 4c 3c 2c Ac 8c 9c 10c Jc Qc Kc",
+    "7d 6d 5d 4d 3d 2d Ad 8d 9d 10d Jd Qd",
+    "7h 6h 5h 4h 3h 2h Ah 8h 9h 10h Jh Qh",
+    "7s 6s 5s 4s 3s 2s As 8s 9s 10s Js Qs",
+)
 
 
 def test_rows_build_down_to_the_ace_then_up_to_the_king():
@@ -334,36 +366,72 @@ def test_rows_build_down_to_the_ace_then_up_to_the_king():
     # passes; seat 0 moves first and lays its 13th card on turn 48.
     # Chips: pot = 4 x 2 ante + 3 losers x 1 card = 11; seat 0 pays its ante only.
     res = play(R, pol(4), FULL)
-    expect(res, plays=FULL_PLAYS, voluntary=[], winner=0, turns=49, passes=[0, 0, 0, 0],
-           cards_left=[0, 1, 1, 1], paid=[2, 3, 3, 3], received=[11, 0, 0, 0], net=[9, -3, -3, -3], pot=11)
+    expect(
+        res,
+        plays=FULL_PLAYS,
+        voluntary=[],
+        winner=0,
+        turns=49,
+        passes=[0, 0, 0, 0],
+        cards_left=[0, 1, 1, 1],
+        paid=[2, 3, 3, 3],
+        received=[11, 0, 0, 0],
+        net=[9, -3, -3, -3],
+        pot=11,
+    )
 
 
 def test_the_deal_and_the_first_turn_follow_the_dealer():
     # Dealer 1: the eldest is seat 2 (hearts), which now moves first and goes out first.
     res = play(R, pol(4), FULL, dealer=1)
-    expect(res, plays=turns(2, "7c 6c 5c 4c 3c 2c Ac 8c 9c 10c Jc Qc",
-                            "7d 6d 5d 4d 3d 2d Ad 8d 9d 10d Jd Qd",
-                            "7h 6h 5h 4h 3h 2h Ah 8h 9h 10h Jh Qh Kh",
-                            "7s 6s 5s 4s 3s 2s As 8s 9s 10s Js Qs"),
-           winner=2, turns=49, passes=[0, 0, 0, 0], cards_left=[1, 1, 0, 1], paid=[3, 3, 2, 3],
-           net=[-3, -3, 9, -3], pot=11)
+    expect(
+        res,
+        plays=turns(
+            2,
+            "7c 6c 5c 4c 3c 2c Ac 8c 9c 10c Jc Qc",
+            "7d 6d 5d 4d 3d 2d Ad 8d 9d 10d Jd Qd",
+            "7h 6h 5h 4h 3h 2h Ah 8h 9h 10h Jh Qh Kh",
+            "7s 6s 5s 4s 3s 2s As 8s 9s 10s Js Qs",
+        ),
+        winner=2,
+        turns=49,
+        passes=[0, 0, 0, 0],
+        cards_left=[1, 1, 0, 1],
+        paid=[3, 3, 2, 3],
+        net=[-3, -3, 9, -3],
+        pot=11,
+    )
 
 
 def test_eight_before_six_makes_the_eight_come_first():
     # After the 7 only the 8 is legal (the 6 waits for it); then 9 and 6 are both legal and
     # "first" takes the 6: 7 8 6 5 4 3 2 A 9 10 J Q K.
     res = play(E6, pol(4), FULL)
-    expect(res, plays=turns(0, "7c 8c 6c 5c 4c 3c 2c Ac 9c 10c Jc Qc Kc",
-                            "7d 8d 6d 5d 4d 3d 2d Ad 9d 10d Jd Qd",
-                            "7h 8h 6h 5h 4h 3h 2h Ah 9h 10h Jh Qh",
-                            "7s 8s 6s 5s 4s 3s 2s As 9s 10s Js Qs"),
-           winner=0, turns=49, passes=[0, 0, 0, 0], cards_left=[0, 1, 1, 1], net=[9, -3, -3, -3], pot=11)
+    expect(
+        res,
+        plays=turns(
+            0,
+            "7c 8c 6c 5c 4c 3c 2c Ac 9c 10c Jc Qc Kc",
+            "7d 8d 6d 5d 4d 3d 2d Ad 9d 10d Jd Qd",
+            "7h 8h 6h 5h 4h 3h 2h Ah 9h 10h Jh Qh",
+            "7s 8s 6s 5s 4s 3s 2s As 9s 10s Js Qs",
+        ),
+        winner=0,
+        turns=49,
+        passes=[0, 0, 0, 0],
+        cards_left=[0, 1, 1, 1],
+        net=[9, -3, -3, -3],
+        pot=11,
+    )
 
 
-PU_PLAYS = turns(0, "- 8c 9c 10c Jc Qc Kc 8h 9h 10h Jh Qh Kh",
-                 "- - - - - - - - 8d 9d 10d Jd Qd",
-                 "7c 6c 5c 4c 3c 2c Ac 7d 6d 5d 4d 3d 2d",
-                 "7h 6h 5h 4h 3h 2h Ah 7s 6s 5s 4s 3s")
+PU_PLAYS = turns(
+    0,
+    "- 8c 9c 10c Jc Qc Kc 8h 9h 10h Jh Qh Kh",
+    "- - - - - - - - 8d 9d 10d Jd Qd",
+    "7c 6c 5c 4c 3c 2c Ac 7d 6d 5d 4d 3d 2d",
+    "7h 6h 5h 4h 3h 2h Ah 7s 6s 5s 4s 3s",
+)
 
 
 def test_only_sevens_until_one_is_down_and_the_passers_pay():
@@ -376,8 +444,19 @@ def test_only_sevens_until_one_is_down_and_the_passers_pay():
     # Seat 2 lays its 13th card (2d) on turn 50.
     # Chips: pot = 8 ante + 9 pass fees + (1 + 8 + 1) cards = 27.
     res = play(R, pol(4), PU)
-    expect(res, plays=PU_PLAYS, voluntary=[], winner=2, turns=51, passes=[1, 8, 0, 0], cards_left=[1, 8, 0, 1],
-           paid=[4, 18, 2, 3], received=[0, 0, 27, 0], net=[-4, -18, 25, -3], pot=27)
+    expect(
+        res,
+        plays=PU_PLAYS,
+        voluntary=[],
+        winner=2,
+        turns=51,
+        passes=[1, 8, 0, 0],
+        cards_left=[1, 8, 0, 1],
+        paid=[4, 18, 2, 3],
+        received=[0, 0, 27, 0],
+        net=[-4, -18, 25, -3],
+        pot=27,
+    )
 
 
 def test_a_card_waits_for_its_neighbour_in_the_row():
@@ -398,65 +477,107 @@ def test_eight_before_six_six_waits_for_the_eight():
     # seat 0 laid 8h (t28).  Seat 2 still goes out with 2d on turn 50.
     # Chips: pot = 8 + 3 passes + (1 + 2 + 1) cards = 15.
     res = play(E6, pol(4), PU)
-    expect(res, plays=turns(0, "- 8c 9c 10c Jc Qc Kc 8h 9h 10h Jh Qh Kh",
-                            "- - 8s 9s 10s Js Qs As 8d 9d 10d Jd Qd",
-                            "7c 6c 5c 4c 3c 2c Ac 7d 6d 5d 4d 3d 2d",
-                            "7h 7s 6s 5s 4s 3s 2s 6h 5h 4h 3h 2h"),
-           winner=2, turns=51, passes=[1, 2, 0, 0], cards_left=[1, 2, 0, 1], paid=[4, 6, 2, 3],
-           received=[0, 0, 15, 0], net=[-4, -6, 13, -3], pot=15)
+    expect(
+        res,
+        plays=turns(
+            0,
+            "- 8c 9c 10c Jc Qc Kc 8h 9h 10h Jh Qh Kh",
+            "- - 8s 9s 10s Js Qs As 8d 9d 10d Jd Qd",
+            "7c 6c 5c 4c 3c 2c Ac 7d 6d 5d 4d 3d 2d",
+            "7h 7s 6s 5s 4s 3s 2s 6h 5h 4h 3h 2h",
+        ),
+        winner=2,
+        turns=51,
+        passes=[1, 2, 0, 0],
+        cards_left=[1, 2, 0, 1],
+        paid=[4, 6, 2, 3],
+        received=[0, 0, 15, 0],
+        net=[-4, -6, 13, -3],
+        pot=15,
+    )
 
 
 # ----------------------------------------------------------------------------------------
 # Passing and settlement
 
 
-@pytest.mark.parametrize("pass_fee, paid, net, pot", [
-    (0, [3, 10, 2, 3], [-3, -10, 16, -3], 18),   # 8 + 0 + 10
-    (1, [4, 18, 2, 3], [-4, -18, 25, -3], 27),   # 8 + 9 + 10
-    (2, [5, 26, 2, 3], [-5, -26, 34, -3], 36),   # 8 + 18 + 10
-], ids=["pass-fee-0", "pass-fee-1", "pass-fee-2"])
+@pytest.mark.parametrize(
+    "pass_fee, paid, net, pot",
+    [
+        (0, [3, 10, 2, 3], [-3, -10, 16, -3], 18),  # 8 + 0 + 10
+        (1, [4, 18, 2, 3], [-4, -18, 25, -3], 27),  # 8 + 9 + 10
+        (2, [5, 26, 2, 3], [-5, -26, 34, -3], 36),  # 8 + 18 + 10
+    ],
+    ids=["pass-fee-0", "pass-fee-1", "pass-fee-2"],
+)
 def test_pass_fee(pass_fee, paid, net, pot):
     # PU: seat 0 passes once, seat 1 eight times; each forced pass pays pass_fee.
     res = play(R._replace(pass_fee=pass_fee), pol(4), PU)
     expect(res, plays=PU_PLAYS, passes=[1, 8, 0, 0], paid=paid, net=net, pot=pot)
 
 
-@pytest.mark.parametrize("settle, card_fee, paid, received, net, pot", [
-    # cards left 1, 8, 0, 1; pass fees 1, 8, 0, 0; antes 2
-    (SETTLE_POT_PLUS_CARDS, 1, [4, 18, 2, 3], [0, 0, 27, 0], [-4, -18, 25, -3], 27),
-    (SETTLE_POT_PLUS_CARDS, 2, [5, 26, 2, 4], [0, 0, 37, 0], [-5, -26, 35, -4], 37),
-    (SETTLE_POT_PLUS_CARDS, 0, [3, 10, 2, 2], [0, 0, 17, 0], [-3, -10, 15, -2], 17),
-    (SETTLE_POT_ONLY, 1, [3, 10, 2, 2], [0, 0, 17, 0], [-3, -10, 15, -2], 17),
-    (SETTLE_POT_ONLY, 2, [3, 10, 2, 2], [0, 0, 17, 0], [-3, -10, 15, -2], 17),
-    (SETTLE_CARD_COUNT, 1, [0] * 4, [0] * 4, [0] * 4, 0),
-], ids=["pot-plus-cards-fee1", "pot-plus-cards-fee2", "pot-plus-cards-fee0", "pot-only", "pot-only-fee2",
-        "card-count-score"])
+@pytest.mark.parametrize(
+    "settle, card_fee, paid, received, net, pot",
+    [
+        # cards left 1, 8, 0, 1; pass fees 1, 8, 0, 0; antes 2
+        (SETTLE_POT_PLUS_CARDS, 1, [4, 18, 2, 3], [0, 0, 27, 0], [-4, -18, 25, -3], 27),
+        (SETTLE_POT_PLUS_CARDS, 2, [5, 26, 2, 4], [0, 0, 37, 0], [-5, -26, 35, -4], 37),
+        (SETTLE_POT_PLUS_CARDS, 0, [3, 10, 2, 2], [0, 0, 17, 0], [-3, -10, 15, -2], 17),
+        (SETTLE_POT_ONLY, 1, [3, 10, 2, 2], [0, 0, 17, 0], [-3, -10, 15, -2], 17),
+        (SETTLE_POT_ONLY, 2, [3, 10, 2, 2], [0, 0, 17, 0], [-3, -10, 15, -2], 17),
+        (SETTLE_CARD_COUNT, 1, [0] * 4, [0] * 4, [0] * 4, 0),
+    ],
+    ids=[
+        "pot-plus-cards-fee1",
+        "pot-plus-cards-fee2",
+        "pot-plus-cards-fee0",
+        "pot-only",
+        "pot-only-fee2",
+        "card-count-score",
+    ],
+)
 def test_settlement(settle, card_fee, paid, received, net, pot):
     # pot-plus-cards: pot = 8 + 9 + card_fee x 10 cards; pot-only: pot = 8 + 9 (card_fee
     # unused); card-count-score: no ante, no pass fees, no cards paid.  Play is the same.
     res = play(R._replace(settle=settle, card_fee=card_fee), pol(4), PU)
-    expect(res, plays=PU_PLAYS, winner=2, passes=[1, 8, 0, 0], cards_left=[1, 8, 0, 1], paid=paid,
-           received=received, net=net, pot=pot)
+    expect(
+        res,
+        plays=PU_PLAYS,
+        winner=2,
+        passes=[1, 8, 0, 0],
+        cards_left=[1, 8, 0, 1],
+        paid=paid,
+        received=received,
+        net=net,
+        pot=pot,
+    )
 
 
 # ----------------------------------------------------------------------------------------
 # Uneven deals and antes
 
 
-THREE_PLAYS = turns(0, "7c 6c 5c 4c 3c 2c Ac 8c 9c 10c Jc Qc Kc 7s 6s 5s 4s",
-                    "7d 6d 5d 4d 3d 2d Ad 8d 9d 10d Jd Qd Kd 8s 9s 10s Js",
-                    "7h 6h 5h 4h 3h 2h Ah 8h 9h 10h Jh Qh Kh - - -")
+THREE_PLAYS = turns(
+    0,
+    "7c 6c 5c 4c 3c 2c Ac 8c 9c 10c Jc Qc Kc 7s 6s 5s 4s",
+    "7d 6d 5d 4d 3d 2d Ad 8d 9d 10d Jd Qd Kd 8s 9s 10s Js",
+    "7h 6h 5h 4h 3h 2h Ah 8h 9h 10h Jh Qh Kh - - -",
+)
 
 
-@pytest.mark.parametrize("uneven, ante, paid, net, pot", [
-    # seat 0 was dealt 18 cards, seats 1 and 2 17; pass fees 0, 0, 3; cards left 1, 0, 4
-    (UNEVEN_NONE, 2, [3, 2, 9], [-3, 12, -9], 14),              # 6 + 3 + 5
-    (FEWER_CARDS_PAY_EXTRA, 2, [3, 3, 10], [-3, 13, -10], 16),  # antes 2 3 3
-    (MORE_CARDS_PAY_EXTRA, 2, [4, 2, 9], [-4, 13, -9], 15),     # antes 3 2 2
-    (UNEVEN_NONE, 0, [1, 0, 7], [-1, 8, -7], 8),                # 0 + 3 + 5
-    (FEWER_CARDS_PAY_EXTRA, 0, [1, 1, 8], [-1, 9, -8], 10),     # antes 0 1 1 (reading: ante + 1)
-    (MORE_CARDS_PAY_EXTRA, 0, [2, 0, 7], [-2, 9, -7], 9),       # antes 1 0 0
-], ids=["none-ante2", "fewer-ante2", "more-ante2", "none-ante0", "fewer-ante0", "more-ante0"])
+@pytest.mark.parametrize(
+    "uneven, ante, paid, net, pot",
+    [
+        # seat 0 was dealt 18 cards, seats 1 and 2 17; pass fees 0, 0, 3; cards left 1, 0, 4
+        (UNEVEN_NONE, 2, [3, 2, 9], [-3, 12, -9], 14),  # 6 + 3 + 5
+        (FEWER_CARDS_PAY_EXTRA, 2, [3, 3, 10], [-3, 13, -10], 16),  # antes 2 3 3
+        (MORE_CARDS_PAY_EXTRA, 2, [4, 2, 9], [-4, 13, -9], 15),  # antes 3 2 2
+        (UNEVEN_NONE, 0, [1, 0, 7], [-1, 8, -7], 8),  # 0 + 3 + 5
+        (FEWER_CARDS_PAY_EXTRA, 0, [1, 1, 8], [-1, 9, -8], 10),  # antes 0 1 1 (reading: ante + 1)
+        (MORE_CARDS_PAY_EXTRA, 0, [2, 0, 7], [-2, 9, -7], 9),  # antes 1 0 0
+    ],
+    ids=["none-ante2", "fewer-ante2", "more-ante2", "none-ante0", "fewer-ante0", "more-ante0"],
+)
 def test_three_seats_uneven_antes(uneven, ante, paid, net, pot):
     # Each seat runs its own suit (7, down to A, up to K: clubs t0..t36, diamonds
     # t1..t37, hearts t2..t38; every seat holds its suit's codes before its spades).
@@ -464,8 +585,9 @@ def test_three_seats_uneven_antes(uneven, ante, paid, net, pot):
     # passes at t41, t44, t47 while seat 0 lays 6s 5s 4s and seat 1 9s 10s Js: seat 1's
     # 17th card goes down on turn 49.
     res = play(R._replace(uneven_ante=uneven, ante=ante), pol(3), THREE)
-    expect(res, plays=THREE_PLAYS, winner=1, turns=50, passes=[0, 0, 3], cards_left=[1, 0, 4], paid=paid,
-           net=net, pot=pot)
+    expect(
+        res, plays=THREE_PLAYS, winner=1, turns=50, passes=[0, 0, 3], cards_left=[1, 0, 4], paid=paid, net=net, pot=pot
+    )
 
 
 def test_three_seats_dealer_0_gives_seat_1_the_extra_card():
@@ -473,28 +595,56 @@ def test_three_seats_dealer_0_gives_seat_1_the_extra_card():
     # everything moves one seat.  fewer-cards-pay-extra: seats 2 and 0 ante 3.
     hands = [THREE[2], THREE[0], THREE[1]]
     res = play(R._replace(uneven_ante=FEWER_CARDS_PAY_EXTRA), pol(3), hands, dealer=0)
-    expect(res, plays=[((s + 1) % 3, c) for s, c in THREE_PLAYS], winner=2, turns=50, passes=[3, 0, 0],
-           cards_left=[4, 1, 0], paid=[10, 3, 3], net=[-10, -3, 13], pot=16)
+    expect(
+        res,
+        plays=[((s + 1) % 3, c) for s, c in THREE_PLAYS],
+        winner=2,
+        turns=50,
+        passes=[3, 0, 0],
+        cards_left=[4, 1, 0],
+        paid=[10, 3, 3],
+        net=[-10, -3, 13],
+        pot=16,
+    )
 
 
-FIVE_PLAYS = turns(0, "7d 6d 5d 4d 3d 2d Ad 8d 9d 10d", "7h 6h 5h 4h 3h 2h Ah 8h 9h 10h",
-                   "7c 6c 5c 4c 3c 2c Ac 8c 9c 10c", "7s 6s 5s 4s 3s 2s As 8s 9s", passes_only(9))
+FIVE_PLAYS = turns(
+    0,
+    "7d 6d 5d 4d 3d 2d Ad 8d 9d 10d",
+    "7h 6h 5h 4h 3h 2h Ah 8h 9h 10h",
+    "7c 6c 5c 4c 3c 2c Ac 8c 9c 10c",
+    "7s 6s 5s 4s 3s 2s As 8s 9s",
+    passes_only(9),
+)
 
 
-@pytest.mark.parametrize("uneven, paid, net, pot", [
-    # seats 0, 1 dealt 11, seats 2-4 10; seat 4 passes 9 times; cards left 1 1 0 1 10
-    (UNEVEN_NONE, [3, 3, 2, 3, 21], [-3, -3, 30, -3, -21], 32),            # 10 + 9 + 13
-    (FEWER_CARDS_PAY_EXTRA, [3, 3, 3, 4, 22], [-3, -3, 32, -4, -22], 35),  # antes 2 2 3 3 3
-    (MORE_CARDS_PAY_EXTRA, [4, 4, 2, 3, 21], [-4, -4, 32, -3, -21], 34),   # antes 3 3 2 2 2
-], ids=["none", "fewer-cards-pay-extra", "more-cards-pay-extra"])
+@pytest.mark.parametrize(
+    "uneven, paid, net, pot",
+    [
+        # seats 0, 1 dealt 11, seats 2-4 10; seat 4 passes 9 times; cards left 1 1 0 1 10
+        (UNEVEN_NONE, [3, 3, 2, 3, 21], [-3, -3, 30, -3, -21], 32),  # 10 + 9 + 13
+        (FEWER_CARDS_PAY_EXTRA, [3, 3, 3, 4, 22], [-3, -3, 32, -4, -22], 35),  # antes 2 2 3 3 3
+        (MORE_CARDS_PAY_EXTRA, [4, 4, 2, 3, 21], [-4, -4, 32, -3, -21], 34),  # antes 3 3 2 2 2
+    ],
+    ids=["none", "fewer-cards-pay-extra", "more-cards-pay-extra"],
+)
 def test_five_seats_uneven_antes(uneven, paid, net, pot):
     # Seats 0-3 each lay their 7 (t0..t3), run down to the A, then up; seat 4's J/Q/K
     # never become legal (they sit above 10c, Jd, Jh, 10s).  Seat 2 plays every turn
     # (t2, t7, .., t47) and lays its 10th card first: seats 0 and 1 have played 10 of 11,
     # seat 3 9 of 10.
     res = play(R._replace(uneven_ante=uneven), pol(5), FIVE)
-    expect(res, plays=FIVE_PLAYS, winner=2, turns=48, passes=[0, 0, 0, 0, 9], cards_left=[1, 1, 0, 1, 10],
-           paid=paid, net=net, pot=pot)
+    expect(
+        res,
+        plays=FIVE_PLAYS,
+        winner=2,
+        turns=48,
+        passes=[0, 0, 0, 0, 9],
+        cards_left=[1, 1, 0, 1, 10],
+        paid=paid,
+        net=net,
+        pot=pot,
+    )
 
 
 @pytest.mark.parametrize("uneven", [FEWER_CARDS_PAY_EXTRA, MORE_CARDS_PAY_EXTRA], ids=["fewer", "more"])
@@ -508,37 +658,84 @@ def test_even_deal_ignores_uneven_ante(uneven):
 # Start rules
 
 
-@pytest.mark.parametrize("start, expected_plays, winner, cards_left, paid, net, pot", [
-    # eldest: seat 0 (no 7) passes; seat 1 holds 7c 7d and lays 7c (first), 7d at t5, then
-    # diamonds down and up; seat 0 runs clubs (6c at t4 .. Kc at t48), seat 1's Qd goes
-    # down on t49.  Pot 8 + 1 + 3.
-    (START_ELDEST, turns(0, "- 6c 5c 4c 3c 2c Ac 8c 9c 10c Jc Qc Kc",
-                         "7c 7d 6d 5d 4d 3d 2d Ad 8d 9d 10d Jd Qd",
-                         "7h 6h 5h 4h 3h 2h Ah 8h 9h 10h Jh Qh",
-                         "7s 6s 5s 4s 3s 2s As 8s 9s 10s Js Qs"),
-     1, [1, 0, 1, 1], [4, 2, 3, 3], [-4, 10, -3, -3], 12),
-    # holder-7d: seat 1 opens with 7d although "first" would pick 7c; seats 2 and 3 lay
-    # 7h 7s, seat 0 passes, seat 1 lays 7c (t4), then 6d ..; seat 1 goes out on t48.
-    (START_HOLDER_7D, turns(1, "- 6c 5c 4c 3c 2c Ac 8c 9c 10c Jc Qc",
-                            "7d 7c 6d 5d 4d 3d 2d Ad 8d 9d 10d Jd Qd",
-                            "7h 6h 5h 4h 3h 2h Ah 8h 9h 10h Jh Qh",
-                            "7s 6s 5s 4s 3s 2s As 8s 9s 10s Js Qs"),
-     1, [2, 0, 1, 1], [5, 2, 3, 3], [-5, 11, -3, -3], 13),
-    # holder-7h: seat 2 opens, runs hearts (t0, t4, .., t48); seat 0 passes at t2.
-    (START_HOLDER_7H, turns(2, "- 6c 5c 4c 3c 2c Ac 8c 9c 10c Jc Qc",
-                            "7c 7d 6d 5d 4d 3d 2d Ad 8d 9d 10d Jd",
-                            "7h 6h 5h 4h 3h 2h Ah 8h 9h 10h Jh Qh Kh",
-                            "7s 6s 5s 4s 3s 2s As 8s 9s 10s Js Qs"),
-     2, [2, 1, 0, 1], [5, 3, 2, 3], [-5, -3, 11, -3], 13),
-], ids=["eldest", "holder-7d", "holder-7h"])
+@pytest.mark.parametrize(
+    "start, expected_plays, winner, cards_left, paid, net, pot",
+    [
+        # eldest: seat 0 (no 7) passes; seat 1 holds 7c 7d and lays 7c (first), 7d at t5, then
+        # diamonds down and up; seat 0 runs clubs (6c at t4 .. Kc at t48), seat 1's Qd goes
+        # down on t49.  Pot 8 + 1 + 3.
+        (
+            START_ELDEST,
+            turns(
+                0,
+                "- 6c 5c 4c 3c 2c Ac 8c 9c 10c Jc Qc Kc",
+                "7c 7d 6d 5d 4d 3d 2d Ad 8d 9d 10d Jd Qd",
+                "7h 6h 5h 4h 3h 2h Ah 8h 9h 10h Jh Qh",
+                "7s 6s 5s 4s 3s 2s As 8s 9s 10s Js Qs",
+            ),
+            1,
+            [1, 0, 1, 1],
+            [4, 2, 3, 3],
+            [-4, 10, -3, -3],
+            12,
+        ),
+        # holder-7d: seat 1 opens with 7d although "first" would pick 7c; seats 2 and 3 lay
+        # 7h 7s, seat 0 passes, seat 1 lays 7c (t4), then 6d ..; seat 1 goes out on t48.
+        (
+            START_HOLDER_7D,
+            turns(
+                1,
+                "- 6c 5c 4c 3c 2c Ac 8c 9c 10c Jc Qc",
+                "7d 7c 6d 5d 4d 3d 2d Ad 8d 9d 10d Jd Qd",
+                "7h 6h 5h 4h 3h 2h Ah 8h 9h 10h Jh Qh",
+                "7s 6s 5s 4s 3s 2s As 8s 9s 10s Js Qs",
+            ),
+            1,
+            [2, 0, 1, 1],
+            [5, 2, 3, 3],
+            [-5, 11, -3, -3],
+            13,
+        ),
+        # holder-7h: seat 2 opens, runs hearts (t0, t4, .., t48); seat 0 passes at t2.
+        (
+            START_HOLDER_7H,
+            turns(
+                2,
+                "- 6c 5c 4c 3c 2c Ac 8c 9c 10c Jc Qc",
+                "7c 7d 6d 5d 4d 3d 2d Ad 8d 9d 10d Jd",
+                "7h 6h 5h 4h 3h 2h Ah 8h 9h 10h Jh Qh Kh",
+                "7s 6s 5s 4s 3s 2s As 8s 9s 10s Js Qs",
+            ),
+            2,
+            [2, 1, 0, 1],
+            [5, 3, 2, 3],
+            [-5, -3, 11, -3],
+            13,
+        ),
+    ],
+    ids=["eldest", "holder-7d", "holder-7h"],
+)
 def test_start_rule(start, expected_plays, winner, cards_left, paid, net, pot):
     res = play(R._replace(start=start), pol(4), SWAP)
-    expect(res, plays=expected_plays, voluntary=[], winner=winner, turns=len(expected_plays),
-           passes=[1, 0, 0, 0], cards_left=cards_left, paid=paid, net=net, pot=pot)
+    expect(
+        res,
+        plays=expected_plays,
+        voluntary=[],
+        winner=winner,
+        turns=len(expected_plays),
+        passes=[1, 0, 0, 0],
+        cards_left=cards_left,
+        paid=paid,
+        net=net,
+        pot=pot,
+    )
 
 
-@pytest.mark.parametrize("style", [STYLE_FIRST, STYLE_RANDOM, STYLE_HOLD_SEVENS, STYLE_BLOCK, STYLE_GREEDY_UNLOCK],
-                         ids=["first", "random", "hold-sevens", "block", "greedy-unlock"])
+@pytest.mark.parametrize(
+    "style",
+    [STYLE_FIRST, STYLE_RANDOM, STYLE_HOLD_SEVENS, STYLE_BLOCK, STYLE_GREEDY_UNLOCK],
+    ids=["first", "random", "hold-sevens", "block", "greedy-unlock"],
+)
 def test_opening_seven_is_played_whatever_the_style(style):
     # SWAP, holder-7d: seat 1 holds 7c and 7d; whatever its style it opens with 7d, and the
     # next turn is seat 2's (its only legal card: 7h).
@@ -553,11 +750,19 @@ def test_holder_opening_counts_as_a_turn_with_sevens_held_back():
     # voluntary pass pays 3; the 6 and 8 of each held 7 are the passer's own: no payments.
     # Pot = 8 + 36 x 3 + 39 cards = 155.
     res = play(MAY_PASS._replace(start=START_HOLDER_7D), pol(4, pws=1), FULL)
-    expect(res, plays=turns(1, passes_only(12), "7d 6d 5d 4d 3d 2d Ad 8d 9d 10d Jd Qd Kd",
-                            passes_only(12), passes_only(12)),
-           voluntary=[t for t in range(49) if t % 4], winner=1, turns=49, passes=[12, 0, 12, 12],
-           cards_left=[13, 0, 13, 13], paid=[51, 2, 51, 51], received=[0, 155, 0, 0], net=[-51, 153, -51, -51],
-           pot=155)
+    expect(
+        res,
+        plays=turns(1, passes_only(12), "7d 6d 5d 4d 3d 2d Ad 8d 9d 10d Jd Qd Kd", passes_only(12), passes_only(12)),
+        voluntary=[t for t in range(49) if t % 4],
+        winner=1,
+        turns=49,
+        passes=[12, 0, 12, 12],
+        cards_left=[13, 0, 13, 13],
+        paid=[51, 2, 51, 51],
+        received=[0, 155, 0, 0],
+        net=[-51, 153, -51, -51],
+        pot=155,
+    )
 
 
 # ----------------------------------------------------------------------------------------
@@ -570,10 +775,24 @@ def test_hold_sevens_keeps_a_seven_back_and_blocks_a_suit():
     # Seat 0 (clubs) cannot start until 7c is down: it passes 11 times and lays Kd on t47
     # (after Qd at t44).  Pot = 8 + 11 + (12 + 1 + 1) = 33.
     res = play(R._replace(start=START_HOLDER_7D), pol(4, seats={1: (STYLE_HOLD_SEVENS, 0)}), SWAP)
-    expect(res, plays=turns(1, passes_only(11) + " Kd", "7d 6d 5d 4d 3d 2d Ad 8d 9d 10d Jd Qd 7c",
-                            "7h 6h 5h 4h 3h 2h Ah 8h 9h 10h Jh Qh", "7s 6s 5s 4s 3s 2s As 8s 9s 10s Js Qs"),
-           winner=1, turns=49, passes=[11, 0, 0, 0], cards_left=[12, 0, 1, 1], paid=[25, 2, 3, 3],
-           received=[0, 33, 0, 0], net=[-25, 31, -3, -3], pot=33)
+    expect(
+        res,
+        plays=turns(
+            1,
+            passes_only(11) + " Kd",
+            "7d 6d 5d 4d 3d 2d Ad 8d 9d 10d Jd Qd 7c",
+            "7h 6h 5h 4h 3h 2h Ah 8h 9h 10h Jh Qh",
+            "7s 6s 5s 4s 3s 2s As 8s 9s 10s Js Qs",
+        ),
+        winner=1,
+        turns=49,
+        passes=[11, 0, 0, 0],
+        cards_left=[12, 0, 1, 1],
+        paid=[25, 2, 3, 3],
+        received=[0, 33, 0, 0],
+        net=[-25, 31, -3, -3],
+        pot=33,
+    )
 
 
 # STY, seat 0's style varies, the others play "first".  Derivation of the first 13 turns
@@ -613,7 +832,7 @@ def parse_plays(text):
 def test_style_choice_among_legal_cards(style):
     res = play(R, pol(4, seats={0: (style, 0)}), STY)
     expected = parse_plays(STY_PREFIX[style])
-    assert plays(res)[:len(expected)] == expected
+    assert plays(res)[: len(expected)] == expected
 
 
 def test_random_style_draws_below_k_from_stream_0_0():
@@ -641,17 +860,21 @@ def test_random_style_draws_only_with_a_choice():
     assert ints(res["cards_left"])[:4] == [1, 1, 0, 1] and ints(res["passes"])[:4] == [0, 0, 0, 0]
 
 
-@pytest.mark.parametrize("rules, style, expected", [
-    # Seat 0 holds 7c 6c 7d 8d at t0 (only 7s legal).
-    # Default: 7c unlocks 6c (own) and 8c; 7d unlocks 6d and 8d (own): 1 each.
-    (R, STYLE_FIRST, "7c"),
-    (R, STYLE_BLOCK, "7c"),           # 7c is the first candidate unlocking an own card
-    (R, STYLE_GREEDY_UNLOCK, "7c"),   # tie 1-1 -> lower code
-    # eight_before_six: 7c unlocks only 8c (not own), 7d only 8d (own).
-    (E6, STYLE_FIRST, "7c"),
-    (E6, STYLE_BLOCK, "7d"),
-    (E6, STYLE_GREEDY_UNLOCK, "7d"),
-], ids=["first", "block", "greedy", "e6-first", "e6-block", "e6-greedy"])
+@pytest.mark.parametrize(
+    "rules, style, expected",
+    [
+        # Seat 0 holds 7c 6c 7d 8d at t0 (only 7s legal).
+        # Default: 7c unlocks 6c (own) and 8c; 7d unlocks 6d and 8d (own): 1 each.
+        (R, STYLE_FIRST, "7c"),
+        (R, STYLE_BLOCK, "7c"),  # 7c is the first candidate unlocking an own card
+        (R, STYLE_GREEDY_UNLOCK, "7c"),  # tie 1-1 -> lower code
+        # eight_before_six: 7c unlocks only 8c (not own), 7d only 8d (own).
+        (E6, STYLE_FIRST, "7c"),
+        (E6, STYLE_BLOCK, "7d"),
+        (E6, STYLE_GREEDY_UNLOCK, "7d"),
+    ],
+    ids=["first", "block", "greedy", "e6-first", "e6-block", "e6-greedy"],
+)
 def test_unlocks_follow_eight_before_six(rules, style, expected):
     res = play(rules, pol(4, seats={0: (style, 0)}), E6G)
     assert plays(res)[0] == (0, card(expected))
@@ -674,10 +897,25 @@ def test_voluntary_passes_penalties_and_the_n_minus_1_rule():
     # Chips: pot = 8 + forced passes (2 + 14 + 14) + 6 x 3 + cards (13 + 13 + 5) = 87;
     # seat 3 pays 2 + 18 + 6 x 15 + 5 = 115; seat 1 receives 30, seat 2 60.
     res = play(MAY_PASS, pol(4, seats={3: (STYLE_FIRST, 1)}), VOL)
-    expect(res, plays=turns(0, "- 6c 5c 4c 3c 2c Ac - 6d 5d 4d 3d 2d Ad 8d", passes_only(14), passes_only(14),
-                            "7c 8c 9c 10c Jc Qc Kc 7d - - - - - -"),
-           voluntary=[35, 39, 43, 47, 51, 55], winner=0, turns=57, passes=[2, 14, 14, 6], cards_left=[0, 13, 13, 5],
-           paid=[4, 29, 29, 115], received=[87, 30, 60, 0], net=[83, 1, 31, -115], pot=87)
+    expect(
+        res,
+        plays=turns(
+            0,
+            "- 6c 5c 4c 3c 2c Ac - 6d 5d 4d 3d 2d Ad 8d",
+            passes_only(14),
+            passes_only(14),
+            "7c 8c 9c 10c Jc Qc Kc 7d - - - - - -",
+        ),
+        voluntary=[35, 39, 43, 47, 51, 55],
+        winner=0,
+        turns=57,
+        passes=[2, 14, 14, 6],
+        cards_left=[0, 13, 13, 5],
+        paid=[4, 29, 29, 115],
+        received=[87, 30, 60, 0],
+        net=[83, 1, 31, -115],
+        pot=87,
+    )
 
 
 VOL_PLAIN = dict(
@@ -685,10 +923,23 @@ VOL_PLAIN = dict(
     # Kd / Ks never legal: passes at t47, t51, t55.  Seat 1 lays 8h (t37), 5h 4h 3h 2h;
     # seat 2 6s (t46), 5s, 4s.  Seat 0 goes out with 8d on t56.
     # Pot = 8 + (2 + 9 + 11 + 3) + (8 + 10 + 2) = 53.
-    plays=turns(0, "- 6c 5c 4c 3c 2c Ac - 6d 5d 4d 3d 2d Ad 8d", passes_only(9) + " 8h 5h 4h 3h 2h",
-                passes_only(11) + " 6s 5s 4s", "7c 8c 9c 10c Jc Qc Kc 7d 7h 6h 7s - - -"),
-    voluntary=[], winner=0, turns=57, passes=[2, 9, 11, 3], cards_left=[0, 8, 10, 2], paid=[4, 19, 23, 7],
-    received=[53, 0, 0, 0], net=[49, -19, -23, -7], pot=53)
+    plays=turns(
+        0,
+        "- 6c 5c 4c 3c 2c Ac - 6d 5d 4d 3d 2d Ad 8d",
+        passes_only(9) + " 8h 5h 4h 3h 2h",
+        passes_only(11) + " 6s 5s 4s",
+        "7c 8c 9c 10c Jc Qc Kc 7d 7h 6h 7s - - -",
+    ),
+    voluntary=[],
+    winner=0,
+    turns=57,
+    passes=[2, 9, 11, 3],
+    cards_left=[0, 8, 10, 2],
+    paid=[4, 19, 23, 7],
+    received=[53, 0, 0, 0],
+    net=[49, -19, -23, -7],
+    pot=53,
+)
 
 
 def test_pass_with_sevens_needs_may_pass_when_able():
@@ -704,5 +955,15 @@ def test_may_pass_when_able_without_pass_with_sevens_never_passes_when_able():
 def test_card_count_score_has_no_pass_penalties():
     # As in the voluntary-pass test, but no chips change hands at all.
     res = play(MAY_PASS._replace(settle=SETTLE_CARD_COUNT), pol(4, seats={3: (STYLE_FIRST, 1)}), VOL)
-    expect(res, voluntary=[35, 39, 43, 47, 51, 55], winner=0, turns=57, passes=[2, 14, 14, 6],
-           cards_left=[0, 13, 13, 5], paid=[0] * 4, received=[0] * 4, net=[0] * 4, pot=0)
+    expect(
+        res,
+        voluntary=[35, 39, 43, 47, 51, 55],
+        winner=0,
+        turns=57,
+        passes=[2, 14, 14, 6],
+        cards_left=[0, 13, 13, 5],
+        paid=[0] * 4,
+        received=[0] * 4,
+        net=[0] * 4,
+        pot=0,
+    )

@@ -73,10 +73,16 @@ def stack(hands, dealer=None):
 
 
 def random_rules(rng):
-    return Rules(ante=rng.choice([0, 1, 2, 5, 20]), uneven_ante=rng.randint(0, 2), start=rng.randint(0, 2),
-                 settle=rng.randint(0, 2), may_pass_when_able=rng.random() < 0.5,
-                 eight_before_six=rng.random() < 0.5, pass_fee=rng.choice([0, 1, 3]),
-                 card_fee=rng.choice([0, 1, 2]))
+    return Rules(
+        ante=rng.choice([0, 1, 2, 5, 20]),
+        uneven_ante=rng.randint(0, 2),
+        start=rng.randint(0, 2),
+        settle=rng.randint(0, 2),
+        may_pass_when_able=rng.random() < 0.5,
+        eight_before_six=rng.random() < 0.5,
+        pass_fee=rng.choice([0, 1, 3]),
+        card_fee=rng.choice([0, 1, 2]),
+    )
 
 
 def random_policy(rng, n):
@@ -174,8 +180,10 @@ def check_deal(res, rules, pol, n, dealer, stream):
         uneven = sizes[0] != sizes[-1]
         for k in range(n):
             seat = (dealer + 1 + k) % n
-            extra = uneven and ((rules.uneven_ante == FEWER_CARDS_PAY_EXTRA and sizes[k] == sizes[-1]) or
-                                (rules.uneven_ante == MORE_CARDS_PAY_EXTRA and sizes[k] == sizes[0]))
+            extra = uneven and (
+                (rules.uneven_ante == FEWER_CARDS_PAY_EXTRA and sizes[k] == sizes[-1])
+                or (rules.uneven_ante == MORE_CARDS_PAY_EXTRA and sizes[k] == sizes[0])
+            )
             paid[seat] += rules.ante + (1 if extra else 0)
             pot += rules.ante + (1 if extra else 0)
     plays = res["plays"]
@@ -196,8 +204,13 @@ def check_deal(res, rules, pol, n, dealer, stream):
         assert who == seat
         assert all(hands[s] for s in range(n))  # nobody went out before this turn
         playable = [x for x in layout.legal(ebs) if x in hands[seat]]
-        may_pass = (rules.may_pass_when_able and pws[seat] == 1 and playable
-                    and all(x % 13 == 6 for x in playable) and streak < n - 1)
+        may_pass = (
+            rules.may_pass_when_able
+            and pws[seat] == 1
+            and playable
+            and all(x % 13 == 6 for x in playable)
+            and streak < n - 1
+        )
         if card == PASS:
             passes[seat] += 1
             streak += 1
@@ -404,14 +417,32 @@ DEAL_SEVENS = stack(SEVENS_HANDS)
 
 def test_deal_sevens_forced_passes():
     res = play_dealt(Rules(), policy(4), 4, DEAL_SEVENS)
-    opening = [(0, PASS), (1, PASS), (2, PASS), (3, c("7c")),
-               (0, c("6c")), (1, PASS), (2, PASS), (3, c("7d")),
-               (0, c("5c")), (1, c("6d")), (2, PASS), (3, c("7h")),
-               (0, c("4c")), (1, c("5d")), (2, c("6h")), (3, c("7s"))]
+    opening = [
+        (0, PASS),
+        (1, PASS),
+        (2, PASS),
+        (3, c("7c")),
+        (0, c("6c")),
+        (1, PASS),
+        (2, PASS),
+        (3, c("7d")),
+        (0, c("5c")),
+        (1, c("6d")),
+        (2, PASS),
+        (3, c("7h")),
+        (0, c("4c")),
+        (1, c("5d")),
+        (2, c("6h")),
+        (3, c("7s")),
+    ]
     rest = []
     for k in range(9):
-        rest += [(0, parse_cards("3c 2c Ac 8c 9c 10c Jc Qc Kc")[k]), (1, parse_cards("4d 3d 2d Ad 8d 9d 10d Jd Qd")[k]),
-                 (2, parse_cards("5h 4h 3h 2h Ah 8h 9h 10h Jh")[k]), (3, parse_cards("6s 5s 4s 3s 2s As 8s 9s 10s")[k])]
+        rest += [
+            (0, parse_cards("3c 2c Ac 8c 9c 10c Jc Qc Kc")[k]),
+            (1, parse_cards("4d 3d 2d Ad 8d 9d 10d Jd Qd")[k]),
+            (2, parse_cards("5h 4h 3h 2h Ah 8h 9h 10h Jh")[k]),
+            (3, parse_cards("6s 5s 4s 3s 2s As 8s 9s 10s")[k]),
+        ]
     assert res["plays"] == opening + rest
     assert res["winner"] == 3 and res["turns"] == 52 and res["voluntary"] == []
     assert res["cards_left"] == [1, 2, 3, 0] and res["passes"] == [1, 2, 3, 0]
@@ -474,8 +505,22 @@ def test_deal_three_uneven_hands_and_spade_finish():
     assert [len(h) for h in res["hands"]] == [18, 17, 17]
     # 13 rounds of each seat playing its own suit (seat 2 keeps 7s: hearts are lower codes)
     suits = [(t % 3, (t % 3) * 13 + DOWN_THEN_UP[t // 3]) for t in range(39)]
-    tail = [(0, PASS), (1, PASS), (2, c("7s")), (0, PASS), (1, c("6s")), (2, PASS), (0, c("5s")), (1, c("8s")),
-            (2, PASS), (0, c("4s")), (1, c("9s")), (2, PASS), (0, c("3s")), (1, c("10s"))]
+    tail = [
+        (0, PASS),
+        (1, PASS),
+        (2, c("7s")),
+        (0, PASS),
+        (1, c("6s")),
+        (2, PASS),
+        (0, c("5s")),
+        (1, c("8s")),
+        (2, PASS),
+        (0, c("4s")),
+        (1, c("9s")),
+        (2, PASS),
+        (0, c("3s")),
+        (1, c("10s")),
+    ]
     assert res["plays"] == suits + tail
     assert res["winner"] == 1 and res["turns"] == 53
     assert res["cards_left"] == [2, 0, 3] and res["passes"] == [2, 1, 3]
@@ -495,8 +540,22 @@ def test_deal_three_eight_before_six():
     order = [6, 7, 5, 4, 3, 2, 1, 0, 8, 9, 10, 11, 12]
     suits = [(t % 3, (t % 3) * 13 + order[t // 3]) for t in range(39)]
     # 8s must precede 6s: seat 0 cannot follow with 5s on turn 46
-    tail = [(0, PASS), (1, PASS), (2, c("7s")), (0, PASS), (1, c("8s")), (2, PASS), (0, PASS), (1, c("6s")),
-            (2, PASS), (0, c("5s")), (1, c("9s")), (2, PASS), (0, c("4s")), (1, c("10s"))]
+    tail = [
+        (0, PASS),
+        (1, PASS),
+        (2, c("7s")),
+        (0, PASS),
+        (1, c("8s")),
+        (2, PASS),
+        (0, PASS),
+        (1, c("6s")),
+        (2, PASS),
+        (0, c("5s")),
+        (1, c("9s")),
+        (2, PASS),
+        (0, c("4s")),
+        (1, c("10s")),
+    ]
     assert res["plays"] == suits + tail
     assert res["winner"] == 1 and res["cards_left"] == [3, 0, 3] and res["passes"] == [3, 1, 3]
     assert res["pot"] == 6 + 7 + 6 and res["net"] == [-8, 16, -8]
@@ -508,8 +567,20 @@ def test_deal_three_holder_7h_opens():
     res = play_dealt(rules, policy(3), 3, DEAL_THREE)
     # seat 2 opens with 7h and is one turn ahead; the turn then goes to seat 0
     suits = [((2 + t) % 3, ((2 + t) % 3) * 13 + DOWN_THEN_UP[t // 3]) for t in range(39)]
-    tail = [(2, c("7s")), (0, PASS), (1, c("6s")), (2, PASS), (0, c("5s")), (1, c("8s")), (2, PASS),
-            (0, c("4s")), (1, c("9s")), (2, PASS), (0, c("3s")), (1, c("10s"))]
+    tail = [
+        (2, c("7s")),
+        (0, PASS),
+        (1, c("6s")),
+        (2, PASS),
+        (0, c("5s")),
+        (1, c("8s")),
+        (2, PASS),
+        (0, c("4s")),
+        (1, c("9s")),
+        (2, PASS),
+        (0, c("3s")),
+        (1, c("10s")),
+    ]
     assert res["plays"] == suits + tail
     assert res["winner"] == 1 and res["turns"] == 51 and res["passes"] == [1, 0, 3]
     assert res["pot"] == 6 + 4 + 5 and res["net"] == [-5, 13, -8]
@@ -526,17 +597,20 @@ CHOICE_HANDS = [
 DEAL_CHOICE = stack(CHOICE_HANDS)
 
 
-@pytest.mark.parametrize("style,first_nine", [
-    # turn 1 only sevens: 7c (first and hold-sevens; block: the first that unlocks its own 6c);
-    # greedy: 7d unlocks 6d and 8d.  Turn 5 (7c 8c 7s down): first and hold-sevens 6c; block
-    # keeps 6c back, 7d unlocks its own; greedy: 7c, 6d and 7h unlock one each, 7c first.
-    # Turn 9: first 7d, hold-sevens 5s; block 7h (6s 6d 8d kept back, 7h unlocks 8h);
-    # greedy 6d (unlocks 5d; 7h and 5s unlock one too, later in code order).
-    (STYLE_FIRST, "7c 8c - 7s 6c 5c - 6s 7d"),
-    (STYLE_HOLD_SEVENS, "7c 8c - 7s 6c 5c - 6s 5s"),
-    (STYLE_BLOCK, "7c 8c - 7s 7d 9c - 6s 7h"),
-    (STYLE_GREEDY_UNLOCK, "7d - - 7s 7c 8c - 6s 6d"),
-])
+@pytest.mark.parametrize(
+    "style,first_nine",
+    [
+        # turn 1 only sevens: 7c (first and hold-sevens; block: the first that unlocks its own 6c);
+        # greedy: 7d unlocks 6d and 8d.  Turn 5 (7c 8c 7s down): first and hold-sevens 6c; block
+        # keeps 6c back, 7d unlocks its own; greedy: 7c, 6d and 7h unlock one each, 7c first.
+        # Turn 9: first 7d, hold-sevens 5s; block 7h (6s 6d 8d kept back, 7h unlocks 8h);
+        # greedy 6d (unlocks 5d; 7h and 5s unlock one too, later in code order).
+        (STYLE_FIRST, "7c 8c - 7s 6c 5c - 6s 7d"),
+        (STYLE_HOLD_SEVENS, "7c 8c - 7s 6c 5c - 6s 5s"),
+        (STYLE_BLOCK, "7c 8c - 7s 7d 9c - 6s 7h"),
+        (STYLE_GREEDY_UNLOCK, "7d - - 7s 7c 8c - 6s 6d"),
+    ],
+)
 def test_deal_choice_styles(style, first_nine):
     pol = policy(4, seats={0: (style, 0)})
     res = play_dealt(Rules(), pol, 4, DEAL_CHOICE)
@@ -627,7 +701,7 @@ def test_game_rotation_deals_on_one_stream():
         for k, res in enumerate(results):
             dealer = (n - 1 + k) % n  # n-1 deals first, then 0, 1, ..., n-2
             pack = deal_prefix(stream, 52)  # each deal from a pack in code order, after the last draws
-            assert res["hands"] == [sorted(pack[(s - dealer - 1) % n::n]) for s in range(n)]
+            assert res["hands"] == [sorted(pack[(s - dealer - 1) % n :: n]) for s in range(n)]
             check_deal(res, rules, pol, n, dealer, stream)
         seat_rows, table_row = play_game(rules, pol, n, 41, index)
         wins = [r[GS["wins"]] for r in seat_rows]
@@ -670,8 +744,9 @@ def test_simulate_hands_is_the_sum_of_play_hand_and_split_invariant():
         manual[:5, : len(HAND_OUTCOMES.seat)] += np.array(seat_rows)
         manual[5, : len(HAND_OUTCOMES.table)] += np.array(table_row)
     assert (total == manual).all()
-    pieces = HAND_OUTCOMES.combine(simulate(rules, pol, 5, HANDS, 55, 10, 12),
-                                   simulate(rules, pol, 5, HANDS, 55, 22, 18))
+    pieces = HAND_OUTCOMES.combine(
+        simulate(rules, pol, 5, HANDS, 55, 10, 12), simulate(rules, pol, 5, HANDS, 55, 22, 18)
+    )
     assert (pieces == total).all()
     assert total[:5, HS["win"]].sum() == 30 and total[:5, HS["net"]].sum() == 0
     assert total[5, HT["turns"]] >= 30 * (5 * 9 + 1)  # the winner holds 10 or 11 cards
@@ -727,32 +802,35 @@ def test_log_does_not_change_the_result():
 # Input
 
 
-@pytest.mark.parametrize("kwargs", [
-    {"n": 1, "policy": policy(1)},
-    {"n": 9, "policy": policy(9)},
-    {"n": 4.5},
-    {"cards": DEAL_SUITS[:51]},
-    {"cards": DEAL_SUITS[:51] + [DEAL_SUITS[0]]},
-    {"cards": DEAL_SUITS[:51] + [52]},
-    {"cards": [x - 1 for x in DEAL_SUITS]},
-    {"cards": DEAL_SUITS[:51] + [DEAL_SUITS[51] + 0.5]},
-    {"dealer": 4},
-    {"dealer": -1},
-    {"dealer": 1.5},
-    {"policy": policy(3)},
-    {"policy": np.zeros((4, 3))},
-    {"policy": np.full((4, 2), 5.0)},
-    {"policy": np.array([[1.5, 0]] * 4)},
-    {"policy": np.array([[0, 2.0]] * 4)},
-    {"policy": np.array([[-1.0, 0]] * 4)},
-    {"rules": Rules(ante=21)},
-    {"rules": Rules(pass_fee=-1)},
-    {"rules": Rules(card_fee=30)},
-    {"rules": Rules(uneven_ante=3)},
-    {"rules": Rules(start=3)},
-    {"rules": Rules(settle=3)},
-    {"rules": Rules(may_pass_when_able=2)},
-])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"n": 1, "policy": policy(1)},
+        {"n": 9, "policy": policy(9)},
+        {"n": 4.5},
+        {"cards": DEAL_SUITS[:51]},
+        {"cards": DEAL_SUITS[:51] + [DEAL_SUITS[0]]},
+        {"cards": DEAL_SUITS[:51] + [52]},
+        {"cards": [x - 1 for x in DEAL_SUITS]},
+        {"cards": DEAL_SUITS[:51] + [DEAL_SUITS[51] + 0.5]},
+        {"dealer": 4},
+        {"dealer": -1},
+        {"dealer": 1.5},
+        {"policy": policy(3)},
+        {"policy": np.zeros((4, 3))},
+        {"policy": np.full((4, 2), 5.0)},
+        {"policy": np.array([[1.5, 0]] * 4)},
+        {"policy": np.array([[0, 2.0]] * 4)},
+        {"policy": np.array([[-1.0, 0]] * 4)},
+        {"rules": Rules(ante=21)},
+        {"rules": Rules(pass_fee=-1)},
+        {"rules": Rules(card_fee=30)},
+        {"rules": Rules(uneven_ante=3)},
+        {"rules": Rules(start=3)},
+        {"rules": Rules(settle=3)},
+        {"rules": Rules(may_pass_when_able=2)},
+    ],
+)
 def test_play_dealt_refuses_bad_input(kwargs):
     args = {"rules": Rules(), "policy": policy(4), "n": 4, "cards": DEAL_SUITS, "dealer": None}
     args.update(kwargs)

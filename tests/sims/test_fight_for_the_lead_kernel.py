@@ -32,15 +32,30 @@ def random_table(rng, n):
     """Random rules (a legal ante for n) and a random policy row per seat."""
     exhaust = int(rng.integers(0, 3)) if n < 10 else ffl.RESHUFFLE_DISCARDS
     ante = int(rng.choice([0, 4, 8])) if rng.integers(0, 3) else 0
-    rules = ffl.Rules(ante=ante, dealer_rotates=bool(rng.integers(0, 2)),
-                      trade_in_first_hand=bool(rng.integers(0, 2)), trade_order=int(rng.integers(0, 2)),
-                      trade_exhaust=exhaust, all_drop=int(rng.integers(0, 3)), fight_exhaust=int(rng.integers(0, 2)),
-                      max_hands=int(rng.choice([1, 3, 200])), sample_hand=int(rng.integers(0, 2)))
-    matrix = np.column_stack([rng.integers(0, 4, n), rng.integers(0, 10, n), rng.integers(0, 2, n),
-                              rng.integers(2, 16, n), rng.integers(0, 2, n)]).astype(float)
+    rules = ffl.Rules(
+        ante=ante,
+        dealer_rotates=bool(rng.integers(0, 2)),
+        trade_in_first_hand=bool(rng.integers(0, 2)),
+        trade_order=int(rng.integers(0, 2)),
+        trade_exhaust=exhaust,
+        all_drop=int(rng.integers(0, 3)),
+        fight_exhaust=int(rng.integers(0, 2)),
+        max_hands=int(rng.choice([1, 3, 200])),
+        sample_hand=int(rng.integers(0, 2)),
+    )
+    matrix = np.column_stack(
+        [
+            rng.integers(0, 4, n),
+            rng.integers(0, 10, n),
+            rng.integers(0, 2, n),
+            rng.integers(2, 16, n),
+            rng.integers(0, 2, n),
+        ]
+    ).astype(float)
     return rules, matrix
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode,count", [(HANDS, 150), (GAME_MODE, 25)], ids=["hands", "games"])
 def test_kernel_matches_plain_python_twin_exactly(mode, count):
     """Thousands of hands on random tables (2-10 players, every switch, mixed policies):
@@ -50,15 +65,21 @@ def test_kernel_matches_plain_python_twin_exactly(mode, count):
         n = int(rng.integers(2, 11))
         rules, matrix = random_table(rng, n)
         kernel_sums = simulate(SPEC, rules, matrix, n, mode, trial, 5, count, threads=2)
-        assert np.array_equal(kernel_sums, twin.simulate(rules, matrix, n, mode, trial, 5, count)), \
-            (rules, matrix.tolist())
+        assert np.array_equal(kernel_sums, twin.simulate(rules, matrix, n, mode, trial, 5, count)), (
+            rules,
+            matrix.tolist(),
+        )
 
 
 def test_big_tables_exercise_reshuffles_and_short_trades_identically():
     """Nine and ten players trading everything: reshuffles and cut-short trades happen,
     and the kernel still matches the twin exactly."""
-    for n, exhaust in ((9, ffl.RESHUFFLE_DISCARDS), (9, ffl.SERVE_UNTIL_EMPTY), (9, ffl.CAP_EQUAL),
-                       (10, ffl.RESHUFFLE_DISCARDS)):
+    for n, exhaust in (
+        (9, ffl.RESHUFFLE_DISCARDS),
+        (9, ffl.SERVE_UNTIL_EMPTY),
+        (9, ffl.CAP_EQUAL),
+        (10, ffl.RESHUFFLE_DISCARDS),
+    ):
         rules = ffl.Rules(trade_exhaust=exhaust)
         matrix = policy(n, keep_min_rank=15, stay_min_strength=0)
         sums = simulate(SPEC, rules, matrix, n, HANDS, 3, 0, 400)
@@ -73,10 +94,12 @@ def test_kernel_hands_match_the_twin_one_by_one():
     for hand in range(200):
         n = int(rng.integers(2, 11))
         rules, matrix = random_table(rng, n)
-        assert np.array_equal(simulate(SPEC, rules, matrix, n, HANDS, 8, hand, 1),
-                              twin.simulate(rules, matrix, n, HANDS, 8, hand, 1)), (hand, rules, matrix.tolist())
+        assert np.array_equal(
+            simulate(SPEC, rules, matrix, n, HANDS, 8, hand, 1), twin.simulate(rules, matrix, n, HANDS, 8, hand, 1)
+        ), (hand, rules, matrix.tolist())
 
 
+@pytest.mark.slow
 def test_kernel_stacked_hands_obey_the_laws_of_play(ffl_hand_check):
     """The twin tests' full hand check (fight, leader, follow suit, trick winners, cards,
     chips) applied to the kernel's play_dealt on shuffled packs."""
@@ -86,8 +109,15 @@ def test_kernel_stacked_hands_obey_the_laws_of_play(ffl_hand_check):
         rules, matrix = random_table(rng, n)
         pot = n * ffl.ante_for(rules, n) * int(rng.choice([1, 3]))
         compulsory = bool(rng.integers(0, 2))
-        result = ffl.play_dealt(rules, matrix, n, rng.permutation(52).tolist(), dealer=int(rng.integers(0, n)),
-                                pot=pot, compulsory=compulsory)
+        result = ffl.play_dealt(
+            rules,
+            matrix,
+            n,
+            rng.permutation(52).tolist(),
+            dealer=int(rng.integers(0, n)),
+            pot=pot,
+            compulsory=compulsory,
+        )
         ffl_hand_check(result, rules, n, pot, compulsory)
 
 
@@ -108,8 +138,15 @@ def test_every_hand_conserves_chips_and_cards():
         n = int(rng.integers(2, 11))
         rules, matrix = random_table(rng, n)
         pot = n * ffl.ante_for(rules, n) * int(rng.choice([1, 2, 6]))
-        result = ffl.play_dealt(rules, matrix, n, rng.permutation(52).tolist(), dealer=int(rng.integers(0, n)),
-                                pot=pot, compulsory=bool(rng.integers(0, 2)))
+        result = ffl.play_dealt(
+            rules,
+            matrix,
+            n,
+            rng.permutation(52).tolist(),
+            dealer=int(rng.integers(0, n)),
+            pot=pot,
+            compulsory=bool(rng.integers(0, 2)),
+        )
         playing = sum(result["playing"])
         if playing >= 2:
             assert sum(result["won"]) == 4
@@ -159,8 +196,7 @@ def test_results_do_not_depend_on_threads_or_blocks_in_game_mode():
     matrix = policy(n)
     reference = simulate(SPEC, ffl.Rules(), matrix, n, GAME_MODE, 2, 0, 3000, threads=1, n_blocks=1)
     for threads, blocks in ((2, 7), (1, 13), (2, 2)):
-        assert np.array_equal(simulate(SPEC, ffl.Rules(), matrix, n, GAME_MODE, 2, 0, 3000, threads, blocks),
-                              reference)
+        assert np.array_equal(simulate(SPEC, ffl.Rules(), matrix, n, GAME_MODE, 2, 0, 3000, threads, blocks), reference)
 
 
 def test_hand_mode_probabilities_add_up_and_the_lead_is_won_once():
@@ -178,8 +214,16 @@ def test_hand_mode_probabilities_add_up_and_the_lead_is_won_once():
 
 def test_first_hand_sample_is_compulsory():
     n = 4
-    sums = simulate(SPEC, ffl.Rules(sample_hand=ffl.SAMPLE_FIRST), policy(n, stay_min_strength=9, stay_with_lead=0),
-                    n, HANDS, 1, 0, 2000)
+    sums = simulate(
+        SPEC,
+        ffl.Rules(sample_hand=ffl.SAMPLE_FIRST),
+        policy(n, stay_min_strength=9, stay_with_lead=0),
+        n,
+        HANDS,
+        1,
+        0,
+        2000,
+    )
     assert sums[:n, HAND_COLUMN["dropped"]].sum() == 0
     assert sums[n, HAND_TABLE["players_in"]] == 4 * 2000
 
@@ -238,8 +282,9 @@ def test_dealer_rotates_between_hands_only_when_the_rule_says_so():
         for game in range(200):
             log = []
             twin.play_game(rules, matrix, n, 5, game, log=log)
-            dealers = [int(line.split("dealer seat ")[1].split(",")[0]) for line in log
-                       if line.startswith("hand: dealer seat")]
+            dealers = [
+                int(line.split("dealer seat ")[1].split(",")[0]) for line in log if line.startswith("hand: dealer seat")
+            ]
             if len(dealers) == 6:
                 break
         assert dealers == expected

@@ -121,7 +121,12 @@ def settles(res, pot):
 
 def test_policy_columns_are_in_contract_order():
     assert [f.key for f in POLICY_FIELDS] == [
-        "fight_card", "stay_min_strength", "stay_with_lead", "keep_min_rank", "play_style"]
+        "fight_card",
+        "stay_min_strength",
+        "stay_with_lead",
+        "keep_min_rank",
+        "play_style",
+    ]
 
 
 # ----------------------------------------------------------------------------------------
@@ -160,12 +165,16 @@ def test_fight_turns_until_a_suit_matches_and_highest_card_of_that_suit_wins():
 POLICY_SEATS = ["Ks 3c Kd 7d", "Ah 2s Qh 10s", "4c 5h 9h Qs", "Ac 8c Jd 6d"]
 
 
-@pytest.mark.parametrize("fight, expected", [
-    (FIGHT_LOWEST, "3c 2s 4c 6d"),
-    (FIGHT_HIGHEST, "Kd Ah Qs Ac"),
-    (FIGHT_HIGHEST_NON_ACE, "Kd Qh Qs Jd"),
-    (FIGHT_LOWEST_OF_LONGEST, "7d Qh 5h 8c"),
-], ids=["lowest", "highest", "highest-non-ace", "lowest-of-longest-suit"])
+@pytest.mark.parametrize(
+    "fight, expected",
+    [
+        (FIGHT_LOWEST, "3c 2s 4c 6d"),
+        (FIGHT_HIGHEST, "Kd Ah Qs Ac"),
+        (FIGHT_HIGHEST_NON_ACE, "Kd Qh Qs Jd"),
+        (FIGHT_LOWEST_OF_LONGEST, "7d Qh 5h 8c"),
+    ],
+    ids=["lowest", "highest", "highest-non-ace", "lowest-of-longest-suit"],
+)
 def test_fight_card_policy(fight, expected):
     res = play(R, same(4, fight=fight), POLICY_SEATS, compulsory=True)
     assert ints(res["fight"]) == cards(expected)
@@ -174,14 +183,21 @@ def test_fight_card_policy(fight, expected):
 def test_fight_card_policy_is_per_seat():
     # Seat 0 lowest (3c), seat 1 highest (Ah), seat 2 highest-non-ace (Qs),
     # seat 3 lowest-of-longest-suit (8c).
-    policy = pol(row(fight=FIGHT_LOWEST), row(fight=FIGHT_HIGHEST), row(fight=FIGHT_HIGHEST_NON_ACE),
-                 row(fight=FIGHT_LOWEST_OF_LONGEST))
+    policy = pol(
+        row(fight=FIGHT_LOWEST),
+        row(fight=FIGHT_HIGHEST),
+        row(fight=FIGHT_HIGHEST_NON_ACE),
+        row(fight=FIGHT_LOWEST_OF_LONGEST),
+    )
     res = play(R, policy, POLICY_SEATS, compulsory=True)
     assert ints(res["fight"]) == cards("3c Ah Qs 8c")
 
 
-@pytest.mark.parametrize("fight", [FIGHT_LOWEST, FIGHT_HIGHEST, FIGHT_HIGHEST_NON_ACE, FIGHT_LOWEST_OF_LONGEST],
-                         ids=["lowest", "highest", "highest-non-ace", "lowest-of-longest-suit"])
+@pytest.mark.parametrize(
+    "fight",
+    [FIGHT_LOWEST, FIGHT_HIGHEST, FIGHT_HIGHEST_NON_ACE, FIGHT_LOWEST_OF_LONGEST],
+    ids=["lowest", "highest", "highest-non-ace", "lowest-of-longest-suit"],
+)
 def test_all_aces_hand_fights_with_the_club_ace(fight):
     # Four aces: all ranks tie at 14 -> lower suit -> Ac; highest-non-ace: a hand of four
     # aces gives its lowest-suit ace; longest suit: all tie at one card -> clubs -> Ac.
@@ -195,21 +211,24 @@ def test_all_aces_hand_fights_with_the_club_ace(fight):
 # spade.  The 16 cards left (Ac 7c..Kc Ad 7d..Kd, in code order since unlisted) never
 # match: the fight runs the pack dry.
 EXHAUST_SEATS = [
-    "Kh 2h 7h 2c",   # 0: Kh
-    "Ks 2s 7s 3c",   # 1: Ks
-    "Ah 3h 8h 4c",   # 2: Ah
-    "Qh 4h 9h 5c",   # 3: Qh
-    "Qs 3s 8s 6c",   # 4: Qs (the dealer)
-    "Jh 5h 2d 3d",   # 5: Jh (eldest)
-    "As 4s 9s 4d",   # 6: As
-    "Js 5s 5d 6d",   # 7: Js
+    "Kh 2h 7h 2c",  # 0: Kh
+    "Ks 2s 7s 3c",  # 1: Ks
+    "Ah 3h 8h 4c",  # 2: Ah
+    "Qh 4h 9h 5c",  # 3: Qh
+    "Qs 3s 8s 6c",  # 4: Qs (the dealer)
+    "Jh 5h 2d 3d",  # 5: Jh (eldest)
+    "As 4s 9s 4d",  # 6: As
+    "Js 5s 5d 6d",  # 7: Js
     "10h 10s 6h 6s",  # 8: 10h (10h and 10s tie, hearts lower)
 ]
 EXHAUST_TURNED = "Ac 7c 8c 9c 10c Jc Qc Kc Ad 7d 8d 9d 10d Jd Qd Kd"
 
 
-@pytest.mark.parametrize("exhaust, lead", [(HIGHEST_RANK_ANY_SUIT, 6), (ELDEST_GETS_LEAD, 5)],
-                         ids=["highest-rank-any-suit", "eldest-gets-lead"])
+@pytest.mark.parametrize(
+    "exhaust, lead",
+    [(HIGHEST_RANK_ANY_SUIT, 6), (ELDEST_GETS_LEAD, 5)],
+    ids=["highest-rank-any-suit", "eldest-gets-lead"],
+)
 def test_fight_exhaust(exhaust, lead):
     # highest-rank-any-suit: Ah (seat 2) and As (seat 6) tie at 14; clockwise from the
     # dealer's left the order is 5, 6, 7, 8, 0, 1, 2 -> seat 6 comes first.
@@ -223,9 +242,17 @@ def test_fight_exhaust(exhaust, lead):
     # fight cards from the dealer's left: Jh As Js 10h Kh Ks Ah Qh Qs) becomes the pack and
     # is drawn in pile order: seats 5, 6, 7, 8, 0, 1, 2, 3, 4 get Ac 7c 8c 9c 10c Jc Qc Kc Ad.
     assert res["reshuffled"] == 1
-    assert held(res) == hands("2h 7h 2c 10c", "2s 7s 3c Jc", "3h 8h 4c Qc", "4h 9h 5c Kc",
-                              "3s 8s 6c Ad", "5h 2d 3d Ac", "4s 9s 4d 7c", "5s 5d 6d 8c",
-                              "10s 6h 6s 9c")
+    assert held(res) == hands(
+        "2h 7h 2c 10c",
+        "2s 7s 3c Jc",
+        "3h 8h 4c Qc",
+        "4h 9h 5c Kc",
+        "3s 8s 6c Ad",
+        "5h 2d 3d Ac",
+        "4s 9s 4d 7c",
+        "5s 5d 6d 8c",
+        "10s 6h 6s 9c",
+    )
 
 
 def test_nine_player_hand_after_fight_exhaust_plays_out():
@@ -263,10 +290,14 @@ def test_nine_player_hand_after_fight_exhaust_plays_out():
 REPLACE_SEATS = ["2c Ac Kc Qc", "3d Ad Kd Qd", "4h Ah Kh Qh", "5s As Ks Qs"]
 
 
-@pytest.mark.parametrize("dealer, expected", [
-    (3, ["Ac Kc Qc Jc", "Ad Kd Qd Jd", "Ah Kh Qh Jh", "As Ks Qs Js"]),
-    (1, ["Ac Kc Qc Jh", "Ad Kd Qd Js", "Ah Kh Qh Jc", "As Ks Qs Jd"]),
-], ids=["dealer-3", "dealer-1"])
+@pytest.mark.parametrize(
+    "dealer, expected",
+    [
+        (3, ["Ac Kc Qc Jc", "Ad Kd Qd Jd", "Ah Kh Qh Jh", "As Ks Qs Js"]),
+        (1, ["Ac Kc Qc Jh", "Ad Kd Qd Js", "Ah Kh Qh Jc", "As Ks Qs Jd"]),
+    ],
+    ids=["dealer-3", "dealer-1"],
+)
 def test_replacement_goes_clockwise_from_the_dealers_left(dealer, expected):
     # Fight cards 2c 3d 4h 5s; turned 9c -> clubs -> seat 0.  Replacements Jc Jd Jh Js go
     # one each clockwise from the dealer's left: dealer 3 -> seats 0,1,2,3; dealer 1 ->
@@ -297,11 +328,14 @@ def stay_policy(thresholds, leads=(0, 0, 0, 0), keep=2):
     return pol(*[row(stay=t, lead=l, keep=keep) for t, l in zip(thresholds, leads)])
 
 
-@pytest.mark.parametrize("thresholds, playing", [
-    ((5, 3, 1, 0), [1, 0, 1, 1]),   # 5>=5, 2<3, 1>=1, 0>=0
-    ((6, 2, 2, 1), [0, 1, 0, 0]),   # 5<6, 2>=2, 1<2, 0<1
-    ((4, 0, 0, 0), [1, 1, 1, 1]),
-])
+@pytest.mark.parametrize(
+    "thresholds, playing",
+    [
+        ((5, 3, 1, 0), [1, 0, 1, 1]),  # 5>=5, 2<3, 1>=1, 0>=0
+        ((6, 2, 2, 1), [0, 1, 0, 0]),  # 5<6, 2>=2, 1<2, 0<1
+        ((4, 0, 0, 0), [1, 1, 1, 1]),
+    ],
+)
 def test_stay_min_strength_thresholds_on_the_hand_after_replacement(thresholds, playing):
     res = play(R, stay_policy(thresholds), STAY_SEATS, STAY_STOCK)
     assert res["lead"] == 0
@@ -325,10 +359,13 @@ def test_four_bare_kings_score_zero():
     assert ints(res["playing"]) == [1, 1]
 
 
-@pytest.mark.parametrize("lead_flags, playing", [
-    ((1, 1, 1, 1), [1, 0, 0, 0]),   # only seat 0 won the fight
-    ((0, 1, 1, 1), [0, 0, 0, 0]),   # seat 0 does not use its lead: everyone drops
-])
+@pytest.mark.parametrize(
+    "lead_flags, playing",
+    [
+        ((1, 1, 1, 1), [1, 0, 0, 0]),  # only seat 0 won the fight
+        ((0, 1, 1, 1), [0, 0, 0, 0]),  # seat 0 does not use its lead: everyone drops
+    ],
+)
 def test_stay_with_lead(lead_flags, playing):
     # Thresholds 9: nobody stays on strength.
     res = play(R, stay_policy((9, 9, 9, 9), lead_flags), STAY_SEATS, STAY_STOCK)
@@ -359,13 +396,17 @@ def test_exactly_one_player_staying_takes_the_pot_without_trading_or_play():
     assert res["all_dropped"] == 0
 
 
-@pytest.mark.parametrize("all_drop, pot, net, pot_next", [
-    (FORCED_REPLAY, None, [0, 0, 0, 0], 4),
-    (REPLAY_OPTIONAL, None, [0, 0, 0, 0], 4),
-    (REFUND_SPLIT, None, [1, 1, 1, 1], 0),      # P/n = 4/4
-    (FORCED_REPLAY, 40, [0, 0, 0, 0], 40),
-    (REFUND_SPLIT, 40, [10, 10, 10, 10], 0),    # 40/4
-], ids=["forced-replay", "replay-optional", "refund-split", "forced-replay-pot40", "refund-split-pot40"])
+@pytest.mark.parametrize(
+    "all_drop, pot, net, pot_next",
+    [
+        (FORCED_REPLAY, None, [0, 0, 0, 0], 4),
+        (REPLAY_OPTIONAL, None, [0, 0, 0, 0], 4),
+        (REFUND_SPLIT, None, [1, 1, 1, 1], 0),  # P/n = 4/4
+        (FORCED_REPLAY, 40, [0, 0, 0, 0], 40),
+        (REFUND_SPLIT, 40, [10, 10, 10, 10], 0),  # 40/4
+    ],
+    ids=["forced-replay", "replay-optional", "refund-split", "forced-replay-pot40", "refund-split-pot40"],
+)
 def test_everyone_drops(all_drop, pot, net, pot_next):
     rules = R._replace(all_drop=all_drop)
     res = play(rules, stay_policy((9, 9, 9, 9), keep=15), STAY_SEATS, STAY_STOCK, pot=pot)
@@ -391,8 +432,9 @@ def test_everyone_drops(all_drop, pot, net, pot_next):
 # each trade their Q and J; the stock is 2h 3c 4c 5c.
 DROP_SEATS = ["2c As Ks Qs", "2d Ah Kh Qh", "3h 5h 6h 7h", "2s 8c 9c 10c"]
 DROP_STOCK = "4h Jd 8h Jc Js 2h 3c 4c 5c"
-DROP_POLICY = pol(row(stay=0, keep=13), row(stay=0, keep=13), row(stay=9, lead=0, keep=13),
-                  row(stay=9, lead=0, keep=13))
+DROP_POLICY = pol(
+    row(stay=0, keep=13), row(stay=0, keep=13), row(stay=9, lead=0, keep=13), row(stay=9, lead=0, keep=13)
+)
 
 
 def test_fight_winner_drops_next_playing_seat_leads_and_dealer_left_trades_first():
@@ -476,12 +518,16 @@ def test_keep_min_rank_15_trades_all_four():
     assert res["stock_short"] == 0
 
 
-@pytest.mark.parametrize("order, expected", [
-    # from the dealer's left: seat 0 7c 8c, seat 1 9c, seat 2 10c 7d, seat 3 8d
-    (TRADE_FROM_DEALER_LEFT, ["As Ks 7c 8c", "Ah Kh Qh 9c", "Ac Kc 10c 7d", "Ad Kd Qd 8d"]),
-    # from the lead winner (seat 2): seat 2 7c 8c, seat 3 9c, seat 0 10c 7d, seat 1 8d
-    (TRADE_FROM_LEAD_WINNER, ["As Ks 10c 7d", "Ah Kh Qh 8d", "Ac Kc 7c 8c", "Ad Kd Qd 9c"]),
-], ids=["from-dealer-left", "from-lead-winner"])
+@pytest.mark.parametrize(
+    "order, expected",
+    [
+        # from the dealer's left: seat 0 7c 8c, seat 1 9c, seat 2 10c 7d, seat 3 8d
+        (TRADE_FROM_DEALER_LEFT, ["As Ks 7c 8c", "Ah Kh Qh 9c", "Ac Kc 10c 7d", "Ad Kd Qd 8d"]),
+        # from the lead winner (seat 2): seat 2 7c 8c, seat 3 9c, seat 0 10c 7d, seat 1 8d
+        (TRADE_FROM_LEAD_WINNER, ["As Ks 10c 7d", "Ah Kh Qh 8d", "Ac Kc 7c 8c", "Ad Kd Qd 9c"]),
+    ],
+    ids=["from-dealer-left", "from-lead-winner"],
+)
 def test_trade_order_decides_who_draws_which_stock_cards(order, expected):
     rules = R._replace(trade_order=order)
     res = play(rules, same(4, keep=12), TRADE_SEATS, TRADE_STOCK, compulsory=True)
@@ -526,13 +572,29 @@ def test_trade_in_first_hand_false_still_trades_in_a_later_hand():
 #   s5 Jd 10d 9d 4h (15: 4)  s6 Jh 10h 9h 6h (keep 12: wants 4)
 #   s7 Js 10s 9s 7h, s8 8c 7c 6c 8h (keep 2: want none)
 EX_SEATS = [
-    "2c Ac Kc Qc", "2d Ad Kd Qd", "2h Ah Kh Qh", "2s As Ks Qs", "3c Jc 10c 9c",
-    "3d Jd 10d 9d", "3h Jh 10h 9h", "3s Js 10s 9s", "4c 8c 7c 6c",
+    "2c Ac Kc Qc",
+    "2d Ad Kd Qd",
+    "2h Ah Kh Qh",
+    "2s As Ks Qs",
+    "3c Jc 10c 9c",
+    "3d Jd 10d 9d",
+    "3h Jh 10h 9h",
+    "3s Js 10s 9s",
+    "4c 8c 7c 6c",
 ]
 EX_STOCK = "5h 5c 5d 6d 7d 8d 4h 6h 7h 8h 4d 4s 5s 6s 7s 8s"
 EX_POLICY = pol(*[row(keep=k) for k in (15, 14, 15, 15, 15, 15, 12, 2, 2)])
-EX_AFTER_REPLACEMENT = ["Ac Kc Qc 5c", "Ad Kd Qd 5d", "Ah Kh Qh 6d", "As Ks Qs 7d", "Jc 10c 9c 8d",
-                        "Jd 10d 9d 4h", "Jh 10h 9h 6h", "Js 10s 9s 7h", "8c 7c 6c 8h"]
+EX_AFTER_REPLACEMENT = [
+    "Ac Kc Qc 5c",
+    "Ad Kd Qd 5d",
+    "Ah Kh Qh 6d",
+    "As Ks Qs 7d",
+    "Jc 10c 9c 8d",
+    "Jd 10d 9d 4h",
+    "Jh 10h 9h 6h",
+    "Js 10s 9s 7h",
+    "8c 7c 6c 8h",
+]
 
 
 def test_exhaust_deal_uses_the_whole_pack():
@@ -555,8 +617,17 @@ def test_reshuffle_discards_pile_order_and_at_most_one_reshuffle():
     rules = R._replace(trade_exhaust=RESHUFFLE_DISCARDS)
     res = play(rules, EX_POLICY, EX_SEATS, EX_STOCK, compulsory=True)
     assert ints(res["traded"]) == [4, 3, 4, 4, 4, 1, 0, 0, 0]
-    assert held(res) == hands("4d 4s 5s 6s", "Ad 7s 8s 5h", "2c 2d 2h 2s", "3c 3d 3h 3s", "4c 5c Qc Kc",
-                              "Jd 10d 9d Ac", "Jh 10h 9h 6h", "Js 10s 9s 7h", "8c 7c 6c 8h")
+    assert held(res) == hands(
+        "4d 4s 5s 6s",
+        "Ad 7s 8s 5h",
+        "2c 2d 2h 2s",
+        "3c 3d 3h 3s",
+        "4c 5c Qc Kc",
+        "Jd 10d 9d Ac",
+        "Jh 10h 9h 6h",
+        "Js 10s 9s 7h",
+        "8c 7c 6c 8h",
+    )
     assert res["reshuffled"] == 1
     assert res["stock_short"] == 1
 
@@ -620,8 +691,7 @@ def test_cap_equal_counts_only_the_players_in():
     # the rest stay (threshold 0).  Five playing: cap 21 // 5 = 4.  s0 trades 4: Js Qs Ks Jh;
     # s1 trades 3: Qh Kh Jd.
     rules = R._replace(trade_exhaust=CAP_EQUAL)
-    policy = pol(row(stay=0, keep=15), row(stay=0, keep=9), row(stay=0), row(stay=0), row(stay=0),
-                 row(stay=9, lead=0))
+    policy = pol(row(stay=0, keep=15), row(stay=0, keep=9), row(stay=0), row(stay=0), row(stay=0), row(stay=9, lead=0))
     res = play(rules, policy, CAP_SEATS, CAP_STOCK)
     assert ints(res["playing"]) == [1, 1, 1, 1, 1, 0]
     assert ints(res["traded"]) == [4, 3, 0, 0, 0, 0]
@@ -642,8 +712,11 @@ PLAY3_STOCK = "8s 7d 9s Qd"
 
 
 def play3_policy(style):
-    return pol(row(fight=FIGHT_HIGHEST, style=style), row(fight=FIGHT_HIGHEST, style=style),
-               row(fight=FIGHT_LOWEST, style=style))
+    return pol(
+        row(fight=FIGHT_HIGHEST, style=style),
+        row(fight=FIGHT_HIGHEST, style=style),
+        row(fight=FIGHT_LOWEST, style=style),
+    )
 
 
 def test_follow_suit_void_discard_and_winner_of_the_suit_led():
@@ -820,11 +893,21 @@ def test_settlement_default_three_player_pot_is_twelve():
 # the only spade fight card is 2s -> seat 1 wins and leads.  Replacements (seat order)
 # Qh 5h Kh Ah 10s Js Qs Ks As; stock S = 6: 3s 4s 5s 6s 7s 8s.
 #   s0 3c 4c 5c Qh (keep 15: trades 4)    s1 Kd 3h 4h 5h (keep 13: wants 3h 4h 5h)
-DEAD_SEATS = ["2c 3c 4c 5c", "Kd 3h 4h 2s", "6c 7c 8c 9c", "10c Jc Qc Kc", "Ac 2d 3d 4d",
-              "5d 6d 7d 8d", "9d 10d Jd Qd", "2h 6h 7h 8h", "Ad 9h 10h Jh"]
+DEAD_SEATS = [
+    "2c 3c 4c 5c",
+    "Kd 3h 4h 2s",
+    "6c 7c 8c 9c",
+    "10c Jc Qc Kc",
+    "Ac 2d 3d 4d",
+    "5d 6d 7d 8d",
+    "9d 10d Jd Qd",
+    "2h 6h 7h 8h",
+    "Ad 9h 10h Jh",
+]
 DEAD_STOCK = "9s Qh 5h Kh Ah 10s Js Qs Ks As 3s 4s 5s 6s 7s 8s"
-DEAD_POLICY = pol(row(stay=0, keep=15), row(stay=0, keep=13),
-                  *[row(stay=9, lead=0)] * 6, row(fight=FIGHT_HIGHEST, stay=9, lead=0))
+DEAD_POLICY = pol(
+    row(stay=0, keep=15), row(stay=0, keep=13), *[row(stay=9, lead=0)] * 6, row(fight=FIGHT_HIGHEST, stay=9, lead=0)
+)
 
 
 def test_reshuffle_puts_a_dead_ace_back_in_play():

@@ -49,19 +49,24 @@ def policy(n, **fields):
 
 
 def random_policy(rng, n):
-    return np.array([[rng.randint(int(f.lo), int(f.hi)) for f in POLICY_FIELDS] for _ in range(n)],
-                    dtype=np.float64)
+    return np.array([[rng.randint(int(f.lo), int(f.hi)) for f in POLICY_FIELDS] for _ in range(n)], dtype=np.float64)
 
 
 def random_table(rng, max_hands=None):
     n = rng.randint(2, 10)
     exhaust = RESHUFFLE_DISCARDS if n == 10 else rng.randint(0, 2)
     ante = rng.choice([0, 0, 4, 8, 12]) if rng.random() < 0.8 else 0
-    rules = Rules(ante=ante, dealer_rotates=rng.random() < 0.5, trade_in_first_hand=rng.random() < 0.5,
-                  trade_order=rng.randint(0, 1), trade_exhaust=exhaust, all_drop=rng.randint(0, 2),
-                  fight_exhaust=rng.randint(0, 1),
-                  max_hands=max_hands if max_hands is not None else rng.randint(1, 40),
-                  sample_hand=rng.randint(0, 1))
+    rules = Rules(
+        ante=ante,
+        dealer_rotates=rng.random() < 0.5,
+        trade_in_first_hand=rng.random() < 0.5,
+        trade_order=rng.randint(0, 1),
+        trade_exhaust=exhaust,
+        all_drop=rng.randint(0, 2),
+        fight_exhaust=rng.randint(0, 1),
+        max_hands=max_hands if max_hands is not None else rng.randint(1, 40),
+        sample_hand=rng.randint(0, 1),
+    )
     return rules, random_policy(rng, n), n
 
 
@@ -70,8 +75,16 @@ def hand_result(rules, pol, n, seed, index, dealer=None, pot=None, compulsory=No
     pack = twin.Pack(range(52), Stream(seed, index))
     if compulsory is None:
         compulsory = rules.sample_hand == SAMPLE_FIRST
-    return twin._play(rules, twin._prepared(pol, n), n, pack, n - 1 if dealer is None else dealer,
-                      n * ante_for(rules, n) if pot is None else pot, compulsory, None)
+    return twin._play(
+        rules,
+        twin._prepared(pol, n),
+        n,
+        pack,
+        n - 1 if dealer is None else dealer,
+        n * ante_for(rules, n) if pot is None else pot,
+        compulsory,
+        None,
+    )
 
 
 # ----------------------------------------------------------------------------------------
@@ -123,7 +136,7 @@ def test_hand_deal_is_deal_prefix_and_stacked_shuffle_replays_the_hand():
         for s in range(n):
             dealt = [cards[k] for k in range(4 * n) if (n - 1 + 1 + k) % n == s]
             assert res["fight"][s] in dealt
-        assert res["turned"] == cards[4 * n: 4 * n + len(res["turned"])]
+        assert res["turned"] == cards[4 * n : 4 * n + len(res["turned"])]
     assert compared > 100
 
 
@@ -197,8 +210,8 @@ def test_hand_rows_are_consistent_with_the_hand():
         assert sum(r[HS["lead"]] for r in seat_rows) == 1
         players_in = sum(res["playing"])
         losers = sum(r[HS["took_0"]] for r in seat_rows)
-        assert table_row[HT["players_in"]] == players_in and table_row[HT["players_in_sq"]] == players_in ** 2
-        assert table_row[HT["losers"]] == losers and table_row[HT["losers_sq"]] == losers ** 2
+        assert table_row[HT["players_in"]] == players_in and table_row[HT["players_in_sq"]] == players_in**2
+        assert table_row[HT["losers"]] == losers and table_row[HT["losers_sq"]] == losers**2
         assert table_row[HT["all_dropped"]] == (1 if players_in == 0 else 0)
         assert table_row[HT["turned"]] == len(res["turned"]) >= 1
         assert table_row[HT["turned_sq"]] == len(res["turned"]) ** 2
@@ -287,10 +300,10 @@ def test_random_games_conserve_chips():
             assert r[GS["net_sq"]] == r[GS["net"]] ** 2
             assert r[GS["profit"]] == (1 if r[GS["net"]] > 0 else 0)
         hands = table_row[GT["hands"]]
-        assert 1 <= hands <= rules.max_hands and table_row[GT["hands_sq"]] == hands ** 2
+        assert 1 <= hands <= rules.max_hands and table_row[GT["hands_sq"]] == hands**2
         assert table_row[GT["largest_pot"]] >= n * ante_for(rules, n)
         assert table_row[GT["largest_pot"]] % (4 * n // np.gcd(4, n)) == 0
-        lengths = table_row[GT["length_1"]:]
+        lengths = table_row[GT["length_1"] :]
         assert sum(lengths) == 1
         bucket = lengths.index(1)
         assert LENGTH_BUCKET_LOW[bucket] <= hands
@@ -391,8 +404,9 @@ def test_simulate_hands_is_the_sum_of_play_hand_and_split_invariant():
         manual[:n, : len(HAND_OUTCOMES.seat)] += np.array(seat_rows)
         manual[n, : len(HAND_OUTCOMES.table)] += np.array(table_row)
     assert (total == manual).all()
-    pieces = HAND_OUTCOMES.combine(simulate(rules, pol, n, HANDS, 55, 10, 25),
-                                   simulate(rules, pol, n, HANDS, 55, 35, 35))
+    pieces = HAND_OUTCOMES.combine(
+        simulate(rules, pol, n, HANDS, 55, 10, 25), simulate(rules, pol, n, HANDS, 55, 35, 35)
+    )
     assert (pieces == total).all()
     assert total[n, HT["players_in"]] > 0
 

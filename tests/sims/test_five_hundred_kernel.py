@@ -16,6 +16,7 @@ from sims.games import five_hundred as fh
 from sims.registry import GAMES
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS
+
 twin = pytest.importorskip("sims.twins.five_hundred")  # written apart from the kernel
 
 SPEC = GAMES["five-hundred"]
@@ -44,6 +45,7 @@ def test_the_joker_is_in_the_kitty_as_often_as_it_should_be(deck, kitty):
     assert_within(sums[4, TABLE["joker_in_kitty"]], count, Fraction(kitty, size))
 
 
+@pytest.mark.slow
 def test_a_seat_is_dealt_both_red_jacks_as_often_as_it_should_be():
     """P(a given seat holds Jd and Jh, codes 23 and 36) = C(41, 8) / C(43, 10), from the
     kernel's own deal of hands 0 .. count-1 of seed 9."""
@@ -93,8 +95,12 @@ def test_game_mode_ends_every_game_one_way():
     count = 2_000
     sums = simulate(SPEC, fh.Rules(), policy(), 4, GAME_MODE, 4, 0, count, threads=2)
     table = sums[4]
-    ends = table[GAME_TABLE["end_contract"]] + table[GAME_TABLE["end_minus_500"]] \
-        + table[GAME_TABLE["end_any_points"]] + table[GAME_TABLE["truncated"]]
+    ends = (
+        table[GAME_TABLE["end_contract"]]
+        + table[GAME_TABLE["end_minus_500"]]
+        + table[GAME_TABLE["end_any_points"]]
+        + table[GAME_TABLE["truncated"]]
+    )
     assert ends == count and table[GAME_TABLE["end_any_points"]] == 0  # the standard cap
     assert sums[0, GAME_SEAT["win"]] + sums[1, GAME_SEAT["win"]] + table[GAME_TABLE["truncated"]] == count
     assert sums[0, GAME_SEAT["win"]] == sums[2, GAME_SEAT["win"]]
@@ -105,52 +111,77 @@ def test_game_mode_ends_every_game_one_way():
 def test_kernel_matches_the_twin_on_every_variant(variant):
     table = fh.Rules()._replace(**dict(fh.VARIANTS[variant].rules))
     for mode, count in ((HANDS, 120), (GAME_MODE, 3)):
-        assert np.array_equal(simulate(SPEC, table, policy(), 4, mode, 13, 40, count, 2),
-                              twin.simulate(table, policy(), 4, mode, 13, 40, count))
+        assert np.array_equal(
+            simulate(SPEC, table, policy(), 4, mode, 13, 40, count, 2),
+            twin.simulate(table, policy(), 4, mode, 13, 40, count),
+        )
 
 
 @pytest.mark.parametrize("preset", sorted(fh.POLICIES))
 def test_kernel_matches_the_twin_on_every_policy_preset(preset):
     for mode, count in ((HANDS, 120), (GAME_MODE, 3)):
-        assert np.array_equal(simulate(SPEC, fh.Rules(), policy(preset), 4, mode, 2, 7, count, 2),
-                              twin.simulate(fh.Rules(), policy(preset), 4, mode, 2, 7, count))
+        assert np.array_equal(
+            simulate(SPEC, fh.Rules(), policy(preset), 4, mode, 2, 7, count, 2),
+            twin.simulate(fh.Rules(), policy(preset), 4, mode, 2, 7, count),
+        )
 
 
 def _random_table(rng):
-    matrix = np.column_stack([rng.integers(-3, 4, 4), rng.integers(-1, 5, 4), rng.integers(-1, 3, 4),
-                              rng.integers(0, 4, 4), rng.integers(0, 2, 4)]).astype(float)
-    table = fh.Rules(deck=int(rng.integers(0, 3)), all_pass=int(rng.integers(0, 2)),
-                     misere_rank=int(rng.integers(0, 2)), misere_needs_7=bool(rng.integers(0, 2)),
-                     open_misere_rank=int(rng.integers(0, 2)), open_misere_anytime=bool(rng.integers(0, 2)),
-                     allow_misere=bool(rng.integers(0, 4)), first_lead=int(rng.integers(0, 2)),
-                     nt_joker=int(rng.integers(0, 5)), om_expose=int(rng.integers(0, 3)),
-                     misere_stop_early=bool(rng.integers(0, 2)), misere_opp_score=int(rng.integers(0, 3)),
-                     win_by_contract_only=bool(rng.integers(0, 2)), opp_cap=int(rng.choice([490, 300, 0])),
-                     max_hands=int(rng.integers(1, 40)))
+    matrix = np.column_stack(
+        [
+            rng.integers(-3, 4, 4),
+            rng.integers(-1, 5, 4),
+            rng.integers(-1, 3, 4),
+            rng.integers(0, 4, 4),
+            rng.integers(0, 2, 4),
+        ]
+    ).astype(float)
+    table = fh.Rules(
+        deck=int(rng.integers(0, 3)),
+        all_pass=int(rng.integers(0, 2)),
+        misere_rank=int(rng.integers(0, 2)),
+        misere_needs_7=bool(rng.integers(0, 2)),
+        open_misere_rank=int(rng.integers(0, 2)),
+        open_misere_anytime=bool(rng.integers(0, 2)),
+        allow_misere=bool(rng.integers(0, 4)),
+        first_lead=int(rng.integers(0, 2)),
+        nt_joker=int(rng.integers(0, 5)),
+        om_expose=int(rng.integers(0, 3)),
+        misere_stop_early=bool(rng.integers(0, 2)),
+        misere_opp_score=int(rng.integers(0, 3)),
+        win_by_contract_only=bool(rng.integers(0, 2)),
+        opp_cap=int(rng.choice([490, 300, 0])),
+        max_hands=int(rng.integers(1, 40)),
+    )
     return table, matrix
 
 
+@pytest.mark.slow
 def test_kernel_matches_the_twin_on_random_tables():
     rng = np.random.default_rng(55)
     for trial in range(10):
         table, matrix = _random_table(rng)
         for mode, count in ((HANDS, 120), (GAME_MODE, 3)):
-            assert np.array_equal(simulate(SPEC, table, matrix, 4, mode, trial, 0, count, 2),
-                                  twin.simulate(table, matrix, 4, mode, trial, 0, count)), (trial, mode)
+            assert np.array_equal(
+                simulate(SPEC, table, matrix, 4, mode, trial, 0, count, 2),
+                twin.simulate(table, matrix, 4, mode, trial, 0, count),
+            ), (trial, mode)
 
 
+@pytest.mark.slow
 def test_stacked_deals_of_kernel_and_twin_agree_on_random_packs():
     """play_dealt on random full packs (every card listed), random dealers and scores: the
     whole result dict."""
     rng = np.random.default_rng(8)
     for trial in range(60):
         table, matrix = _random_table(rng)
-        pack = [int(c) for c in fh.PACKS[table.deck][:fh.PACK_SIZE[table.deck]]]
+        pack = [int(c) for c in fh.PACKS[table.deck][: fh.PACK_SIZE[table.deck]]]
         cards = [int(c) for c in rng.permutation(pack)]
         dealer = int(rng.integers(0, 4))
         scores = (int(rng.integers(-49, 50)) * 10, int(rng.integers(-49, 50)) * 10)
-        assert fh.play_dealt(table, matrix, cards, dealer, scores) == twin.play_dealt(table, matrix, cards, dealer,
-                                                                                       scores), trial
+        assert fh.play_dealt(table, matrix, cards, dealer, scores) == twin.play_dealt(
+            table, matrix, cards, dealer, scores
+        ), trial
 
 
 def test_opp_cap_below_100_caps_hand_mode_scores_as_it_caps_the_totals():
@@ -194,20 +225,24 @@ def test_the_defence_uses_the_open_misere_hand_from_its_exposure():
     count = 40_000
     om = _open_misere_policy()
     made, bid = TABLE["open_misere_made"], TABLE["open_misere_made_count"]
-    sums = {expose: simulate(SPEC, fh.Rules(om_expose=expose), om, 4, HANDS, 21, 0, count, threads=2)
-            for expose in (fh.EXPOSE_AFTER_FIRST_LEAD, fh.EXPOSE_AFTER_FIRST_TRICK, fh.EXPOSE_BEFORE_LEAD)}
+    sums = {
+        expose: simulate(SPEC, fh.Rules(om_expose=expose), om, 4, HANDS, 21, 0, count, threads=2)
+        for expose in (fh.EXPOSE_AFTER_FIRST_LEAD, fh.EXPOSE_AFTER_FIRST_TRICK, fh.EXPOSE_BEFORE_LEAD)
+    }
     lead, trick = sums[fh.EXPOSE_AFTER_FIRST_LEAD][4], sums[fh.EXPOSE_AFTER_FIRST_TRICK][4]
     assert lead[bid] == trick[bid] > 5_000  # the same auctions
     p_lead, p_trick = lead[made] / lead[bid], trick[made] / trick[bid]
     se = ((p_lead * (1 - p_lead) + p_trick * (1 - p_trick)) / lead[bid]) ** 0.5
     assert p_trick - p_lead > 5 * se, (p_lead, p_trick, se)
     assert np.array_equal(sums[fh.EXPOSE_BEFORE_LEAD], sums[fh.EXPOSE_AFTER_FIRST_LEAD])
-    eldest = [simulate(SPEC, fh.Rules(om_expose=expose, first_lead=fh.LEAD_ELDEST), om, 4, HANDS, 21, 0, count,
-                       threads=2) for expose in (fh.EXPOSE_BEFORE_LEAD, fh.EXPOSE_AFTER_FIRST_LEAD,
-                                                 fh.EXPOSE_AFTER_FIRST_TRICK)]
+    eldest = [
+        simulate(SPEC, fh.Rules(om_expose=expose, first_lead=fh.LEAD_ELDEST), om, 4, HANDS, 21, 0, count, threads=2)
+        for expose in (fh.EXPOSE_BEFORE_LEAD, fh.EXPOSE_AFTER_FIRST_LEAD, fh.EXPOSE_AFTER_FIRST_TRICK)
+    ]
     assert not np.array_equal(eldest[0], eldest[1]) and not np.array_equal(eldest[1], eldest[2])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first_lead", [fh.LEAD_CONTRACTOR, fh.LEAD_ELDEST])
 @pytest.mark.parametrize("expose", [fh.EXPOSE_AFTER_FIRST_LEAD, fh.EXPOSE_AFTER_FIRST_TRICK, fh.EXPOSE_BEFORE_LEAD])
 def test_kernel_matches_the_twin_on_open_misere_exposure(expose, first_lead):
@@ -215,16 +250,23 @@ def test_kernel_matches_the_twin_on_open_misere_exposure(expose, first_lead):
     for om_max, stop in ((2, True), (4, False)):
         rules = table._replace(misere_stop_early=stop)
         for mode, count in ((HANDS, 150), (GAME_MODE, 3)):
-            assert np.array_equal(simulate(SPEC, rules, _open_misere_policy(om_max), 4, mode, 31, 0, count, 2),
-                                  twin.simulate(rules, _open_misere_policy(om_max), 4, mode, 31, 0, count))
+            assert np.array_equal(
+                simulate(SPEC, rules, _open_misere_policy(om_max), 4, mode, 31, 0, count, 2),
+                twin.simulate(rules, _open_misere_policy(om_max), 4, mode, 31, 0, count),
+            )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cap", [0, 30, 90])
 def test_kernel_matches_the_twin_under_a_low_cap(cap):
     """Caps below 100 bite in hand mode: the defence of trick contracts, four passes played
     out, and misere with the defence paid per trick it won."""
-    for rules in (fh.Rules(opp_cap=cap, all_pass=fh.ALL_PASS_NO_TRUMPS),
-                  fh.Rules(opp_cap=cap, misere_opp_score=fh.MISERE_OPP_PER_TRICK_WON, misere_stop_early=False)):
+    for rules in (
+        fh.Rules(opp_cap=cap, all_pass=fh.ALL_PASS_NO_TRUMPS),
+        fh.Rules(opp_cap=cap, misere_opp_score=fh.MISERE_OPP_PER_TRICK_WON, misere_stop_early=False),
+    ):
         for mode, count in ((HANDS, 150), (GAME_MODE, 3)):
-            assert np.array_equal(simulate(SPEC, rules, policy(), 4, mode, 17, 0, count, 2),
-                                  twin.simulate(rules, policy(), 4, mode, 17, 0, count))
+            assert np.array_equal(
+                simulate(SPEC, rules, policy(), 4, mode, 17, 0, count, 2),
+                twin.simulate(rules, policy(), 4, mode, 17, 0, count),
+            )

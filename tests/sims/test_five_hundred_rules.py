@@ -49,6 +49,7 @@ import numpy as np
 import pytest
 
 from sims.core.cards import card_code
+from sims.games import five_hundred
 from sims.games.five_hundred.rules import (
     ALL_PASS_NO_TRUMPS,
     DECK_45,
@@ -77,7 +78,6 @@ from sims.games.five_hundred.rules import (
     contract_value,
     ladder_position,
 )
-from sims.games import five_hundred
 from sims.twins import five_hundred as twin
 
 IMPLEMENTATIONS = {"kernel": five_hundred.play_dealt, "twin": twin.play_dealt}
@@ -88,8 +88,23 @@ pytestmark = pytest.mark.usefixtures("implementation")
 R = Rules()
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 JOKER, BLACK_JOKER = 52, 53
-DEALT_KEYS = {"dealt", "kitty", "auction", "contract", "contractor", "discards", "nominated", "tricks",
-              "tricks_won", "side_tricks", "made", "points", "scores", "winner", "ended"}
+DEALT_KEYS = {
+    "dealt",
+    "kitty",
+    "auction",
+    "contract",
+    "contractor",
+    "discards",
+    "nominated",
+    "tricks",
+    "tricks_won",
+    "side_tricks",
+    "made",
+    "points",
+    "scores",
+    "winner",
+    "ended",
+}
 GAME_KEYS = {"results", "scores", "winner", "ended", "hands"}
 
 
@@ -250,9 +265,9 @@ def check_law(res, rules, stacked, dealer, scores):
     # the deal
     dealt = [None] * 4
     for i in range(4):
-        dealt[(eldest + i) % 4] = sorted(full[10 * i:10 * i + 10])
+        dealt[(eldest + i) % 4] = sorted(full[10 * i : 10 * i + 10])
     assert [ints(h) for h in res["dealt"]] == dealt
-    assert ints(res["kitty"]) == sorted(full[40:40 + ksize])
+    assert ints(res["kitty"]) == sorted(full[40 : 40 + ksize])
     contract, contractor = int(res["contract"]), int(res["contractor"])
     auction = auction_of(res)
     # the auction: clockwise from the eldest, passed seats skipped, each bid outranking the
@@ -317,7 +332,8 @@ def check_law(res, rules, stacked, dealer, scores):
     def rank(x):
         if trump is not None and eff(x) == trump:
             return {BLACK_JOKER: 40, JOKER: 39, 13 * trump + 10: 38, 13 * SAME_COLOUR[trump] + 10: 37}.get(
-                x, _plain_rank(x))
+                x, _plain_rank(x)
+            )
         if x >= 52:
             return 30 + x  # a nominated joker tops its suit, the black one above the red one
         return _plain_rank(x)
@@ -341,8 +357,7 @@ def check_law(res, rules, stacked, dealer, scores):
             first = plays[0][1]
             if eff(first) is None:  # a suitless joker led
                 assert 0 <= named <= 3 and (named not in void[leader] or len(void[leader]) == 4)
-                assert rules.nt_joker != NT_JOKER_LEAD_LAST_ONLY or t == 9 or \
-                    all(x >= 52 for x in hands[leader])
+                assert rules.nt_joker != NT_JOKER_LEAD_LAST_ONLY or t == 9 or all(x >= 52 for x in hands[leader])
                 suit = named
             else:
                 assert named == -1
@@ -354,7 +369,8 @@ def check_law(res, rules, stacked, dealer, scores):
                     if mine and eff(x) != suit:
                         assert eff(x) is None
                         free = rules.nt_joker == NT_JOKER_ANY_TIME or (
-                            rules.nt_joker == NT_JOKER_FIRST_ROUND_FREE and not (led_by.get(suit, set()) - {s}))
+                            rules.nt_joker == NT_JOKER_FIRST_ROUND_FREE and not (led_by.get(suit, set()) - {s})
+                        )
                         assert free
                     if eff(x) != suit:  # (reading) a card not of the suit led shows void, a free joker too
                         void[s].add(suit)
@@ -371,8 +387,12 @@ def check_law(res, rules, stacked, dealer, scores):
             assert winner == top
             won[winner] += 1
             lead = winner
-            if misere and winner == contractor and rules.misere_stop_early and \
-                    rules.misere_opp_score != MISERE_OPP_PER_TRICK_WON:
+            if (
+                misere
+                and winner == contractor
+                and rules.misere_stop_early
+                and rules.misere_opp_score != MISERE_OPP_PER_TRICK_WON
+            ):
                 assert t == len(tricks) - 1
                 break
         else:
@@ -394,8 +414,11 @@ def check_law(res, rules, stacked, dealer, scores):
         if misere:
             made = int(won[contractor] == 0)
             points[cs] = value if made else -value
-            points[1 - cs] = {MISERE_OPP_NONE: 0, MISERE_OPP_PER_CONTRACTOR_TRICK: 10 * won[contractor],
-                              MISERE_OPP_PER_TRICK_WON: 10 * side[1 - cs]}[rules.misere_opp_score]
+            points[1 - cs] = {
+                MISERE_OPP_NONE: 0,
+                MISERE_OPP_PER_CONTRACTOR_TRICK: 10 * won[contractor],
+                MISERE_OPP_PER_TRICK_WON: 10 * side[1 - cs],
+            }[rules.misere_opp_score]
         else:
             made = int(side[cs] >= 6 + contract // 5)
             points[cs] = (250 if side[cs] == 10 and value < 250 else value) if made else -value
@@ -428,17 +451,24 @@ def check_law(res, rules, stacked, dealer, scores):
 # Result keys, the log and refused tables
 
 # LB1 (used throughout): hearts, contract 6H by seat 0 (the left bower tests below derive it).
-LB1_HANDS = ["Jh Ah 10c 9c 8c 7c 10s 9s 8s 7s",
-             "Jo Kd Qd 10d 9d 8d 7d 6c 5c 6s",
-             "Jd 5h 4h Ac Kc Qc Jc As Ks Js",
-             "Ad Kh Qh 10h 9h 8h 7h 6h 5s Qs"]
+LB1_HANDS = [
+    "Jh Ah 10c 9c 8c 7c 10s 9s 8s 7s",
+    "Jo Kd Qd 10d 9d 8d 7d 6c 5c 6s",
+    "Jd 5h 4h Ac Kc Qc Jc As Ks Js",
+    "Ad Kh Qh 10h 9h 8h 7h 6h 5s Qs",
+]
 LB1 = deal(LB1_HANDS, "6d 5d 4d")
 LB1_POLICY = pol(bidder(2), PASS, PASS, PASS)
 
 
 def test_policy_columns_are_in_contract_order():
-    assert [f.key for f in POLICY_FIELDS] == ["bid_offset", "misere_max", "open_misere_max", "partner_margin",
-                                              "nominate"]
+    assert [f.key for f in POLICY_FIELDS] == [
+        "bid_offset",
+        "misere_max",
+        "open_misere_max",
+        "partner_margin",
+        "nominate",
+    ]
 
 
 def test_play_dealt_result_keys_are_exactly_the_contracts():
@@ -467,36 +497,64 @@ def test_unlisted_cards_follow_in_code_order():
     assert ints(res["kitty"]) == rest[30:33]
 
 
-@pytest.mark.parametrize("policy", [
-    pol(PASS, PASS, PASS),
-    pol(PASS, PASS, PASS, PASS)[:, :4],
-], ids=["three-seats", "four-columns"])
+@pytest.mark.parametrize(
+    "policy",
+    [
+        pol(PASS, PASS, PASS),
+        pol(PASS, PASS, PASS, PASS)[:, :4],
+    ],
+    ids=["three-seats", "four-columns"],
+)
 def test_bad_table_shape_raises(policy):
     with pytest.raises(ValueError):
         play_dealt(R, policy, LB1)
 
 
-@pytest.mark.parametrize("bad_row", [
-    row(bid_offset=4), row(bid_offset=-4), row(misere_max=-2), row(misere_max=11), row(open_misere_max=11),
-    row(partner_margin=4), row(partner_margin=-1), row(nominate=2), row(bid_offset=0.5)],
-    ids=["offset-4", "offset--4", "misere--2", "misere-11", "om-11", "margin-4", "margin--1", "nominate-2",
-         "offset-half"])
+@pytest.mark.parametrize(
+    "bad_row",
+    [
+        row(bid_offset=4),
+        row(bid_offset=-4),
+        row(misere_max=-2),
+        row(misere_max=11),
+        row(open_misere_max=11),
+        row(partner_margin=4),
+        row(partner_margin=-1),
+        row(nominate=2),
+        row(bid_offset=0.5),
+    ],
+    ids=[
+        "offset-4",
+        "offset--4",
+        "misere--2",
+        "misere-11",
+        "om-11",
+        "margin-4",
+        "margin--1",
+        "nominate-2",
+        "offset-half",
+    ],
+)
 def test_out_of_range_policy_value_raises(bad_row):
     with pytest.raises(ValueError):
         play_dealt(R, pol(PASS, bad_row, PASS, PASS), LB1)
 
 
-@pytest.mark.parametrize("bad_cards", [LB1[:5] + LB1[:1], [53], [2], [3], [-1], [54]],
-                         ids=["repeated", "black-joker-in-43", "3c-not-in-43", "4c-not-in-43", "negative",
-                              "code-54"])
+@pytest.mark.parametrize(
+    "bad_cards",
+    [LB1[:5] + LB1[:1], [53], [2], [3], [-1], [54]],
+    ids=["repeated", "black-joker-in-43", "3c-not-in-43", "4c-not-in-43", "negative", "code-54"],
+)
 def test_bad_cards_raise(bad_cards):
     with pytest.raises(ValueError):
         play_dealt(R, LB1_POLICY, bad_cards)
 
 
-@pytest.mark.parametrize("rules", [R._replace(deck=3), R._replace(opp_cap=491), R._replace(max_hands=0),
-                                   R._replace(nt_joker=5)],
-                         ids=["deck-3", "opp_cap-491", "max_hands-0", "nt_joker-5"])
+@pytest.mark.parametrize(
+    "rules",
+    [R._replace(deck=3), R._replace(opp_cap=491), R._replace(max_hands=0), R._replace(nt_joker=5)],
+    ids=["deck-3", "opp_cap-491", "max_hands-0", "nt_joker-5"],
+)
 def test_bad_rule_value_raises(rules):
     with pytest.raises(ValueError):
         play_dealt(rules, LB1_POLICY, LB1)
@@ -567,10 +625,12 @@ def test_left_bower_is_a_trump_for_following_and_winning():
 # Kitty Jo 5d 4d: seat 0 now holds Jo Jh Ah, 4 clubs, 4 spades, 5d 4d; it discards the
 # non-trumps of lowest keep value: the diamonds (shortest, 2 cards), then 7c (clubs and
 # spades both 4 long; 7c and 7s tie, lower suit code).
-LB3_HANDS = ["Jh Ah 10c 9c 8c 7c 10s 9s 8s 7s",
-             "Jd 4h Ad Kd Qd 10d 6c 5c 6s 5s",
-             "Kh Qh 10h 9d 8d 7d 6d Ac Kc Qc",
-             "9h 8h 7h 6h 5h Jc As Ks Qs Js"]
+LB3_HANDS = [
+    "Jh Ah 10c 9c 8c 7c 10s 9s 8s 7s",
+    "Jd 4h Ad Kd Qd 10d 6c 5c 6s 5s",
+    "Kh Qh 10h 9d 8d 7d 6d Ac Kc Qc",
+    "9h 8h 7h 6h 5h Jc As Ks Qs Js",
+]
 LB3 = deal(LB3_HANDS, "Jo 5d 4d")
 
 
@@ -662,48 +722,68 @@ def test_misere_after_a_7_bid_and_the_8s_that_outranks_it_above_7nt():
     assert got == (AU("0:6NT 1:7S 2:MIS 3:P 0:P 1:P"), MISERE, 2)
 
 
-@pytest.mark.parametrize("rank, expected", [
-    # above-7nt: with want 8, seat 1 overbids the misere with 8S (position 20 > 19); seat
-    # 2 may not answer with misere (19 < 20) and 8D > 4: pass -> 8S by seat 1.
-    (MISERE_ABOVE_7NT, (AU("0:6NT 1:7S 2:MIS 3:P 0:P 1:8S 2:P"), 10, 1)),
-    # by-value: misere (21) outranks 8S (20): seat 1's cheapest spade bid is 9S > 8: pass.
-    (MISERE_BY_VALUE, (AU("0:6NT 1:7S 2:MIS 3:P 0:P 1:P"), MISERE, 2)),
-], ids=["above-7nt", "by-value"])
+@pytest.mark.parametrize(
+    "rank, expected",
+    [
+        # above-7nt: with want 8, seat 1 overbids the misere with 8S (position 20 > 19); seat
+        # 2 may not answer with misere (19 < 20) and 8D > 4: pass -> 8S by seat 1.
+        (MISERE_ABOVE_7NT, (AU("0:6NT 1:7S 2:MIS 3:P 0:P 1:8S 2:P"), 10, 1)),
+        # by-value: misere (21) outranks 8S (20): seat 1's cheapest spade bid is 9S > 8: pass.
+        (MISERE_BY_VALUE, (AU("0:6NT 1:7S 2:MIS 3:P 0:P 1:P"), MISERE, 2)),
+    ],
+    ids=["above-7nt", "by-value"],
+)
 def test_misere_rank_against_8s(rank, expected):
-    got = auction_result(R._replace(misere_rank=rank), ("NT", "S", "M", "H"), bidder(-1), bidder(1),
-                         row(misere_max=1), bidder(0))
+    got = auction_result(
+        R._replace(misere_rank=rank), ("NT", "S", "M", "H"), bidder(-1), bidder(1), row(misere_max=1), bidder(0)
+    )
     assert got == expected
 
 
-@pytest.mark.parametrize("rank, expected", [
-    # Seats S_H (want 8, partner_margin 0), NT_H (want 7), M_H (offset 3: want 7 in
-    # diamonds; misere_max 1), H_H (PASS).
-    # 0: 6S.  1: 6NT.  2: no 7-level bid yet, so no misere; 7D (7 <= 7).  3: pass.
-    # 0: the cheapest spade bid above 7D is 8S; over its partner: 8 + 0 <= 8: 8S.
-    # 1: 8NT > 7: pass.  2: a 7-level bid was made; above-7nt: misere (19) does not
-    # outrank 8S (20) and 8D > 7: pass -> 8S by seat 0.
-    (MISERE_ABOVE_7NT, (AU("0:6S 1:6NT 2:7D 3:P 0:8S 1:P 2:P"), 10, 0)),
-    # by-value: misere (21) outranks 8S: seat 2 bids it (over its partner: misere has no
-    # margin).  0: 9S + 0 > 8: pass -> misere by seat 2.
-    (MISERE_BY_VALUE, (AU("0:6S 1:6NT 2:7D 3:P 0:8S 1:P 2:MIS 0:P"), MISERE, 2)),
-], ids=["above-7nt", "by-value"])
+@pytest.mark.parametrize(
+    "rank, expected",
+    [
+        # Seats S_H (want 8, partner_margin 0), NT_H (want 7), M_H (offset 3: want 7 in
+        # diamonds; misere_max 1), H_H (PASS).
+        # 0: 6S.  1: 6NT.  2: no 7-level bid yet, so no misere; 7D (7 <= 7).  3: pass.
+        # 0: the cheapest spade bid above 7D is 8S; over its partner: 8 + 0 <= 8: 8S.
+        # 1: 8NT > 7: pass.  2: a 7-level bid was made; above-7nt: misere (19) does not
+        # outrank 8S (20) and 8D > 7: pass -> 8S by seat 0.
+        (MISERE_ABOVE_7NT, (AU("0:6S 1:6NT 2:7D 3:P 0:8S 1:P 2:P"), 10, 0)),
+        # by-value: misere (21) outranks 8S: seat 2 bids it (over its partner: misere has no
+        # margin).  0: 9S + 0 > 8: pass -> misere by seat 2.
+        (MISERE_BY_VALUE, (AU("0:6S 1:6NT 2:7D 3:P 0:8S 1:P 2:MIS 0:P"), MISERE, 2)),
+    ],
+    ids=["above-7nt", "by-value"],
+)
 def test_misere_over_a_standing_8s_only_by_value(rank, expected):
-    got = auction_result(R._replace(misere_rank=rank), ("S", "NT", "M", "H"), bidder(1, partner_margin=0),
-                         bidder(0), row(bid_offset=3, misere_max=1), PASS)
+    got = auction_result(
+        R._replace(misere_rank=rank),
+        ("S", "NT", "M", "H"),
+        bidder(1, partner_margin=0),
+        bidder(0),
+        row(bid_offset=3, misere_max=1),
+        PASS,
+    )
     assert got == expected
 
 
-@pytest.mark.parametrize("needs_7, expected", [
-    # Seats NT_H (want 6), M_H (misere_max 1, want 4), H_H and S_H (PASS).
-    # misere_needs_7: no 7-level bid has been made, so seat 1 may not bid misere; 7D > 4:
-    # pass; all pass -> 6NT by seat 0.
-    (True, (AU("0:6NT 1:P 2:P 3:P"), 4, 0)),
-    # false: misere outranks 6NT: seat 1 bids it; 2, 3 pass; 0: 8NT > 6: pass.
-    (False, (AU("0:6NT 1:MIS 2:P 3:P 0:P"), MISERE, 1)),
-], ids=["needs-7", "any-time"])
+@pytest.mark.parametrize(
+    "needs_7, expected",
+    [
+        # Seats NT_H (want 6), M_H (misere_max 1, want 4), H_H and S_H (PASS).
+        # misere_needs_7: no 7-level bid has been made, so seat 1 may not bid misere; 7D > 4:
+        # pass; all pass -> 6NT by seat 0.
+        (True, (AU("0:6NT 1:P 2:P 3:P"), 4, 0)),
+        # false: misere outranks 6NT: seat 1 bids it; 2, 3 pass; 0: 8NT > 6: pass.
+        (False, (AU("0:6NT 1:MIS 2:P 3:P 0:P"), MISERE, 1)),
+    ],
+    ids=["needs-7", "any-time"],
+)
 def test_misere_needs_a_7_bid(needs_7, expected):
-    got = auction_result(R._replace(misere_needs_7=needs_7), ("NT", "M", "H", "S"), bidder(-1),
-                         row(misere_max=1), PASS, PASS)
+    got = auction_result(
+        R._replace(misere_needs_7=needs_7), ("NT", "M", "H", "S"), bidder(-1), row(misere_max=1), PASS, PASS
+    )
     assert got == expected
 
 
@@ -711,40 +791,49 @@ def test_allow_misere_false_no_misere():
     # As the misere-after-7 test, but misere may not be bid: seat 2 (want 4) passes 7D;
     # 3 (H_H, want 7): 7H over its partner's 7S needs 7 + 1 <= 7: pass; 0: 7NT > 6: pass
     # -> 7S by seat 1.
-    got = auction_result(R._replace(allow_misere=False), ("NT", "S", "M", "H"), bidder(-1), bidder(0),
-                         row(misere_max=1), bidder(0))
+    got = auction_result(
+        R._replace(allow_misere=False), ("NT", "S", "M", "H"), bidder(-1), bidder(0), row(misere_max=1), bidder(0)
+    )
     assert got == (AU("0:6NT 1:7S 2:P 3:P 0:P"), 5, 1)
 
 
 OM_ROW = row(misere_max=-1, open_misere_max=0)
 
 
-@pytest.mark.parametrize("rank, expected", [
-    # Seats M_H (open_misere_max 0), H_H (want 10), NT_H (want 7), S_H (want 7).
-    # above-10d: 0: open misere (anytime, no high card).  1: the cheapest heart bid above
-    # open misere (45) is 10H (46): 10 <= 10.  2: 10NT > 7: pass.  3: no spade bid is above
-    # 10H: pass.  0: open misere does not outrank 10H, no diamond bid does: pass -> 10H.
-    (OPEN_MISERE_ABOVE_10D, (AU("0:OM 1:10H 2:P 3:P 0:P"), 23, 1)),
-    # highest: nothing outranks open misere: the auction ends at once.
-    (OPEN_MISERE_HIGHEST, (AU("0:OM"), OPEN_MISERE, 0)),
-], ids=["above-10d", "highest"])
+@pytest.mark.parametrize(
+    "rank, expected",
+    [
+        # Seats M_H (open_misere_max 0), H_H (want 10), NT_H (want 7), S_H (want 7).
+        # above-10d: 0: open misere (anytime, no high card).  1: the cheapest heart bid above
+        # open misere (45) is 10H (46): 10 <= 10.  2: 10NT > 7: pass.  3: no spade bid is above
+        # 10H: pass.  0: open misere does not outrank 10H, no diamond bid does: pass -> 10H.
+        (OPEN_MISERE_ABOVE_10D, (AU("0:OM 1:10H 2:P 3:P 0:P"), 23, 1)),
+        # highest: nothing outranks open misere: the auction ends at once.
+        (OPEN_MISERE_HIGHEST, (AU("0:OM"), OPEN_MISERE, 0)),
+    ],
+    ids=["above-10d", "highest"],
+)
 def test_open_misere_rank(rank, expected):
-    got = auction_result(R._replace(open_misere_rank=rank), ("M", "H", "NT", "S"), OM_ROW, bidder(3),
-                         bidder(0), bidder(0))
+    got = auction_result(
+        R._replace(open_misere_rank=rank), ("M", "H", "NT", "S"), OM_ROW, bidder(3), bidder(0), bidder(0)
+    )
     assert got == expected
 
 
-@pytest.mark.parametrize("rank, expected", [
-    # Seats M_H (open_misere_max 0), NT_H (want 10), H_H, S_H (PASS).
-    # above-10d: open misere (45) is below 10NT (48): seat 1 bids 10NT, which ends the
-    # auction at once.
-    (OPEN_MISERE_ABOVE_10D, (AU("0:OM 1:10NT"), 24, 1)),
-    # highest: open misere is above 10NT: nothing outranks it and the auction ends at once.
-    (OPEN_MISERE_HIGHEST, (AU("0:OM"), OPEN_MISERE, 0)),
-], ids=["above-10d", "highest"])
+@pytest.mark.parametrize(
+    "rank, expected",
+    [
+        # Seats M_H (open_misere_max 0), NT_H (want 10), H_H, S_H (PASS).
+        # above-10d: open misere (45) is below 10NT (48): seat 1 bids 10NT, which ends the
+        # auction at once.
+        (OPEN_MISERE_ABOVE_10D, (AU("0:OM 1:10NT"), 24, 1)),
+        # highest: open misere is above 10NT: nothing outranks it and the auction ends at once.
+        (OPEN_MISERE_HIGHEST, (AU("0:OM"), OPEN_MISERE, 0)),
+    ],
+    ids=["above-10d", "highest"],
+)
 def test_open_misere_against_10nt(rank, expected):
-    got = auction_result(R._replace(open_misere_rank=rank), ("M", "NT", "H", "S"), OM_ROW, bidder(3), PASS,
-                         PASS)
+    got = auction_result(R._replace(open_misere_rank=rank), ("M", "NT", "H", "S"), OM_ROW, bidder(3), PASS, PASS)
     assert got == expected
 
 
@@ -753,19 +842,24 @@ def test_open_misere_against_10nt(rank, expected):
 OM8_ROWS = (row(bid_offset=3, misere_max=-1, open_misere_max=0), bidder(1), PASS, bidder(1, partner_margin=0))
 
 
-@pytest.mark.parametrize("rules, expected", [
-    # anytime: seat 0 bids open misere at once; 1: 10NT > 8, 2, 3: pass.
-    (R, (AU("0:OM 1:P 2:P 3:P"), OPEN_MISERE, 0)),
-    # after an 8 bid only: 0: 6D.  1: 6NT.  2: pass.  3: 7S (over its partner: 7 + 0 <= 8).
-    # 0: 7D.  1: 7NT.  3: 8S (8 + 0 <= 8).  0: an 8-level bid has been made: open misere.
-    # 1: 10NT > 8: pass.  3: no spade bid above open misere: pass.
-    (R._replace(open_misere_anytime=False),
-     (AU("0:6D 1:6NT 2:P 3:7S 0:7D 1:7NT 3:8S 0:OM 1:P 3:P"), OPEN_MISERE, 0)),
-    # no misere at all: as above until 8S; 0: 8D > 7: pass.  1: 8NT over its partner's 8S
-    # needs 8 + 1 <= 8: pass -> 8S by seat 3.
-    (R._replace(allow_misere=False),
-     (AU("0:6D 1:6NT 2:P 3:7S 0:7D 1:7NT 3:8S 0:P 1:P"), 10, 3)),
-], ids=["anytime", "after-8", "no-misere"])
+@pytest.mark.parametrize(
+    "rules, expected",
+    [
+        # anytime: seat 0 bids open misere at once; 1: 10NT > 8, 2, 3: pass.
+        (R, (AU("0:OM 1:P 2:P 3:P"), OPEN_MISERE, 0)),
+        # after an 8 bid only: 0: 6D.  1: 6NT.  2: pass.  3: 7S (over its partner: 7 + 0 <= 8).
+        # 0: 7D.  1: 7NT.  3: 8S (8 + 0 <= 8).  0: an 8-level bid has been made: open misere.
+        # 1: 10NT > 8: pass.  3: no spade bid above open misere: pass.
+        (
+            R._replace(open_misere_anytime=False),
+            (AU("0:6D 1:6NT 2:P 3:7S 0:7D 1:7NT 3:8S 0:OM 1:P 3:P"), OPEN_MISERE, 0),
+        ),
+        # no misere at all: as above until 8S; 0: 8D > 7: pass.  1: 8NT over its partner's 8S
+        # needs 8 + 1 <= 8: pass -> 8S by seat 3.
+        (R._replace(allow_misere=False), (AU("0:6D 1:6NT 2:P 3:7S 0:7D 1:7NT 3:8S 0:P 1:P"), 10, 3)),
+    ],
+    ids=["anytime", "after-8", "no-misere"],
+)
 def test_open_misere_anytime_and_allow_misere(rules, expected):
     got = auction_result(rules, ("M", "NT", "H", "S"), *OM8_ROWS)
     assert got == expected
@@ -779,14 +873,18 @@ def test_10nt_closes_the_auction():
     assert got == (AU("0:6H 1:6NT 2:P 3:P 0:7H 1:7NT 0:8H 1:8NT 0:9H 1:9NT 0:10H 1:10NT"), 24, 1)
 
 
-@pytest.mark.parametrize("rules, closing", [
-    # open misere highest and misere allowed: open misere still outranks 10NT, so 10NT
-    # does not end the auction: seat 0 gets its turn (nothing it may bid: pass) and the
-    # auction ends on the third pass.
-    (R._replace(open_misere_rank=OPEN_MISERE_HIGHEST), AU("0:P")),
-    # open misere highest but no misere at all: 10NT closes it again.
-    (R._replace(open_misere_rank=OPEN_MISERE_HIGHEST, allow_misere=False), []),
-], ids=["om-highest", "om-highest-no-misere"])
+@pytest.mark.parametrize(
+    "rules, closing",
+    [
+        # open misere highest and misere allowed: open misere still outranks 10NT, so 10NT
+        # does not end the auction: seat 0 gets its turn (nothing it may bid: pass) and the
+        # auction ends on the third pass.
+        (R._replace(open_misere_rank=OPEN_MISERE_HIGHEST), AU("0:P")),
+        # open misere highest but no misere at all: 10NT closes it again.
+        (R._replace(open_misere_rank=OPEN_MISERE_HIGHEST, allow_misere=False), []),
+    ],
+    ids=["om-highest", "om-highest-no-misere"],
+)
 def test_10nt_does_not_close_the_auction_when_open_misere_is_highest(rules, closing):
     got = auction_result(rules, ("H", "NT", "M", "S"), bidder(3), bidder(3), bidder(0), PASS)
     assert got == (AU("0:6H 1:6NT 2:P 3:P 0:7H 1:7NT 0:8H 1:8NT 0:9H 1:9NT 0:10H 1:10NT") + closing, 24, 1)
@@ -801,15 +899,19 @@ def test_a_seat_that_passed_never_bids_again():
     assert got == (AU("0:6NT 1:P 2:P 3:7S 0:7NT 3:P"), 9, 0)
 
 
-@pytest.mark.parametrize("margin, expected", [
-    # Seats S_H (want 7, margin 1), M_H (PASS), NT_H (want 7, margin m), H_H (PASS).
-    # 0: 6S.  1: pass.  2: 6NT over its partner's 6S needs 6 + m <= 7.  3: pass.
-    # 0: 7S over its partner's 6NT needs 7 + 1 <= 7: pass -> 6NT by seat 2.
-    (0, (AU("0:6S 1:P 2:6NT 3:P 0:P"), 4, 2)),
-    (1, (AU("0:6S 1:P 2:6NT 3:P 0:P"), 4, 2)),
-    # margin 2: 6 + 2 > 7: seat 2 passes -> 6S by seat 0.
-    (2, (AU("0:6S 1:P 2:P 3:P"), 0, 0)),
-], ids=["margin-0", "margin-1", "margin-2"])
+@pytest.mark.parametrize(
+    "margin, expected",
+    [
+        # Seats S_H (want 7, margin 1), M_H (PASS), NT_H (want 7, margin m), H_H (PASS).
+        # 0: 6S.  1: pass.  2: 6NT over its partner's 6S needs 6 + m <= 7.  3: pass.
+        # 0: 7S over its partner's 6NT needs 7 + 1 <= 7: pass -> 6NT by seat 2.
+        (0, (AU("0:6S 1:P 2:6NT 3:P 0:P"), 4, 2)),
+        (1, (AU("0:6S 1:P 2:6NT 3:P 0:P"), 4, 2)),
+        # margin 2: 6 + 2 > 7: seat 2 passes -> 6S by seat 0.
+        (2, (AU("0:6S 1:P 2:P 3:P"), 0, 0)),
+    ],
+    ids=["margin-0", "margin-1", "margin-2"],
+)
 def test_overbidding_the_partner_needs_partner_margin(margin, expected):
     got = auction_result(R, ("S", "M", "NT", "H"), bidder(0), PASS, bidder(0, partner_margin=margin), PASS)
     assert got == expected
@@ -825,10 +927,12 @@ def test_overbidding_the_partner_needs_partner_margin(margin, expected):
 #   6 trumps +4, Ks 1, Ah 2, void in diamonds 1 = 12 -> 8 (S 6, NT 6); seat 2 D = Jh 2, 6
 #   trumps +4, Kh 1, voids 2 = 9 -> 6; seat 3 S = Jc 2 As 2, 6 trumps +4, Kc 1, voids 2 =
 #   11 -> 7.  Every seat PASS: all four pass.
-AP_HANDS = ["Ad Kd Qd Jd 10d 9d 7h 6h 5h 4h",
-            "Ah Ac Qc 10c 8c 6c Ks Js 9s 7s",
-            "8d 7d 6d 5d 4d Kh Qh Jh 10h 9h",
-            "Kc Jc 9c 7c 5c As Qs 10s 8s 6s"]
+AP_HANDS = [
+    "Ad Kd Qd Jd 10d 9d 7h 6h 5h 4h",
+    "Ah Ac Qc 10c 8c 6c Ks Js 9s 7s",
+    "8d 7d 6d 5d 4d Kh Qh Jh 10h 9h",
+    "Kc Jc 9c 7c 5c As Qs 10s 8s 6s",
+]
 AP_KITTY = "Jo 8h 5s"
 AP = deal(AP_HANDS, AP_KITTY)
 ALL_PASS_POLICY = pol(PASS, PASS, PASS, PASS)
@@ -854,8 +958,12 @@ def test_all_pass_redeal_throws_the_hand_in():
 #       cheapest heart 9h; 3: partner wins: 8s.
 #   T5-T10: side 1 leads black cards; seats 0 and 2 hold none and there is no joker in
 #   play, so side 1 wins them all.  Side 0: 3 tricks, side 1: 7 -> 30 and 70.
-AP_T4 = [T(0, "0:9d 1:6c 2:4d 3:5c", 0), T(0, "0:10d 1:7s 2:5d 3:6s", 0), T(0, "0:Jd 1:8c 2:6d 3:7c", 0),
-         T(0, "0:4h 1:Ah 2:9h 3:8s", 1)]
+AP_T4 = [
+    T(0, "0:9d 1:6c 2:4d 3:5c", 0),
+    T(0, "0:10d 1:7s 2:5d 3:6s", 0),
+    T(0, "0:Jd 1:8c 2:6d 3:7c", 0),
+    T(0, "0:4h 1:Ah 2:9h 3:8s", 1),
+]
 
 
 def test_all_pass_played_at_no_trumps_eldest_leads_10_a_trick():
@@ -877,8 +985,12 @@ def test_all_pass_played_at_no_trumps_with_seat_1_dealing():
     rules = R._replace(all_pass=ALL_PASS_NO_TRUMPS)
     res = play(rules, ALL_PASS_POLICY, deal(AP_HANDS, AP_KITTY, dealer=1), dealer=1)
     assert auction_of(res) == AU("2:P 3:P 0:P 1:P")
-    assert tricks_of(res)[:4] == [T(2, "2:4d 3:5c 0:9d 1:6c", 0), T(0, "0:10d 1:7s 2:5d 3:6s", 0),
-                                  T(0, "0:Jd 1:8c 2:6d 3:7c", 0), T(0, "0:4h 1:Ah 2:9h 3:8s", 1)]
+    assert tricks_of(res)[:4] == [
+        T(2, "2:4d 3:5c 0:9d 1:6c", 0),
+        T(0, "0:10d 1:7s 2:5d 3:6s", 0),
+        T(0, "0:Jd 1:8c 2:6d 3:7c", 0),
+        T(0, "0:4h 1:Ah 2:9h 3:8s", 1),
+    ]
     assert ints(res["points"]) == [30, 70]
 
 
@@ -900,9 +1012,17 @@ NJ_POLICY = pol(bidder(0), PASS, PASS, PASS)
 NJA_T1 = T(0, "0:9h 1:10h 2:Jh 3:5c", 2)
 
 
-@pytest.mark.parametrize("nt_joker", [NT_JOKER_MAY_NOMINATE, NT_JOKER_OWN_SUIT_ONLY, NT_JOKER_FIRST_ROUND_FREE,
-                                      NT_JOKER_LEAD_LAST_ONLY, NT_JOKER_ANY_TIME],
-                         ids=["may-nominate", "own-suit-only", "first-round-free", "lead-last-only", "any-time"])
+@pytest.mark.parametrize(
+    "nt_joker",
+    [
+        NT_JOKER_MAY_NOMINATE,
+        NT_JOKER_OWN_SUIT_ONLY,
+        NT_JOKER_FIRST_ROUND_FREE,
+        NT_JOKER_LEAD_LAST_ONLY,
+        NT_JOKER_ANY_TIME,
+    ],
+    ids=["may-nominate", "own-suit-only", "first-round-free", "lead-last-only", "any-time"],
+)
 def test_suitless_joker_second_round_of_a_suit(nt_joker):
     # Trick 2: seat 2 leads the cheapest card of its longest suit (hearts 4, clubs 3): 5h.
     # 3: void, cannot beat: 6c.  0: partner wins: cheapest heart Qh.  Seat 1 holds 4h and
@@ -919,8 +1039,11 @@ def test_suitless_joker_second_round_of_a_suit(nt_joker):
     assert tricks_of(res)[:2] == [NJA_T1, t2]
 
 
-@pytest.mark.parametrize("nt_joker", [NT_JOKER_MAY_NOMINATE, NT_JOKER_OWN_SUIT_ONLY, NT_JOKER_LEAD_LAST_ONLY],
-                         ids=["may-nominate", "own-suit-only", "lead-last-only"])
+@pytest.mark.parametrize(
+    "nt_joker",
+    [NT_JOKER_MAY_NOMINATE, NT_JOKER_OWN_SUIT_ONLY, NT_JOKER_LEAD_LAST_ONLY],
+    ids=["may-nominate", "own-suit-only", "lead-last-only"],
+)
 def test_suitless_joker_only_when_void(nt_joker):
     # NJB trick 1: seat 1 holds 5h 4h and the joker: it must follow hearts, and neither
     # heart beats 9h: cheapest 4h.  2: partner wins: cheapest heart 6h.  3: 5c.  Seat 0 wins.
@@ -931,8 +1054,9 @@ def test_suitless_joker_only_when_void(nt_joker):
     assert tricks_of(res)[:2] == [T(0, "0:9h 1:4h 2:6h 3:5c", 0), T(0, "0:Qc 1:Jo 2:9c 3:6c", 1)]
 
 
-@pytest.mark.parametrize("nt_joker", [NT_JOKER_FIRST_ROUND_FREE, NT_JOKER_ANY_TIME],
-                         ids=["first-round-free", "any-time"])
+@pytest.mark.parametrize(
+    "nt_joker", [NT_JOKER_FIRST_ROUND_FREE, NT_JOKER_ANY_TIME], ids=["first-round-free", "any-time"]
+)
 def test_suitless_joker_free_to_the_first_round(nt_joker):
     # NJB trick 1 is the first trick in which hearts are led (by another player): the joker
     # is legal although seat 1 holds hearts, and it is the only card beating 9h.
@@ -960,10 +1084,12 @@ def test_suitless_joker_free_to_the_first_round(nt_joker):
 #   3 wins and holds Jo Ah Kh Qh Ad Kd As Ks: each plain card is a sure winner (it holds
 #   the joker and the cards above), so it wins every trick from here: side 1 takes all 10
 #   tricks: 6NT (120) with all 10 scores 250.
-LL_HANDS = ["Kc Qc Jc 10c 9c 8c 7c 7h 6h 5h",
-            "Ac 8d 7d 6d 5d 4d Jh 10h 9h 8h",
-            "Jd 10d 9d Qs Js 10s 9s 8s 7s 6s",
-            "Jo Ah Kh Qh Ad Kd Qd As Ks 5s"]
+LL_HANDS = [
+    "Kc Qc Jc 10c 9c 8c 7c 7h 6h 5h",
+    "Ac 8d 7d 6d 5d 4d Jh 10h 9h 8h",
+    "Jd 10d 9d Qs Js 10s 9s 8s 7s 6s",
+    "Jo Ah Kh Qh Ad Kd Qd As Ks 5s",
+]
 LL = deal(LL_HANDS, "5c 6c 4h")
 LL_T12 = [T(0, "0:7c 1:Ac 2:6s 3:4h", 1), T(1, "1:4d 2:9d 3:Qd 0:5h", 3)]
 # T3 when the joker is led at once (suitless): it names the suit it holds most of, hearts
@@ -972,22 +1098,33 @@ LL_T12 = [T(0, "0:7c 1:Ac 2:6s 3:4h", 1), T(1, "1:4d 2:9d 3:Qd 0:5h", 3)]
 LL_T3_JOKER = T(3, "3:Jo 0:6h 1:8h 2:7s", 3, HEARTS)
 
 
-@pytest.mark.parametrize("nt_joker, nominate, t3, nominated", [
-    (NT_JOKER_OWN_SUIT_ONLY, 0, LL_T3_JOKER, {}),
-    (NT_JOKER_MAY_NOMINATE, 0, LL_T3_JOKER, {}),
-    (NT_JOKER_FIRST_ROUND_FREE, 0, LL_T3_JOKER, {}),
-    (NT_JOKER_ANY_TIME, 0, LL_T3_JOKER, {}),
-    # own-suit-only never nominates, whatever the policy.
-    (NT_JOKER_OWN_SUIT_ONLY, 1, LL_T3_JOKER, {}),
-    # Nominated to the suit it holds most of after the exchange (hearts, 4): the joker is
-    # the top heart; led at T3 it is a heart lead (named -1), the same cards follow.
-    (NT_JOKER_MAY_NOMINATE, 1, T(3, "3:Jo 0:6h 1:8h 2:7s", 3), {JOKER: HEARTS}),
-    # lead-last-only: the joker may not be led before trick 10; the highest plain sure
-    # winner is an ace, Ad (ties to the lower suit).  0: void: 6h; 1: partner wins: 5d;
-    # 2: cannot beat: 10d.
-    (NT_JOKER_LEAD_LAST_ONLY, 0, T(3, "3:Ad 0:6h 1:5d 2:10d", 3), {}),
-], ids=["own-suit-only", "may-nominate-0", "first-round-free", "any-time", "own-suit-only-nominate-1",
-        "may-nominate-1", "lead-last-only"])
+@pytest.mark.parametrize(
+    "nt_joker, nominate, t3, nominated",
+    [
+        (NT_JOKER_OWN_SUIT_ONLY, 0, LL_T3_JOKER, {}),
+        (NT_JOKER_MAY_NOMINATE, 0, LL_T3_JOKER, {}),
+        (NT_JOKER_FIRST_ROUND_FREE, 0, LL_T3_JOKER, {}),
+        (NT_JOKER_ANY_TIME, 0, LL_T3_JOKER, {}),
+        # own-suit-only never nominates, whatever the policy.
+        (NT_JOKER_OWN_SUIT_ONLY, 1, LL_T3_JOKER, {}),
+        # Nominated to the suit it holds most of after the exchange (hearts, 4): the joker is
+        # the top heart; led at T3 it is a heart lead (named -1), the same cards follow.
+        (NT_JOKER_MAY_NOMINATE, 1, T(3, "3:Jo 0:6h 1:8h 2:7s", 3), {JOKER: HEARTS}),
+        # lead-last-only: the joker may not be led before trick 10; the highest plain sure
+        # winner is an ace, Ad (ties to the lower suit).  0: void: 6h; 1: partner wins: 5d;
+        # 2: cannot beat: 10d.
+        (NT_JOKER_LEAD_LAST_ONLY, 0, T(3, "3:Ad 0:6h 1:5d 2:10d", 3), {}),
+    ],
+    ids=[
+        "own-suit-only",
+        "may-nominate-0",
+        "first-round-free",
+        "any-time",
+        "own-suit-only-nominate-1",
+        "may-nominate-1",
+        "lead-last-only",
+    ],
+)
 def test_contractor_joker_at_no_trumps(nt_joker, nominate, t3, nominated):
     rules = R._replace(first_lead=LEAD_ELDEST, nt_joker=nt_joker)
     res = play(rules, pol(PASS, PASS, PASS, bidder(0, nominate=nominate)), LL)
@@ -1029,21 +1166,27 @@ def test_lead_last_only_joker_led_at_trick_10_may_not_name_a_suit_shown_void():
 # From then on the defence leads every trick and every card the contractor holds is
 #   below every in-play card of its suit held by the defence (no joker in play), so the
 #   contractor never wins a trick: misere made, the defence takes all 10.
-MS_HANDS = ["4h 5h 6h 7h 4d 5d 6d 7d 6c 6s",
-            "Kh Qh 10h Ad Jd 9d Kc 10c 8c Qs",
-            "5c 5s Jc 9c 7c Js 10s 9s 8s 7s",
-            "Jh 9h 8h Kd Qd 10d 8d Ac Qc Ks"]
+MS_HANDS = [
+    "4h 5h 6h 7h 4d 5d 6d 7d 6c 6s",
+    "Kh Qh 10h Ad Jd 9d Kc 10c 8c Qs",
+    "5c 5s Jc 9c 7c Js 10s 9s 8s 7s",
+    "Jh 9h 8h Kd Qd 10d 8d Ac Qc Ks",
+]
 MS = deal(MS_HANDS, "Jo Ah As")
 MISERE_RULES = R._replace(misere_needs_7=False)
 
 
-@pytest.mark.parametrize("opp, stop, points", [
-    (MISERE_OPP_NONE, True, [250, 0]),
-    (MISERE_OPP_NONE, False, [250, 0]),
-    (MISERE_OPP_PER_CONTRACTOR_TRICK, True, [250, 0]),  # the contractor took no trick
-    (MISERE_OPP_PER_TRICK_WON, False, [250, 100]),  # the defence took 10
-    (MISERE_OPP_PER_TRICK_WON, True, [250, 100]),  # per-trick-won always plays it out
-], ids=["none", "none-played-out", "per-contractor-trick", "per-trick-won", "per-trick-won-stop-early"])
+@pytest.mark.parametrize(
+    "opp, stop, points",
+    [
+        (MISERE_OPP_NONE, True, [250, 0]),
+        (MISERE_OPP_NONE, False, [250, 0]),
+        (MISERE_OPP_PER_CONTRACTOR_TRICK, True, [250, 0]),  # the contractor took no trick
+        (MISERE_OPP_PER_TRICK_WON, False, [250, 100]),  # the defence took 10
+        (MISERE_OPP_PER_TRICK_WON, True, [250, 100]),  # per-trick-won always plays it out
+    ],
+    ids=["none", "none-played-out", "per-contractor-trick", "per-trick-won", "per-trick-won-stop-early"],
+)
 def test_misere_made_partner_sits_out(opp, stop, points):
     rules = MISERE_RULES._replace(misere_opp_score=opp, misere_stop_early=stop)
     res = play(rules, pol(row(misere_max=1), PASS, PASS, PASS), MS)
@@ -1067,21 +1210,32 @@ def test_misere_made_partner_sits_out(opp, stop, points):
 #   not beat it, Ah; seat 3 likewise Qs.  The contractor wins: misere failed.
 # Played out, the contractor leads every trick: diamonds (nobody can follow or beat them)
 #   and Kc (above every club left), so it wins all 10.
-MF_HANDS = ["Kc Qd Jd 10d 9d 8d 7d 6d 5d 4d",
-            "Ah Kh Qh Jh 10h Qc Jc 10c 9c 8c",
-            "Jo Ad Kd 6h 5h 4h 6c 5c 6s 5s",
-            "9h 8h 7h Qs Js 10s 9s 8s 7s 7c"]
+MF_HANDS = [
+    "Kc Qd Jd 10d 9d 8d 7d 6d 5d 4d",
+    "Ah Kh Qh Jh 10h Qc Jc 10c 9c 8c",
+    "Jo Ad Kd 6h 5h 4h 6c 5c 6s 5s",
+    "9h 8h 7h Qs Js 10s 9s 8s 7s 7c",
+]
 MF = deal(MF_HANDS, "Ac As Ks")
 
 
-@pytest.mark.parametrize("opp, stop, n_tricks, points", [
-    (MISERE_OPP_NONE, True, 1, [-250, 0]),
-    (MISERE_OPP_PER_CONTRACTOR_TRICK, True, 1, [-250, 10]),
-    (MISERE_OPP_NONE, False, 10, [-250, 0]),
-    (MISERE_OPP_PER_CONTRACTOR_TRICK, False, 10, [-250, 100]),
-    (MISERE_OPP_PER_TRICK_WON, True, 10, [-250, 0]),  # played out; the defence took none
-], ids=["none-stop", "per-contractor-trick-stop", "none-played-out", "per-contractor-trick-played-out",
-        "per-trick-won"])
+@pytest.mark.parametrize(
+    "opp, stop, n_tricks, points",
+    [
+        (MISERE_OPP_NONE, True, 1, [-250, 0]),
+        (MISERE_OPP_PER_CONTRACTOR_TRICK, True, 1, [-250, 10]),
+        (MISERE_OPP_NONE, False, 10, [-250, 0]),
+        (MISERE_OPP_PER_CONTRACTOR_TRICK, False, 10, [-250, 100]),
+        (MISERE_OPP_PER_TRICK_WON, True, 10, [-250, 0]),  # played out; the defence took none
+    ],
+    ids=[
+        "none-stop",
+        "per-contractor-trick-stop",
+        "none-played-out",
+        "per-contractor-trick-played-out",
+        "per-trick-won",
+    ],
+)
 def test_misere_failed_stop_early_and_defence_score(opp, stop, n_tricks, points):
     rules = MISERE_RULES._replace(misere_opp_score=opp, misere_stop_early=stop)
     res = play(rules, pol(row(misere_max=3), PASS, PASS, PASS), MF)
@@ -1108,18 +1262,24 @@ def test_misere_failed_stop_early_and_defence_score(opp, stop, n_tricks, points)
 #     no club every club is spare) or not (after-first-trick).
 #   9d led: 1 its highest diamond below 9d, 8d; 2 sheds its highest diamond Ad (above the
 #     contractor's 4d: spare).
-OM_HANDS = ["5c 6c 7c 8c 9c 9d 10d 5s 6s 7s",
-            "4h 5h 6h 7h 9h 4d 5d 6d 7d 8d",
-            "Jh 10h 8h Ad Kd Jc 10c Qs Js 10s",
-            "Ah Kh Qh Qd Jd As Ks 9s 8s Jo"]
+OM_HANDS = [
+    "5c 6c 7c 8c 9c 9d 10d 5s 6s 7s",
+    "4h 5h 6h 7h 9h 4d 5d 6d 7d 8d",
+    "Jh 10h 8h Ad Kd Jc 10c Qs Js 10s",
+    "Ah Kh Qh Qd Jd As Ks 9s 8s Jo",
+]
 OM = deal(OM_HANDS, "Ac Kc Qc")
 
 
-@pytest.mark.parametrize("expose, t1", [
-    (EXPOSE_AFTER_FIRST_LEAD, T(0, "0:5c 1:9h 2:Jc", 2)),
-    (EXPOSE_AFTER_FIRST_TRICK, T(0, "0:5c 1:9h 2:Jc", 2)),
-    (EXPOSE_BEFORE_LEAD, T(0, "0:9d 1:8d 2:Ad", 2)),
-], ids=["after-first-lead", "after-first-trick", "before-lead"])
+@pytest.mark.parametrize(
+    "expose, t1",
+    [
+        (EXPOSE_AFTER_FIRST_LEAD, T(0, "0:5c 1:9h 2:Jc", 2)),
+        (EXPOSE_AFTER_FIRST_TRICK, T(0, "0:5c 1:9h 2:Jc", 2)),
+        (EXPOSE_BEFORE_LEAD, T(0, "0:9d 1:8d 2:Ad", 2)),
+    ],
+    ids=["after-first-lead", "after-first-trick", "before-lead"],
+)
 def test_open_misere_exposure_changes_the_first_lead(expose, t1):
     rules = R._replace(first_lead=LEAD_ELDEST, om_expose=expose)
     res = play(rules, pol(PASS, row(misere_max=-1, open_misere_max=0), PASS, PASS), OM)
@@ -1149,15 +1309,20 @@ def test_open_misere_exposure_changes_the_first_lead(expose, t1):
 #     the contractor's lowest of its suit: seat 1 leads the lowest card of a suit the
 #     contractor holds, 7s; seat 3 plays its lowest spade, Qs; the contractor ducks with
 #     6s.  The contractor can duck every trick: made, +500, and side 0 wins the game.
-FX_HANDS = ["4d 6d 7d 4h 5h 6h 5c 6c 5s 6s",
-            "5d Kd Kc Qc Jc 10c Kh Qh 7s 8s",
-            "Ad Qd Jd 10d 9d 8d Ac Js 10s 9s",
-            "9c 8c 7c Jh 10h 9h 8h 7h Ks Qs"]
+FX_HANDS = [
+    "4d 6d 7d 4h 5h 6h 5c 6c 5s 6s",
+    "5d Kd Kc Qc Jc 10c Kh Qh 7s 8s",
+    "Ad Qd Jd 10d 9d 8d Ac Js 10s 9s",
+    "9c 8c 7c Jh 10h 9h 8h 7h Ks Qs",
+]
 FX = deal(FX_HANDS, "Jo Ah As")
 
 
-@pytest.mark.parametrize("expose", [EXPOSE_AFTER_FIRST_LEAD, EXPOSE_BEFORE_LEAD, EXPOSE_AFTER_FIRST_TRICK],
-                         ids=["after-first-lead", "before-lead", "after-first-trick"])
+@pytest.mark.parametrize(
+    "expose",
+    [EXPOSE_AFTER_FIRST_LEAD, EXPOSE_BEFORE_LEAD, EXPOSE_AFTER_FIRST_TRICK],
+    ids=["after-first-lead", "before-lead", "after-first-trick"],
+)
 def test_open_misere_defence_forces_the_exposed_hand(expose):
     rules = R._replace(om_expose=expose)
     res = play(rules, pol(row(misere_max=-1, open_misere_max=0), PASS, PASS, PASS), FX)
@@ -1175,14 +1340,18 @@ def test_open_misere_defence_forces_the_exposed_hand(expose):
         assert (int(res["winner"]), res["ended"]) == (0, "contract")
 
 
-@pytest.mark.parametrize("deal_, om_max, opp, n_tricks, points", [
-    # MS as open misere (no high card): the contractor never wins a trick (see above): +500.
-    (MS, 0, MISERE_OPP_NONE, 10, [500, 0]),
-    (MS, 0, MISERE_OPP_PER_TRICK_WON, 10, [500, 100]),
-    # MF as open misere (three high cards): it wins trick 1 and play stops: -500.
-    (MF, 3, MISERE_OPP_NONE, 1, [-500, 0]),
-    (MF, 3, MISERE_OPP_PER_CONTRACTOR_TRICK, 1, [-500, 10]),
-], ids=["made", "made-per-trick-won", "failed", "failed-per-contractor-trick"])
+@pytest.mark.parametrize(
+    "deal_, om_max, opp, n_tricks, points",
+    [
+        # MS as open misere (no high card): the contractor never wins a trick (see above): +500.
+        (MS, 0, MISERE_OPP_NONE, 10, [500, 0]),
+        (MS, 0, MISERE_OPP_PER_TRICK_WON, 10, [500, 100]),
+        # MF as open misere (three high cards): it wins trick 1 and play stops: -500.
+        (MF, 3, MISERE_OPP_NONE, 1, [-500, 0]),
+        (MF, 3, MISERE_OPP_PER_CONTRACTOR_TRICK, 1, [-500, 10]),
+    ],
+    ids=["made", "made-per-trick-won", "failed", "failed-per-contractor-trick"],
+)
 def test_open_misere_scores_500(deal_, om_max, opp, n_tricks, points):
     # Seat 0 bids open misere at once (open_misere_anytime); the others cannot outbid it
     # (10H or 10NT) and pass.  Its discards are those of the misere tests; its hand is
@@ -1213,10 +1382,12 @@ def test_open_misere_scores_500(deal_, om_max, opp, n_tricks, points):
 # Kitty 6d 5d 4d: seat 0's only non-trumps, discarded.  Seat 0 leads its trumps (the
 # others hold only 6s 5s) and takes all ten tricks.  T1: Jo; 1 (no trump, cannot beat):
 # 4h; 2 (partner wins, no trump): 6c; 3 must follow trumps: 5s.
-S8_HANDS = ["Jo Js Jc As Ks Qs 10s 9s 8s 7s",
-            "Ac Kc Qc Ad Kd Qd Ah 6h 5h 4h",
-            "Kh Qh Jh 10h 9h 10c 9c 8c 7c 6c",
-            "8h 7h Jd 10d 9d 8d 7d 5c 6s 5s"]
+S8_HANDS = [
+    "Jo Js Jc As Ks Qs 10s 9s 8s 7s",
+    "Ac Kc Qc Ad Kd Qd Ah 6h 5h 4h",
+    "Kh Qh Jh 10h 9h 10c 9c 8c 7c 6c",
+    "8h 7h Jd 10d 9d 8d 7d 5c 6s 5s",
+]
 S8 = deal(S8_HANDS, "6d 5d 4d", dealer=0)
 SLAM_POLICY = pol(bidder(0), bidder(0), PASS, PASS)
 
@@ -1236,10 +1407,12 @@ def test_8s_slam_scores_250():
 # 14, want 10; NT 9); seat 1 Ad Kd Qd Ah Kh Qh As 7s 6s 5s (est NT 7, suits 6); seats 2 (H
 # 5) and 3 (D 5) pass.  Auction 1: 6NT, 0: 7C, 1: 7NT, 0: 8C.  Kitty 4h 4d 5d discarded.
 # T1: Jo; 1: 5s; 2 (no trump): 7h (7h and 8s: lower); 3 must follow trumps: 5c.
-C8_HANDS = ["Jo Jc Js Ac Kc Qc 10c 9c 8c 7c",
-            "Ad Kd Qd Ah Kh Qh As 7s 6s 5s",
-            "Jh 10h 9h 8h 7h Ks Qs 10s 9s 8s",
-            "6h 5h Jd 10d 9d 8d 7d 6d 6c 5c"]
+C8_HANDS = [
+    "Jo Jc Js Ac Kc Qc 10c 9c 8c 7c",
+    "Ad Kd Qd Ah Kh Qh As 7s 6s 5s",
+    "Jh 10h 9h 8h 7h Ks Qs 10s 9s 8s",
+    "6h 5h Jd 10d 9d 8d 7d 6d 6c 5c",
+]
 C8 = deal(C8_HANDS, "4h 4d 5d", dealer=0)
 
 
@@ -1262,10 +1435,12 @@ def test_8c_slam_scores_its_value_260():
 # most of: hearts, diamonds, clubs 3 each -> clubs.  1 must follow clubs (at no trumps Jc is
 # a club): cheapest 10c; 2 (partner wins): 6c; 3: 5c.  Seat 0 then holds the A K Q of three
 # suits, all sure winners: 10 tricks.
-NT7_HANDS = ["Jo Ah Kh Qh Ad Kd Qd Ac Kc Qc",
-             "Js Jc As Ks Qs 10s 10h 10d 10c 9h",
-             "Jh 8h 7h 6h 5h 4h 9c 8c 7c 6c",
-             "Jd 9d 8d 7d 6d 5d 4d 5c 9s 8s"]
+NT7_HANDS = [
+    "Jo Ah Kh Qh Ad Kd Qd Ac Kc Qc",
+    "Js Jc As Ks Qs 10s 10h 10d 10c 9h",
+    "Jh 8h 7h 6h 5h 4h 9c 8c 7c 6c",
+    "Jd 9d 8d 7d 6d 5d 4d 5c 9s 8s",
+]
 NT7 = deal(NT7_HANDS, "7s 6s 5s", dealer=0)
 
 
@@ -1289,10 +1464,12 @@ def test_7nt_slam_scores_250():
 # Qh Jh), and the defence win the last 3 tricks (every card of side 0 is the lowest of its
 # suit in play).  Side 0: 7 tricks, side 1: 3.
 # T1: Jo; 1 (no trump): cheapest 7c; 2 (partner wins) cheapest trump 5s; 3: cheapest 8c.
-K7_HANDS = ["Jo Js Jc As Ks Qs 10s 4h 5h 6h",
-            "Ac Kc Qc 7c Ad Kd Qd 7d Ah 10h",
-            "9s 8s 7s 6s 5s 4d 5d 6d 5c 6c",
-            "Kh Qh Jh Jd 10d 9d 8d 10c 9c 8c"]
+K7_HANDS = [
+    "Jo Js Jc As Ks Qs 10s 4h 5h 6h",
+    "Ac Kc Qc 7c Ad Kd Qd 7d Ah 10h",
+    "9s 8s 7s 6s 5s 4d 5d 6d 5c 6c",
+    "Kh Qh Jh Jd 10d 9d 8d 10c 9c 8c",
+]
 K7_KITTY = "7h 8h 9h"
 # made: dealer 3; seat 0 bids 6S (want 10) and the others pass (seat 1: est NT = Ac Kc Qc
 # 4 + Ad Kd Qd 4 + Ah 2 = 10 -> 7, suits 6; seat 2: S 3; seat 3: D 6).
@@ -1347,29 +1524,43 @@ def test_first_lead_by_the_contractor_is_the_default():
 # are what it adds to each total (contract, Scoring).
 
 
-@pytest.mark.parametrize("rules, scores, totals, winner, ended", [
-    # The defence at 480 takes 3 tricks: capped at 490.
-    (R, (0, 480), [40, 490], -1, ""),
-    # (reading) a side already above the cap keeps its total: min(525, max(495, 490)).
-    (R, (0, 495), [40, 495], -1, ""),
-    # opp_cap 450: min(470, max(440, 450)).
-    (R._replace(opp_cap=450), (0, 440), [40, 450], -1, ""),
-    # win_by_contract_only false: no cap, the defence reaches 510 and wins.
-    (R._replace(win_by_contract_only=False), (0, 480), [40, 510], 1, "any_points"),
-    # The contracting side reaches 500 exactly on its made contract.
-    (R, (460, 0), [500, 30], 0, "contract"),
-    # Both sides reach 500 in one hand (false): the contracting side wins.
-    (R._replace(win_by_contract_only=False), (470, 480), [510, 510], 0, "contract"),
-    # The same totals under win_by_contract_only: the defence is capped at 490.
-    (R, (470, 480), [510, 490], 0, "contract"),
-    # opp_cap 20 from 0-0 (a hand of hand mode): the defence's 30 for tricks give it 20.
-    (R._replace(opp_cap=20), (0, 0), [40, 20], -1, ""),
-    # ... and nothing from 30, above the cap (the side keeps its 30).
-    (R._replace(opp_cap=20), (0, 30), [40, 30], -1, ""),
-    # win_by_contract_only false: no cap, whatever opp_cap says.
-    (R._replace(opp_cap=20, win_by_contract_only=False), (0, 0), [40, 30], -1, ""),
-], ids=["cap-490", "above-cap-kept", "opp_cap-450", "any-points", "contract-500", "both-500-contractor-wins",
-        "both-500-capped", "opp_cap-20-from-0", "opp_cap-20-above", "opp_cap-20-no-cap"])
+@pytest.mark.parametrize(
+    "rules, scores, totals, winner, ended",
+    [
+        # The defence at 480 takes 3 tricks: capped at 490.
+        (R, (0, 480), [40, 490], -1, ""),
+        # (reading) a side already above the cap keeps its total: min(525, max(495, 490)).
+        (R, (0, 495), [40, 495], -1, ""),
+        # opp_cap 450: min(470, max(440, 450)).
+        (R._replace(opp_cap=450), (0, 440), [40, 450], -1, ""),
+        # win_by_contract_only false: no cap, the defence reaches 510 and wins.
+        (R._replace(win_by_contract_only=False), (0, 480), [40, 510], 1, "any_points"),
+        # The contracting side reaches 500 exactly on its made contract.
+        (R, (460, 0), [500, 30], 0, "contract"),
+        # Both sides reach 500 in one hand (false): the contracting side wins.
+        (R._replace(win_by_contract_only=False), (470, 480), [510, 510], 0, "contract"),
+        # The same totals under win_by_contract_only: the defence is capped at 490.
+        (R, (470, 480), [510, 490], 0, "contract"),
+        # opp_cap 20 from 0-0 (a hand of hand mode): the defence's 30 for tricks give it 20.
+        (R._replace(opp_cap=20), (0, 0), [40, 20], -1, ""),
+        # ... and nothing from 30, above the cap (the side keeps its 30).
+        (R._replace(opp_cap=20), (0, 30), [40, 30], -1, ""),
+        # win_by_contract_only false: no cap, whatever opp_cap says.
+        (R._replace(opp_cap=20, win_by_contract_only=False), (0, 0), [40, 30], -1, ""),
+    ],
+    ids=[
+        "cap-490",
+        "above-cap-kept",
+        "opp_cap-450",
+        "any-points",
+        "contract-500",
+        "both-500-contractor-wins",
+        "both-500-capped",
+        "opp_cap-20-from-0",
+        "opp_cap-20-above",
+        "opp_cap-20-no-cap",
+    ],
+)
 def test_game_end_made_contract(rules, scores, totals, winner, ended):
     res = play(rules, K7_MADE_POLICY, K7_MADE, scores=scores)
     assert ints(res["side_tricks"]) == [7, 3]  # 40 for 6S, 30 for tricks before any cap
@@ -1378,17 +1569,21 @@ def test_game_end_made_contract(rules, scores, totals, winner, ended):
     assert (int(res["winner"]), res["ended"]) == (winner, ended)
 
 
-@pytest.mark.parametrize("rules, scores, totals, winner, ended", [
-    # -260 - 240 = -500: at -500 or below side 0 loses at once.
-    (R, (-260, 0), [-500, 30], 1, "minus_500"),
-    (R._replace(win_by_contract_only=False), (-300, 100), [-540, 130], 1, "minus_500"),
-    (R, (-250, 0), [-490, 30], -1, ""),
-    # false: side 0 falls to -540 while side 1 reaches 510 on trick points: the -500 check
-    # comes before any_points (side 1 wins either way).
-    (R._replace(win_by_contract_only=False), (-300, 480), [-540, 510], 1, "minus_500"),
-    # A failed contract: the defence still capped at 490.
-    (R, (0, 480), [-240, 490], -1, ""),
-], ids=["minus-500", "minus-540-any-points", "minus-490", "minus-and-500", "failed-cap"])
+@pytest.mark.parametrize(
+    "rules, scores, totals, winner, ended",
+    [
+        # -260 - 240 = -500: at -500 or below side 0 loses at once.
+        (R, (-260, 0), [-500, 30], 1, "minus_500"),
+        (R._replace(win_by_contract_only=False), (-300, 100), [-540, 130], 1, "minus_500"),
+        (R, (-250, 0), [-490, 30], -1, ""),
+        # false: side 0 falls to -540 while side 1 reaches 510 on trick points: the -500 check
+        # comes before any_points (side 1 wins either way).
+        (R._replace(win_by_contract_only=False), (-300, 480), [-540, 510], 1, "minus_500"),
+        # A failed contract: the defence still capped at 490.
+        (R, (0, 480), [-240, 490], -1, ""),
+    ],
+    ids=["minus-500", "minus-540-any-points", "minus-490", "minus-and-500", "failed-cap"],
+)
 def test_game_end_failed_contract(rules, scores, totals, winner, ended):
     res = play(rules, K7_FAILED_POLICY, K7_FAILED, dealer=0, scores=scores)
     assert ints(res["side_tricks"]) == [7, 3]  # -240 for 8S, 30 for tricks before any cap
@@ -1397,16 +1592,18 @@ def test_game_end_failed_contract(rules, scores, totals, winner, ended):
     assert (int(res["winner"]), res["ended"]) == (winner, ended)
 
 
-@pytest.mark.parametrize("rules, scores, totals, winner, ended", [
-    # AP played out gives [30, 70]: points for tricks, capped at 490 for both sides.
-    (R._replace(all_pass=ALL_PASS_NO_TRUMPS), (480, 460), [490, 490], -1, ""),
-    # false: both reach 500; (reading) the higher total wins.
-    (R._replace(all_pass=ALL_PASS_NO_TRUMPS, win_by_contract_only=False), (480, 460), [510, 530], 1,
-     "any_points"),
-    # (reading) equal totals: the side of the eldest hand (seat 0, side 0).
-    (R._replace(all_pass=ALL_PASS_NO_TRUMPS, win_by_contract_only=False), (470, 430), [500, 500], 0,
-     "any_points"),
-], ids=["capped", "higher-total", "equal-eldest"])
+@pytest.mark.parametrize(
+    "rules, scores, totals, winner, ended",
+    [
+        # AP played out gives [30, 70]: points for tricks, capped at 490 for both sides.
+        (R._replace(all_pass=ALL_PASS_NO_TRUMPS), (480, 460), [490, 490], -1, ""),
+        # false: both reach 500; (reading) the higher total wins.
+        (R._replace(all_pass=ALL_PASS_NO_TRUMPS, win_by_contract_only=False), (480, 460), [510, 530], 1, "any_points"),
+        # (reading) equal totals: the side of the eldest hand (seat 0, side 0).
+        (R._replace(all_pass=ALL_PASS_NO_TRUMPS, win_by_contract_only=False), (470, 430), [500, 500], 0, "any_points"),
+    ],
+    ids=["capped", "higher-total", "equal-eldest"],
+)
 def test_game_end_all_pass_played_out(rules, scores, totals, winner, ended):
     res = play(rules, ALL_PASS_POLICY, AP, scores=scores)
     assert ints(res["side_tricks"]) == [3, 7]  # 30 and 70 for tricks before any cap

@@ -82,8 +82,13 @@ def cards(text):
 
 def policy(**fields):
     """Four rows of the default policy with ``fields`` changed (``s0_key`` for one seat)."""
-    assert [f.key for f in POLICY_FIELDS] == ["bid_offset", "misere_max", "open_misere_max", "partner_margin",
-                                              "nominate"]
+    assert [f.key for f in POLICY_FIELDS] == [
+        "bid_offset",
+        "misere_max",
+        "open_misere_max",
+        "partner_margin",
+        "nominate",
+    ]
     rows = []
     for seat in range(4):
         row = {f.key: f.default for f in POLICY_FIELDS}
@@ -98,18 +103,39 @@ def policy(**fields):
 
 
 def random_policy(rng):
-    return np.array([[rng.randint(-3, 3), rng.choice([-1, 0, 1, 2, 3, 10]), rng.choice([-1, -1, 0, 1, 2, 10]),
-                      rng.randint(0, 3), rng.randint(0, 1)] for _ in range(4)], dtype=np.float64)
+    return np.array(
+        [
+            [
+                rng.randint(-3, 3),
+                rng.choice([-1, 0, 1, 2, 3, 10]),
+                rng.choice([-1, -1, 0, 1, 2, 10]),
+                rng.randint(0, 3),
+                rng.randint(0, 1),
+            ]
+            for _ in range(4)
+        ],
+        dtype=np.float64,
+    )
 
 
 def random_rules(rng, **fixed):
-    values = dict(deck=rng.randint(0, 2), all_pass=rng.randint(0, 1), misere_rank=rng.randint(0, 1),
-                  misere_needs_7=rng.random() < 0.5, open_misere_rank=rng.randint(0, 1),
-                  open_misere_anytime=rng.random() < 0.5, allow_misere=rng.random() < 0.8,
-                  first_lead=rng.randint(0, 1), nt_joker=rng.randint(0, 4), om_expose=rng.randint(0, 2),
-                  misere_stop_early=rng.random() < 0.5, misere_opp_score=rng.randint(0, 2),
-                  win_by_contract_only=rng.random() < 0.5, opp_cap=rng.choice([0, 200, 490]),
-                  max_hands=rng.choice([1, 3, 1000]))
+    values = dict(
+        deck=rng.randint(0, 2),
+        all_pass=rng.randint(0, 1),
+        misere_rank=rng.randint(0, 1),
+        misere_needs_7=rng.random() < 0.5,
+        open_misere_rank=rng.randint(0, 1),
+        open_misere_anytime=rng.random() < 0.5,
+        allow_misere=rng.random() < 0.8,
+        first_lead=rng.randint(0, 1),
+        nt_joker=rng.randint(0, 4),
+        om_expose=rng.randint(0, 2),
+        misere_stop_early=rng.random() < 0.5,
+        misere_opp_score=rng.randint(0, 2),
+        win_by_contract_only=rng.random() < 0.5,
+        opp_cap=rng.choice([0, 200, 490]),
+        max_hands=rng.choice([1, 3, 1000]),
+    )
     values.update(fixed)
     return Rules(**values)
 
@@ -192,7 +218,7 @@ class View:
         return self.winner([(0, w), (1, c)], led) == 1
 
     def low(self, c):
-        """"Cheapest" / "lowest": plain by order (ties to the lower suit), then trumps, then
+        """ "Cheapest" / "lowest": plain by order (ties to the lower suit), then trumps, then
         suitless jokers (the joker first)."""
         kind = 2 if self.suitless(c) else 1 if self.trump_card(c) else 0
         return (kind, self.order(c), -1 if self.suit(c) is None else self.suit(c))
@@ -247,8 +273,9 @@ def check_auction(res, rules, pol, dealer):
         else:
             assert 0 <= call <= 26
             if current >= 0:
-                assert ladder_position(call, rules.misere_rank, rules.open_misere_rank) > \
-                    ladder_position(current, rules.misere_rank, rules.open_misere_rank)
+                assert ladder_position(call, rules.misere_rank, rules.open_misere_rank) > ladder_position(
+                    current, rules.misere_rank, rules.open_misere_rank
+                )
             if call in (MISERE, OPEN_MISERE):
                 assert rules.allow_misere
             if call == MISERE and rules.misere_needs_7:
@@ -298,13 +325,18 @@ def check_hand(res, rules, pol, dealer, scores, stats=None):
         else:
             if any(view.trump_card(c) for c in discards):
                 assert all(view.trump_card(c) for c in kept)
-                assert max(view.order(c) for c in discards if view.trump_card(c)) < \
-                    min(view.order(c) for c in kept if view.trump_card(c))
+                assert max(view.order(c) for c in discards if view.trump_card(c)) < min(
+                    view.order(c) for c in kept if view.trump_card(c)
+                )
             if any(c % 13 == 0 and not view.trump_card(c) for c in discards):
                 assert all(c % 13 == 0 or view.trump_card(c) for c in kept)
         # nomination
-        nominate = (0 <= contract < 25 and contract % 5 == 4 and rules.nt_joker == NT_JOKER_MAY_NOMINATE
-                    and rows[contractor][4] == 1)
+        nominate = (
+            0 <= contract < 25
+            and contract % 5 == 4
+            and rules.nt_joker == NT_JOKER_MAY_NOMINATE
+            and rows[contractor][4] == 1
+        )
         if nominate:
             counts = [sum(1 for c in kept if c < JO and c // 13 == x) for x in range(4)]
             longest = max(range(4), key=lambda x: (counts[x], x))
@@ -355,14 +387,31 @@ def check_hand(res, rules, pol, dealer, scores, stats=None):
             assert c in hand
             can_follow = [x for x in hand if view.suit(x) == led]
             if can_follow and view.suit(c) != led:
-                free = rules.nt_joker == NT_JOKER_ANY_TIME or (rules.nt_joker == NT_JOKER_FIRST_ROUND_FREE
-                                                               and rounds[led] == 0)
+                free = rules.nt_joker == NT_JOKER_ANY_TIME or (
+                    rules.nt_joker == NT_JOKER_FIRST_ROUND_FREE and rounds[led] == 0
+                )
                 assert view.suitless(c) and free, f"seat {seat} must follow {led} in trick {t}"
                 if stats is not None:
                     stats["free joker"] += 1
             exposed = held[contractor] if exposed_at(rules, contract, t, lead=False) else None
-            check_follow_policy(view, seat, c, plays[:k], w_seat, w, led, hand, can_follow, rules, contractor, misere,
-                                void, rounds, stats, exposed)
+            check_follow_policy(
+                view,
+                seat,
+                c,
+                plays[:k],
+                w_seat,
+                w,
+                led,
+                hand,
+                can_follow,
+                rules,
+                contractor,
+                misere,
+                void,
+                rounds,
+                stats,
+                exposed,
+            )
             if view.suit(c) != led:
                 void[seat].add(led)
             hand.discard(c)
@@ -396,8 +445,11 @@ def check_hand(res, rules, pol, dealer, scores, stats=None):
         made = int(won[contractor] == 0)
         value = 250 if contract == MISERE else 500
         points[cs] = value if made else -value
-        points[1 - cs] = {0: 0, MISERE_OPP_PER_CONTRACTOR_TRICK: 10 * won[contractor],
-                          MISERE_OPP_PER_TRICK_WON: 10 * side[1 - cs]}[rules.misere_opp_score]
+        points[1 - cs] = {
+            0: 0,
+            MISERE_OPP_PER_CONTRACTOR_TRICK: 10 * won[contractor],
+            MISERE_OPP_PER_TRICK_WON: 10 * side[1 - cs],
+        }[rules.misere_opp_score]
     else:
         cs = contractor % 2
         value = 40 + 100 * (contract // 5) + 20 * (contract % 5)
@@ -408,15 +460,33 @@ def check_hand(res, rules, pol, dealer, scores, stats=None):
     assert res["made"] == made
     check_totals(res, rules, scores, contractor, made, points, eldest)
     if stats is not None:
-        stats[("contract", "mis" if contract == MISERE else "om" if contract == OPEN_MISERE else
-               "none" if contract < 0 else "nt" if contract % 5 == 4 else "suit")] += 1
+        stats[
+            (
+                "contract",
+                "mis"
+                if contract == MISERE
+                else "om"
+                if contract == OPEN_MISERE
+                else "none"
+                if contract < 0
+                else "nt"
+                if contract % 5 == 4
+                else "suit",
+            )
+        ] += 1
         if res["nominated"]:
             stats["nominated"] += 1
-        if view.trump is not None and any(c == 13 * OTHER_JACK[view.trump] + 10 for _, p, _, _ in res["tricks"]
-                                          for _, c in p):
+        if view.trump is not None and any(
+            c == 13 * OTHER_JACK[view.trump] + 10 for _, p, _, _ in res["tricks"] for _, c in p
+        ):
             stats["left bower played"] += 1
-        if made == 1 and contractor >= 0 and side[contractor % 2] == 10 and not misere \
-                and contract_value(contract) < 250:
+        if (
+            made == 1
+            and contractor >= 0
+            and side[contractor % 2] == 10
+            and not misere
+            and contract_value(contract) < 250
+        ):
             stats["slam"] += 1
 
 
@@ -472,14 +542,29 @@ def check_exposed_lead(view, card, hand, exposed, rules, t, stats):
     assert card == min(mine or list(cands), key=view.low)
 
 
-def check_follow_policy(view, seat, card, plays, w_seat, w, led, hand, can_follow, rules, contractor, misere,
-                        void, rounds, stats, exposed=None):
+def check_follow_policy(
+    view,
+    seat,
+    card,
+    plays,
+    w_seat,
+    w,
+    led,
+    hand,
+    can_follow,
+    rules,
+    contractor,
+    misere,
+    void,
+    rounds,
+    stats,
+    exposed=None,
+):
     """The card-play policy when following, from the contract's words; ``exposed``: the
     open misere contractor's remaining cards once face up."""
     legal = set(can_follow) if can_follow else set(hand)
     if can_follow:
-        free = rules.nt_joker == NT_JOKER_ANY_TIME or (rules.nt_joker == NT_JOKER_FIRST_ROUND_FREE
-                                                       and rounds[led] == 0)
+        free = rules.nt_joker == NT_JOKER_ANY_TIME or (rules.nt_joker == NT_JOKER_FIRST_ROUND_FREE and rounds[led] == 0)
         if free:
             legal |= {c for c in hand if view.suitless(c)}
     assert card in legal
@@ -499,8 +584,11 @@ def check_follow_policy(view, seat, card, plays, w_seat, w, led, hand, can_follo
         forcing = forcing_cards(view, legal, exposed)
         if w_seat == contractor:
             assert card == shed(view, safe or legal, forcing)
-        elif not any(s == contractor for s, _ in plays) and any(view.suit(x) == led for x in exposed) \
-                and any(view.suit(x) == led for x in legal):
+        elif (
+            not any(s == contractor for s, _ in plays)
+            and any(view.suit(x) == led for x in exposed)
+            and any(view.suit(x) == led for x in legal)
+        ):
             assert card == min(legal, key=view.low)
         else:
             assert card == shed(view, legal, forcing)
@@ -555,11 +643,23 @@ def check_totals(res, rules, scores, contractor, made, points, eldest):
 # Random hands
 
 
-SWITCHES = [("deck", v) for v in (DECK_43, DECK_45, DECK_46)] + [("all_pass", 1), ("misere_rank", 1),
-            ("misere_needs_7", False), ("open_misere_rank", 1), ("open_misere_anytime", False),
-            ("allow_misere", False), ("first_lead", 1)] + [("nt_joker", v) for v in range(5)] + \
-           [("om_expose", v) for v in range(3)] + [("misere_stop_early", False)] + \
-           [("misere_opp_score", v) for v in range(3)] + [("win_by_contract_only", False), ("opp_cap", 0)]
+SWITCHES = (
+    [("deck", v) for v in (DECK_43, DECK_45, DECK_46)]
+    + [
+        ("all_pass", 1),
+        ("misere_rank", 1),
+        ("misere_needs_7", False),
+        ("open_misere_rank", 1),
+        ("open_misere_anytime", False),
+        ("allow_misere", False),
+        ("first_lead", 1),
+    ]
+    + [("nt_joker", v) for v in range(5)]
+    + [("om_expose", v) for v in range(3)]
+    + [("misere_stop_early", False)]
+    + [("misere_opp_score", v) for v in range(3)]
+    + [("win_by_contract_only", False), ("opp_cap", 0)]
+)
 
 
 @pytest.mark.parametrize("key,value", SWITCHES)
@@ -572,7 +672,7 @@ def test_random_hands_obey_the_laws(key, value):
         check_hand(res, rules, pol, 3, (0, 0))
         # the deal is the lazy Fisher-Yates of the pack, eldest first, the dealer last, the kitty
         full = stream_deal(rules.deck, 5, i)
-        assert res["dealt"] == [sorted(full[10 * s:10 * s + 10]) for s in range(4)]
+        assert res["dealt"] == [sorted(full[10 * s : 10 * s + 10]) for s in range(4)]
         assert res["kitty"] == sorted(full[40:])
         # the same deal stacked plays the same
         assert play_dealt(rules, pol, full) == res
@@ -587,6 +687,7 @@ def test_variants_obey_the_laws(name):
         check_hand(hand_result(rules, pol, 4, 9, i), rules, pol, 3, (0, 0))
 
 
+@pytest.mark.slow
 def test_random_tables_dealers_and_scores():
     """Random rules, policies, dealers, stacks and scores; every feature the laws speak of
     must turn up somewhere."""
@@ -597,19 +698,32 @@ def test_random_tables_dealers_and_scores():
         pol = random_policy(rng)
         dealer = rng.randrange(4)
         pack = the_pack(rules.deck)
-        stacked = rng.sample(pack, len(pack))[:rng.choice([len(pack), len(pack), 40, 12, 0])]
+        stacked = rng.sample(pack, len(pack))[: rng.choice([len(pack), len(pack), 40, 12, 0])]
         scores = (rng.choice([0, 100, 350, 480, 490, -200, -480]), rng.choice([0, 300, 470, 490, 495, -460]))
         log = []
         res = play_dealt(rules, pol, stacked, dealer=dealer, scores=scores, log=log)
         check_hand(res, rules, pol, dealer, scores, stats)
         full = stacked + [c for c in pack if c not in stacked]
         for k in range(4):
-            assert res["dealt"][(dealer + 1 + k) % 4] == sorted(full[10 * k:10 * k + 10])
+            assert res["dealt"][(dealer + 1 + k) % 4] == sorted(full[10 * k : 10 * k + 10])
         assert res["kitty"] == sorted(full[40:])
         assert log and all(isinstance(line, str) for line in log)
-    for feature in ("thrown in", ("contract", "mis"), ("contract", "om"), ("contract", "nt"), ("contract", "suit"),
-                    ("contract", "none"), "nominated", "suitless joker led", "free joker", "misere stopped",
-                    "left bower played", "slam", "exposed follow", "forcing lead"):
+    for feature in (
+        "thrown in",
+        ("contract", "mis"),
+        ("contract", "om"),
+        ("contract", "nt"),
+        ("contract", "suit"),
+        ("contract", "none"),
+        "nominated",
+        "suitless joker led",
+        "free joker",
+        "misere stopped",
+        "left bower played",
+        "slam",
+        "exposed follow",
+        "forcing lead",
+    ):
         assert stats[feature] > 0, f"no hand with {feature}: {dict(stats)}"
 
 
@@ -633,6 +747,7 @@ def within(rate, p, n, z=4.5):
     return abs(rate - p) <= z * sqrt(p * (1 - p) / n)
 
 
+@pytest.mark.slow
 def test_deal_counts_match_exact_values():
     n = 12000
     rate, jacks = joker_in_kitty_rate(DECK_43, n, 17)
@@ -698,8 +813,10 @@ def test_estimate_by_hand():
 # sheds its highest card (10c and 10d tie: clubs).  Every card of seat 0 is below every
 # other card of its suit: it takes no trick, +500, and side 0 wins the game on a made
 # contract.
-DEAL_OM = cards("4h 5h 6h 4d 5d 6d 5c 6c 5s 6s  7c 8c 9c 10c 7d 8d 9d 10d 7h 8h  "
-                "Jc Qc Kc Ac Jd Qd 9h 10h 7s 8s  Kd Ad Jh Qh Kh 9s 10s Js Qs Ks  Jo As Ah")
+DEAL_OM = cards(
+    "4h 5h 6h 4d 5d 6d 5c 6c 5s 6s  7c 8c 9c 10c 7d 8d 9d 10d 7h 8h  "
+    "Jc Qc Kc Ac Jd Qd 9h 10h 7s 8s  Kd Ad Jh Qh Kh 9s 10s Js Qs Ks  Jo As Ah"
+)
 
 # B. 6H made with a slam; the left bower follows a trump lead.  Seat 0 (estimate 12 in
 # hearts, 10 at no trumps) bids 6H; seats 1-3 estimate at most 5 in their best suit and
@@ -709,16 +826,20 @@ DEAL_OM = cards("4h 5h 6h 4d 5d 6d 5c 6c 5s 6s  7c 8c 9c 10c 7d 8d 9d 10d 7h 8h 
 # holds diamonds; seat 2, its partner winning, plays its cheapest card 7c (7s ties; clubs);
 # seat 3 plays 7h.  Seat 0 then holds every trump left and takes all ten tricks: 6H is
 # worth 100, a slam 250.
-DEAL_SLAM = cards("Jo Jh Ah Kh Qh 10h 9h 8h As Ac  Jd 4d 5d 6d 7d 8d 5c 6c 5s 6s  "
-                  "9d 10d Qd Kd Ad Jc 7c 8c Qs 7s  7h 9c 10c Qc Kc Js 8s 9s 10s Ks  4h 5h 6h")
+DEAL_SLAM = cards(
+    "Jo Jh Ah Kh Qh 10h 9h 8h As Ac  Jd 4d 5d 6d 7d 8d 5c 6c 5s 6s  "
+    "9d 10d Qd Kd Ad Jc 7c 8c Qs 7s  7h 9c 10c Qc Kc Js 8s 9s 10s Ks  4h 5h 6h"
+)
 
 # C. Misere fails at trick 1.  misere_needs_7 off; seats 1-3 bid three tricks below their
 # estimate (bid_offset -3) and pass.  Seat 0 (no high card) bids misere, discards the kitty
 # Ah Kh Qh (its highest cards) and leads its lowest card, 4h; seats 1 and 3 hold no heart:
 # seat 1 plays its highest card that does not beat the 4h (Qd: the joker would win), seat 3
 # its highest (Ac; the aces tie, clubs first), so seat 0 takes trick 1 and play stops.
-DEAL_MISERE = cards("4h 5h 5c 6c 7c 5s 6s 7s 5d 6d  Jo 8c 9c 10c 8s 9s 10s 10d Jd Qd  "
-                    "6h 7h 8h 9h 10h Jh 4d 7d 8d 9d  Jc Qc Kc Ac Js Qs Ks As Ad Kd  Ah Kh Qh")
+DEAL_MISERE = cards(
+    "4h 5h 5c 6c 7c 5s 6s 7s 5d 6d  Jo 8c 9c 10c 8s 9s 10s 10d Jd Qd  "
+    "6h 7h 8h 9h 10h Jh 4d 7d 8d 9d  Jc Qc Kc Ac Js Qs Ks As Ad Kd  Ah Kh Qh"
+)
 MISERE_RULES = Rules(misere_needs_7=False)
 MISERE_POLICY = policy(s1_bid_offset=-3, s2_bid_offset=-3, s3_bid_offset=-3)
 
@@ -731,8 +852,10 @@ MISERE_POLICY = policy(s1_bid_offset=-3, s2_bid_offset=-3, s3_bid_offset=-3)
 # void, play their cheapest cards (4d, 7d, 10d: diamonds below hearts on equal order).
 # All its cards stay sure: ten tricks, a slam of 250.  With nominate 0 the joker stays
 # suitless: still a sure winner, it is led naming clubs, where seat 0 holds the most cards.
-DEAL_NT = cards("Jo Ac Kc Qc 5c Ad Kd Ah As Ks  9c 4d 5d 6d 4h 5h 6h 5s 6s 7s  "
-                "10c 7d 8d 9d 7h 8h 9h 8s 9s 10s  Jc 10d Jd Qd 10h Jh Qh Kh Js Qs  6c 7c 8c")
+DEAL_NT = cards(
+    "Jo Ac Kc Qc 5c Ad Kd Ah As Ks  9c 4d 5d 6d 4h 5h 6h 5s 6s 7s  "
+    "10c 7d 8d 9d 7h 8h 9h 8s 9s 10s  Jc 10d Jd Qd 10h Jh Qh Kh Js Qs  6c 7c 8c"
+)
 
 
 def test_no_trumps_with_the_joker_nominated_or_led_suitless():
@@ -756,8 +879,10 @@ def test_no_trumps_with_the_joker_nominated_or_led_suitless():
 
 
 # D. Four passes.  bid_offset -3 everywhere: the best hand (seat 3: 8 in clubs) wants 5.
-DEAL_PASS = cards("4h 5h 6h 4d 5d 6d 5c 6c 5s 6s  7h 8h 9h 7d 8d 9d 7c 8c 7s 8s  "
-                  "10h Jh Qh 10d Jd Qd 9c 10c 9s 10s  Kh Kd Ad Jc Qc Kc Ac Js Qs Ks  Jo Ah As")
+DEAL_PASS = cards(
+    "4h 5h 6h 4d 5d 6d 5c 6c 5s 6s  7h 8h 9h 7d 8d 9d 7c 8c 7s 8s  "
+    "10h Jh Qh 10d Jd Qd 9c 10c 9s 10s  Kh Kd Ad Jc Qc Kc Ac Js Qs Ks  Jo Ah As"
+)
 
 
 def test_open_misere_made_wins_the_game():
@@ -795,8 +920,15 @@ def test_slam_and_the_left_bower():
     assert res["auction"][0] == (2, 3) and res["points"] == [250, 0]
 
 
-@pytest.mark.parametrize("opp,stop,tricks,defence", [(0, True, 1, 0), (MISERE_OPP_PER_CONTRACTOR_TRICK, True, 1, 10),
-                                                     (0, False, 10, 0), (MISERE_OPP_PER_TRICK_WON, True, 10, None)])
+@pytest.mark.parametrize(
+    "opp,stop,tricks,defence",
+    [
+        (0, True, 1, 0),
+        (MISERE_OPP_PER_CONTRACTOR_TRICK, True, 1, 10),
+        (0, False, 10, 0),
+        (MISERE_OPP_PER_TRICK_WON, True, 10, None),
+    ],
+)
 def test_misere_stops_early(opp, stop, tricks, defence):
     rules = MISERE_RULES._replace(misere_opp_score=opp, misere_stop_early=stop)
     res = play_dealt(rules, MISERE_POLICY, DEAL_MISERE)
@@ -859,8 +991,8 @@ def test_hand_rows_and_simulate():
             assert table[HT["joker_in_kitty"]] == int(JO in res["kitty"])
             decl = res["points"][cs % 2] if cs >= 0 else 0
             defe = res["points"][1 - cs % 2] if cs >= 0 else 0
-            assert table[HT["declarer_score"]] == decl and table[HT["declarer_score_sq"]] == decl ** 2
-            assert table[HT["defence_score"]] == defe and table[HT["defence_score_sq"]] == defe ** 2
+            assert table[HT["declarer_score"]] == decl and table[HT["declarer_score_sq"]] == decl**2
+            assert table[HT["defence_score"]] == defe and table[HT["defence_score_sq"]] == defe**2
             labels = [name[4:] for name in HAND_OUTCOMES.table if name.startswith("bid_")]
             assert len(labels) == 27
             for k, label in enumerate(labels):
@@ -868,9 +1000,9 @@ def test_hand_rows_and_simulate():
                 assert table[HT[f"value_{label}_count"]] == int(c == k)
                 assert table[HT[f"make_{label}"]] == int(c == k and made == 1)
                 assert table[HT[f"value_{label}"]] == (decl if c == k else 0)
-                assert table[HT[f"value_{label}_sq"]] == (decl ** 2 if c == k else 0)
-            total[:4, :len(HAND_OUTCOMES.seat)] += np.array(seat_rows)
-            total[4, :len(HAND_OUTCOMES.table)] += np.array(table)
+                assert table[HT[f"value_{label}_sq"]] == (decl**2 if c == k else 0)
+            total[:4, : len(HAND_OUTCOMES.seat)] += np.array(seat_rows)
+            total[4, : len(HAND_OUTCOMES.table)] += np.array(table)
         assert (simulate(rules, pol, 4, HANDS, 21, 4, 20) == total).all()
 
 
@@ -898,12 +1030,14 @@ def check_game(game, rules, pol, first_dealer=3):
         assert scores[1 - game["winner"]] <= -500
 
 
-@pytest.mark.parametrize("win_by_contract_only,cap,max_hands", [(True, 490, 1000), (False, 490, 1000),
-                                                                (True, 200, 1000), (True, 490, 4)])
+@pytest.mark.parametrize(
+    "win_by_contract_only,cap,max_hands", [(True, 490, 1000), (False, 490, 1000), (True, 200, 1000), (True, 490, 4)]
+)
 def test_games_and_simulate(win_by_contract_only, cap, max_hands):
     rng = random.Random(f"{win_by_contract_only}{cap}{max_hands}")
-    rules = Rules(win_by_contract_only=win_by_contract_only, opp_cap=cap, max_hands=max_hands,
-                  all_pass=rng.randint(0, 1))
+    rules = Rules(
+        win_by_contract_only=win_by_contract_only, opp_cap=cap, max_hands=max_hands, all_pass=rng.randint(0, 1)
+    )
     pol = random_policy(rng)
     total = None
     for i in range(5):
@@ -913,15 +1047,15 @@ def test_games_and_simulate(win_by_contract_only, cap, max_hands):
         hands = game["hands"]
         for s in range(4):
             assert seat_rows[s] == [int(game["winner"] == s % 2), game["scores"][s % 2], game["scores"][s % 2] ** 2]
-        assert table[GT["hands"]] == hands and table[GT["hands_sq"]] == hands ** 2
+        assert table[GT["hands"]] == hands and table[GT["hands_sq"]] == hands**2
         ends = [table[GT[f"end_{e}"]] for e in ("contract", "minus_500", "any_points")] + [table[GT["truncated"]]]
         assert ends == [int(game["ended"] == e) for e in ("contract", "minus_500", "any_points", "truncated")]
         assert sum(ends) == 1
         buckets = [table[GT[name]] for name in GAME_OUTCOMES.table if name.startswith("length_")]
         assert buckets == [int(lo <= hands <= hi) for lo, hi in LENGTH_BUCKETS]
         one = np.zeros((5, GAME_OUTCOMES.width), dtype=np.int64)
-        one[:4, :len(GAME_OUTCOMES.seat)] = np.array(seat_rows)
-        one[4, :len(GAME_OUTCOMES.table)] = np.array(table)
+        one[:4, : len(GAME_OUTCOMES.seat)] = np.array(seat_rows)
+        one[4, : len(GAME_OUTCOMES.table)] = np.array(table)
         total = one if total is None else total + one
     assert (simulate(rules, pol, 4, GAMES, 33, 0, 5) == total).all()
 
@@ -953,8 +1087,7 @@ def test_game_is_its_hands_on_one_stream():
     if part["winner"] < 0:
         assert part["ended"] == "" and part["hands"] == 2
     check_game(part, rules, policy(), first_dealer=1)
-    assert play_game(rules, policy(), []) == {"results": [], "scores": [0, 0], "winner": -1, "ended": "",
-                                             "hands": 0}
+    assert play_game(rules, policy(), []) == {"results": [], "scores": [0, 0], "winner": -1, "ended": "", "hands": 0}
 
 
 # ----------------------------------------------------------------------------------------
@@ -978,13 +1111,29 @@ def test_replay_shows_the_auction_and_every_trick():
 
 def test_bad_input_raises_value_error():
     good = policy()
-    for bad_rules in (Rules(deck=3), Rules(nt_joker=5), Rules(opp_cap=500), Rules(max_hands=0),
-                      Rules(misere_opp_score=-1), Rules(allow_misere=2), (0,) * 15):
+    for bad_rules in (
+        Rules(deck=3),
+        Rules(nt_joker=5),
+        Rules(opp_cap=500),
+        Rules(max_hands=0),
+        Rules(misere_opp_score=-1),
+        Rules(allow_misere=2),
+        (0,) * 15,
+    ):
         with pytest.raises(ValueError):
             play_dealt(bad_rules, good, [])
-    for bad_policy in (good[:3], np.zeros((5, 5)), policy(bid_offset=4), policy(misere_max=11),
-                       policy(open_misere_max=-2), policy(partner_margin=0.5), policy(nominate=2),
-                       np.zeros((4, 4)), np.zeros(5), [[0, 1, -1, 1, "x"]] * 4):
+    for bad_policy in (
+        good[:3],
+        np.zeros((5, 5)),
+        policy(bid_offset=4),
+        policy(misere_max=11),
+        policy(open_misere_max=-2),
+        policy(partner_margin=0.5),
+        policy(nominate=2),
+        np.zeros((4, 4)),
+        np.zeros(5),
+        [[0, 1, -1, 1, "x"]] * 4,
+    ):
         with pytest.raises(ValueError):
             play_dealt(Rules(), bad_policy, [])
     for bad_cards in ([0, 0], [1], [3], [53], [54], [-1], [1.5], ["Ah"], None, [None]):

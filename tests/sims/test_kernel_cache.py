@@ -11,13 +11,16 @@ import shutil
 import subprocess
 import sys
 
+import pytest
 from numba.core.caching import _CacheLocator
 
 from sims import KERNEL_CACHE_DIR, repair_kernel_cache
-from sims.games import chase_ace
 from sims.engine import simulate
+from sims.games import chase_ace
 from sims.registry import get_game
 from sims.spec import GAMES, HANDS
+
+pytestmark = pytest.mark.slow  # subprocesses compiling kernels
 
 
 def _index(path, overloads: dict) -> None:
@@ -44,9 +47,14 @@ def test_repair_removes_exactly_the_unreadable_files(tmp_path):
     (folder / "other.m-5.py311.1.nbc").write_bytes(b"cno_such_module\nthing\n.")
     damaged = repair_kernel_cache(tmp_path)
     assert sorted(p.name for p in damaged) == ["cut.g-2.py311.1.nbc", "empty.k-4.py311.nbi", "junk.h-3.py311.1.nbc"]
-    assert sorted(p.name for p in folder.iterdir()) == ["cut.g-2.py311.nbi", "good.f-1.py311.1.nbc",
-                                                        "good.f-1.py311.nbi", "junk.h-3.py311.nbi",
-                                                        "other.m-5.py311.1.nbc", "other.m-5.py311.nbi"]
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "cut.g-2.py311.nbi",
+        "good.f-1.py311.1.nbc",
+        "good.f-1.py311.nbi",
+        "junk.h-3.py311.nbi",
+        "other.m-5.py311.1.nbc",
+        "other.m-5.py311.nbi",
+    ]
     assert repair_kernel_cache(tmp_path) == []  # nothing left to repair
 
 
@@ -78,13 +86,20 @@ def test_a_damaged_cache_is_repaired_and_the_answer_is_right(tmp_path):
     helpers[0].write_bytes(b"garbage" * 100)
     env = {**os.environ, "CARD_ANALYZER_CACHE": str(tmp_path / "cache")}
     for mode, flag in ((HANDS, "--hands"), (GAMES, "--games")):
-        done = subprocess.run([sys.executable, "-m", "analyzer", "chase-ace", "--players", "4", flag, "2000",
-                               "--seed", "3", "--json"], capture_output=True, text=True, env=env, timeout=600)
+        done = subprocess.run(
+            [sys.executable, "-m", "analyzer", "chase-ace", "--players", "4", flag, "2000", "--seed", "3", "--json"],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=600,
+        )
         assert done.returncode == 0, done.stderr
         assert "Traceback" not in done.stderr
         warnings = [line for line in done.stderr.splitlines() if line.strip()]
         if mode == HANDS:  # every damaged file is found at the first failure
-            assert len(warnings) == 1 and warnings[0].startswith(f"warning: the kernel cache had {damaged} damaged files")
+            assert len(warnings) == 1 and warnings[0].startswith(
+                f"warning: the kernel cache had {damaged} damaged files"
+            )
         else:
             assert warnings == []
         from analyzer.run.stats import estimates
@@ -109,8 +124,21 @@ def test_a_cache_file_of_another_kernel_is_discarded_and_compiled_again(tmp_path
     hands = _first(folder, "chase_ace.simulate_hands_nb-*.nbc")
     hands.write_bytes(_first(folder, "chase_ace.simulate_games_nb-*.nbc").read_bytes())
     env = {**os.environ, "CARD_ANALYZER_CACHE": str(tmp_path / "cache")}
-    command = [sys.executable, "-m", "analyzer", "chase-ace", "--players", "4", "--hands", "2000", "--seed", "3",
-               "--rule", "kings=none", "--json"]
+    command = [
+        sys.executable,
+        "-m",
+        "analyzer",
+        "chase-ace",
+        "--players",
+        "4",
+        "--hands",
+        "2000",
+        "--seed",
+        "3",
+        "--rule",
+        "kings=none",
+        "--json",
+    ]
     from analyzer.run.stats import estimates
 
     means = [e.mean for e in estimates(expected, spec.outcomes[HANDS], 2000)]
@@ -119,8 +147,10 @@ def test_a_cache_file_of_another_kernel_is_discarded_and_compiled_again(tmp_path
         assert done.returncode == 0, done.stderr
         warnings = [line for line in done.stderr.splitlines() if line.strip()]
         if attempt == "repaired":
-            assert warnings == ["warning: the kernel cache held a chase-ace hands kernel that gave sums of shape "
-                                "(5, 7) int64, not (5, 3) int64; discarded it and compiled the kernel again"]
+            assert warnings == [
+                "warning: the kernel cache held a chase-ace hands kernel that gave sums of shape "
+                "(5, 7) int64, not (5, 3) int64; discarded it and compiled the kernel again"
+            ]
         else:
             assert warnings == []
         assert [r["mean"] for r in json.loads(done.stdout)["results"]] == means

@@ -11,9 +11,11 @@ import sims
 
 
 def test_sims_imports_without_pandas_or_matplotlib():
-    code = ("import sys, sims.registry, sims.engine, sims.twins.chase_ace, sims.twins.chase_ace_exact; "
-            "bad = [m for m in ('pandas', 'matplotlib', 'typer') if m in sys.modules]; "
-            "sys.exit(1 if bad else 0)")
+    code = (
+        "import sys, sims.registry, sims.engine, sims.twins.chase_ace, sims.twins.chase_ace_exact; "
+        "bad = [m for m in ('pandas', 'matplotlib', 'typer') if m in sys.modules]; "
+        "sys.exit(1 if bad else 0)"
+    )
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
 
 

@@ -25,10 +25,13 @@ def test_an_unknown_game_is_a_readable_key_error():
     assert "chase_ace" not in GAMES and len(GAMES) == len(ENTRIES) == 7
 
 
+@pytest.mark.slow
 def test_a_command_about_one_game_imports_only_that_game():
-    script = ("import sys\nfrom analyzer.cli.main import run_app\n"
-              "code = run_app(['rules', 'fan-tan'])\n"
-              "print(sorted(m for m in sys.modules if m.startswith('sims.games.') and m.count('.') == 2))")
+    script = (
+        "import sys\nfrom analyzer.cli.main import run_app\n"
+        "code = run_app(['rules', 'fan-tan'])\n"
+        "print(sorted(m for m in sys.modules if m.startswith('sims.games.') and m.count('.') == 2))"
+    )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "['sims.games.fan_tan']"

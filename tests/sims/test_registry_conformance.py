@@ -59,13 +59,16 @@ def test_same_numbers_for_any_threads_blocks_and_chunks(spec, mode):
     assert reference.shape == (n + 1, spec.outcomes[mode].width)
     for threads, blocks in ((1, 5), (2, 2), (2, 13), (3, 7)):
         assert np.array_equal(simulate(spec, rules, policy, n, mode, 5, 0, count, threads, blocks), reference)
-    pieces = [simulate(spec, rules, policy, n, mode, 5, lo, hi - lo, 2)
-              for lo, hi in ((0, 1), (1, count // 2), (count // 2, count))]
+    pieces = [
+        simulate(spec, rules, policy, n, mode, 5, lo, hi - lo, 2)
+        for lo, hi in ((0, 1), (1, count // 2), (count // 2, count))
+    ]
     outcomes = spec.outcomes[mode]
     assert np.array_equal(outcomes.combine(outcomes.combine(pieces[0], pieces[1]), pieces[2]), reference)
     assert not np.array_equal(simulate(spec, rules, policy, n, mode, 6, 0, count, 2), reference)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)
 @pytest.mark.parametrize("mode", [HANDS, GAME_MODE], ids=["hands", "games"])
 def test_kernel_matches_its_twin_on_default_tables(spec, mode):
@@ -73,8 +76,9 @@ def test_kernel_matches_its_twin_on_default_tables(spec, mode):
     for n in sorted({spec.min_players, spec.default_players}):
         rules, policy = spec.default_rules(), spec.default_policy(n)
         count = 300 if mode == HANDS else 30
-        assert np.array_equal(simulate(spec, rules, policy, n, mode, 9, 3, count, 2),
-                              twin.simulate(rules, policy, n, mode, 9, 3, count))
+        assert np.array_equal(
+            simulate(spec, rules, policy, n, mode, 9, 3, count, 2), twin.simulate(rules, policy, n, mode, 9, 3, count)
+        )
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)
@@ -94,6 +98,7 @@ def _tables(spec):
         yield rules, spec.default_policy(n, variant.policy or "default"), n
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)
 @pytest.mark.parametrize("mode", [HANDS, GAME_MODE], ids=["hands", "games"])
 def test_quantities_not_declared_signed_are_never_negative(spec, mode):
@@ -103,8 +108,9 @@ def test_quantities_not_declared_signed_are_never_negative(spec, mode):
     of several observations in a hand, so it is only checked to be no smaller than the
     value's square over their count)."""
     outcomes = spec.outcomes[mode]
-    assert set(outcomes.signed) <= {name for name in outcomes.seat + outcomes.table if name + "_sq" in
-                                    outcomes.seat + outcomes.table}
+    assert set(outcomes.signed) <= {
+        name for name in outcomes.seat + outcomes.table if name + "_sq" in outcomes.seat + outcomes.table
+    }
     for rules, policy, n in _tables(spec):
         for index in range(200 if mode == HANDS else 40):
             one = simulate(spec, rules, policy, n, mode, 9, index, 1)
@@ -128,8 +134,13 @@ def test_rules_marked_games_only_change_nothing_in_hand_mode(spec):
     for index, field in enumerate(spec.rules):
         if not field.games_only:
             continue
-        values = range(len(field.choices)) if field.kind == "choice" else (0, 1) if field.kind == "bool" else (
-            field.lo, field.hi)
+        values = (
+            range(len(field.choices))
+            if field.kind == "choice"
+            else (0, 1)
+            if field.kind == "bool"
+            else (field.lo, field.hi)
+        )
         for value in values:
             rules = list(spec.default_rules())
             rules[index] = value

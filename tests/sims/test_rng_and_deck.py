@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from numba import njit
 
 from sims.core.cards import card_code, card_name, format_cards, parse_cards
 from sims.core.deck import deal_prefix, deal_prefix_nb, draw_nb, new_pack_nb
-from sims.core.rng import (Stream, below_nb, next_u64_nb, seed_key_nb, stream_nb, stream_state, uniform_below_nb,
-                           uniform_bound_nb, uniform_nb)
+from sims.core.rng import (
+    Stream,
+    below_nb,
+    next_u64_nb,
+    seed_key_nb,
+    stream_nb,
+    stream_state,
+    uniform_below_nb,
+    uniform_bound_nb,
+    uniform_nb,
+)
 
 
 @njit(cache=True)
@@ -69,6 +79,7 @@ def test_below_is_uniform():
     assert chi2 < 40.0  # 12 degrees of freedom: P(chi2 > 40) < 1e-4
 
 
+@pytest.mark.slow
 def test_deal_prefix_matches_python_and_keeps_a_whole_pack():
     for index in range(20):
         dealt, deck = _deal_nb(np.uint64(5), np.uint64(index), 20)

@@ -14,6 +14,7 @@ from sims.games import spoil_five as sf
 from sims.registry import GAMES
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS
+
 twin = pytest.importorskip("sims.twins.spoil_five")  # written apart from the kernel
 
 SPEC = GAMES["spoil-five"]
@@ -54,8 +55,9 @@ def test_deal_counts_agree_with_their_exact_probabilities(n):
     assert_within(sums[n, TABLE["ace_turned"]], count, Fraction(1, 13))
     assert_within(sums[n, TABLE["trump_ace_dealt"]], count, dealt)
     assert_within(sums[n, TABLE["rob"]], count, Fraction(1, 13) + dealt)
-    assert [0.258, 0.348, 0.439, 0.529, 0.620, 0.710, 0.801, 0.891, 0.982][n - 2] == \
-        round(float(Fraction(1, 13) + dealt), 3)  # the rules file's table
+    assert [0.258, 0.348, 0.439, 0.529, 0.620, 0.710, 0.801, 0.891, 0.982][n - 2] == round(
+        float(Fraction(1, 13) + dealt), 3
+    )  # the rules file's table
 
 
 def test_nobody_robs_when_no_seat_will_and_every_holder_is_forfeited_under_the_obligatory_rule():
@@ -83,8 +85,11 @@ def test_every_hand_has_one_result_and_conserves_chips(variant, n):
     assert int(sums[:n, SEAT["net"]].sum()) + int(sums[n, TABLE["carried"]]) == 0  # chips conserved
     pool = n * table.ante + table.dealer_extra
     assert int(sums[n, TABLE["carried"]]) == spoils * pool
-    assert int(sums[:n, SEAT["jinx_made"]].sum()) <= int(sums[:n, SEAT["jinx_called"]].sum()) \
+    assert (
+        int(sums[:n, SEAT["jinx_made"]].sum())
+        <= int(sums[:n, SEAT["jinx_called"]].sum())
         == int(sums[n, TABLE["jinx"]])
+    )
     if n == 2 and table.rob == sf.ROB_OPTIONAL:
         assert spoils == 0  # someone always takes three of the five tricks
     if not table.jinx:
@@ -147,8 +152,8 @@ def test_after_a_spoil_the_next_pool_is_dealt_by_the_next_seat_not_the_same_one(
     seat_rows, table_row = twin.play_game(table, policy(n), n, 2, 0, log)
     assert [int(line.split()[4]) for line in log if line.startswith("-- deal ")] == [2, 0, 1]
     expected = np.zeros((n + 1, sf.GAME_OUTCOMES.width), dtype=np.int64)
-    expected[:n, :len(seat_rows[0])] = seat_rows
-    expected[n, :len(table_row)] = table_row
+    expected[:n, : len(seat_rows[0])] = seat_rows
+    expected[n, : len(table_row)] = table_row
     sums = simulate(SPEC, table, policy(n), n, GAME_MODE, 2, 0, 1)
     assert np.array_equal(sums, expected)
     assert [int(v) for v in sums[:n, GAME_SEAT["net"]]] == [-1, -1, 2]
@@ -160,39 +165,56 @@ def test_after_a_spoil_the_next_pool_is_dealt_by_the_next_seat_not_the_same_one(
 # ------------------------------------------------------------------ kernel == twin
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", sorted(sf.VARIANTS))
 def test_kernel_matches_the_twin_on_every_variant(variant):
     table = rules(**dict(sf.VARIANTS[variant].rules))
     for n, mode, count in ((3, HANDS, 250), (6, HANDS, 150), (4, GAME_MODE, 8)):
-        assert np.array_equal(simulate(SPEC, table, policy(n), n, mode, 13, 40, count, 2),
-                              twin.simulate(table, policy(n), n, mode, 13, 40, count))
+        assert np.array_equal(
+            simulate(SPEC, table, policy(n), n, mode, 13, 40, count, 2),
+            twin.simulate(table, policy(n), n, mode, 13, 40, count),
+        )
 
 
 @pytest.mark.parametrize("preset", sorted(sf.POLICIES))
 def test_kernel_matches_the_twin_on_every_policy_preset(preset):
     for n, mode, count in ((5, HANDS, 250), (3, GAME_MODE, 10)):
         matrix = policy(n, preset)
-        assert np.array_equal(simulate(SPEC, rules(), matrix, n, mode, 2, 7, count, 2),
-                              twin.simulate(rules(), matrix, n, mode, 2, 7, count))
+        assert np.array_equal(
+            simulate(SPEC, rules(), matrix, n, mode, 2, 7, count, 2),
+            twin.simulate(rules(), matrix, n, mode, 2, 7, count),
+        )
 
 
+@pytest.mark.slow
 def test_kernel_matches_the_twin_on_random_tables():
     rng = np.random.default_rng(55)
     for trial in range(12):
         n = int(rng.integers(2, 11))
-        table = sf.Rules(plain_lead=int(rng.integers(0, 3)), rob=int(rng.integers(0, 2)),
-                         unrobbed_ace_low=bool(rng.integers(0, 2)), ante=int(rng.integers(0, 4)),
-                         dealer_extra=int(rng.integers(0, 3)), spoil_topup=int(rng.integers(0, 3)),
-                         topup_amount=int(rng.integers(0, 3)), jinx=bool(rng.integers(0, 2)),
-                         jinx_bonus=int(rng.integers(0, 3)), max_deals=int(rng.integers(1, 6)),
-                         dealer_extra_every_deal=bool(rng.integers(0, 2)))
-        matrix = np.column_stack([rng.integers(0, 2, n), rng.integers(0, 4, n), rng.integers(0, 2, n),
-                                  rng.integers(0, 2, n)]).astype(float)
+        table = sf.Rules(
+            plain_lead=int(rng.integers(0, 3)),
+            rob=int(rng.integers(0, 2)),
+            unrobbed_ace_low=bool(rng.integers(0, 2)),
+            ante=int(rng.integers(0, 4)),
+            dealer_extra=int(rng.integers(0, 3)),
+            spoil_topup=int(rng.integers(0, 3)),
+            topup_amount=int(rng.integers(0, 3)),
+            jinx=bool(rng.integers(0, 2)),
+            jinx_bonus=int(rng.integers(0, 3)),
+            max_deals=int(rng.integers(1, 6)),
+            dealer_extra_every_deal=bool(rng.integers(0, 2)),
+        )
+        matrix = np.column_stack(
+            [rng.integers(0, 2, n), rng.integers(0, 4, n), rng.integers(0, 2, n), rng.integers(0, 2, n)]
+        ).astype(float)
         for mode, count in ((HANDS, 120), (GAME_MODE, 4)):
-            assert np.array_equal(simulate(SPEC, table, matrix, n, mode, trial, 0, count, 2),
-                                  twin.simulate(table, matrix, n, mode, trial, 0, count)), (trial, mode)
+            assert np.array_equal(
+                simulate(SPEC, table, matrix, n, mode, trial, 0, count, 2),
+                twin.simulate(table, matrix, n, mode, trial, 0, count),
+            ), (trial, mode)
 
 
+@pytest.mark.slow
 def test_kernel_matches_the_twin_in_game_mode_over_many_seeds_with_spoils():
     """Game mode on every table size and many seeds, under rules whose chips depend on who
     deals (the dealer's extra on every deal, the top-ups): the same sums, and the games
@@ -201,10 +223,16 @@ def test_kernel_matches_the_twin_in_game_mode_over_many_seeds_with_spoils():
     spoils = crossed = 0
     for n in range(2, 11):
         for seed in range(4):
-            table = sf.Rules(dealer_extra=int(rng.integers(0, 3)), dealer_extra_every_deal=bool(rng.integers(0, 2)),
-                             spoil_topup=int(rng.integers(0, 3)), topup_amount=int(rng.integers(0, 3)),
-                             ante=int(rng.integers(0, 3)), max_deals=int(rng.choice([2, 5, 1000])),
-                             rob=int(rng.integers(0, 2)), jinx_bonus=int(rng.integers(0, 3)))
+            table = sf.Rules(
+                dealer_extra=int(rng.integers(0, 3)),
+                dealer_extra_every_deal=bool(rng.integers(0, 2)),
+                spoil_topup=int(rng.integers(0, 3)),
+                topup_amount=int(rng.integers(0, 3)),
+                ante=int(rng.integers(0, 3)),
+                max_deals=int(rng.choice([2, 5, 1000])),
+                rob=int(rng.integers(0, 2)),
+                jinx_bonus=int(rng.integers(0, 3)),
+            )
             matrix = policy(n)
             matrix[int(rng.integers(0, n))] = [0, int(rng.integers(0, 4)), int(rng.integers(0, 2)), 1]
             kernel = simulate(SPEC, table, matrix, n, GAME_MODE, 1000 + seed, 5, 3)
@@ -214,15 +242,21 @@ def test_kernel_matches_the_twin_in_game_mode_over_many_seeds_with_spoils():
     assert spoils > 50 and crossed > 10
 
 
+@pytest.mark.slow
 def test_stacked_deals_of_kernel_and_twin_agree_on_random_packs():
     """play_dealt on random full packs (every card listed): the whole result dict."""
     rng = np.random.default_rng(8)
     for trial in range(60):
         n = int(rng.integers(2, 11))
-        table = sf.Rules(plain_lead=int(rng.integers(0, 3)), rob=int(rng.integers(0, 2)),
-                         unrobbed_ace_low=bool(rng.integers(0, 2)), jinx_bonus=int(rng.integers(0, 3)))
-        matrix = np.column_stack([rng.integers(0, 2, n), rng.integers(0, 4, n), rng.integers(0, 2, n),
-                                  rng.integers(0, 2, n)]).astype(float)
+        table = sf.Rules(
+            plain_lead=int(rng.integers(0, 3)),
+            rob=int(rng.integers(0, 2)),
+            unrobbed_ace_low=bool(rng.integers(0, 2)),
+            jinx_bonus=int(rng.integers(0, 3)),
+        )
+        matrix = np.column_stack(
+            [rng.integers(0, 2, n), rng.integers(0, 4, n), rng.integers(0, 2, n), rng.integers(0, 2, n)]
+        ).astype(float)
         cards = [int(c) for c in rng.permutation(52)]
         dealer = int(rng.integers(0, n))
         assert sf.play_dealt(table, matrix, cards, dealer) == twin.play_dealt(table, matrix, cards, dealer), trial

@@ -78,8 +78,26 @@ pytestmark = pytest.mark.usefixtures("implementation")
 
 R = Rules()
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
-DEALT_KEYS = {"dealt", "turnup", "trump", "robbed_by", "discard", "forfeited", "held", "tricks", "tricks_won",
-              "winner", "spoiled", "spoiler", "jinx_by", "jinx_made", "claimed", "pool", "net", "carried"}
+DEALT_KEYS = {
+    "dealt",
+    "turnup",
+    "trump",
+    "robbed_by",
+    "discard",
+    "forfeited",
+    "held",
+    "tricks",
+    "tricks_won",
+    "winner",
+    "spoiled",
+    "spoiler",
+    "jinx_by",
+    "jinx_made",
+    "claimed",
+    "pool",
+    "net",
+    "carried",
+}
 POOL_KEYS = {"results", "pools", "paid", "received", "net", "taken_by", "left", "truncated"}
 
 # The contract's orders, low to high (literal copies, used to build the rank tests and by check_law).
@@ -296,8 +314,7 @@ JX4_HANDS = ["5s Js Ah Ks Qs", "10c 9c 8c Qc Kc", "Ad 2d 3d 4d 5d", "2h 3h 4h 6h
 JX4 = deal(JX4_HANDS, "7s")
 # The first three tricks of JX4 (E leads its sure trumps; the others, with no trump, may
 # play any card and play their cheapest: A 10c 9c 8c, B Ad 2d 3d, D 2h 3h 4h):
-JX4_T123 = [trick(0, "0:5s 1:10c 2:Ad 3:2h", 0), trick(0, "0:Js 1:9c 2:2d 3:3h", 0),
-            trick(0, "0:Ah 1:8c 2:3d 3:4h", 0)]
+JX4_T123 = [trick(0, "0:5s 1:10c 2:Ad 3:2h", 0), trick(0, "0:Js 1:9c 2:2d 3:3h", 0), trick(0, "0:Ah 1:8c 2:3d 3:4h", 0)]
 
 
 def test_play_dealt_result_keys_are_exactly_the_contracts():
@@ -321,16 +338,19 @@ def test_bad_table_size_raises(n):
         play(R, pol(n), [])
 
 
-@pytest.mark.parametrize("bad_row", [row(rob=2), row(rob=-1), row(jinx_min=4), row(jinx_min=-1), row(spoil=2),
-                                     row(renege=2), row(renege=-1)],
-                         ids=["rob-2", "rob-neg", "jinx_min-4", "jinx_min-neg", "spoil-2", "renege-2", "renege-neg"])
+@pytest.mark.parametrize(
+    "bad_row",
+    [row(rob=2), row(rob=-1), row(jinx_min=4), row(jinx_min=-1), row(spoil=2), row(renege=2), row(renege=-1)],
+    ids=["rob-2", "rob-neg", "jinx_min-4", "jinx_min-neg", "spoil-2", "renege-2", "renege-neg"],
+)
 def test_out_of_range_policy_value_raises(bad_row):
     with pytest.raises(ValueError):
         play(R, pol(4, {2: bad_row}), JX4)
 
 
-@pytest.mark.parametrize("cards", [JX4[:5] + JX4[:1], [0, 1, 2, 2], [52], [-1]],
-                         ids=["repeated", "repeated-short", "code-52", "negative"])
+@pytest.mark.parametrize(
+    "cards", [JX4[:5] + JX4[:1], [0, 1, 2, 2], [52], [-1]], ids=["repeated", "repeated-short", "code-52", "negative"]
+)
 def test_bad_cards_raise(cards):
     with pytest.raises(ValueError):
         play(R, pol(4), cards)
@@ -445,8 +465,11 @@ def test_plain_order_higher_card_led_wins(x, lo, hi):
 # The ace of hearts (spades trumps, turn-up 7s, As in the stock)
 
 
-@pytest.mark.parametrize("plain_lead, third", [(FOLLOW_OR_TRUMP, "Kh"), (MUST_FOLLOW, "Kh"), (FREE, "9d")],
-                         ids=["follow-or-trump", "must-follow", "free"])
+@pytest.mark.parametrize(
+    "plain_lead, third",
+    [(FOLLOW_OR_TRUMP, "Kh"), (MUST_FOLLOW, "Kh"), (FREE, "9d")],
+    ids=["follow-or-trump", "must-follow", "free"],
+)
 def test_ace_of_hearts_played_to_a_heart_lead_is_a_trump(plain_lead, third):
     # Seat 0 leads its cheapest, 2h (order 0; Jc 10, Qc 11, Kc 12, Kd 12).  Seat 1 holds no
     # heart (Ah is not one), so it may play anything; its only winner is Ah (a trump): Ah.
@@ -480,8 +503,9 @@ def test_five_of_trumps_led_nobody_may_hold_back(renege):
     # (13) and B's only trump Ah (12) are below the 5 (14): not renegeable, so Must = {Js}
     # / {Ah} and they must play them, whatever their renege.  D has no trump: its cheapest
     # card, 2h.  E wins.
-    res = play(R, pol(4, renege=renege), deal(["5s Kd Qd Jd 10d", "Js 10c 9c 8c 7c", "Ah 2d 3d 4d 5d",
-                                               "2h 3h 4h 6h 7h"], "7s"))
+    res = play(
+        R, pol(4, renege=renege), deal(["5s Kd Qd Jd 10d", "Js 10c 9c 8c 7c", "Ah 2d 3d 4d 5d", "2h 3h 4h 6h 7h"], "7s")
+    )
     first_trick(res, trick(0, "0:5s 1:Js 2:Ah 3:2h", 0))
     check_law(res, R, 4)
 
@@ -499,19 +523,41 @@ def test_low_trump_led_every_lone_privileged_trump_may_be_held_back():
     # D 2h 3h 4h).  E wins tricks 1-3; its last cards 7s 6s are not sure (5s Js Ah and
     # more unseen): 0 < jinx_min 2 -> E claims the pool (8 chips).
     res = play(R, pol(4), LOW)
-    expect(res, trump=SPADES, turnup="4s", robbed_by=-1, discard=-1, forfeited=-1,
-           tricks=[trick(0, "0:10s 1:10c 2:Ad 3:2h", 0), trick(0, "0:9s 1:9c 2:2d 3:3h", 0),
-                   trick(0, "0:8s 1:8c 2:3d 3:4h", 0)],
-           tricks_won=[3, 0, 0, 0], winner=0, claimed=1, jinx_by=-1, jinx_made=0, spoiled=0, spoiler=-1,
-           pool=8, net=[6, -2, -2, -2], carried=0)
+    expect(
+        res,
+        trump=SPADES,
+        turnup="4s",
+        robbed_by=-1,
+        discard=-1,
+        forfeited=-1,
+        tricks=[
+            trick(0, "0:10s 1:10c 2:Ad 3:2h", 0),
+            trick(0, "0:9s 1:9c 2:2d 3:3h", 0),
+            trick(0, "0:8s 1:8c 2:3d 3:4h", 0),
+        ],
+        tricks_won=[3, 0, 0, 0],
+        winner=0,
+        claimed=1,
+        jinx_by=-1,
+        jinx_made=0,
+        spoiled=0,
+        spoiler=-1,
+        pool=8,
+        net=[6, -2, -2, -2],
+        carried=0,
+    )
     check_law(res, R, 4)
 
 
-@pytest.mark.parametrize("seat, expected", [
-    (1, "0:10s 1:5s 2:Ad 3:2h"),   # A plays 5s; B and D still hold back (renege tests the led card, 10s)
-    (2, "0:10s 1:10c 2:Js 3:2h"),
-    (3, "0:10s 1:10c 2:Ad 3:Ah"),
-], ids=["A-5s", "B-Js", "D-Ah"])
+@pytest.mark.parametrize(
+    "seat, expected",
+    [
+        (1, "0:10s 1:5s 2:Ad 3:2h"),  # A plays 5s; B and D still hold back (renege tests the led card, 10s)
+        (2, "0:10s 1:10c 2:Js 3:2h"),
+        (3, "0:10s 1:10c 2:Ad 3:Ah"),
+    ],
+    ids=["A-5s", "B-Js", "D-Ah"],
+)
 def test_low_trump_led_renege_0_plays_its_trump(seat, expected):
     # LOW with one follower at renege 0: its candidates are its trumps, so it plays its
     # only trump, which beats 10s, and wins trick 1.  The others hold back as above.
@@ -552,9 +598,19 @@ def test_jack_led_five_may_be_held_back_ace_of_hearts_may_not():
     #     p's winning card, its lowest winner 5s.  q must follow Kd.  r wins.  Tricks 2-2-1:
     #     a spoil, spoiled by r (seat 2); the pool of 6 is carried.
     res = play(MUST, pol(3), JL)
-    expect(res, tricks=JL_T123 + [trick(1, "1:Js 2:Qh 0:Ah", 1), trick(1, "1:9d 2:5s 0:Kd", 2)],
-           tricks_won=[2, 2, 1], winner=-1, spoiled=1, spoiler=2, jinx_by=-1, claimed=0,
-           pool=6, net=[-2, -2, -2], carried=6)
+    expect(
+        res,
+        tricks=JL_T123 + [trick(1, "1:Js 2:Qh 0:Ah", 1), trick(1, "1:9d 2:5s 0:Kd", 2)],
+        tricks_won=[2, 2, 1],
+        winner=-1,
+        spoiled=1,
+        spoiler=2,
+        jinx_by=-1,
+        claimed=0,
+        pool=6,
+        net=[-2, -2, -2],
+        carried=6,
+    )
     check_law(res, MUST, 3)
 
 
@@ -564,8 +620,14 @@ def test_jack_led_renege_0_plays_the_five():
     # strongest (only) card Qh; q, no heart, plays Kd (no winner); p (no threat to come)
     # its cheapest, 9d.  Qh wins: r has 2, q 2, p 1: spoiled by r.
     res = play(MUST, pol(3, {2: row(renege=0)}), JL)
-    expect(res, tricks=JL_T123 + [trick(1, "1:Js 2:5s 0:Ah", 2), trick(2, "2:Qh 0:Kd 1:9d", 2)],
-           tricks_won=[2, 1, 2], winner=-1, spoiled=1, spoiler=2)
+    expect(
+        res,
+        tricks=JL_T123 + [trick(1, "1:Js 2:5s 0:Ah", 2), trick(2, "2:Qh 0:Kd 1:9d", 2)],
+        tricks_won=[2, 1, 2],
+        winner=-1,
+        spoiled=1,
+        spoiler=2,
+    )
     check_law(res, MUST, 3)
 
 
@@ -580,24 +642,36 @@ AHL_T123 = [trick(0, "0:Qc 1:2c 2:7c", 0), trick(0, "0:Qd 1:3d 2:4d", 0), trick(
 #     r: 5s (14) is privileged and above Ah: renegeable, Must empty; q: Js (13) likewise.
 
 
-@pytest.mark.parametrize("renege, t45, won, winner, spoiler", [
-    # everyone renege 1: r and q hold back: r plays its plain Qh, q its plain Kd.  Ah wins:
-    # 2-2-0.  T5: p leads 9d; r plays 5s, q Js (their only cards): 5s wins.  2-2-1: a
-    # spoil by r.
-    ({}, [trick(1, "1:Ah 2:Qh 0:Kd", 1), trick(1, "1:9d 2:5s 0:Js", 2)], [2, 2, 1], -1, 2),
-    # r renege 0: its candidates are its trumps: 5s (spoiling, q still to play: its
-    # strongest winner).  q still holds Js back (the law looks at the led card, Ah, not at
-    # the 5 now winning): Kd.  r wins: 2-1-1.  T5: r leads Qh; q (no heart) Js; p 9d.  Js
-    # wins: q has tricks 1, 2 and 5 and takes the pool.
-    ({2: row(renege=0)}, [trick(1, "1:Ah 2:5s 0:Kd", 2), trick(2, "2:Qh 0:Js 1:9d", 0)], [3, 1, 1], 0, -1),
-    # q renege 0: r holds back (Qh); q plays Js (13), which beats Ah: q has tricks 1, 2, 4
-    # and takes the pool at once.
-    ({0: row(renege=0)}, [trick(1, "1:Ah 2:Qh 0:Js", 0)], [3, 1, 0], 0, -1),
-], ids=["renege-1", "five-renege-0", "jack-renege-0"])
+@pytest.mark.parametrize(
+    "renege, t45, won, winner, spoiler",
+    [
+        # everyone renege 1: r and q hold back: r plays its plain Qh, q its plain Kd.  Ah wins:
+        # 2-2-0.  T5: p leads 9d; r plays 5s, q Js (their only cards): 5s wins.  2-2-1: a
+        # spoil by r.
+        ({}, [trick(1, "1:Ah 2:Qh 0:Kd", 1), trick(1, "1:9d 2:5s 0:Js", 2)], [2, 2, 1], -1, 2),
+        # r renege 0: its candidates are its trumps: 5s (spoiling, q still to play: its
+        # strongest winner).  q still holds Js back (the law looks at the led card, Ah, not at
+        # the 5 now winning): Kd.  r wins: 2-1-1.  T5: r leads Qh; q (no heart) Js; p 9d.  Js
+        # wins: q has tricks 1, 2 and 5 and takes the pool.
+        ({2: row(renege=0)}, [trick(1, "1:Ah 2:5s 0:Kd", 2), trick(2, "2:Qh 0:Js 1:9d", 0)], [3, 1, 1], 0, -1),
+        # q renege 0: r holds back (Qh); q plays Js (13), which beats Ah: q has tricks 1, 2, 4
+        # and takes the pool at once.
+        ({0: row(renege=0)}, [trick(1, "1:Ah 2:Qh 0:Js", 0)], [3, 1, 0], 0, -1),
+    ],
+    ids=["renege-1", "five-renege-0", "jack-renege-0"],
+)
 def test_ace_of_hearts_led_jack_and_five_may_be_held_back(renege, t45, won, winner, spoiler):
     res = play(MUST, pol(3, renege), AHL)
-    expect(res, tricks=AHL_T123 + t45, tricks_won=won, winner=winner, spoiler=spoiler, spoiled=int(winner < 0),
-           claimed=0, jinx_by=-1)
+    expect(
+        res,
+        tricks=AHL_T123 + t45,
+        tricks_won=won,
+        winner=winner,
+        spoiler=spoiler,
+        spoiled=int(winner < 0),
+        claimed=0,
+        jinx_by=-1,
+    )
     check_law(res, MUST, 3)
 
 
@@ -614,23 +688,38 @@ def test_ace_of_hearts_led_jack_and_five_may_be_held_back(renege, t45, won, winn
 ADL_T123 = [trick(0, "0:Qh 1:2h 2:4h", 0), trick(0, "0:Kh 1:3h 2:6h", 0), trick(0, "0:Qs 1:8d 2:7s", 1)]
 
 
-@pytest.mark.parametrize("r_last, t45, won", [
-    # r holds Ah as its only trump: privileged and above Ad, renegeable, Must empty; renege
-    # 1 with a plain card: it plays 9c.  q (2 tricks, no trump, nothing beats) its cheapest,
-    # Kc (12, tied with Ks: clubs first).  Ad wins: 2-2-0.  T5: p leads 10c; r's last card
-    # Ah trumps it; q Ks.  2-2-1: a spoil by r.
-    ("9c", [trick(1, "1:Ad 2:9c 0:Kc", 1), trick(1, "1:10c 2:Ah 0:Ks", 2)], [2, 2, 1]),
-    # r holds Ah and 2d: Must = {2d} is not empty, so r must play a trump (Ah may be
-    # played too): spoiling (q still to play) its strongest winner, Ah (12 > Ad 11).  q
-    # throws Kc.  r wins: 2-1-1.  T5: r leads 2d; q Ks, p 10c: the trump wins.  2-1-2: a
-    # spoil by r.
-    ("2d", [trick(1, "1:Ad 2:Ah 0:Kc", 2), trick(2, "2:2d 0:Ks 1:10c", 2)], [2, 1, 2]),
-], ids=["ace-of-hearts-alone", "with-a-small-trump"])
+@pytest.mark.parametrize(
+    "r_last, t45, won",
+    [
+        # r holds Ah as its only trump: privileged and above Ad, renegeable, Must empty; renege
+        # 1 with a plain card: it plays 9c.  q (2 tricks, no trump, nothing beats) its cheapest,
+        # Kc (12, tied with Ks: clubs first).  Ad wins: 2-2-0.  T5: p leads 10c; r's last card
+        # Ah trumps it; q Ks.  2-2-1: a spoil by r.
+        ("9c", [trick(1, "1:Ad 2:9c 0:Kc", 1), trick(1, "1:10c 2:Ah 0:Ks", 2)], [2, 2, 1]),
+        # r holds Ah and 2d: Must = {2d} is not empty, so r must play a trump (Ah may be
+        # played too): spoiling (q still to play) its strongest winner, Ah (12 > Ad 11).  q
+        # throws Kc.  r wins: 2-1-1.  T5: r leads 2d; q Ks, p 10c: the trump wins.  2-1-2: a
+        # spoil by r.
+        ("2d", [trick(1, "1:Ad 2:Ah 0:Kc", 2), trick(2, "2:2d 0:Ks 1:10c", 2)], [2, 1, 2]),
+    ],
+    ids=["ace-of-hearts-alone", "with-a-small-trump"],
+)
 def test_ace_of_trumps_led_ace_of_hearts_may_be_held_back_only_alone(r_last, t45, won):
     cards = deal(["Qh Kh Qs Kc Ks", "2h 3h 8d Ad 10c", f"4h 6h 7s Ah {r_last}"], "4d")
     res = play(MUST, pol(3, {1: row(rob=0)}), cards)
-    expect(res, trump=DIAMONDS, robbed_by=-1, forfeited=-1, tricks=ADL_T123 + t45, tricks_won=won, winner=-1,
-           spoiled=1, spoiler=2, net=[-2, -2, -2], carried=6)
+    expect(
+        res,
+        trump=DIAMONDS,
+        robbed_by=-1,
+        forfeited=-1,
+        tricks=ADL_T123 + t45,
+        tricks_won=won,
+        winner=-1,
+        spoiled=1,
+        spoiler=2,
+        net=[-2, -2, -2],
+        carried=6,
+    )
     check_law(res, MUST, 3)
 
 
@@ -639,11 +728,15 @@ def test_ace_of_trumps_led_ace_of_hearts_may_be_held_back_only_alone(r_last, t45
 # its cheapest card 9d (order 8; Jc 10, Qc 11, Kh 11, Kc 12).
 
 
-@pytest.mark.parametrize("plain_lead, second, winner", [
-    (FOLLOW_OR_TRUMP, "8s", 1),  # may follow or trump: 3d cannot beat 9d, the trump 8s can
-    (FREE, "8s", 1),             # any card: the only winner is still 8s
-    (MUST_FOLLOW, "3d", 0),      # must follow with 3d (cannot beat): seat 0 keeps the trick
-], ids=["follow-or-trump", "free", "must-follow"])
+@pytest.mark.parametrize(
+    "plain_lead, second, winner",
+    [
+        (FOLLOW_OR_TRUMP, "8s", 1),  # may follow or trump: 3d cannot beat 9d, the trump 8s can
+        (FREE, "8s", 1),  # any card: the only winner is still 8s
+        (MUST_FOLLOW, "3d", 0),  # must follow with 3d (cannot beat): seat 0 keeps the trick
+    ],
+    ids=["follow-or-trump", "free", "must-follow"],
+)
 def test_plain_lead_holder_of_the_suit_may_trump(plain_lead, second, winner):
     # Seat 1 holds 3d, the trump 8s and clubs.  Seat 2 holds no diamond and no trump: it
     # may play anything, nothing wins: its cheapest, 4h (order 2; 7c 3, 5h 3, ...).
@@ -653,11 +746,15 @@ def test_plain_lead_holder_of_the_suit_may_trump(plain_lead, second, winner):
     check_law(res, rules, 3)
 
 
-@pytest.mark.parametrize("plain_lead, third", [
-    (FOLLOW_OR_TRUMP, "Jd"),  # candidates {Jd, 9s}: nothing beats Ks -> cheapest, the plain Jd
-    (FREE, "10c"),            # any card: the cheapest of all, 10c (order 0)
-    (MUST_FOLLOW, "Jd"),      # only Jd
-], ids=["follow-or-trump", "free", "must-follow"])
+@pytest.mark.parametrize(
+    "plain_lead, third",
+    [
+        (FOLLOW_OR_TRUMP, "Jd"),  # candidates {Jd, 9s}: nothing beats Ks -> cheapest, the plain Jd
+        (FREE, "10c"),  # any card: the cheapest of all, 10c (order 0)
+        (MUST_FOLLOW, "Jd"),  # only Jd
+    ],
+    ids=["follow-or-trump", "free", "must-follow"],
+)
 def test_plain_lead_holder_of_the_suit_may_not_discard_except_when_free(plain_lead, third):
     # Seat 1 has no diamond: it trumps with Ks, its only winner.  Seat 2 holds Jd, the low
     # trump 9s (2 < Ks 10) and cheap clubs; nothing it holds beats Ks.
@@ -682,9 +779,16 @@ def test_dealer_robs_a_turned_ace_and_plays_it_at_once(rob_rule):
     # first lead.  Void in clubs, its only winner is As: it trumps trick 1 with it.
     rules = R._replace(rob=rob_rule)
     res = play(rules, pol(3), RA)
-    expect(res, turnup="As", trump=SPADES, robbed_by=2, discard="2h", forfeited=-1,
-           dealt=["10c 9c 8c 7c 6c", "Kd Qd Jd 10d 9d", "2h 3h 4h 6h 7h"],
-           held=["10c 9c 8c 7c 6c", "Kd Qd Jd 10d 9d", "3h 4h 6h 7h As"])
+    expect(
+        res,
+        turnup="As",
+        trump=SPADES,
+        robbed_by=2,
+        discard="2h",
+        forfeited=-1,
+        dealt=["10c 9c 8c 7c 6c", "Kd Qd Jd 10d 9d", "2h 3h 4h 6h 7h"],
+        held=["10c 9c 8c 7c 6c", "Kd Qd Jd 10d 9d", "3h 4h 6h 7h As"],
+    )
     first_trick(res, trick(0, "0:10c 1:9d 2:As", 2))
     check_law(res, rules, 3)
 
@@ -695,8 +799,7 @@ def test_dealer_who_does_not_rob_a_turned_ace_is_not_forfeited(rob_rule):
     # about a dealt ace).  The dealer, void in clubs with no trump, throws 2h; 10c wins.
     rules = R._replace(rob=rob_rule)
     res = play(rules, pol(3, {2: row(rob=0)}), RA)
-    expect(res, robbed_by=-1, discard=-1, forfeited=-1, held=["10c 9c 8c 7c 6c", "Kd Qd Jd 10d 9d",
-                                                                "2h 3h 4h 6h 7h"])
+    expect(res, robbed_by=-1, discard=-1, forfeited=-1, held=["10c 9c 8c 7c 6c", "Kd Qd Jd 10d 9d", "2h 3h 4h 6h 7h"])
     first_trick(res, trick(0, "0:10c 1:9d 2:2h", 0))
     check_law(res, rules, 3)
 
@@ -706,16 +809,20 @@ RH_H, RH_C, RH_V = "As 2h Jd Qd Kd", "10c 9c 8c 7c 6c", "3h 4h 6h 7h 8h"
 RH_SEATS = {0: [RH_H, RH_C, RH_V], 1: [RH_C, RH_H, RH_V], 2: [RH_C, RH_V, RH_H]}
 
 
-@pytest.mark.parametrize("holder, expected", [
-    # eldest: robs before leading (discard 2h, its cheapest), holds As 7s Jd Qd Kd; no sure
-    # trump (Ah Js 5s unseen): leads its cheapest, Jd (10); C and V, void, no trump: 10c, 3h.
-    (0, trick(0, "0:Jd 1:10c 2:3h", 0)),
-    # seat 1 robs at its turn (after 10c is led): void in clubs, its lowest winner is the
-    # turn-up 7s (4 < As 11).  V throws 3h.
-    (1, trick(0, "0:10c 1:7s 2:3h", 1)),
-    # the dealer holds the ace: robs at its turn in trick 1, last; trumps with 7s.
-    (2, trick(0, "0:10c 1:3h 2:7s", 2)),
-], ids=["eldest", "second", "dealer"])
+@pytest.mark.parametrize(
+    "holder, expected",
+    [
+        # eldest: robs before leading (discard 2h, its cheapest), holds As 7s Jd Qd Kd; no sure
+        # trump (Ah Js 5s unseen): leads its cheapest, Jd (10); C and V, void, no trump: 10c, 3h.
+        (0, trick(0, "0:Jd 1:10c 2:3h", 0)),
+        # seat 1 robs at its turn (after 10c is led): void in clubs, its lowest winner is the
+        # turn-up 7s (4 < As 11).  V throws 3h.
+        (1, trick(0, "0:10c 1:7s 2:3h", 1)),
+        # the dealer holds the ace: robs at its turn in trick 1, last; trumps with 7s.
+        (2, trick(0, "0:10c 1:3h 2:7s", 2)),
+    ],
+    ids=["eldest", "second", "dealer"],
+)
 def test_holder_of_the_ace_of_trumps_robs_at_its_first_turn(holder, expected):
     res = play(R, pol(3), deal(RH_SEATS[holder], "7s"))
     held = list(RH_SEATS[holder])
@@ -725,37 +832,45 @@ def test_holder_of_the_ace_of_trumps_robs_at_its_first_turn(holder, expected):
     check_law(res, R, 3)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rob_rule", [ROB_OPTIONAL, ROB_OBLIGATORY], ids=["optional", "obligatory"])
-@pytest.mark.parametrize("holder, expected", [
-    # eldest keeps As 2h Jd Qd Kd and leads its cheapest 2h; C throws 10c; V beats with its
-    # lowest heart, 3h.
-    (0, trick(0, "0:2h 1:10c 2:3h", 2)),
-    (1, trick(0, "0:10c 1:As 2:3h", 1)),   # void in clubs: trumps with As (its only trump)
-    (2, trick(0, "0:10c 1:3h 2:As", 2)),
-], ids=["eldest", "second", "dealer"])
+@pytest.mark.parametrize(
+    "holder, expected",
+    [
+        # eldest keeps As 2h Jd Qd Kd and leads its cheapest 2h; C throws 10c; V beats with its
+        # lowest heart, 3h.
+        (0, trick(0, "0:2h 1:10c 2:3h", 2)),
+        (1, trick(0, "0:10c 1:As 2:3h", 1)),  # void in clubs: trumps with As (its only trump)
+        (2, trick(0, "0:10c 1:3h 2:As", 2)),
+    ],
+    ids=["eldest", "second", "dealer"],
+)
 def test_holder_with_rob_0_keeps_its_hand(holder, expected, rob_rule):
     # rob 0: nothing is exchanged, the turn-up stays out of play; under obligatory-or-forfeit
     # the holder is forfeited.
     rules = R._replace(rob=rob_rule)
     res = play(rules, pol(3, {holder: row(rob=0)}), deal(RH_SEATS[holder], "7s"))
-    expect(res, robbed_by=-1, discard=-1, forfeited=holder if rob_rule == ROB_OBLIGATORY else -1,
-           held=RH_SEATS[holder])
+    expect(res, robbed_by=-1, discard=-1, forfeited=holder if rob_rule == ROB_OBLIGATORY else -1, held=RH_SEATS[holder])
     first_trick(res, expected)
     check_law(res, rules, 3)
 
 
-@pytest.mark.parametrize("dealt0, up, discard, held0, seat2, first", [
-    # Spades trumps (black: 10s 1, 9s 2, 8s 3, .. Qs 9, Ks 10, As 11).  Dealt As Ks Qs 9s 8s,
-    # no plain card: the cheapest of the five is the lowest trump, 9s (2).  The turn-up 10s
-    # (1) is lower still but is no candidate: it is taken, not discarded.  Held: As Ks Qs 8s
-    # 10s.  T1: no sure trump (Ah Js 5s unseen), no plain card: seat 0 leads its lowest
-    # trump, the turn-up 10s.  Seat 2's cheapest: 9d (8 < 10d 9).
-    ("As Ks Qs 9s 8s", "10s", "9s", "As Ks Qs 8s 10s", "Kd Qd Jd 10d 9d", "0:10s 1:10c 2:9d"),
-    # Diamonds trumps (red: 2d 1, 3d 2, .. Ad 11, Ah 12, Jd 13, 5d 14).  Dealt Ad Ah Jd 5d 3d:
-    # the lowest is 3d (2) (the turn-up 2d, 1, is no candidate).  Held: Ad Ah Jd 5d 2d.
-    # T1: 5d is sure (the top trump): seat 0 leads it.  Seat 2's cheapest: 9h (7 < 10h 8).
-    ("Ad Ah Jd 5d 3d", "2d", "3d", "Ad Ah Jd 5d 2d", "Kh Qh Jh 10h 9h", "0:5d 1:10c 2:9h"),
-], ids=["spades", "diamonds"])
+@pytest.mark.parametrize(
+    "dealt0, up, discard, held0, seat2, first",
+    [
+        # Spades trumps (black: 10s 1, 9s 2, 8s 3, .. Qs 9, Ks 10, As 11).  Dealt As Ks Qs 9s 8s,
+        # no plain card: the cheapest of the five is the lowest trump, 9s (2).  The turn-up 10s
+        # (1) is lower still but is no candidate: it is taken, not discarded.  Held: As Ks Qs 8s
+        # 10s.  T1: no sure trump (Ah Js 5s unseen), no plain card: seat 0 leads its lowest
+        # trump, the turn-up 10s.  Seat 2's cheapest: 9d (8 < 10d 9).
+        ("As Ks Qs 9s 8s", "10s", "9s", "As Ks Qs 8s 10s", "Kd Qd Jd 10d 9d", "0:10s 1:10c 2:9d"),
+        # Diamonds trumps (red: 2d 1, 3d 2, .. Ad 11, Ah 12, Jd 13, 5d 14).  Dealt Ad Ah Jd 5d 3d:
+        # the lowest is 3d (2) (the turn-up 2d, 1, is no candidate).  Held: Ad Ah Jd 5d 2d.
+        # T1: 5d is sure (the top trump): seat 0 leads it.  Seat 2's cheapest: 9h (7 < 10h 8).
+        ("Ad Ah Jd 5d 3d", "2d", "3d", "Ad Ah Jd 5d 2d", "Kh Qh Jh 10h 9h", "0:5d 1:10c 2:9h"),
+    ],
+    ids=["spades", "diamonds"],
+)
 def test_holder_dealt_five_trumps_discards_its_lowest_dealt_trump(dealt0, up, discard, held0, seat2, first):
     # Seat 0 (eldest) holds the ace of trumps and robs before leading.  Seats 1 and 2 hold
     # no trump (Must empty, renege 1: their plain cards, nothing beats a trump): their
@@ -779,23 +894,51 @@ def test_forfeited_holder_taking_three_tricks_spoils_the_hand():
     # W forfeited -> a spoil spoiled by seat 0 (no jinx, no claim); the pool 6 is carried.
     rules = R._replace(rob=ROB_OBLIGATORY)
     res = play(rules, pol(3, {0: row(rob=0)}), FF)
-    expect(res, robbed_by=-1, forfeited=0, tricks=FF_T123, tricks_won=[3, 0, 0], winner=-1, spoiled=1,
-           spoiler=0, jinx_by=-1, claimed=0, jinx_made=0, net=[-2, -2, -2], carried=6)
+    expect(
+        res,
+        robbed_by=-1,
+        forfeited=0,
+        tricks=FF_T123,
+        tricks_won=[3, 0, 0],
+        winner=-1,
+        spoiled=1,
+        spoiler=0,
+        jinx_by=-1,
+        claimed=0,
+        jinx_made=0,
+        net=[-2, -2, -2],
+        carried=6,
+    )
     check_law(res, rules, 3)
 
 
-@pytest.mark.parametrize("rob_rule, rob, robbed_by, discard, held0", [
-    (ROB_OPTIONAL, 0, -1, -1, "5s Js Ah As Qc"),   # optional: not robbing costs nothing
-    (ROB_OBLIGATORY, 1, 0, "Qc", "5s Js Ah As 7s"),  # robbing: discards Qc (its only plain card)
-], ids=["optional-no-rob", "obligatory-rob"])
+@pytest.mark.parametrize(
+    "rob_rule, rob, robbed_by, discard, held0",
+    [
+        (ROB_OPTIONAL, 0, -1, -1, "5s Js Ah As Qc"),  # optional: not robbing costs nothing
+        (ROB_OBLIGATORY, 1, 0, "Qc", "5s Js Ah As 7s"),  # robbing: discards Qc (its only plain card)
+    ],
+    ids=["optional-no-rob", "obligatory-rob"],
+)
 def test_holder_not_forfeited_claims_after_three_tricks(rob_rule, rob, robbed_by, discard, held0):
     # Same tricks 1-3.  After them seat 0 holds As (sure: Ah Js 5s are played) and Qc or 7s
     # (not sure: Ks Qs .. unseen): 1 sure < jinx_min 2 -> claim: seat 0 takes the pool.
     rules = R._replace(rob=rob_rule)
     res = play(rules, pol(3, {0: row(rob=rob)}), FF)
-    expect(res, robbed_by=robbed_by, discard=discard, forfeited=-1, held=[held0, "10c 9c 8c 7c 6c",
-                                                                           "Kd Qd Jd 10d 9d"],
-           tricks=FF_T123, winner=0, claimed=1, spoiled=0, spoiler=-1, net=[4, -2, -2], carried=0)
+    expect(
+        res,
+        robbed_by=robbed_by,
+        discard=discard,
+        forfeited=-1,
+        held=[held0, "10c 9c 8c 7c 6c", "Kd Qd Jd 10d 9d"],
+        tricks=FF_T123,
+        winner=0,
+        claimed=1,
+        spoiled=0,
+        spoiler=-1,
+        net=[4, -2, -2],
+        carried=0,
+    )
     check_law(res, rules, 3)
 
 
@@ -819,12 +962,16 @@ FT_T12 = [trick(0, "0:5s 1:2d 2:Ad", 0), trick(0, "0:Js 1:3d 2:2h", 0)]
 FT_T34 = [trick(0, "0:4c 1:3c 2:9c", 1), trick(1, "1:Kd 2:2c 0:As", 0)]
 
 
-@pytest.mark.parametrize("rob_rule, expected", [
-    # Forfeited: its third trick spoils the hand, spoiled by seat 0; the pool 6 is carried.
-    (ROB_OBLIGATORY, dict(forfeited=0, winner=-1, spoiled=1, spoiler=0, net=[-2, -2, -2], carried=6)),
-    # Optional: seat 0 is not forfeited and takes the pool with tricks 1, 2, 4.
-    (ROB_OPTIONAL, dict(forfeited=-1, winner=0, spoiled=0, spoiler=-1, net=[4, -2, -2], carried=0)),
-], ids=["obligatory", "optional"])
+@pytest.mark.parametrize(
+    "rob_rule, expected",
+    [
+        # Forfeited: its third trick spoils the hand, spoiled by seat 0; the pool 6 is carried.
+        (ROB_OBLIGATORY, dict(forfeited=0, winner=-1, spoiled=1, spoiler=0, net=[-2, -2, -2], carried=6)),
+        # Optional: seat 0 is not forfeited and takes the pool with tricks 1, 2, 4.
+        (ROB_OPTIONAL, dict(forfeited=-1, winner=0, spoiled=0, spoiler=-1, net=[4, -2, -2], carried=0)),
+    ],
+    ids=["obligatory", "optional"],
+)
 def test_forfeited_player_with_two_tricks_is_a_threat_until_it_plays_the_ace_of_trumps(rob_rule, expected):
     # (Had the others known of the forfeit, seat 2 would have played greedily at T3, its
     # lowest winner 2c, and won it.)
@@ -866,10 +1013,14 @@ FK_KNOWN = FK_T12 + [trick(0, "0:4c 1:3c 2:2c", 2), trick(2, "2:9c 0:Jh 1:Qd", 2
 FK_THREAT = FK_T12 + [trick(0, "0:4c 1:3c 2:9c", 1), trick(1, "1:Kd 2:2c 0:Jh", 1), trick(1, "1:Qd 2:Kh 0:Qh", 1)]
 
 
-@pytest.mark.parametrize("rob_rule, expected", [
-    (ROB_OBLIGATORY, dict(forfeited=0, tricks=FK_KNOWN, tricks_won=[2, 0, 3], winner=2, net=[-2, -2, 4])),
-    (ROB_OPTIONAL, dict(forfeited=-1, tricks=FK_THREAT, tricks_won=[2, 3, 0], winner=1, net=[-2, 4, -2])),
-], ids=["obligatory", "optional"])
+@pytest.mark.parametrize(
+    "rob_rule, expected",
+    [
+        (ROB_OBLIGATORY, dict(forfeited=0, tricks=FK_KNOWN, tricks_won=[2, 0, 3], winner=2, net=[-2, -2, 4])),
+        (ROB_OPTIONAL, dict(forfeited=-1, tricks=FK_THREAT, tricks_won=[2, 3, 0], winner=1, net=[-2, 4, -2])),
+    ],
+    ids=["obligatory", "optional"],
+)
 def test_forfeited_player_who_played_the_ace_of_trumps_is_no_threat(rob_rule, expected):
     # (Had seat 0 still counted as a threat under obligatory-or-forfeit, the tricks would
     # be FK_THREAT's and seat 1 would take the pool.)
@@ -956,15 +1107,26 @@ AL_HIGH = AL_T12 + [trick(0, "0:As 1:2h 2:Ks", 0), trick(0, "0:Jc 1:3h 2:Qh", 0)
 AL_LOW = AL_T12 + [trick(0, "0:Jc 1:2h 2:Ks", 2), trick(2, "2:Qh 0:As 1:3h", 0), trick(0, "0:Kc 1:4h 2:Kh", 0)]
 
 
-@pytest.mark.parametrize("ace_low, tricks, won", [(False, AL_HIGH, [3, 0, 1]), (True, AL_LOW, [3, 0, 2])],
-                         ids=["ace-high", "ace-low"])
+@pytest.mark.parametrize(
+    "ace_low, tricks, won", [(False, AL_HIGH, [3, 0, 1]), (True, AL_LOW, [3, 0, 2])], ids=["ace-high", "ace-low"]
+)
 def test_unrobbed_ace_low_only_the_holder_knows_its_ace_is_low(ace_low, tricks, won):
     # T2 (both): a non-holder does not lead Ks as a sure winner (it would, were an unseen
     # demoted ace counted at order 0).  T3: the holder leads As only when it is high.
     rules = R._replace(unrobbed_ace_low=ace_low)
     res = play(rules, pol(3, {0: row(rob=0)}), AL)
-    expect(res, robbed_by=-1, forfeited=-1, tricks=tricks, tricks_won=won, winner=0, claimed=0, spoiled=0,
-           net=[4, -2, -2], carried=0)
+    expect(
+        res,
+        robbed_by=-1,
+        forfeited=-1,
+        tricks=tricks,
+        tricks_won=won,
+        winner=0,
+        claimed=0,
+        spoiled=0,
+        net=[4, -2, -2],
+        carried=0,
+    )
     check_law(res, rules, 3)
 
 
@@ -994,12 +1156,20 @@ ALH_HIGH = ALH_T123 + [trick(0, "0:Ah 1:4d 2:Kh", 0), trick(0, "0:Kc 1:5d 2:Qc",
 ALH_LOW = ALH_T123 + [trick(0, "0:Kc 1:4d 2:Qc", 0), trick(0, "0:Ah 1:5d 2:Kh", 2)]
 
 
-@pytest.mark.parametrize("ace_low, expected", [
-    (False, dict(tricks=ALH_HIGH, tricks_won=[3, 1, 1], winner=0, spoiled=0, spoiler=-1, net=[4, -2, -2],
-                 carried=0)),
-    (True, dict(tricks=ALH_LOW, tricks_won=[2, 1, 2], winner=-1, spoiled=1, spoiler=2, net=[-2, -2, -2],
-                carried=6)),
-], ids=["ace-high", "ace-low"])
+@pytest.mark.parametrize(
+    "ace_low, expected",
+    [
+        (
+            False,
+            dict(tricks=ALH_HIGH, tricks_won=[3, 1, 1], winner=0, spoiled=0, spoiler=-1, net=[4, -2, -2], carried=0),
+        ),
+        (
+            True,
+            dict(tricks=ALH_LOW, tricks_won=[2, 1, 2], winner=-1, spoiled=1, spoiler=2, net=[-2, -2, -2], carried=6),
+        ),
+    ],
+    ids=["ace-high", "ace-low"],
+)
 def test_unrobbed_ace_low_hearts_only_the_holder_knows_its_ace_is_low(ace_low, expected):
     # T3 (both): a non-holder does not lead Kh as a sure winner (it would, were the unseen
     # demoted Ah counted at order 0).  T4: the holder leads Ah only when it is high.
@@ -1020,24 +1190,52 @@ JX4_JINX = JX4_T123 + [trick(0, "0:Qs 1:Qc 2:4d 3:6h", 0), trick(0, "0:Ks 1:Kc 2
 def test_claim_when_too_few_sure_winners(jinx_min):
     # 0 sure winners < jinx_min: E claims after trick 3 and takes the pool (8).
     res = play(R, pol(4, {0: row(jinx_min=jinx_min)}), JX4)
-    expect(res, tricks=JX4_T123, tricks_won=[3, 0, 0, 0], winner=0, claimed=1, jinx_by=-1, jinx_made=0,
-           spoiled=0, spoiler=-1, pool=8, net=[6, -2, -2, -2], carried=0)
+    expect(
+        res,
+        tricks=JX4_T123,
+        tricks_won=[3, 0, 0, 0],
+        winner=0,
+        claimed=1,
+        jinx_by=-1,
+        jinx_made=0,
+        spoiled=0,
+        spoiler=-1,
+        pool=8,
+        net=[6, -2, -2, -2],
+        carried=0,
+    )
     check_law(res, R, 4)
 
 
-@pytest.mark.parametrize("bonus, net", [
-    (BONUS_ANTE, [12, -4, -4, -4]),         # each other player pays the ante, 2: 8 - 2 + 3*2
-    (BONUS_NONE, [6, -2, -2, -2]),
-    (BONUS_DOUBLE_ANTE, [18, -6, -6, -6]),  # 4 each: 8 - 2 + 3*4
-], ids=["ante", "none", "double-ante"])
+@pytest.mark.parametrize(
+    "bonus, net",
+    [
+        (BONUS_ANTE, [12, -4, -4, -4]),  # each other player pays the ante, 2: 8 - 2 + 3*2
+        (BONUS_NONE, [6, -2, -2, -2]),
+        (BONUS_DOUBLE_ANTE, [18, -6, -6, -6]),  # 4 each: 8 - 2 + 3*4
+    ],
+    ids=["ante", "none", "double-ante"],
+)
 def test_jinx_made(bonus, net):
     # jinx_min 0: E always jinxes.  T4: no sure trump, no plain card: its lowest trump Qs;
     # the others (spoiling against the jinxer, nothing beats) throw their cheapest: Qc 4d
     # 6h.  T5: Ks; Kc 5d 7h.  E makes the jinx: the pool and the bonus.
     rules = R._replace(jinx_bonus=bonus)
     res = play(rules, pol(4, {0: row(jinx_min=0)}), JX4)
-    expect(res, tricks=JX4_JINX, tricks_won=[5, 0, 0, 0], winner=0, claimed=0, jinx_by=0, jinx_made=1,
-           spoiled=0, spoiler=-1, pool=8, net=net, carried=0)
+    expect(
+        res,
+        tricks=JX4_JINX,
+        tricks_won=[5, 0, 0, 0],
+        winner=0,
+        claimed=0,
+        jinx_by=0,
+        jinx_made=1,
+        spoiled=0,
+        spoiler=-1,
+        pool=8,
+        net=net,
+        carried=0,
+    )
     check_law(res, rules, 4)
 
 
@@ -1058,9 +1256,16 @@ def test_jinx_called_with_two_sure_winners():
     # trick 3 Ks (nothing higher unseen) and Qs (Ks is E's own) are sure: 2 >= jinx_min 2
     # -> jinx.  T4 E leads its highest sure trump Ks, T5 Qs.  Made: bonus ante 2.
     res = play(R, pol(4, {3: row(rob=0)}), JX4A)
-    expect(res, robbed_by=-1, tricks=JX4_T123 + [trick(0, "0:Ks 1:Qc 2:4d 3:6h", 0),
-                                                 trick(0, "0:Qs 1:Kc 2:5d 3:7h", 0)],
-           jinx_by=0, jinx_made=1, claimed=0, winner=0, net=[12, -4, -4, -4])
+    expect(
+        res,
+        robbed_by=-1,
+        tricks=JX4_T123 + [trick(0, "0:Ks 1:Qc 2:4d 3:6h", 0), trick(0, "0:Qs 1:Kc 2:5d 3:7h", 0)],
+        jinx_by=0,
+        jinx_made=1,
+        claimed=0,
+        winner=0,
+        net=[12, -4, -4, -4],
+    )
     check_law(res, R, 4)
 
 
@@ -1074,11 +1279,22 @@ def test_dealer_robs_the_turned_ace_and_must_play_it_to_the_five():
     # Must = {As}: the dealer plays it at once.  After trick 3 As is played: Ks and Qs are
     # sure -> jinx, made as above (the dealer now throws 3h 4h 6h 7h).
     res = play(R, pol(4), JX4A)
-    expect(res, robbed_by=3, discard="2h", held=JX4_HANDS[:3] + ["3h 4h 6h 7h As"],
-           tricks=[trick(0, "0:5s 1:10c 2:Ad 3:As", 0), trick(0, "0:Js 1:9c 2:2d 3:3h", 0),
-                   trick(0, "0:Ah 1:8c 2:3d 3:4h", 0), trick(0, "0:Ks 1:Qc 2:4d 3:6h", 0),
-                   trick(0, "0:Qs 1:Kc 2:5d 3:7h", 0)],
-           jinx_by=0, jinx_made=1, winner=0)
+    expect(
+        res,
+        robbed_by=3,
+        discard="2h",
+        held=JX4_HANDS[:3] + ["3h 4h 6h 7h As"],
+        tricks=[
+            trick(0, "0:5s 1:10c 2:Ad 3:As", 0),
+            trick(0, "0:Js 1:9c 2:2d 3:3h", 0),
+            trick(0, "0:Ah 1:8c 2:3d 3:4h", 0),
+            trick(0, "0:Ks 1:Qc 2:4d 3:6h", 0),
+            trick(0, "0:Qs 1:Kc 2:5d 3:7h", 0),
+        ],
+        jinx_by=0,
+        jinx_made=1,
+        winner=0,
+    )
     check_law(res, R, 4)
 
 
@@ -1100,9 +1316,20 @@ def test_jinx_failed_is_a_spoil_by_the_player_who_beat_the_jinxer():
     # winner Qc; B and D (A is no threat, none to come) their cheapest, 4d and 6h.  A wins:
     # the jinx fails, spoiled by A; the pool is carried, nobody gets a bonus.
     res = play(R, pol(4, {0: row(jinx_min=0)}), JF4)
-    expect(res, tricks=JX4_T123 + [trick(0, "0:2c 1:Qc 2:4d 3:6h", 1)], tricks_won=[3, 1, 0, 0],
-           jinx_by=0, jinx_made=0, claimed=0, winner=-1, spoiled=1, spoiler=1, pool=8, net=[-2, -2, -2, -2],
-           carried=8)
+    expect(
+        res,
+        tricks=JX4_T123 + [trick(0, "0:2c 1:Qc 2:4d 3:6h", 1)],
+        tricks_won=[3, 1, 0, 0],
+        jinx_by=0,
+        jinx_made=0,
+        claimed=0,
+        winner=-1,
+        spoiled=1,
+        spoiler=1,
+        pool=8,
+        net=[-2, -2, -2, -2],
+        carried=8,
+    )
     check_law(res, R, 4)
 
 
@@ -1113,9 +1340,22 @@ def test_three_tricks_not_the_first_three_win_at_once():
     # beat: 4d, 6h; E (2 tricks, greedy), no club: lowest winning trump Qs.  E has tricks
     # 1, 2 and 4: it takes the pool at once (no jinx decision).
     res = play(R, pol(4), deal(["5s Js 2c Ks Qs", "10c 9c 8c Qc Kc", "Ad 2d 3d 4d 5d", "2h 3h 4h 6h 7h"], "7s"))
-    expect(res, tricks=[trick(0, "0:5s 1:10c 2:Ad 3:2h", 0), trick(0, "0:Js 1:9c 2:2d 3:3h", 0),
-                        trick(0, "0:2c 1:Qc 2:3d 3:4h", 1), trick(1, "1:Kc 2:4d 3:6h 0:Qs", 0)],
-           tricks_won=[3, 1, 0, 0], winner=0, claimed=0, jinx_by=-1, jinx_made=0, spoiled=0, net=[6, -2, -2, -2])
+    expect(
+        res,
+        tricks=[
+            trick(0, "0:5s 1:10c 2:Ad 3:2h", 0),
+            trick(0, "0:Js 1:9c 2:2d 3:3h", 0),
+            trick(0, "0:2c 1:Qc 2:3d 3:4h", 1),
+            trick(1, "1:Kc 2:4d 3:6h 0:Qs", 0),
+        ],
+        tricks_won=[3, 1, 0, 0],
+        winner=0,
+        claimed=0,
+        jinx_by=-1,
+        jinx_made=0,
+        spoiled=0,
+        net=[6, -2, -2, -2],
+    )
     check_law(res, R, 4)
 
 
@@ -1138,21 +1378,40 @@ SP4 = deal(SP4_HANDS, "7s")
 def sp4_tricks(e):
     """SP4's tricks with the eldest at seat e (four players)."""
     a, b, d = (e + 1) % 4, (e + 2) % 4, (e + 3) % 4
-    return [trick(e, f"{e}:10c {a}:Kc {b}:Ad {d}:9c", a), trick(a, f"{a}:2d {b}:3d {d}:2h {e}:7c", b),
-            trick(b, f"{b}:3h {d}:4h {e}:6c {a}:Jd", d), trick(d, f"{d}:8c {e}:5c {a}:Qd {b}:Qh", e)]
+    return [
+        trick(e, f"{e}:10c {a}:Kc {b}:Ad {d}:9c", a),
+        trick(a, f"{a}:2d {b}:3d {d}:2h {e}:7c", b),
+        trick(b, f"{b}:3h {d}:4h {e}:6c {a}:Jd", d),
+        trick(d, f"{d}:8c {e}:5c {a}:Qd {b}:Qh", e),
+    ]
 
 
-@pytest.mark.parametrize("ante, extra, net", [
-    (2, 0, [-2, -2, -2, -2]),
-    (3, 1, [-3, -3, -3, -4]),   # the dealer (seat 3) also pays the dealer_extra
-    (0, 5, [0, 0, 0, -5]),
-], ids=["ante-2", "ante-3-extra-1", "ante-0-extra-5"])
+@pytest.mark.parametrize(
+    "ante, extra, net",
+    [
+        (2, 0, [-2, -2, -2, -2]),
+        (3, 1, [-3, -3, -3, -4]),  # the dealer (seat 3) also pays the dealer_extra
+        (0, 5, [0, 0, 0, -5]),
+    ],
+    ids=["ante-2", "ante-3-extra-1", "ante-0-extra-5"],
+)
 def test_spoil_nobody_reaches_three_tricks(ante, extra, net):
     rules = R._replace(ante=ante, dealer_extra=extra)
     res = play(rules, pol(4), SP4)
     pool = 4 * ante + extra
-    expect(res, tricks=sp4_tricks(0), tricks_won=[1, 1, 1, 1], winner=-1, spoiled=1, spoiler=0, jinx_by=-1,
-           claimed=0, pool=pool, net=net, carried=pool)
+    expect(
+        res,
+        tricks=sp4_tricks(0),
+        tricks_won=[1, 1, 1, 1],
+        winner=-1,
+        spoiled=1,
+        spoiler=0,
+        jinx_by=-1,
+        claimed=0,
+        pool=pool,
+        net=net,
+        carried=pool,
+    )
     check_law(res, rules, 4)
 
 
@@ -1162,8 +1421,18 @@ def test_spoil_with_seat_0_dealing():
     rules = R._replace(dealer_extra=1)
     cards = rel(SP4_HANDS, "7s", 0, 4)
     res = play(rules, pol(4), cards, dealer=0)
-    expect(res, dealt=["9c 8c 2h 4h 9h"] + SP4_HANDS[:3], tricks=sp4_tricks(1), tricks_won=[1, 1, 1, 1],
-           spoiled=1, spoiler=1, winner=-1, pool=9, net=[-3, -2, -2, -2], carried=9)
+    expect(
+        res,
+        dealt=["9c 8c 2h 4h 9h"] + SP4_HANDS[:3],
+        tricks=sp4_tricks(1),
+        tricks_won=[1, 1, 1, 1],
+        spoiled=1,
+        spoiler=1,
+        winner=-1,
+        pool=9,
+        net=[-3, -2, -2, -2],
+        carried=9,
+    )
     check_law(res, rules, 4, dealer=0)
 
 
@@ -1182,8 +1451,14 @@ def test_greedy_lead_with_spoil_0_leads_the_cheapest_card():
     # card Qh; q, no heart (Ah is none), trumps with Ah; p (greedy) beats it with Js.
     # 2-2-1: spoiled by p.
     res = play(MUST, pol(3, {1: row(spoil=0)}), JL)
-    expect(res, tricks=JL_T123 + [trick(1, "1:9d 2:5s 0:Kd", 2), trick(2, "2:Qh 0:Ah 1:Js", 1)],
-           tricks_won=[2, 2, 1], winner=-1, spoiled=1, spoiler=1)
+    expect(
+        res,
+        tricks=JL_T123 + [trick(1, "1:9d 2:5s 0:Kd", 2), trick(2, "2:Qh 0:Ah 1:Js", 1)],
+        tricks_won=[2, 2, 1],
+        winner=-1,
+        spoiled=1,
+        spoiler=1,
+    )
     check_law(res, MUST, 3)
 
 
@@ -1203,8 +1478,15 @@ def test_spoiling_follower_plays_its_strongest_winner_when_the_threat_is_to_come
     # cannot beat Js: its cheapest, Qd.  p wins.  T5 p leads 9s; q must play Ks and wins;
     # r throws Jc.  q has tricks 1, 2, 5: it takes the pool.
     res = play(MUST, pol(3), SB)
-    expect(res, tricks=SB_T123 + [trick(0, "0:Kh 1:Js 2:Qd", 1), trick(1, "1:9s 2:Ks 0:Jc", 2)],
-           tricks_won=[1, 1, 3], winner=2, spoiled=0, claimed=0, net=[-2, -2, 4])
+    expect(
+        res,
+        tricks=SB_T123 + [trick(0, "0:Kh 1:Js 2:Qd", 1), trick(1, "1:9s 2:Ks 0:Jc", 2)],
+        tricks_won=[1, 1, 3],
+        winner=2,
+        spoiled=0,
+        claimed=0,
+        net=[-2, -2, 4],
+    )
     check_law(res, MUST, 3)
 
 
@@ -1212,8 +1494,14 @@ def test_greedy_follower_plays_its_lowest_winner_and_lets_the_threat_win():
     # p at spoil 0: T4 its lowest winner 9s (2); q beats it with Ks (10): q has tricks 1, 2, 4
     # and takes the pool at once.
     res = play(MUST, pol(3, {1: row(spoil=0)}), SB)
-    expect(res, tricks=SB_T123 + [trick(0, "0:Kh 1:9s 2:Ks", 2)], tricks_won=[1, 0, 3], winner=2, spoiled=0,
-           net=[-2, -2, 4])
+    expect(
+        res,
+        tricks=SB_T123 + [trick(0, "0:Kh 1:9s 2:Ks", 2)],
+        tricks_won=[1, 0, 3],
+        winner=2,
+        spoiled=0,
+        net=[-2, -2, 4],
+    )
     check_law(res, MUST, 3)
 
 
@@ -1221,11 +1509,15 @@ def test_greedy_follower_plays_its_lowest_winner_and_lets_the_threat_win():
 # Chips of one deal
 
 
-@pytest.mark.parametrize("ante, extra, net", [
-    (2, 0, [6, -2, -2, -2]),
-    (3, 1, [10, -3, -3, -4]),   # pool 13: E 13 - 3; the dealer pays 3 + 1
-    (1, 4, [7, -1, -1, -5]),    # pool 8: E 8 - 1
-], ids=["ante-2", "ante-3-extra-1", "ante-1-extra-4"])
+@pytest.mark.parametrize(
+    "ante, extra, net",
+    [
+        (2, 0, [6, -2, -2, -2]),
+        (3, 1, [10, -3, -3, -4]),  # pool 13: E 13 - 3; the dealer pays 3 + 1
+        (1, 4, [7, -1, -1, -5]),  # pool 8: E 8 - 1
+    ],
+    ids=["ante-2", "ante-3-extra-1", "ante-1-extra-4"],
+)
 def test_win_nets(ante, extra, net):
     rules = R._replace(ante=ante, dealer_extra=extra)
     res = play(rules, pol(4), JX4)
@@ -1246,19 +1538,23 @@ def test_win_with_seat_1_dealing():
 # (a claim at the default jinx_min 2).  Deal k is dealt by seat (first_dealer + k) mod 4.
 
 
-@pytest.mark.parametrize("topup, amount, extra, pools, paid", [
-    # first dealer 3.  Deal 0 (dealer 3) spoiled; deal 1 (dealer 0) spoiled; deal 2 (dealer
-    # 1): its eldest, seat 2, takes the pool.
-    # all-but-dealer: after deal 0 seats 0 1 2 add, after deal 1 seats 1 2 3.
-    (TOPUP_ALL_BUT_DEALER, 1, 0, [8, 11, 14], [3, 4, 4, 3]),
-    # dealer-only: the next dealer adds: seat 0 after deal 0, seat 1 after deal 1.
-    (TOPUP_DEALER_ONLY, 1, 0, [8, 9, 10], [3, 3, 2, 2]),
-    # everyone adds after each spoil.
-    (TOPUP_EVERYONE, 1, 0, [8, 12, 16], [4, 4, 4, 4]),
-    # amount 2 and a dealer_extra of 1 paid by the first dealer (seat 3) only.
-    (TOPUP_ALL_BUT_DEALER, 2, 1, [9, 15, 21], [4, 6, 6, 5]),
-    (TOPUP_EVERYONE, 0, 0, [8, 8, 8], [2, 2, 2, 2]),
-], ids=["all-but-dealer", "dealer-only", "everyone", "amount-2-extra-1", "amount-0"])
+@pytest.mark.parametrize(
+    "topup, amount, extra, pools, paid",
+    [
+        # first dealer 3.  Deal 0 (dealer 3) spoiled; deal 1 (dealer 0) spoiled; deal 2 (dealer
+        # 1): its eldest, seat 2, takes the pool.
+        # all-but-dealer: after deal 0 seats 0 1 2 add, after deal 1 seats 1 2 3.
+        (TOPUP_ALL_BUT_DEALER, 1, 0, [8, 11, 14], [3, 4, 4, 3]),
+        # dealer-only: the next dealer adds: seat 0 after deal 0, seat 1 after deal 1.
+        (TOPUP_DEALER_ONLY, 1, 0, [8, 9, 10], [3, 3, 2, 2]),
+        # everyone adds after each spoil.
+        (TOPUP_EVERYONE, 1, 0, [8, 12, 16], [4, 4, 4, 4]),
+        # amount 2 and a dealer_extra of 1 paid by the first dealer (seat 3) only.
+        (TOPUP_ALL_BUT_DEALER, 2, 1, [9, 15, 21], [4, 6, 6, 5]),
+        (TOPUP_EVERYONE, 0, 0, [8, 8, 8], [2, 2, 2, 2]),
+    ],
+    ids=["all-but-dealer", "dealer-only", "everyone", "amount-2-extra-1", "amount-0"],
+)
 def test_pool_spoil_topups(play_pool, topup, amount, extra, pools, paid):
     rules = R._replace(spoil_topup=topup, topup_amount=amount, dealer_extra=extra)
     res = play_pool(rules, pol(4), [SP4, SP4, JX4])
@@ -1276,8 +1572,12 @@ def test_pool_spoil_topups(play_pool, topup, amount, extra, pools, paid):
     assert (int(r2["spoiled"]), int(r2["winner"]), int(r2["claimed"])) == (0, 2, 1)
     assert norm("tricks", r1["tricks"]) == sp4_tricks(1)
     assert norm("dealt", r1["dealt"]) == [hand(SP4_HANDS[3])] + [hand(h) for h in SP4_HANDS[:3]]
-    assert norm("dealt", r2["dealt"]) == [hand(JX4_HANDS[2]), hand(JX4_HANDS[3]), hand(JX4_HANDS[0]),
-                                         hand(JX4_HANDS[1])]
+    assert norm("dealt", r2["dealt"]) == [
+        hand(JX4_HANDS[2]),
+        hand(JX4_HANDS[3]),
+        hand(JX4_HANDS[0]),
+        hand(JX4_HANDS[1]),
+    ]
 
 
 def test_pool_first_dealer_pays_the_extra_not_the_next_dealer(play_pool):
@@ -1361,15 +1661,19 @@ def test_pool_failed_jinx_is_a_spoil_and_topped_up(play_pool):
 # spoiled by its eldest, JX4 taken by its eldest (a claim at jinx_min 2).
 
 
-@pytest.mark.parametrize("every, pools, paid, received", [
-    # false: seat 3 pays 2 + 1 into a pool of 9.  Deal 0 (dealer 3) spoiled by seat 0; all
-    # but the dealer (seats 0 1 2) add 1: 12.  Deal 1 (dealer 0): its eldest, seat 1, takes
-    # 12.  Seat 0 dealt deal 1 but pays no extra.
-    (False, [9, 12], [3, 3, 3, 3], [0, 12, 0, 0]),
-    # true: the same top-up (12), then seat 0, the dealer of deal 1, adds its 1: 13.  Seat 0
-    # paid 2 + 1 + 1, seats 1 and 2 2 + 1, seat 3 2 + 1.
-    (True, [9, 13], [4, 3, 3, 3], [0, 13, 0, 0]),
-], ids=["once", "every-deal"])
+@pytest.mark.parametrize(
+    "every, pools, paid, received",
+    [
+        # false: seat 3 pays 2 + 1 into a pool of 9.  Deal 0 (dealer 3) spoiled by seat 0; all
+        # but the dealer (seats 0 1 2) add 1: 12.  Deal 1 (dealer 0): its eldest, seat 1, takes
+        # 12.  Seat 0 dealt deal 1 but pays no extra.
+        (False, [9, 12], [3, 3, 3, 3], [0, 12, 0, 0]),
+        # true: the same top-up (12), then seat 0, the dealer of deal 1, adds its 1: 13.  Seat 0
+        # paid 2 + 1 + 1, seats 1 and 2 2 + 1, seat 3 2 + 1.
+        (True, [9, 13], [4, 3, 3, 3], [0, 13, 0, 0]),
+    ],
+    ids=["once", "every-deal"],
+)
 def test_pool_dealer_extra_every_deal(play_pool, every, pools, paid, received):
     rules = R._replace(dealer_extra=1, dealer_extra_every_deal=every)
     res = play_pool(rules, pol(4), [SP4, JX4])
@@ -1428,8 +1732,14 @@ def test_pool_peel_preset(play_pool):
     # The peel preset: obligatory robbing (nobody holds As in SP4 or JX4: no rob, no
     # forfeit), everyone tops up after a spoil, a deal stake of 1 from every dealer.
     rules = Rules(**VARIANTS["peel"].rules)
-    assert (rules.rob, rules.spoil_topup, rules.topup_amount, rules.dealer_extra,
-            bool(rules.dealer_extra_every_deal), rules.ante) == (ROB_OBLIGATORY, TOPUP_EVERYONE, 1, 1, True, 2)
+    assert (
+        rules.rob,
+        rules.spoil_topup,
+        rules.topup_amount,
+        rules.dealer_extra,
+        bool(rules.dealer_extra_every_deal),
+        rules.ante,
+    ) == (ROB_OBLIGATORY, TOPUP_EVERYONE, 1, 1, True, 2)
     # Deal 0 (dealer 3): 4 * 2 + 1 = 9, spoiled by seat 0; everyone adds 1 (13) and seat 0,
     # the next dealer, 1: 14.  Deal 1 (dealer 0): seat 1 takes 14.  Paid: seat 0 2 + 1 + 1,
     # seats 1 and 2 2 + 1, seat 3 2 + 1 + 1.

@@ -19,6 +19,9 @@ from sims.core.cards import parse_cards
 from sims.core.deck import deal_prefix
 from sims.core.rng import Stream
 from sims.games.spoil_five.rules import (
+    BONUS_ANTE,
+    BONUS_DOUBLE_ANTE,
+    FOLLOW_OR_TRUMP,
     GAME_OUTCOMES,
     HAND_OUTCOMES,
     MUST_FOLLOW,
@@ -30,9 +33,6 @@ from sims.games.spoil_five.rules import (
     TOPUP_DEALER_ONLY,
     TOPUP_EVERYONE,
     VARIANTS,
-    FOLLOW_OR_TRUMP,
-    BONUS_ANTE,
-    BONUS_DOUBLE_ANTE,
     Rules,
 )
 from sims.twins.spoil_five import (
@@ -67,8 +67,10 @@ def preset(name, n):
 
 
 def random_policy(rng, n):
-    return np.array([[rng.randint(0, 1), rng.randint(0, 3), rng.randint(0, 1), rng.randint(0, 1)]
-                     for _ in range(n)], dtype=np.float64)
+    return np.array(
+        [[rng.randint(0, 1), rng.randint(0, 3), rng.randint(0, 1), rng.randint(0, 1)] for _ in range(n)],
+        dtype=np.float64,
+    )
 
 
 def variant(name, **more):
@@ -142,8 +144,13 @@ def check_deal(res, rules, pol, n, dealer):
             if s != leader:
                 mine = hands[s]
                 if suit(led) == trump:
-                    renegeable = {x for x in mine if is_trump(x) and order(x) > order(led)
-                                  and (x == AH or (x // 13 == trump and x % 13 in PRIVILEGED_FACES))}
+                    renegeable = {
+                        x
+                        for x in mine
+                        if is_trump(x)
+                        and order(x) > order(led)
+                        and (x == AH or (x // 13 == trump and x % 13 in PRIVILEGED_FACES))
+                    }
                     must = {x for x in mine if is_trump(x)} - renegeable
                     if must:
                         assert is_trump(c)
@@ -229,7 +236,7 @@ def test_random_hands_obey_the_laws(n, name):
         check_deal(res, rules, pol, n, n - 1)
         # the deal is exactly deal_prefix: eldest first, the dealer last, then the turn-up
         prefix = deal_prefix(Stream(7, i), 5 * n + 1)
-        assert res["dealt"] == [sorted(prefix[5 * s:5 * s + 5]) for s in range(n)]
+        assert res["dealt"] == [sorted(prefix[5 * s : 5 * s + 5]) for s in range(n)]
         assert res["turnup"] == prefix[5 * n]
         # the same deal stacked plays the same
         assert play_dealt(rules, pol, prefix) == res
@@ -239,19 +246,25 @@ def test_random_deals_with_other_dealers_and_rules():
     rng = random.Random(5)
     for i in range(300):
         n = rng.randint(2, 10)
-        rules = Rules(plain_lead=rng.randint(0, 2), rob=rng.randint(0, 1), unrobbed_ace_low=rng.random() < 0.5,
-                      ante=rng.choice([0, 1, 2, 5]), dealer_extra=rng.choice([0, 1, 3]), jinx=rng.random() < 0.8,
-                      jinx_bonus=rng.randint(0, 2))
+        rules = Rules(
+            plain_lead=rng.randint(0, 2),
+            rob=rng.randint(0, 1),
+            unrobbed_ace_low=rng.random() < 0.5,
+            ante=rng.choice([0, 1, 2, 5]),
+            dealer_extra=rng.choice([0, 1, 3]),
+            jinx=rng.random() < 0.8,
+            jinx_bonus=rng.randint(0, 2),
+        )
         pol = random_policy(rng, n)
         dealer = rng.randrange(n)
-        stacked = rng.sample(range(52), 52)[:rng.choice([5 * n + 1, 52, 5 * n + 1])]
+        stacked = rng.sample(range(52), 52)[: rng.choice([5 * n + 1, 52, 5 * n + 1])]
         log = []
         res = play_dealt(rules, pol, stacked, dealer=dealer, log=log)
         check_deal(res, rules, pol, n, dealer)
         full = stacked + [c for c in range(52) if c not in stacked]
         eldest = (dealer + 1) % n
         for k in range(n):
-            assert res["dealt"][(eldest + k) % n] == sorted(full[5 * k:5 * k + 5])
+            assert res["dealt"][(eldest + k) % n] == sorted(full[5 * k : 5 * k + 5])
         assert res["turnup"] == full[5 * n]
         assert log and all(isinstance(line, str) for line in log)
 
@@ -268,8 +281,9 @@ def test_rob_policy_decides_every_rob():
                 assert not (table[HT["ace_turned"]] and table[HT["trump_ace_dealt"]])
                 assert table[HT["rob"]] == (possible if rob else 0)
                 assert sum(r[HS["robbed"]] for r in seat_rows) == table[HT["rob"]]
-                assert table[HT["forfeit"]] == (int(code == ROB_OBLIGATORY and not rob
-                                                    and table[HT["trump_ace_dealt"]]))
+                assert table[HT["forfeit"]] == (
+                    int(code == ROB_OBLIGATORY and not rob and table[HT["trump_ace_dealt"]])
+                )
                 if table[HT["ace_turned"]] and rob:
                     assert seat_rows[n - 1][HS["robbed"]] == 1
 
@@ -318,8 +332,8 @@ def test_hand_rows_and_simulate(name):
             res = hand_result(rules, pol, n, 21, i)
             assert [r[HS["net"]] for r in seat_rows] == res["net"]
             assert [r[HS["tricks"]] for r in seat_rows] == res["tricks_won"]
-            total[:n, :len(HAND_OUTCOMES.seat)] += np.array(seat_rows)
-            total[n, :len(HAND_OUTCOMES.table)] += np.array(table)
+            total[:n, : len(HAND_OUTCOMES.seat)] += np.array(seat_rows)
+            total[n, : len(HAND_OUTCOMES.table)] += np.array(table)
         assert (simulate(rules, pol, n, HANDS, 21, 3, 15) == total).all()
 
 
@@ -331,16 +345,16 @@ def check_game_rows(seat_rows, table, n):
     for r in seat_rows:
         assert r[GS["pools_won_sq"]] == r[GS["pools_won"]] ** 2 and r[GS["net_sq"]] == r[GS["net"]] ** 2
         assert r[GS["deal_net"]] == r[GS["net"]] and r[GS["deal_net_sq"]] == r[GS["net"]] ** 2
-        assert r[GS["deal_net_count"]] == deals and r[GS["deal_net_count_sq"]] == deals ** 2
+        assert r[GS["deal_net_count"]] == deals and r[GS["deal_net_count_sq"]] == deals**2
         assert r[GS["deal_net_cross"]] == r[GS["net"]] * deals
-    assert table[GT["deals_sq"]] == deals ** 2 and deals >= n and deals % n == 0  # whole rounds of the deal
+    assert table[GT["deals_sq"]] == deals**2 and deals >= n and deals % n == 0  # whole rounds of the deal
     pools = table[GT["pool_deals_count"]]
-    assert table[GT["pool_deals"]] == deals and table[GT["pool_deals_sq"]] == deals ** 2
+    assert table[GT["pool_deals"]] == deals and table[GT["pool_deals_sq"]] == deals**2
     assert 1 <= pools <= deals and table[GT["pool_deals_count_sq"]] == pools * pools
     assert table[GT["pool_deals_cross"]] == deals * pools
     size = table[GT["pool_size"]]
-    assert table[GT["pool_size_sq"]] == size ** 2 and table[GT["pool_size_count"]] == taken
-    assert table[GT["pool_size_count_sq"]] == taken ** 2 and table[GT["pool_size_cross"]] == size * taken
+    assert table[GT["pool_size_sq"]] == size**2 and table[GT["pool_size_count"]] == taken
+    assert table[GT["pool_size_count_sq"]] == taken**2 and table[GT["pool_size_cross"]] == size * taken
     assert table[GT["spoils_sq"]] == table[GT["spoils"]] ** 2 and table[GT["left_sq"]] == table[GT["left"]] ** 2
     # every deal is either spoiled or takes its pool; a pool not taken was stopped
     assert deals == table[GT["spoils"]] + taken
@@ -349,6 +363,7 @@ def check_game_rows(seat_rows, table, n):
     assert sum(r[GS["net"]] for r in seat_rows) + table[GT["left"]] == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_game_rows_and_simulate(name):
     rng = random.Random(name + "games")
@@ -360,8 +375,8 @@ def test_game_rows_and_simulate(name):
             seat_rows, table = play_game(rules, pol, n, 33, i)
             check_game_rows(seat_rows, table, n)
             one = np.zeros((n + 1, GAME_OUTCOMES.width), dtype=np.int64)
-            one[:n, :len(GAME_OUTCOMES.seat)] = np.array(seat_rows)
-            one[n, :len(GAME_OUTCOMES.table)] = np.array(table)
+            one[:n, : len(GAME_OUTCOMES.seat)] = np.array(seat_rows)
+            one[n, : len(GAME_OUTCOMES.table)] = np.array(table)
             total = one if total is None else total + one
         assert (simulate(rules, pol, n, GAMES, 33, 0, 4) == total).all()
 
@@ -375,8 +390,14 @@ def test_game_is_its_pools_on_one_stream(n):
     rounds (its deals a multiple of n)."""
     rng = random.Random(n)
     for i in range(6):
-        rules = Rules(spoil_topup=rng.randint(0, 2), dealer_extra=rng.randint(0, 2), max_deals=rng.choice([1, 3, 1000]),
-                      rob=rng.randint(0, 1), jinx_bonus=rng.randint(0, 2), dealer_extra_every_deal=i % 2 == 1)
+        rules = Rules(
+            spoil_topup=rng.randint(0, 2),
+            dealer_extra=rng.randint(0, 2),
+            max_deals=rng.choice([1, 3, 1000]),
+            rob=rng.randint(0, 1),
+            jinx_bonus=rng.randint(0, 2),
+            dealer_extra_every_deal=i % 2 == 1,
+        )
         pol = random_policy(rng, n)
         stream = Stream(44, i)
         deals = [deal_prefix(stream, 5 * n + 1) for _ in range(60 * n)]
@@ -415,8 +436,12 @@ def test_the_deal_passes_left_every_deal_across_pools_and_a_game_is_whole_rounds
     rng = random.Random(100 + n)
     crossed = 0  # games in which a spoiled pool was followed by another pool
     for i in range(12):
-        rules = Rules(spoil_topup=rng.randint(0, 2), dealer_extra=rng.randint(0, 2), max_deals=rng.choice([2, 1000]),
-                      dealer_extra_every_deal=i % 2 == 1)
+        rules = Rules(
+            spoil_topup=rng.randint(0, 2),
+            dealer_extra=rng.randint(0, 2),
+            max_deals=rng.choice([2, 1000]),
+            dealer_extra_every_deal=i % 2 == 1,
+        )
         log = []
         seat_rows, table = play_game(rules, random_policy(rng, n), n, 9, i, log)
         dealers = game_dealers(log)
@@ -463,8 +488,11 @@ def pool_policy(**fields):
 def test_stacked_deals_derived_by_hand():
     one = play_dealt(POOL_RULES, pool_policy(), DEAL_1)
     assert one["forfeited"] == 0 and one["robbed_by"] == -1 and one["trump"] == 0
-    assert one["tricks"] == [(0, [(0, 4), (1, 14), (2, 27)], 0), (0, [(0, 10), (1, 15), (2, 28)], 0),
-                             (0, [(0, AH), (1, 16), (2, 29)], 0)]
+    assert one["tricks"] == [
+        (0, [(0, 4), (1, 14), (2, 27)], 0),
+        (0, [(0, 10), (1, 15), (2, 28)], 0),
+        (0, [(0, AH), (1, 16), (2, 29)], 0),
+    ]
     assert one["spoiled"] == 1 and one["spoiler"] == 0 and one["winner"] == -1 and one["claimed"] == 0
     assert one["net"] == [-2, -2, -2] and one["carried"] == 6 and one["pool"] == 6
     two = play_dealt(POOL_RULES, pool_policy(), DEAL_2, dealer=0)
@@ -477,9 +505,14 @@ def test_stacked_deals_derived_by_hand():
     assert jinx["net"] == [-4, 8, -4]  # the pool 6 and the ante 2 from each other seat
 
 
-@pytest.mark.parametrize("topup,paid,pool", [(0, [3, 3, 2], 8),  # all but seat 2, the spoiled hand's dealer
-                                             (TOPUP_DEALER_ONLY, [3, 2, 2], 7),  # seat 0, the next dealer
-                                             (TOPUP_EVERYONE, [3, 3, 3], 9)])
+@pytest.mark.parametrize(
+    "topup,paid,pool",
+    [
+        (0, [3, 3, 2], 8),  # all but seat 2, the spoiled hand's dealer
+        (TOPUP_DEALER_ONLY, [3, 2, 2], 7),  # seat 0, the next dealer
+        (TOPUP_EVERYONE, [3, 3, 3], 9),
+    ],
+)
 def test_play_pool_top_up(topup, paid, pool):
     rules = POOL_RULES._replace(spoil_topup=topup)
     res = play_pool(rules, pool_policy(), [DEAL_1, DEAL_2])
@@ -500,8 +533,9 @@ def test_play_pool_no_top_up_without_a_next_deal():
     res = play_pool(POOL_RULES._replace(max_deals=1), pool_policy(), [DEAL_1, DEAL_2])
     assert len(res["results"]) == 1 and res["paid"] == [2, 2, 2] and res["left"] == 6 and res["truncated"] == 1
     # dealer_extra is paid once, by the first dealer; the jinx bonus is the ante
-    res = play_pool(POOL_RULES._replace(dealer_extra=1, topup_amount=2), pool_policy(jinx_min=0),
-                    [DEAL_1, DEAL_2], first_dealer=2)
+    res = play_pool(
+        POOL_RULES._replace(dealer_extra=1, topup_amount=2), pool_policy(jinx_min=0), [DEAL_1, DEAL_2], first_dealer=2
+    )
     assert res["pools"] == [7, 11] and res["paid"] == [2 + 2 + 2, 2 + 2, 2 + 1 + 2]
     assert res["received"] == [0, 11 + 4, 0] and sum(res["net"]) == 0
     # dealer_extra_every_deal: seat 0, the dealer of deal 2, pays its 1 with the top-up
@@ -538,12 +572,28 @@ def test_replay_mentions_trumps_and_every_trick():
 
 def test_bad_input_raises_value_error():
     good = policy(3)
-    for bad_rules in (Rules(plain_lead=3), Rules(ante=21), Rules(unrobbed_ace_low=2), Rules(rob=-1),
-                      Rules(max_deals=0), Rules(topup_amount=1.5), (0,) * 10):
+    for bad_rules in (
+        Rules(plain_lead=3),
+        Rules(ante=21),
+        Rules(unrobbed_ace_low=2),
+        Rules(rob=-1),
+        Rules(max_deals=0),
+        Rules(topup_amount=1.5),
+        (0,) * 10,
+    ):
         with pytest.raises(ValueError):
             play_dealt(bad_rules, good, [])
-    for bad_policy in (policy(1), policy(11), policy(3, rob=2), policy(3, jinx_min=4), policy(3, spoil=0.5),
-                       policy(3, renege=-1), np.zeros((3, 3)), np.zeros(4), [[1, 2, 1, "x"]] * 3):
+    for bad_policy in (
+        policy(1),
+        policy(11),
+        policy(3, rob=2),
+        policy(3, jinx_min=4),
+        policy(3, spoil=0.5),
+        policy(3, renege=-1),
+        np.zeros((3, 3)),
+        np.zeros(4),
+        [[1, 2, 1, "x"]] * 3,
+    ):
         with pytest.raises(ValueError):
             play_dealt(Rules(), bad_policy, [])
     for bad_cards in ([0, 0], [52], [-1], [1.5], ["Ah"], None, [None]):

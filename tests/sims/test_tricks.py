@@ -175,8 +175,10 @@ def test_ace_high_bits_are_the_ranked_layout_and_round_trip():
     assert ACE_HIGH_BIT[card_code("2c")] == 0 and ACE_HIGH_BIT[card_code("Ac")] == 12
     assert ACE_HIGH_BIT[card_code("Kd")] == 16 + 11 and ACE_HIGH_BIT[card_code("As")] == 48 + 12
     assert all(ACE_HIGH_CODE[int(ACE_HIGH_BIT[code])] == code for code in range(52))
-    assert ranked(" ".join(f"{face}{suit}" for face in "A 2 3 4 5 6 7 8 9 10 J Q K".split() for suit in "cdhs")) \
+    assert (
+        ranked(" ".join(f"{face}{suit}" for face in "A 2 3 4 5 6 7 8 9 10 J Q K".split() for suit in "cdhs"))
         == ACE_HIGH_CARDS
+    )
 
 
 def test_suit_of_a_bit_is_its_whole_suit():

@@ -8,8 +8,9 @@ from numba import njit
 from sims.core.wide import add_wide_nb, add_wide_square_nb
 from sims.spec import Outcomes
 
-OUTCOMES = Outcomes(seat=("net", "net_sq", "profit"), table=("games", "largest"),
-                    limbs={"net": 2, "net_sq": 4}, maxima=("largest",))
+OUTCOMES = Outcomes(
+    seat=("net", "net_sq", "profit"), table=("games", "largest"), limbs={"net": 2, "net_sq": 4}, maxima=("largest",)
+)
 
 
 @njit(cache=True)
@@ -28,8 +29,15 @@ def test_limbs_hold_exact_sums_of_values_and_squares_beyond_int64():
     rng = np.random.default_rng(1)
     values = [int(v) for v in rng.integers(-(2**62), 2**62, 500)] + [2**63 - 1, -(2**63 - 1), 0, -1, 2**32, -(2**32)]
     raw = _accumulate(np.array(values, dtype=np.int64))
-    assert OUTCOMES.kernel_columns(OUTCOMES.seat) == ("net", "net_limb1", "net_sq", "net_sq_limb1", "net_sq_limb2",
-                                                       "net_sq_limb3", "profit")
+    assert OUTCOMES.kernel_columns(OUTCOMES.seat) == (
+        "net",
+        "net_limb1",
+        "net_sq",
+        "net_sq_limb1",
+        "net_sq_limb2",
+        "net_sq_limb3",
+        "profit",
+    )
     assert OUTCOMES.kernel_width == 7 and OUTCOMES.width == 3
     sums = OUTCOMES.decode(raw)
     assert sums.dtype == object

@@ -251,10 +251,11 @@ def play_dealt(rules: Rules, policy, cards, dealer: int = 1, scores=(0, 0), log=
     policy, dealer, scores = check_deal(rules, policy, dealer, scores)
     pack = stacked_pack(cards)
     work, masks = new_table_nb(np.asarray([int(v) for v in rules], dtype=np.int64), policy)
-    work[DECK_ROW:DECK_ROW + N_CARDS] = [int(ACE_HIGH_BIT[c]) for c in pack]
+    work[DECK_ROW : DECK_ROW + N_CARDS] = [int(ACE_HIGH_BIT[c]) for c in pack]
     elder = 1 - dealer
-    play_deal_nb(work, masks, np.int64(dealer), np.int64(scores[elder]), np.int64(scores[dealer]), False,
-                 stream_state(0, 0))
+    play_deal_nb(
+        work, masks, np.int64(dealer), np.int64(scores[elder]), np.int64(scores[dealer]), False, stream_state(0, 0)
+    )
     return _deal_result(work, masks)
 
 
@@ -264,31 +265,41 @@ def _codes(mask) -> list[int]:
 
 def _deal_result(work: np.ndarray, masks: np.ndarray) -> dict:
     """The play_dealt dict of the deal just played in ``work``."""
-    info = [int(v) for v in work[INFO_ROW:INFO_ROW + I_TRICKS + 1]]
-    seat = [int(v) for v in work[SEAT_ROW:SEAT_ROW + 10]]
+    info = [int(v) for v in work[INFO_ROW : INFO_ROW + I_TRICKS + 1]]
+    seat = [int(v) for v in work[SEAT_ROW : SEAT_ROW + 10]]
     dealt = [_codes(masks[M_DEALT + s]) for s in range(2)]
     discarded = [_codes(masks[M_DISCARDED + s]) for s in range(2)]
     tricks = []
     for trick in range(info[I_TRICKS]):
         leader = int(work[TRICK_ROW + 2 * trick])
-        plays = [(leader, ACE_HIGH_CODE[int(work[PLAYED_ROW + 2 * trick])]),
-                 (1 - leader, ACE_HIGH_CODE[int(work[PLAYED_ROW + 2 * trick + 1])])]
+        plays = [
+            (leader, ACE_HIGH_CODE[int(work[PLAYED_ROW + 2 * trick])]),
+            (1 - leader, ACE_HIGH_CODE[int(work[PLAYED_ROW + 2 * trick + 1])]),
+        ]
         tricks.append((leader, plays, int(work[TRICK_ROW + 2 * trick + 1])))
     return {
         "dealt": dealt,
         "discarded": discarded,
         "held": [sorted(set(dealt[s]) - set(discarded[s])) for s in range(2)],
-        "turnups": [ACE_HIGH_CODE[int(b)] for b in work[TURNUP_ROW:TURNUP_ROW + info[I_TURNUPS]]],
+        "turnups": [ACE_HIGH_CODE[int(b)] for b in work[TURNUP_ROW : TURNUP_ROW + info[I_TURNUPS]]],
         "trump": info[I_TRUMP],
-        "begged": info[I_BEGGED], "gave": info[I_GAVE], "ran": info[I_RAN], "void": info[I_VOID],
-        "thrown_in": info[I_THROWN_IN], "bunched": info[I_BUNCHED], "played": info[I_PLAYED],
+        "begged": info[I_BEGGED],
+        "gave": info[I_GAVE],
+        "ran": info[I_RAN],
+        "void": info[I_VOID],
+        "thrown_in": info[I_THROWN_IN],
+        "bunched": info[I_BUNCHED],
+        "played": info[I_PLAYED],
         "rounds": info[I_ROUNDS],
         "tricks": tricks,
         "game_points": [seat[S_GAME_POINTS + s] for s in range(2)],
         "trumps_in_play": info[I_TRUMPS_IN_PLAY],
         "jack_in_play": info[I_JACK_IN_PLAY],
         "game_tie": info[I_GAME_TIE] if info[I_PLAYED] else 0,
-        "high": info[I_HIGH], "low": info[I_LOW], "jack": info[I_JACK], "game": info[I_GAME],
+        "high": info[I_HIGH],
+        "low": info[I_LOW],
+        "jack": info[I_JACK],
+        "game": info[I_GAME],
         "turned_jacks": [seat[S_TURNED_JACKS + s] for s in range(2)],
         "gift": [seat[S_GIFT + s] for s in range(2)],
         "points": [seat[S_POINTS + s] for s in range(2)],
@@ -302,7 +313,7 @@ SPEC = GameSpec(
     name="all-fours",
     title="All-Fours",
     summary="Two players, trumps turned up; the elder may beg, the dealer gives a point or runs the cards; "
-            "High, Low, Jack and Game score one each.",
+    "High, Low, Jack and Game score one each.",
     rules_type=Rules,
     policy_fields=POLICY_FIELDS,
     variants=VARIANTS,

@@ -52,19 +52,59 @@ GAME_WIDTH = GAME_OUTCOMES.kernel_width
 # Column of each outcome (hand mode: H_*, the table row's HT_*; game mode: G_*, GT_*).
 H_POINTS, H_HIGH, H_LOW, H_JACK, H_GAME, H_GIFT, H_TURNED_JACKS, H_GAME_POINTS = (
     HAND_OUTCOMES.seat.index(name)
-    for name in ("points", "high", "low", "jack", "game", "gift", "turned_jacks", "game_points"))
-HT_BEGGED, HT_GAVE, HT_RAN, HT_VOID, HT_THROWN_IN, HT_BUNCHED, HT_PLAYED, HT_NO_TRUMP, HT_ONE_TRUMP, \
-    HT_JACK_IN_PLAY, HT_GAME_TIE, HT_RUNS, HT_PLAYED_COUNTS, HT_RUNS_COUNTS = (
-        HAND_OUTCOMES.table.index(name)
-        for name in ("begged", "gave", "ran", "void", "thrown_in", "bunched", "played", "no_trump", "one_trump",
-                     "jack_in_play", "game_tie", "runs_1", "no_trump_count", "runs_1_count"))
+    for name in ("points", "high", "low", "jack", "game", "gift", "turned_jacks", "game_points")
+)
+(
+    HT_BEGGED,
+    HT_GAVE,
+    HT_RAN,
+    HT_VOID,
+    HT_THROWN_IN,
+    HT_BUNCHED,
+    HT_PLAYED,
+    HT_NO_TRUMP,
+    HT_ONE_TRUMP,
+    HT_JACK_IN_PLAY,
+    HT_GAME_TIE,
+    HT_RUNS,
+    HT_PLAYED_COUNTS,
+    HT_RUNS_COUNTS,
+) = (
+    HAND_OUTCOMES.table.index(name)
+    for name in (
+        "begged",
+        "gave",
+        "ran",
+        "void",
+        "thrown_in",
+        "bunched",
+        "played",
+        "no_trump",
+        "one_trump",
+        "jack_in_play",
+        "game_tie",
+        "runs_1",
+        "no_trump_count",
+        "runs_1_count",
+    )
+)
 assert HAND_OUTCOMES.squares_follow() and GAME_OUTCOMES.squares_follow()  # the kernels write X_sq at X + 1
 G_WIN, G_SCORE, G_BEGGED, G_GAVE = (GAME_OUTCOMES.seat.index(name) for name in ("win", "score", "begged", "gave"))
 GT_DEALS, GT_PLAYED, GT_VOID, GT_THROWN_IN, GT_BUNCHED, GT_BEFORE_PLAY = (
-    GAME_OUTCOMES.table.index(name) for name in ("deals", "played", "void", "thrown_in", "bunched", "before_play"))
+    GAME_OUTCOMES.table.index(name) for name in ("deals", "played", "void", "thrown_in", "bunched", "before_play")
+)
 N_RULES = len(Rules._fields)
-R_TARGET, R_GIFT_THEN, R_GIFT_SAME_DEALER, R_GIFT_CANNOT_WIN, R_AFTER_RUN, R_LOW_TO, R_GAME_TIE, \
-    R_EXHAUST_KEEPS_JACKS, R_BUNCH = range(N_RULES)
+(
+    R_TARGET,
+    R_GIFT_THEN,
+    R_GIFT_SAME_DEALER,
+    R_GIFT_CANNOT_WIN,
+    R_AFTER_RUN,
+    R_LOW_TO,
+    R_GAME_TIE,
+    R_EXHAUST_KEEPS_JACKS,
+    R_BUNCH,
+) = range(N_RULES)
 
 DECK_ROW = 0  # the pack (bits): positions below `top` are drawn
 RULES_ROW = FIRST_GAME_ROW + 0 * ROW
@@ -78,9 +118,28 @@ ACC_ROW = FIRST_GAME_ROW + 7 * ROW  # hand-mode sums: seat 0, seat 1, table, ACC
 ACC_STRIDE = 32
 assert HAND_WIDTH <= ACC_STRIDE
 N_WORK_ROWS = 7 + 3 * ACC_STRIDE // ROW + 1
-I_BEGGED, I_GAVE, I_RAN, I_ROUNDS, I_VOID, I_THROWN_IN, I_BUNCHED, I_PLAYED, I_TRUMP, I_TRUMPS_IN_PLAY, \
-    I_JACK_IN_PLAY, I_GAME_TIE, I_HIGH, I_LOW, I_JACK, I_GAME, I_WINNER, I_NEXT_DEALER, I_TURNUPS, \
-    I_TRICKS = range(20)
+(
+    I_BEGGED,
+    I_GAVE,
+    I_RAN,
+    I_ROUNDS,
+    I_VOID,
+    I_THROWN_IN,
+    I_BUNCHED,
+    I_PLAYED,
+    I_TRUMP,
+    I_TRUMPS_IN_PLAY,
+    I_JACK_IN_PLAY,
+    I_GAME_TIE,
+    I_HIGH,
+    I_LOW,
+    I_JACK,
+    I_GAME,
+    I_WINNER,
+    I_NEXT_DEALER,
+    I_TURNUPS,
+    I_TRICKS,
+) = range(20)
 S_POINTS, S_SCORE, S_GAME_POINTS, S_TURNED_JACKS, S_GIFT = 0, 2, 4, 6, 8
 # The uint64 mask array: each seat's hand (emptied by play), dealt cards, discards.
 M_HAND, M_DEALT, M_DISCARDED = 0, 2, 4
@@ -102,8 +161,12 @@ def strength_nb(hand, suit):
     """Trump-strength score of ``hand`` in ``suit``: per card of the suit A 4, K 3, Q/J/10 2,
     others 1 (the number held, plus 1 per honour 10..A, plus 1 for A or K, plus 1 for A)."""
     held = (hand >> np.uint64(16 * suit)) & _SUIT_BITS
-    return count_cards_nb(held) + count_cards_nb(held & _HONOURS) + count_cards_nb(held & _ACE_KING) \
+    return (
+        count_cards_nb(held)
+        + count_cards_nb(held & _HONOURS)
+        + count_cards_nb(held & _ACE_KING)
         + count_cards_nb(held & _ACE)
+    )
 
 
 @njit(cache=True, inline="always")
@@ -275,8 +338,10 @@ def play_deal_nb(work, masks, dealer, score_elder, score_dealer, shuffle, state)
     if not ended and strength_nb(masks[M_HAND + elder], trump_suit) < work[POLICY_ROW + 2 * BEG_BELOW + elder]:
         work[INFO_ROW + I_BEGGED] = 1
         must_run = work[RULES_ROW + R_GIFT_CANNOT_WIN] != 0 and score_elder + 1 >= target
-        if not must_run and strength_nb(masks[M_HAND + dealer], trump_suit) \
-                >= work[POLICY_ROW + 2 * GIVE_AT_LEAST + dealer]:
+        if (
+            not must_run
+            and strength_nb(masks[M_HAND + dealer], trump_suit) >= work[POLICY_ROW + 2 * GIVE_AT_LEAST + dealer]
+        ):
             work[INFO_ROW + I_GAVE] = 1
             work[SEAT_ROW + S_GIFT + elder] = 1
             if _score_nb(work, elder, target):
@@ -323,9 +388,13 @@ def play_deal_nb(work, masks, dealer, score_elder, score_dealer, shuffle, state)
     work[INFO_ROW + I_TRUMP] = trump_suit
     masks[M_DEALT] = masks[M_HAND]
     masks[M_DEALT + 1] = masks[M_HAND + 1]
-    if not ended and rounds and work[RULES_ROW + R_BUNCH] \
-            and strength_nb(masks[M_HAND + elder], trump_suit) < work[POLICY_ROW + 2 * BUNCH_BELOW + elder] \
-            and strength_nb(masks[M_HAND + dealer], trump_suit) < work[POLICY_ROW + 2 * BUNCH_BELOW + dealer]:
+    if (
+        not ended
+        and rounds
+        and work[RULES_ROW + R_BUNCH]
+        and strength_nb(masks[M_HAND + elder], trump_suit) < work[POLICY_ROW + 2 * BUNCH_BELOW + elder]
+        and strength_nb(masks[M_HAND + dealer], trump_suit) < work[POLICY_ROW + 2 * BUNCH_BELOW + dealer]
+    ):
         work[INFO_ROW + I_BUNCHED] = 1
         ended = True
         next_dealer = dealer
@@ -359,17 +428,26 @@ def play_deal_nb(work, masks, dealer, score_elder, score_dealer, shuffle, state)
         lead_seat = np.uint64(leader)
         follow_seat = np.uint64(1 - leader)
         follower = 1 - leader
-        card = lead_card_nb(masks[np.uint64(M_HAND) + lead_seat], seen | masks[np.uint64(M_DISCARDED) + lead_seat], trump,
-                            work[np.uint64(POLICY_ROW + 2 * PLAY_STYLE) + lead_seat])
-        answer = follow_card_nb(masks[np.uint64(M_HAND) + follow_seat], card, trump,
-                                work[np.uint64(POLICY_ROW + 2 * PLAY_STYLE) + follow_seat])
+        card = lead_card_nb(
+            masks[np.uint64(M_HAND) + lead_seat],
+            seen | masks[np.uint64(M_DISCARDED) + lead_seat],
+            trump,
+            work[np.uint64(POLICY_ROW + 2 * PLAY_STYLE) + lead_seat],
+        )
+        answer = follow_card_nb(
+            masks[np.uint64(M_HAND) + follow_seat],
+            card,
+            trump,
+            work[np.uint64(POLICY_ROW + 2 * PLAY_STYLE) + follow_seat],
+        )
         masks[np.uint64(M_HAND) + lead_seat] &= ~(_ONE << card)
         masks[np.uint64(M_HAND) + follow_seat] &= ~(_ONE << answer)
         both = (_ONE << card) | (_ONE << answer)
         seen |= both
         winner_seat = follower if ranked_beats_nb(answer, card, suit_of_bit_nb(card), trump) else leader
-        work[SEAT_ROW + S_GAME_POINTS + winner_seat] += COUNT_OF_ORDER[card & np.uint64(15)] \
-            + COUNT_OF_ORDER[answer & np.uint64(15)]
+        work[SEAT_ROW + S_GAME_POINTS + winner_seat] += (
+            COUNT_OF_ORDER[card & np.uint64(15)] + COUNT_OF_ORDER[answer & np.uint64(15)]
+        )
         if both & (_ONE << low_card):
             low_winner = winner_seat
         if both & (_ONE << jack_card):

@@ -27,55 +27,101 @@ class Rules(NamedTuple):
     """Table rules of All-Fours (see the package docstring for what each value does)."""
 
     target: Annotated[int, Switch("points that win the game", lo=7, hi=15, games_only=True)] = 11
-    gift_then: Annotated[int, Switch(
-        "after the dealer gives a point: play the hand with the turned-up trump, or throw the cards in "
-        "and deal again (the seed's literal reading)",
-        choices=("play", "redeal"))] = GIFT_THEN_PLAY
-    gift_redeal_same_dealer: Annotated[bool, Switch(
-        "with gift_then=redeal: the same dealer deals again (else the deal passes as normal)",
-        games_only=True)] = False
-    gift_cannot_win: Annotated[bool, Switch(
-        "the dealer may not give a point that would take the elder to the target, and must run",
-        games_only=True)] = True
-    after_run: Annotated[int, Switch(
-        "hand size after running the cards: keep every card, discard down to six, or keep nine after "
-        "one round and discard to six after two or more",
-        choices=("keep-all", "discard-to-six", "foster-club"))] = KEEP_ALL
-    low_to: Annotated[int, Switch(
-        "who scores Low: the player dealt the lowest trump in play, or the winner of its trick",
-        choices=("dealt-holder", "trick-winner"))] = LOW_TO_DEALT_HOLDER
-    game_tie: Annotated[int, Switch(
-        "a tie for Game (0-0 included): the elder scores it, or nobody does",
-        choices=("elder-scores", "nobody"))] = TIE_ELDER_SCORES
-    exhaust_keeps_jack_points: Annotated[bool, Switch(
-        "when the pack runs out in a run (a void deal), turned-up jack points still count")] = False
-    bunch: Annotated[bool, Switch(
-        "after a run, the players may agree to a redeal by the same dealer (Foster's bunch)")] = False
+    gift_then: Annotated[
+        int,
+        Switch(
+            "after the dealer gives a point: play the hand with the turned-up trump, or throw the cards in "
+            "and deal again (the seed's literal reading)",
+            choices=("play", "redeal"),
+        ),
+    ] = GIFT_THEN_PLAY
+    gift_redeal_same_dealer: Annotated[
+        bool,
+        Switch("with gift_then=redeal: the same dealer deals again (else the deal passes as normal)", games_only=True),
+    ] = False
+    gift_cannot_win: Annotated[
+        bool,
+        Switch(
+            "the dealer may not give a point that would take the elder to the target, and must run", games_only=True
+        ),
+    ] = True
+    after_run: Annotated[
+        int,
+        Switch(
+            "hand size after running the cards: keep every card, discard down to six, or keep nine after "
+            "one round and discard to six after two or more",
+            choices=("keep-all", "discard-to-six", "foster-club"),
+        ),
+    ] = KEEP_ALL
+    low_to: Annotated[
+        int,
+        Switch(
+            "who scores Low: the player dealt the lowest trump in play, or the winner of its trick",
+            choices=("dealt-holder", "trick-winner"),
+        ),
+    ] = LOW_TO_DEALT_HOLDER
+    game_tie: Annotated[
+        int,
+        Switch(
+            "a tie for Game (0-0 included): the elder scores it, or nobody does", choices=("elder-scores", "nobody")
+        ),
+    ] = TIE_ELDER_SCORES
+    exhaust_keeps_jack_points: Annotated[
+        bool, Switch("when the pack runs out in a run (a void deal), turned-up jack points still count")
+    ] = False
+    bunch: Annotated[
+        bool, Switch("after a run, the players may agree to a redeal by the same dealer (Foster's bunch)")
+    ] = False
 
 
 BEG_BELOW, GIVE_AT_LEAST, BUNCH_BELOW, PLAY_STYLE = range(4)
 POLICY_FIELDS = (
-    PolicyField("beg_below", 3, 0, STRENGTH_MAX + 1,
-                "as elder, beg when the trump-strength score is below this (0 never begs, 15 always begs)",
-                integer=True),
-    PolicyField("give_at_least", 4, 0, STRENGTH_MAX + 1,
-                "as dealer, give when the trump-strength score is at least this, else run "
-                "(0 always gives, 15 always runs)", integer=True),
-    PolicyField("bunch_below", 2, 0, STRENGTH_MAX + 1,
-                "with the bunch rule: want a redeal after a run when the strength in the new trump is below this",
-                integer=True),
-    PolicyField("play_style", STYLE_GREEDY, 0, 1,
-                "greedy: sure winners and the jack first, capture counting cards, protect tens and the jack; "
-                "high: always play the strongest card allowed",
-                integer=True, choices=("greedy", "high")),
+    PolicyField(
+        "beg_below",
+        3,
+        0,
+        STRENGTH_MAX + 1,
+        "as elder, beg when the trump-strength score is below this (0 never begs, 15 always begs)",
+        integer=True,
+    ),
+    PolicyField(
+        "give_at_least",
+        4,
+        0,
+        STRENGTH_MAX + 1,
+        "as dealer, give when the trump-strength score is at least this, else run (0 always gives, 15 always runs)",
+        integer=True,
+    ),
+    PolicyField(
+        "bunch_below",
+        2,
+        0,
+        STRENGTH_MAX + 1,
+        "with the bunch rule: want a redeal after a run when the strength in the new trump is below this",
+        integer=True,
+    ),
+    PolicyField(
+        "play_style",
+        STYLE_GREEDY,
+        0,
+        1,
+        "greedy: sure winners and the jack first, capture counting cards, protect tens and the jack; "
+        "high: always play the strongest card allowed",
+        integer=True,
+        choices=("greedy", "high"),
+    ),
 )
 
 VARIANTS = {
-    "standard": Variant({}, "Hoyle/Foster: a gift is played with the turned-up trump, nobody may be given "
-                            "the game, hands keep every card after a run, Low to its dealt holder, "
-                            "Game ties to the elder, game to 11"),
-    "seed-literal": Variant({"gift_then": GIFT_THEN_REDEAL},
-                            "the seed's reading: a gift point throws the cards in and the deal passes"),
+    "standard": Variant(
+        {},
+        "Hoyle/Foster: a gift is played with the turned-up trump, nobody may be given "
+        "the game, hands keep every card after a run, Low to its dealt holder, "
+        "Game ties to the elder, game to 11",
+    ),
+    "seed-literal": Variant(
+        {"gift_then": GIFT_THEN_REDEAL}, "the seed's reading: a gift point throws the cards in and the deal passes"
+    ),
     "seven-up": Variant({"target": 7}, "American Seven-Up: game to 7"),
     "discard-to-six": Variant({"after_run": DISCARD_TO_SIX}, "after a run, both discard down to six cards"),
     "foster-club": Variant({"after_run": FOSTER_CLUB}, "discard to six only after two or more rounds"),
@@ -98,37 +144,74 @@ RUN_LABELS = tuple(str(k) for k in range(1, MAX_ROUNDS + 1))
 PLAYED_HAND_COLUMNS = ("no_trump", "one_trump", "jack_in_play", "game_tie")
 
 HAND_OUTCOMES = Outcomes(
-    seat=("points", "points_sq", "high", "low", "jack", "game", "gift", "turned_jacks", "turned_jacks_sq",
-          "game_points", "game_points_sq"),
+    seat=(
+        "points",
+        "points_sq",
+        "high",
+        "low",
+        "jack",
+        "game",
+        "gift",
+        "turned_jacks",
+        "turned_jacks_sq",
+        "game_points",
+        "game_points_sq",
+    ),
     table=("begged", "gave", "ran", "void", "thrown_in", "bunched", "played")
-    + PLAYED_HAND_COLUMNS + tuple(f"runs_{label}" for label in RUN_LABELS)
+    + PLAYED_HAND_COLUMNS
+    + tuple(f"runs_{label}" for label in RUN_LABELS)
     + tuple(f"{name}_count" for name in PLAYED_HAND_COLUMNS)
     + tuple(f"runs_{label}_count" for label in RUN_LABELS),
-    help={"points": "expected points scored in the deal", "high": "probability of scoring High",
-          "low": "probability of scoring Low", "jack": "probability of scoring Jack",
-          "game": "probability of scoring Game", "gift": "probability of being given a point",
-          "turned_jacks": "points from turned-up jacks per deal",
-          "game_points": "counting-card points taken in tricks per deal",
-          "begged": "probability the elder begs", "gave": "probability the dealer gives",
-          "ran": "probability the dealer runs the cards", "void": "probability the pack runs out (void deal)",
-          "thrown_in": "probability the cards are thrown in after a gift (gift_then=redeal)",
-          "bunched": "probability of a bunch (agreed redeal)", "played": "probability the hand is played",
-          "no_trump": "probability a played hand has no trump in play",
-          "one_trump": "probability a played hand has exactly one trump in play",
-          "jack_in_play": "probability a played hand has the jack of trumps in play",
-          "game_tie": "probability a played hand ties for Game"},
+    help={
+        "points": "expected points scored in the deal",
+        "high": "probability of scoring High",
+        "low": "probability of scoring Low",
+        "jack": "probability of scoring Jack",
+        "game": "probability of scoring Game",
+        "gift": "probability of being given a point",
+        "turned_jacks": "points from turned-up jacks per deal",
+        "game_points": "counting-card points taken in tricks per deal",
+        "begged": "probability the elder begs",
+        "gave": "probability the dealer gives",
+        "ran": "probability the dealer runs the cards",
+        "void": "probability the pack runs out (void deal)",
+        "thrown_in": "probability the cards are thrown in after a gift (gift_then=redeal)",
+        "bunched": "probability of a bunch (agreed redeal)",
+        "played": "probability the hand is played",
+        "no_trump": "probability a played hand has no trump in play",
+        "one_trump": "probability a played hand has exactly one trump in play",
+        "jack_in_play": "probability a played hand has the jack of trumps in play",
+        "game_tie": "probability a played hand ties for Game",
+    },
     groups={"runs": ("three-card rounds dealt when the dealer runs", RUN_LABELS)},
 )
 GAME_OUTCOMES = Outcomes(
     seat=("win", "score", "score_sq", "begged", "begged_sq", "gave", "gave_sq"),
-    table=("deals", "deals_sq", "played", "played_sq", "void", "void_sq", "thrown_in", "thrown_in_sq",
-           "bunched", "bunched_sq", "before_play"),
-    help={"win": "probability of winning the game", "score": "points at the end of the game",
-          "begged": "times the seat begs per game", "gave": "times the seat gives a point per game",
-          "deals": "deals per game (void and thrown-in deals included)", "played": "hands played per game",
-          "void": "void deals per game", "thrown_in": "deals thrown in after a gift per game",
-          "bunched": "bunched deals per game",
-          "before_play": "probability the game ends on a turned-up jack or a gift, before play"},
+    table=(
+        "deals",
+        "deals_sq",
+        "played",
+        "played_sq",
+        "void",
+        "void_sq",
+        "thrown_in",
+        "thrown_in_sq",
+        "bunched",
+        "bunched_sq",
+        "before_play",
+    ),
+    help={
+        "win": "probability of winning the game",
+        "score": "points at the end of the game",
+        "begged": "times the seat begs per game",
+        "gave": "times the seat gives a point per game",
+        "deals": "deals per game (void and thrown-in deals included)",
+        "played": "hands played per game",
+        "void": "void deals per game",
+        "thrown_in": "deals thrown in after a gift per game",
+        "bunched": "bunched deals per game",
+        "before_play": "probability the game ends on a turned-up jack or a gift, before play",
+    },
 )
 
 

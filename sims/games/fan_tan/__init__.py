@@ -211,7 +211,7 @@ SPEC = GameSpec(
     name="fan-tan",
     title="Fan Tan",
     summary="Sevens: build each suit up and down from its seven; play when you can, pay when you cannot, "
-            "and the first out takes the pot.",
+    "and the first out takes the pot.",
     rules_type=Rules,
     policy_fields=POLICY_FIELDS,
     variants=VARIANTS,

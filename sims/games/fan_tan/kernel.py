@@ -44,10 +44,12 @@ from sims.spec import kernel_around_loop
 HAND_WIDTH = HAND_OUTCOMES.kernel_width  # plain ints: the kernels cannot read Outcomes
 GAME_WIDTH = GAME_OUTCOMES.kernel_width
 H_WIN, H_NET, H_PASSES, H_PAID, H_CARDS_LEFT = (
-    HAND_OUTCOMES.seat.index(name) for name in ("win", "net", "passes", "paid", "cards_left"))
+    HAND_OUTCOMES.seat.index(name) for name in ("win", "net", "passes", "paid", "cards_left")
+)
 HT_TURNS, HT_POT = (HAND_OUTCOMES.table.index(name) for name in ("turns", "pot"))
 G_NET, G_WINS, G_CARDS_LEFT, G_BEST_SCORE = (
-    GAME_OUTCOMES.seat.index(name) for name in ("net", "wins", "cards_left", "best_score"))
+    GAME_OUTCOMES.seat.index(name) for name in ("net", "wins", "cards_left", "best_score")
+)
 GT_TURNS = GAME_OUTCOMES.table.index("turns")
 assert HAND_OUTCOMES.squares_follow() and GAME_OUTCOMES.squares_follow()  # the kernels write X_sq at X + 1
 
@@ -60,21 +62,23 @@ assert HAND_WIDTH <= ACC_STRIDE and MAX_PLAYERS % 4 == 0
 
 # A block's scratch is one record of this type (see sims.core.deck for the pattern), made
 # once per block by new_table_nb.  Per-seat arrays are indexed by seat.
-TABLE = np.dtype([
-    ("pack", np.int64, N_CARDS),  # the pack (bits), drawn by sims.core.deck.draw_nb
-    ("rules", np.int64, 8),  # the Rules values in field order
-    ("policy", np.int64, (len(POLICY_FIELDS), MAX_PLAYERS)),  # [field, seat]: the policy, whole numbers
-    ("hands", np.uint64, MAX_PLAYERS),  # per seat: the cards in hand (bits)
-    ("paid", np.int64, MAX_PLAYERS),  # per seat, this deal: chips paid
-    ("received", np.int64, MAX_PLAYERS),  # per seat, this deal: chips received
-    ("passes", np.int64, MAX_PLAYERS),  # per seat, this deal: passes
-    ("cards_left", np.int64, MAX_PLAYERS),  # per seat, this deal: cards left at the end
-    ("winner", np.int64),  # this deal: the seat that went out
-    ("turns", np.int64),  # this deal: turns taken (plays and passes)
-    ("pot", np.int64),  # this deal: the chips the winner took
-    ("sums", np.int64, (MAX_PLAYERS + 1, ACC_STRIDE)),  # hand mode: a row per seat, then the table row
-    ("log", np.int64, (MAX_TURNS, 2)),  # stacked deals only: turn t's seat and its card (bit)
-])
+TABLE = np.dtype(
+    [
+        ("pack", np.int64, N_CARDS),  # the pack (bits), drawn by sims.core.deck.draw_nb
+        ("rules", np.int64, 8),  # the Rules values in field order
+        ("policy", np.int64, (len(POLICY_FIELDS), MAX_PLAYERS)),  # [field, seat]: the policy, whole numbers
+        ("hands", np.uint64, MAX_PLAYERS),  # per seat: the cards in hand (bits)
+        ("paid", np.int64, MAX_PLAYERS),  # per seat, this deal: chips paid
+        ("received", np.int64, MAX_PLAYERS),  # per seat, this deal: chips received
+        ("passes", np.int64, MAX_PLAYERS),  # per seat, this deal: passes
+        ("cards_left", np.int64, MAX_PLAYERS),  # per seat, this deal: cards left at the end
+        ("winner", np.int64),  # this deal: the seat that went out
+        ("turns", np.int64),  # this deal: turns taken (plays and passes)
+        ("pot", np.int64),  # this deal: the chips the winner took
+        ("sums", np.int64, (MAX_PLAYERS + 1, ACC_STRIDE)),  # hand mode: a row per seat, then the table row
+        ("log", np.int64, (MAX_TURNS, 2)),  # stacked deals only: turn t's seat and its card (bit)
+    ]
+)
 assert N_RULES <= 8
 PASS, VOLUNTARY_PASS = -1, -2  # the log's card of a pass
 
@@ -279,10 +283,15 @@ def _play_deal_nb(table, n, dealer, shuffle, state, codes, amounts, first_cards)
             hand = hands[np.uint64(seat)]
             playable = hand & legal
             logged = PASS
-            if playable and not (may_pass and passes_in_a_row < n - 1 and not (playable & ~SEVENS)
-                                 and table.policy[PASS_WITH_SEVENS, seat]):
-                card, state = choose_card_nb(table.policy[STYLE, np.uint64(seat)], hand, playable,
-                                             layout, legal, eight_before_six, state)
+            if playable and not (
+                may_pass
+                and passes_in_a_row < n - 1
+                and not (playable & ~SEVENS)
+                and table.policy[PASS_WITH_SEVENS, seat]
+            ):
+                card, state = choose_card_nb(
+                    table.policy[STYLE, np.uint64(seat)], hand, playable, layout, legal, eight_before_six, state
+                )
                 hand &= ~(_ONE << card)
                 hands[np.uint64(seat)] = hand
                 layout |= _ONE << card
@@ -340,8 +349,9 @@ def play_deal_nb(tables, n, dealer, shuffle, state):
     table = tables[0]
     rules = table.rules
     codes = rule_codes_nb(rules)
-    return _play_deal_nb(table, n, dealer, shuffle, state, codes, rule_amounts_nb(rules),
-                         plays_first_cards_nb(table, n, codes))
+    return _play_deal_nb(
+        table, n, dealer, shuffle, state, codes, rule_amounts_nb(rules), plays_first_cards_nb(table, n, codes)
+    )
 
 
 @njit(cache=True, inline="always")
@@ -480,6 +490,16 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
     """Game mode: integer sums over rotations ``first .. first+count-1`` of ``seed``: n
     deals, dealt by seats n-1, 0, 1, ..., n-2.  Returns int64 ``[n + 1, width]``."""
     out = np.zeros((n + 1, GAME_WIDTH), dtype=np.int64)
-    _game_sums_nb(rules, new_table_nb(rules, policy, n), out, np.zeros(n, dtype=np.int64),
-                  np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64), n, seed, first, count)
+    _game_sums_nb(
+        rules,
+        new_table_nb(rules, policy, n),
+        out,
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        n,
+        seed,
+        first,
+        count,
+    )
     return out

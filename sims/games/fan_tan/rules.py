@@ -26,51 +26,88 @@ class Rules(NamedTuple):
     """Table rules of Fan Tan (see the package docstring for what each value does)."""
 
     ante: Annotated[int, Switch("chips each player antes into the pot", lo=0, hi=20)] = 2
-    uneven_ante: Annotated[int, Switch(
-        "when hands are uneven: no change, each player dealt fewer cards antes one more chip, or each "
-        "player dealt more cards does",
-        choices=("none", "fewer-cards-pay-extra", "more-cards-pay-extra"))] = UNEVEN_NONE
-    start: Annotated[int, Switch(
-        "who plays first: the eldest hand, or whoever holds the 7 of diamonds (or of hearts), playing it",
-        choices=("eldest", "holder-7d", "holder-7h"))] = START_ELDEST
-    settle: Annotated[int, Switch(
-        "at the end: losers pay card_fee per card left into the pot and the winner takes it, the winner "
-        "takes the pot only, or no chips at all and each loser scores its cards left",
-        choices=("pot-plus-cards", "pot-only", "card-count-score"))] = SETTLE_POT_PLUS_CARDS
-    may_pass_when_able: Annotated[bool, Switch(
-        "a player able to play may pass, paying Hoyle's penalties (3 chips, and 5 to each holder of the "
-        "6 and 8 of a seven held back)")] = False
-    eight_before_six: Annotated[bool, Switch(
-        "the 8 of a suit must be on the table before its 6 (and anything lower)")] = False
+    uneven_ante: Annotated[
+        int,
+        Switch(
+            "when hands are uneven: no change, each player dealt fewer cards antes one more chip, or each "
+            "player dealt more cards does",
+            choices=("none", "fewer-cards-pay-extra", "more-cards-pay-extra"),
+        ),
+    ] = UNEVEN_NONE
+    start: Annotated[
+        int,
+        Switch(
+            "who plays first: the eldest hand, or whoever holds the 7 of diamonds (or of hearts), playing it",
+            choices=("eldest", "holder-7d", "holder-7h"),
+        ),
+    ] = START_ELDEST
+    settle: Annotated[
+        int,
+        Switch(
+            "at the end: losers pay card_fee per card left into the pot and the winner takes it, the winner "
+            "takes the pot only, or no chips at all and each loser scores its cards left",
+            choices=("pot-plus-cards", "pot-only", "card-count-score"),
+        ),
+    ] = SETTLE_POT_PLUS_CARDS
+    may_pass_when_able: Annotated[
+        bool,
+        Switch(
+            "a player able to play may pass, paying Hoyle's penalties (3 chips, and 5 to each holder of the "
+            "6 and 8 of a seven held back)"
+        ),
+    ] = False
+    eight_before_six: Annotated[
+        bool, Switch("the 8 of a suit must be on the table before its 6 (and anything lower)")
+    ] = False
     pass_fee: Annotated[int, Switch("chips a player who cannot play pays into the pot", lo=0, hi=20)] = 1
-    card_fee: Annotated[int, Switch(
-        "with pot-plus-cards: chips each loser pays per card left in hand", lo=0, hi=20)] = 1
+    card_fee: Annotated[
+        int, Switch("with pot-plus-cards: chips each loser pays per card left in hand", lo=0, hi=20)
+    ] = 1
 
 
 STYLE, PASS_WITH_SEVENS = range(2)
 POLICY_FIELDS = (
-    PolicyField("style", STYLE_FIRST, 0, 4,
-                "which legal card to play: the first by a fixed order, a random one, sevens last, "
-                "block next to sevens, or the one unlocking most of your own cards",
-                integer=True, choices=("first", "random", "hold-sevens", "block", "greedy-unlock")),
-    PolicyField("pass_with_sevens", 0, 0, 1,
-                "with may_pass_when_able: 1 passes instead of playing when every legal card in hand is a seven",
-                integer=True),
+    PolicyField(
+        "style",
+        STYLE_FIRST,
+        0,
+        4,
+        "which legal card to play: the first by a fixed order, a random one, sevens last, "
+        "block next to sevens, or the one unlocking most of your own cards",
+        integer=True,
+        choices=("first", "random", "hold-sevens", "block", "greedy-unlock"),
+    ),
+    PolicyField(
+        "pass_with_sevens",
+        0,
+        0,
+        1,
+        "with may_pass_when_able: 1 passes instead of playing when every legal card in hand is a seven",
+        integer=True,
+    ),
 )
 
 VARIANTS = {
-    "standard": Variant({}, "the seed's rules with the Hoyle ending: ante 2, the eldest starts, losers pay a chip "
-                            "per card left and the winner takes the pot"),
-    "hoyle": Variant({"ante": 1, "uneven_ante": FEWER_CARDS_PAY_EXTRA},
-                     "Hoyle/Bicycle: ante 1, and players dealt fewer cards ante one more"),
-    "sevens-7d": Variant({"start": START_HOLDER_7D, "settle": SETTLE_CARD_COUNT},
-                         "UK Sevens/Parliament: the 7 of diamonds starts, score cards left, no chips"),
-    "badam-saat": Variant({"start": START_HOLDER_7H, "settle": SETTLE_CARD_COUNT},
-                          "Indian Badam Saat: the 7 of hearts starts, score cards left"),
+    "standard": Variant(
+        {},
+        "the seed's rules with the Hoyle ending: ante 2, the eldest starts, losers pay a chip "
+        "per card left and the winner takes the pot",
+    ),
+    "hoyle": Variant(
+        {"ante": 1, "uneven_ante": FEWER_CARDS_PAY_EXTRA},
+        "Hoyle/Bicycle: ante 1, and players dealt fewer cards ante one more",
+    ),
+    "sevens-7d": Variant(
+        {"start": START_HOLDER_7D, "settle": SETTLE_CARD_COUNT},
+        "UK Sevens/Parliament: the 7 of diamonds starts, score cards left, no chips",
+    ),
+    "badam-saat": Variant(
+        {"start": START_HOLDER_7H, "settle": SETTLE_CARD_COUNT},
+        "Indian Badam Saat: the 7 of hearts starts, score cards left",
+    ),
     "pot-only": Variant({"settle": SETTLE_POT_ONLY}, "the winner takes the pot and nothing more"),
     "eight-before-six": Variant({"eight_before_six": 1}, "a suit's 8 must be down before its 6"),
-    "deliberate-pass": Variant({"may_pass_when_able": 1},
-                               "players may pass when able, at Hoyle's penalties"),
+    "deliberate-pass": Variant({"may_pass_when_able": 1}, "players may pass when able, at Hoyle's penalties"),
 }
 
 POLICIES = {
@@ -78,9 +115,12 @@ POLICIES = {
     "random": PolicyPreset({"style": STYLE_RANDOM}, "every seat plays a random legal card"),
     "hold-sevens": PolicyPreset({"style": STYLE_HOLD_SEVENS}, "every seat plays sevens only when forced"),
     "block": PolicyPreset({"style": STYLE_BLOCK}, "every seat holds back sixes and eights"),
-    "greedy-unlock": PolicyPreset({"style": STYLE_GREEDY_UNLOCK}, "every seat unlocks as many of its own cards as it can"),
-    "blocker-vs-first": PolicyPreset({}, "seat 0 blocks, the others play their first legal card",
-                                     seats={0: {"style": STYLE_BLOCK}}),
+    "greedy-unlock": PolicyPreset(
+        {"style": STYLE_GREEDY_UNLOCK}, "every seat unlocks as many of its own cards as it can"
+    ),
+    "blocker-vs-first": PolicyPreset(
+        {}, "seat 0 blocks, the others play their first legal card", seats={0: {"style": STYLE_BLOCK}}
+    ),
 }
 
 HAND_OUTCOMES = Outcomes(
@@ -88,20 +128,28 @@ HAND_OUTCOMES = Outcomes(
     lower_is_better=("passes", "paid", "cards_left"),
     signed=("net",),
     table=("turns", "turns_sq", "pot", "pot_sq"),
-    help={"win": "probability of going out first", "net": "expected chips won per deal",
-          "passes": "passes per deal", "paid": "chips paid per deal (antes, fees, cards, penalties)",
-          "cards_left": "cards left in hand when someone goes out",
-          "turns": "turns per deal (passes included)", "pot": "chips the winner takes"},
+    help={
+        "win": "probability of going out first",
+        "net": "expected chips won per deal",
+        "passes": "passes per deal",
+        "paid": "chips paid per deal (antes, fees, cards, penalties)",
+        "cards_left": "cards left in hand when someone goes out",
+        "turns": "turns per deal (passes included)",
+        "pot": "chips the winner takes",
+    },
 )
 GAME_OUTCOMES = Outcomes(
     seat=("net", "net_sq", "wins", "wins_sq", "cards_left", "cards_left_sq", "best_score"),
     lower_is_better=("cards_left",),
     signed=("net",),
     table=("turns", "turns_sq"),
-    help={"net": "expected chips won per rotation of deals", "wins": "deals won per rotation",
-          "cards_left": "cards left summed over the rotation (the card-count score)",
-          "best_score": "probability of the lowest card-count score (ties count for each)",
-          "turns": "turns per rotation"},
+    help={
+        "net": "expected chips won per rotation of deals",
+        "wins": "deals won per rotation",
+        "cards_left": "cards left summed over the rotation (the card-count score)",
+        "best_score": "probability of the lowest card-count score (ties count for each)",
+        "turns": "turns per rotation",
+    },
 )
 
 

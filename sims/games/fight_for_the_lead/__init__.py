@@ -199,8 +199,17 @@ from sims.games.fight_for_the_lead.rules import (
 )
 from sims.spec import GAMES, HANDS, GameSpec
 
-def play_dealt(rules: Rules, policy: np.ndarray, n_seats: int, cards, dealer: int | None = None,
-               pot: int | None = None, compulsory: bool = False, log=None) -> dict:
+
+def play_dealt(
+    rules: Rules,
+    policy: np.ndarray,
+    n_seats: int,
+    cards,
+    dealer: int | None = None,
+    pot: int | None = None,
+    compulsory: bool = False,
+    log=None,
+) -> dict:
     """Play one hand from a stacked pack (stacked-deck tests), through the kernel.
 
     ``cards`` are the top of the pack in draw order (distinct codes): the first 4n are
@@ -228,8 +237,9 @@ def play_dealt(rules: Rules, policy: np.ndarray, n_seats: int, cards, dealer: in
     if not 0 <= dealer < n_seats:
         raise ValueError(f"the dealer must be a seat 0..{n_seats - 1}, not {dealer}.")
     if pot <= 0 or pot % 4 or (rules.all_drop == REFUND_SPLIT and pot % n_seats):
-        raise ValueError(f"the pot must be a positive multiple of 4 (and of the {n_seats} players with "
-                         f"refund-split), not {pot}.")
+        raise ValueError(
+            f"the pot must be a positive multiple of 4 (and of the {n_seats} players with refund-split), not {pot}."
+        )
     cards = list(cards)
     pack = stacked_pack(cards)
     if len(cards) < 4 * n_seats:
@@ -237,8 +247,7 @@ def play_dealt(rules: Rules, policy: np.ndarray, n_seats: int, cards, dealer: in
     rules_array = np.asarray([int(v) for v in rules], dtype=np.int64)
     table = new_table_nb(rules_array, np.asarray(policy, dtype=np.float64), n_seats).view(np.recarray)[0]
     table.pack[:] = [int(BIT_OF_CODE[c]) for c in pack]
-    play_hand_nb(table, np.int64(n_seats), np.int64(dealer), np.int64(pot), bool(compulsory), False,
-                 stream_state(0, 0))
+    play_hand_nb(table, np.int64(n_seats), np.int64(dealer), np.int64(pot), bool(compulsory), False, stream_state(0, 0))
     return _hand_result(table, n_seats)
 
 
@@ -253,8 +262,7 @@ def _hand_result(table, n: int) -> dict:
     tricks = []
     if players >= 2:
         for trick in range(4):
-            plays = [(int(table.played_seat[trick, k]), CODE_OF_BIT[table.played[trick, k]])
-                     for k in range(players)]
+            plays = [(int(table.played_seat[trick, k]), CODE_OF_BIT[table.played[trick, k]]) for k in range(players)]
             tricks.append((int(table.trick_leader[trick]), plays, int(table.trick_winner[trick])))
     held = []
     for seat in range(n):
@@ -264,7 +272,7 @@ def _hand_result(table, n: int) -> dict:
         held.append(sorted(cards))
     return {
         "fight": [CODE_OF_BIT[bit] for bit in table.fight[:n]],
-        "turned": [CODE_OF_BIT[bit] for bit in table.turned[:int(info[I_TURNED])]],
+        "turned": [CODE_OF_BIT[bit] for bit in table.turned[: int(info[I_TURNED])]],
         "lead": int(info[I_LEAD]),
         "playing": playing,
         "leader": int(info[I_LEADER]),
@@ -284,7 +292,7 @@ SPEC = GameSpec(
     name="fight-for-the-lead",
     title="Fight for the Lead",
     summary="Four tricks, no trumps; win the fight for the lead, and anyone who plays and takes no trick "
-            "matches the pot.",
+    "matches the pot.",
     rules_type=Rules,
     policy_fields=POLICY_FIELDS,
     variants=VARIANTS,

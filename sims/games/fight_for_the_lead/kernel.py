@@ -26,10 +26,10 @@ from sims.core.tricks import (
 from sims.core.wide import add_wide_nb, add_wide_square_nb
 from sims.games.fight_for_the_lead.rules import (
     CAP_EQUAL,
+    FIGHT_CARD,
     FIGHT_HIGHEST,
     FIGHT_HIGHEST_NON_ACE,
     FIGHT_LOWEST,
-    FIGHT_CARD,
     FORCED_REPLAY,
     GAME_OUTCOMES,
     HAND_OUTCOMES,
@@ -63,8 +63,17 @@ from sims.games.fight_for_the_lead.rules import (
 HAND_WIDTH = HAND_OUTCOMES.kernel_width  # plain ints: the kernels cannot read Outcomes
 GAME_WIDTH = GAME_OUTCOMES.kernel_width
 N_RULES = len(Rules._fields)  # at most 12: the entries of TABLE's rules
-R_ANTE, R_ROTATES, R_TRADE_FIRST, R_TRADE_ORDER, R_TRADE_EXHAUST, R_ALL_DROP, R_FIGHT_EXHAUST, R_MAX_HANDS, \
-    R_SAMPLE_HAND = range(N_RULES)
+(
+    R_ANTE,
+    R_ROTATES,
+    R_TRADE_FIRST,
+    R_TRADE_ORDER,
+    R_TRADE_EXHAUST,
+    R_ALL_DROP,
+    R_FIGHT_EXHAUST,
+    R_MAX_HANDS,
+    R_SAMPLE_HAND,
+) = range(N_RULES)
 
 # Entries of each per-seat and per-place array: MAX_PLAYERS seats and the table's row of
 # the hand-mode sums, rounded up to a multiple of 4 (see sims.core.deck).
@@ -80,31 +89,33 @@ N_INFO = 12
 # once per block by new_table_nb, which fills in the rules, the policy and each seat's
 # trade-away mask.  Per-seat arrays are indexed by seat, per-place arrays by place in the
 # clockwise order of this hand's playing seats.
-TABLE = np.dtype([
-    ("pack", np.int64, N_CARDS),  # the pack (bits): positions below `top` are drawn
-    ("pile", np.int64, N_CARDS),  # discards (bits), in pile order
-    ("rules", np.int64, 12),  # the rules array, entries R_*
-    ("hand", np.uint64, SLOTS),  # per seat: the cards held (mask of bits)
-    ("trade_away", np.uint64, SLOTS),  # per seat: the mask of cards it trades away (keep_min_rank)
-    ("playing_seats", np.uint64, 4),  # entry 0: the seats that played the last hand (bit s = seat s)
-    ("fight", np.int64, SLOTS),  # per seat: its fight card (bit)
-    ("playing", np.int64, SLOTS),  # per seat: 1 if it plays the hand
-    ("traded", np.int64, SLOTS),  # per seat: cards traded
-    ("won", np.int64, SLOTS),  # per seat: tricks taken
-    ("net", np.int64, SLOTS),  # per seat: chips won from the pot minus chips paid
-    ("order", np.int64, SLOTS),  # per place: the playing seats, clockwise from the dealer's left
-    ("turned", np.int64, N_CARDS),  # cards turned in the fight (bits), in order (stacked hands only)
-    ("played", np.int64, (4, SLOTS)),  # [trick, k]: the k-th card played to it (bits; stacked hands only)
-    ("played_seat", np.int64, (4, SLOTS)),  # [trick, k]: ... and who played it
-    ("trick_leader", np.int64, 4),  # per trick: the seat that led it (stacked hands only)
-    ("trick_winner", np.int64, 4),  # per trick: the seat that won it (stacked hands only)
-    ("info", np.int64, N_INFO),  # the hand's scalar results, entries I_*
-    ("policy", np.int64, (N_POLICY_FIELDS, SLOTS)),  # [field, seat]: the policy, whole numbers
-    ("seat_of_bit", np.int64, N_BITS),  # per fight card (bit): its seat
-    ("place_of_bit", np.int64, N_BITS),  # per card played to the trick now (bit): its player's place
-    ("sums", np.int64, (SLOTS, ACC_STRIDE)),  # hand mode, [seat, column]: the sums; row n: the table's
-    ("game_net", np.int64, SLOTS),  # game mode, per seat: chips this game
-])
+TABLE = np.dtype(
+    [
+        ("pack", np.int64, N_CARDS),  # the pack (bits): positions below `top` are drawn
+        ("pile", np.int64, N_CARDS),  # discards (bits), in pile order
+        ("rules", np.int64, 12),  # the rules array, entries R_*
+        ("hand", np.uint64, SLOTS),  # per seat: the cards held (mask of bits)
+        ("trade_away", np.uint64, SLOTS),  # per seat: the mask of cards it trades away (keep_min_rank)
+        ("playing_seats", np.uint64, 4),  # entry 0: the seats that played the last hand (bit s = seat s)
+        ("fight", np.int64, SLOTS),  # per seat: its fight card (bit)
+        ("playing", np.int64, SLOTS),  # per seat: 1 if it plays the hand
+        ("traded", np.int64, SLOTS),  # per seat: cards traded
+        ("won", np.int64, SLOTS),  # per seat: tricks taken
+        ("net", np.int64, SLOTS),  # per seat: chips won from the pot minus chips paid
+        ("order", np.int64, SLOTS),  # per place: the playing seats, clockwise from the dealer's left
+        ("turned", np.int64, N_CARDS),  # cards turned in the fight (bits), in order (stacked hands only)
+        ("played", np.int64, (4, SLOTS)),  # [trick, k]: the k-th card played to it (bits; stacked hands only)
+        ("played_seat", np.int64, (4, SLOTS)),  # [trick, k]: ... and who played it
+        ("trick_leader", np.int64, 4),  # per trick: the seat that led it (stacked hands only)
+        ("trick_winner", np.int64, 4),  # per trick: the seat that won it (stacked hands only)
+        ("info", np.int64, N_INFO),  # the hand's scalar results, entries I_*
+        ("policy", np.int64, (N_POLICY_FIELDS, SLOTS)),  # [field, seat]: the policy, whole numbers
+        ("seat_of_bit", np.int64, N_BITS),  # per fight card (bit): its seat
+        ("place_of_bit", np.int64, N_BITS),  # per card played to the trick now (bit): its player's place
+        ("sums", np.int64, (SLOTS, ACC_STRIDE)),  # hand mode, [seat, column]: the sums; row n: the table's
+        ("game_net", np.int64, SLOTS),  # game mode, per seat: chips this game
+    ]
+)
 
 BIT_OF_CODE = ACE_HIGH_BIT  # card code -> ranked bit (16 * suit + order, the 2 = 0 ... the ace = 12)
 
@@ -219,8 +230,13 @@ def rule_codes_nb(table):
     """The rule values one hand reads, from the record's rules, as a tuple:
     (trade_in_first_hand, trade_order, trade_exhaust, all_drop, fight_exhaust)."""
     rules = table.rules
-    return (rules[R_TRADE_FIRST], rules[R_TRADE_ORDER], rules[R_TRADE_EXHAUST], rules[R_ALL_DROP],
-            rules[R_FIGHT_EXHAUST])
+    return (
+        rules[R_TRADE_FIRST],
+        rules[R_TRADE_ORDER],
+        rules[R_TRADE_EXHAUST],
+        rules[R_ALL_DROP],
+        rules[R_FIGHT_EXHAUST],
+    )
 
 
 @njit(cache=True, _nrt=False)

@@ -320,7 +320,6 @@ play_game(rules, policy, deals, first_dealer=None, log=None) -> dict
 
 from __future__ import annotations
 
-
 import numpy as np
 
 from sims.core.rng import stream_state
@@ -379,7 +378,7 @@ def _table(rules: Rules, policy, dealer) -> tuple[np.ndarray, int]:
 
 def _stacked(rules: Rules, cards) -> np.ndarray:
     """The pack row of a stacked deal: the listed cards, then the rest of the pack in code order."""
-    pack = [int(c) for c in PACKS[rules.deck][:PACK_SIZE[rules.deck]]]
+    pack = [int(c) for c in PACKS[rules.deck][: PACK_SIZE[rules.deck]]]
     try:
         listed = [int(c) for c in cards]
     except (TypeError, ValueError):
@@ -388,7 +387,7 @@ def _stacked(rules: Rules, cards) -> np.ndarray:
         raise ValueError(f"the stacked cards must be distinct card codes of the {PACK_SIZE[rules.deck]}-card pack.")
     row = np.zeros(len(PACKS[0]), dtype=np.int64)
     order = listed + [c for c in pack if c not in set(listed)]
-    row[:len(order)] = order
+    row[: len(order)] = order
     return row
 
 
@@ -400,15 +399,31 @@ def _hand(rules: Rules, policy: np.ndarray, cards, dealer: int, scores: list[int
     held = [sorted(int(c) for c in range(54) if (int(hands[s]) >> c) & 1) for s in range(PLAYERS)]
     totals = np.asarray(scores, dtype=np.int64)
     log[:] = -1
-    play_hand_nb(rule_codes, policy, hands, kitty, np.int64(dealer), totals, h, seats, calls, estimate, suit_of,
-                 order_of, log, True, suit_masks)
+    play_hand_nb(
+        rule_codes,
+        policy,
+        hands,
+        kitty,
+        np.int64(dealer),
+        totals,
+        h,
+        seats,
+        calls,
+        estimate,
+        suit_of,
+        order_of,
+        log,
+        True,
+        suit_masks,
+    )
     contractor = int(h[H_CONTRACTOR])
     discards = int(h[H_DISCARDS])
     tricks = []
     for t in range(int(h[H_TRICKS_PLAYED])):
         leader, winner, named = (int(v) for v in log[t, :3])
-        plays = [((leader + i) % 4, int(log[t, 4 + (leader + i) % 4])) for i in range(4)
-                 if log[t, 4 + (leader + i) % 4] >= 0]
+        plays = [
+            ((leader + i) % 4, int(log[t, 4 + (leader + i) % 4])) for i in range(4) if log[t, 4 + (leader + i) % 4] >= 0
+        ]
         tricks.append((leader, plays, winner, named))
     tricks_won = [int(seats[s, S_TRICKS]) for s in range(PLAYERS)]
     nominated = {RED_JOKER + j: int(h[H_NOMINATED0 + j]) for j in range(2) if h[H_NOMINATED0 + j] >= 0}
@@ -465,7 +480,7 @@ SPEC = GameSpec(
     name="five-hundred",
     title="Five Hundred",
     summary="Four players in partnerships, 43 cards with a joker and two bowers; bid tricks on the Avondale "
-            "ladder (or misere), take the kitty, make the contract; first side to 500 on a contract wins.",
+    "ladder (or misere), take the kitty, make the contract; first side to 500 on a contract wins.",
     rules_type=Rules,
     policy_fields=POLICY_FIELDS,
     variants=VARIANTS,

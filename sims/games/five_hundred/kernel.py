@@ -27,7 +27,6 @@ from sims.core.tricks import count_cards_nb, lowest_bit_nb
 from sims.games.five_hundred.rules import (
     ALL_PASS_NO_TRUMPS,
     BLACK_JOKER,
-    DENOMINATION_SUIT as DENOMINATION_SUIT_CODES,
     EXPOSE_AFTER_FIRST_LEAD,
     EXPOSE_AFTER_FIRST_TRICK,
     EXPOSE_BEFORE_LEAD,
@@ -55,11 +54,28 @@ from sims.games.five_hundred.rules import (
     contract_value,
     ladder_position,
 )
+from sims.games.five_hundred.rules import (
+    DENOMINATION_SUIT as DENOMINATION_SUIT_CODES,
+)
 
 N_RULES = len(Rules._fields)
-R_DECK, R_ALL_PASS, R_MISERE_RANK, R_MISERE_NEEDS_7, R_OPEN_MISERE_RANK, R_OPEN_MISERE_ANYTIME, R_ALLOW_MISERE, \
-    R_FIRST_LEAD, R_NT_JOKER, R_OM_EXPOSE, R_MISERE_STOP_EARLY, R_MISERE_OPP_SCORE, R_WIN_BY_CONTRACT_ONLY, \
-    R_OPP_CAP, R_MAX_HANDS = range(N_RULES)
+(
+    R_DECK,
+    R_ALL_PASS,
+    R_MISERE_RANK,
+    R_MISERE_NEEDS_7,
+    R_OPEN_MISERE_RANK,
+    R_OPEN_MISERE_ANYTIME,
+    R_ALLOW_MISERE,
+    R_FIRST_LEAD,
+    R_NT_JOKER,
+    R_OM_EXPOSE,
+    R_MISERE_STOP_EARLY,
+    R_MISERE_OPP_SCORE,
+    R_WIN_BY_CONTRACT_ONLY,
+    R_OPP_CAP,
+    R_MAX_HANDS,
+) = range(N_RULES)
 P_BID_OFFSET, P_MISERE_MAX, P_OPEN_MISERE_MAX, P_PARTNER_MARGIN, P_NOMINATE = range(5)
 
 SUITLESS = 4
@@ -72,8 +88,12 @@ SAME_COLOUR = np.array([3, 2, 1, 0], dtype=np.int64)  # clubs <-> spades, diamon
 
 def _pack_codes(deck: int) -> np.ndarray:
     """The pack of a deck value in code order."""
-    codes = [13 * suit + face for suit in range(4) for face in range(13)
-             if face == 0 or face >= 4 or (face == 3 and (suit in (1, 2) or deck >= 1))]
+    codes = [
+        13 * suit + face
+        for suit in range(4)
+        for face in range(13)
+        if face == 0 or face >= 4 or (face == 3 and (suit in (1, 2) or deck >= 1))
+    ]
     codes.append(RED_JOKER)
     if deck == 2:
         codes.append(BLACK_JOKER)
@@ -86,13 +106,28 @@ KITTY_SIZES = np.array(KITTY_SIZE, dtype=np.int64)
 PLAIN_ORDER = np.array([14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], dtype=np.int64)  # by face
 
 # The ladder: position of each contract under (misere_rank, open_misere_rank), and values.
-LADDER = np.array([[[ladder_position(c, m, o) for c in range(N_CONTRACTS)] for o in range(2)] for m in range(2)],
-                  dtype=np.int64)
+LADDER = np.array(
+    [[[ladder_position(c, m, o) for c in range(N_CONTRACTS)] for o in range(2)] for m in range(2)], dtype=np.int64
+)
 VALUE = np.array([contract_value(c) for c in range(N_CONTRACTS)], dtype=np.int64)
 
 # Hand slots
-H_CONTRACT, H_CONTRACTOR, H_MADE, H_POINTS0, H_POINTS1, H_WINNER, H_ENDED, H_TRICKS_PLAYED, H_JOKER_IN_KITTY, \
-    H_ALL_PASS, H_NOMINATED0, H_NOMINATED1, H_N_CALLS, H_DISCARDS = range(14)
+(
+    H_CONTRACT,
+    H_CONTRACTOR,
+    H_MADE,
+    H_POINTS0,
+    H_POINTS1,
+    H_WINNER,
+    H_ENDED,
+    H_TRICKS_PLAYED,
+    H_JOKER_IN_KITTY,
+    H_ALL_PASS,
+    H_NOMINATED0,
+    H_NOMINATED1,
+    H_N_CALLS,
+    H_DISCARDS,
+) = range(14)
 N_H = 16
 ENDED_NONE, ENDED_CONTRACT, ENDED_MINUS_500, ENDED_ANY_POINTS = range(4)
 # Seat slots
@@ -155,8 +190,11 @@ def set_contract_view_nb(trump, suit_of, order_of):
 
 SUIT_CODES = np.array([((1 << 13) - 1) << (13 * suit) for suit in range(4)], dtype=np.uint64)
 JOKERS = np.uint64((1 << RED_JOKER) | (1 << BLACK_JOKER))
-HIGH_CARDS = np.uint64(sum(1 << (13 * suit + face) for suit in range(4) for face in (0, 10, 11, 12))
-                       | (1 << RED_JOKER) | (1 << BLACK_JOKER))
+HIGH_CARDS = np.uint64(
+    sum(1 << (13 * suit + face) for suit in range(4) for face in (0, 10, 11, 12))
+    | (1 << RED_JOKER)
+    | (1 << BLACK_JOKER)
+)
 
 
 def _strength_masks() -> tuple[np.ndarray, ...]:
@@ -241,11 +279,19 @@ def auction_nb(rules, policy, hands, dealer, seats, calls, estimate):
             mine = estimate[seat]
             bid = -1
             allow = rules[R_ALLOW_MISERE] != 0
-            if allow and LADDER[mis_rank, om_rank, OPEN_MISERE] > position \
-                    and (rules[R_OPEN_MISERE_ANYTIME] != 0 or eight) and high <= policy[seat, P_OPEN_MISERE_MAX]:
+            if (
+                allow
+                and LADDER[mis_rank, om_rank, OPEN_MISERE] > position
+                and (rules[R_OPEN_MISERE_ANYTIME] != 0 or eight)
+                and high <= policy[seat, P_OPEN_MISERE_MAX]
+            ):
                 bid = OPEN_MISERE
-            elif allow and LADDER[mis_rank, om_rank, MISERE] > position \
-                    and (rules[R_MISERE_NEEDS_7] == 0 or seven) and high <= policy[seat, P_MISERE_MAX]:
+            elif (
+                allow
+                and LADDER[mis_rank, om_rank, MISERE] > position
+                and (rules[R_MISERE_NEEDS_7] == 0 or seven)
+                and high <= policy[seat, P_MISERE_MAX]
+            ):
                 bid = MISERE
             else:
                 best = 0  # ties to the higher denomination, no trumps highest
@@ -256,8 +302,9 @@ def auction_nb(rules, policy, hands, dealer, seats, calls, estimate):
                 for k in range(6, 11):
                     c = 5 * (k - 6) + best
                     if LADDER[mis_rank, om_rank, c] > position:
-                        margin = np.int64(policy[seat, P_PARTNER_MARGIN]) if holder >= 0 and holder % 2 == seat % 2 \
-                            else 0
+                        margin = (
+                            np.int64(policy[seat, P_PARTNER_MARGIN]) if holder >= 0 and holder % 2 == seat % 2 else 0
+                        )
                         if k + margin <= want:
                             bid = c
                         break
@@ -367,8 +414,9 @@ def _lowest_card(mask):
     printed = mask & PLAY_PRINTED
     if printed == _ZERO:
         return _low(mask)
-    orders = (printed | (printed >> np.uint64(13)) | (printed >> np.uint64(26)) | (printed >> np.uint64(39))) \
-        & PLAY_SUIT
+    orders = (
+        printed | (printed >> np.uint64(13)) | (printed >> np.uint64(26)) | (printed >> np.uint64(39))
+    ) & PLAY_SUIT
     return _low(printed & (PLAY_COLUMN << np.uint64(_low(orders))))
 
 
@@ -531,8 +579,9 @@ def discard_nb(hand, n_discards, contract, trump, suit_of, order_of):
 
 
 @njit(cache=True, _nrt=False)
-def play_hand_nb(rules, policy, hands, kitty, dealer, scores, h, seats, calls, estimate, suit_of, order_of, log,
-                 record, suit_masks):
+def play_hand_nb(
+    rules, policy, hands, kitty, dealer, scores, h, seats, calls, estimate, suit_of, order_of, log, record, suit_masks
+):
     """Play one dealt hand (auction, kitty, play, score) into the slots ``h``; the seats'
     tricks in ``seats[:, S_TRICKS]``; ``scores`` (the sides' totals) are updated as the
     game's end rules say; with ``record`` the tricks go to ``log``.  ``hands`` is consumed:
@@ -567,8 +616,12 @@ def play_hand_nb(rules, policy, hands, kitty, dealer, scores, h, seats, calls, e
         discards = discard_nb(full, count_cards_nb(kitty), contract, trump, suit_of, order_of)
         hands[contractor] = full & ~discards
         h[H_DISCARDS] = np.int64(discards)
-        if trump == 4 and not misere and rules[R_NT_JOKER] == NT_JOKER_MAY_NOMINATE \
-                and policy[contractor, P_NOMINATE] != 0:
+        if (
+            trump == 4
+            and not misere
+            and rules[R_NT_JOKER] == NT_JOKER_MAY_NOMINATE
+            and policy[contractor, P_NOMINATE] != 0
+        ):
             for j in range(2):
                 joker = RED_JOKER + j
                 if hands[contractor] & _bit(joker):
@@ -646,8 +699,9 @@ def play_hand_nb(rules, policy, hands, kitty, dealer, scores, h, seats, calls, e
                 follow = hand & led_cards
                 if follow:
                     legal = follow
-                    if trump == 4 and (nt_joker == NT_JOKER_ANY_TIME
-                                       or (nt_joker == NT_JOKER_FIRST_ROUND_FREE and first_round)):
+                    if trump == 4 and (
+                        nt_joker == NT_JOKER_ANY_TIME or (nt_joker == NT_JOKER_FIRST_ROUND_FREE and first_round)
+                    ):
                         legal |= hand & suitless
                 else:
                     legal = hand
@@ -667,8 +721,9 @@ def play_hand_nb(rules, policy, hands, kitty, dealer, scores, h, seats, calls, e
                     card = _highest_card(safe) if safe else _lowest_nb(legal, suitless)
             elif misere:
                 if exposed:
-                    card = exposed_defence_nb(hand, legal, hands[contractor], best, best_seat == contractor,
-                                              contractor_played, led_cards)
+                    card = exposed_defence_nb(
+                        hand, legal, hands[contractor], best, best_seat == contractor, contractor_played, led_cards
+                    )
                 elif best < 0:
                     wanted = _ZERO
                     for suit in range(4):
@@ -687,8 +742,7 @@ def play_hand_nb(rules, policy, hands, kitty, dealer, scores, h, seats, calls, e
                     card = _lowest_nb(legal, suitless)
             elif best < 0:
                 card = -1
-                if trump < 4 and contractor >= 0 and seat % 2 == contractor % 2 and legal & trumps \
-                        and unseen & trumps:
+                if trump < 4 and contractor >= 0 and seat % 2 == contractor % 2 and legal & trumps and unseen & trumps:
                     card = _high(legal & trumps)
                 if card < 0:
                     sure = sure_winners_nb(legal, unseen, trumps, suitless, suit_masks)
@@ -894,11 +948,19 @@ def deal_nb(rules, pack_row, dealer, shuffle, state, hands, dealt):
 def new_table_nb():
     """Scratch arrays of one table: hands, hand slots, seats, calls, estimates, the
     suit and order rows, the pack row, the dealt codes, the trick log, the suit masks."""
-    return (np.zeros(4, dtype=np.uint64), np.zeros(N_H, dtype=np.int64), np.zeros((4, N_S), dtype=np.int64),
-            np.zeros((MAX_CALLS, 2), dtype=np.int64), np.zeros((4, 5), dtype=np.int64),
-            np.zeros(N_CODES, dtype=np.int64), np.zeros(N_CODES, dtype=np.int64), np.zeros(N_CODES, dtype=np.int64),
-            np.zeros(N_CODES, dtype=np.int64), np.zeros((TRICKS, LOG_STRIDE), dtype=np.int64),
-            np.zeros(5, dtype=np.uint64))
+    return (
+        np.zeros(4, dtype=np.uint64),
+        np.zeros(N_H, dtype=np.int64),
+        np.zeros((4, N_S), dtype=np.int64),
+        np.zeros((MAX_CALLS, 2), dtype=np.int64),
+        np.zeros((4, 5), dtype=np.int64),
+        np.zeros(N_CODES, dtype=np.int64),
+        np.zeros(N_CODES, dtype=np.int64),
+        np.zeros(N_CODES, dtype=np.int64),
+        np.zeros(N_CODES, dtype=np.int64),
+        np.zeros((TRICKS, LOG_STRIDE), dtype=np.int64),
+        np.zeros(5, dtype=np.uint64),
+    )
 
 
 HAND_WIDTH = HAND_OUTCOMES.kernel_width
@@ -906,17 +968,40 @@ GAME_WIDTH = GAME_OUTCOMES.kernel_width
 _SEAT_H = {name: i for i, name in enumerate(HAND_OUTCOMES.seat)}
 _TABLE_H = {name: i for i, name in enumerate(HAND_OUTCOMES.table)}
 HS_CONTRACTOR, HS_MADE, HS_SCORE, HS_TRICKS = (_SEAT_H[k] for k in ("contractor", "made", "score", "tricks"))
-HT_ALL_PASS, HT_MISERE, HT_MISERE_MADE, HT_OPEN_MISERE, HT_OPEN_MISERE_MADE, HT_JOKER_IN_KITTY, HT_DECLARER, \
-    HT_DEFENCE, HT_BID, HT_MAKE, HT_VALUE = (
-        _TABLE_H[k] for k in ("all_pass", "misere", "misere_made", "open_misere", "open_misere_made",
-                              "joker_in_kitty", "declarer_score", "defence_score", "bid_6s", "make_6s",
-                              "value_6s"))
+(
+    HT_ALL_PASS,
+    HT_MISERE,
+    HT_MISERE_MADE,
+    HT_OPEN_MISERE,
+    HT_OPEN_MISERE_MADE,
+    HT_JOKER_IN_KITTY,
+    HT_DECLARER,
+    HT_DEFENCE,
+    HT_BID,
+    HT_MAKE,
+    HT_VALUE,
+) = (
+    _TABLE_H[k]
+    for k in (
+        "all_pass",
+        "misere",
+        "misere_made",
+        "open_misere",
+        "open_misere_made",
+        "joker_in_kitty",
+        "declarer_score",
+        "defence_score",
+        "bid_6s",
+        "make_6s",
+        "value_6s",
+    )
+)
 _SEAT_G = {name: i for i, name in enumerate(GAME_OUTCOMES.seat)}
 _TABLE_G = {name: i for i, name in enumerate(GAME_OUTCOMES.table)}
 GS_WIN, GS_SCORE = _SEAT_G["win"], _SEAT_G["score"]
 GT_HANDS, GT_END_CONTRACT, GT_END_MINUS_500, GT_END_ANY_POINTS, GT_TRUNCATED, GT_LENGTH = (
-    _TABLE_G[k] for k in ("hands", "end_contract", "end_minus_500", "end_any_points", "truncated",
-                          "length_" + "1_5"))
+    _TABLE_G[k] for k in ("hands", "end_contract", "end_minus_500", "end_any_points", "truncated", "length_" + "1_5")
+)
 BUCKET_HI = np.array([hi for _, hi in LENGTH_BUCKETS], dtype=np.int64)
 
 
@@ -937,8 +1022,23 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
         kitty, state = deal_nb(rules, pack_row, dealer, True, state, hands, dealt)
         scores[0] = 0
         scores[1] = 0
-        play_hand_nb(rules, policy, hands, kitty, dealer, scores, h, seats, calls, estimate, suit_of, order_of, log,
-                     False, suit_masks)
+        play_hand_nb(
+            rules,
+            policy,
+            hands,
+            kitty,
+            dealer,
+            scores,
+            h,
+            seats,
+            calls,
+            estimate,
+            suit_of,
+            order_of,
+            log,
+            False,
+            suit_masks,
+        )
         contract = h[H_CONTRACT]
         contractor = h[H_CONTRACTOR]
         made = h[H_MADE]
@@ -1004,8 +1104,23 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
             for k in range(N_CODES):
                 pack_row[k] = PACKS[deck, k]
             kitty, state = deal_nb(rules, pack_row, dealer, True, state, hands, dealt)
-            play_hand_nb(rules, policy, hands, kitty, dealer, scores, h, seats, calls, estimate, suit_of, order_of,
-                         log, False, suit_masks)
+            play_hand_nb(
+                rules,
+                policy,
+                hands,
+                kitty,
+                dealer,
+                scores,
+                h,
+                seats,
+                calls,
+                estimate,
+                suit_of,
+                order_of,
+                log,
+                False,
+                suit_masks,
+            )
             played += 1
             dealer = (dealer + 1) % 4
             if h[H_WINNER] >= 0:

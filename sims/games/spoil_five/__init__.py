@@ -346,13 +346,13 @@ def _net(work: np.ndarray, n: int) -> list[int]:
 
 def _deal_record(log_row: np.ndarray, n: int) -> dict:
     """A play_dealt dict (without pool, net and carried) from a stacked deal's log record."""
-    info = [int(v) for v in log_row[L_INFO:L_INFO + N_INFO]]
+    info = [int(v) for v in log_row[L_INFO : L_INFO + N_INFO]]
     trump = info[I_TRUMP]
     dealer = info[0]
     dealt = [None] * n
     for k in range(n):
         seat = (dealer + 1 + k) % n
-        dealt[seat] = sorted(int(c) for c in log_row[L_DEALT + HAND_SIZE * k:L_DEALT + HAND_SIZE * (k + 1)])
+        dealt[seat] = sorted(int(c) for c in log_row[L_DEALT + HAND_SIZE * k : L_DEALT + HAND_SIZE * (k + 1)])
     turnup = info[I_TURNUP]
     robbed_by, discard = info[I_ROBBED_BY], info[I_DISCARD]
     held = [list(cards) for cards in dealt]
@@ -374,7 +374,7 @@ def _deal_record(log_row: np.ndarray, n: int) -> dict:
         "forfeited": info[I_FORFEITED],
         "held": held,
         "tricks": tricks,
-        "tricks_won": [int(v) for v in log_row[L_TRICKS_WON:L_TRICKS_WON + n]],
+        "tricks_won": [int(v) for v in log_row[L_TRICKS_WON : L_TRICKS_WON + n]],
         "winner": info[I_WINNER],
         "spoiled": info[I_SPOILED],
         "spoiler": info[I_SPOILER],
@@ -393,8 +393,9 @@ def _play(rules: Rules, policy, packs: list[list[int]], first_dealer: int):
     for k, pack in enumerate(packs):
         stacked[k] = pack
     log = np.zeros((max(1, len(packs)), LOG_WIDTH), dtype=np.int64)
-    _, deals, pool, taken_by, truncated, _ = play_pool_nb(work, masks, np.int64(n), np.int64(first_dealer), stacked,
-                                                          np.int64(len(packs)), False, stream_state(0, 0), log)
+    _, deals, pool, taken_by, truncated, _ = play_pool_nb(
+        work, masks, np.int64(n), np.int64(first_dealer), stacked, np.int64(len(packs)), False, stream_state(0, 0), log
+    )
     return log, int(deals), int(pool), int(taken_by), int(truncated), work
 
 
@@ -435,7 +436,7 @@ SPEC = GameSpec(
     name="spoil-five",
     title="Spoil Five",
     summary="Five cards each, trumps turned up; three tricks take the pool, or the hand is spoiled and the pool "
-            "grows; rob the turn-up, renege with the top trumps, jinx for all five.",
+    "grows; rob the turn-up, renege with the top trumps, jinx for all five.",
     rules_type=Rules,
     policy_fields=POLICY_FIELDS,
     variants=VARIANTS,

@@ -57,18 +57,31 @@ from sims.games.spoil_five.rules import (
 HAND_WIDTH = HAND_OUTCOMES.kernel_width  # plain ints: the kernels cannot read Outcomes
 GAME_WIDTH = GAME_OUTCOMES.kernel_width
 H_WIN, H_SPOILER, H_JINX_CALLED, H_JINX_MADE, H_ROBBED, H_TRICKS, H_NET = (
-    HAND_OUTCOMES.seat.index(name) for name in ("win", "spoiler", "jinx_called", "jinx_made", "robbed", "tricks",
-                                                "net"))
+    HAND_OUTCOMES.seat.index(name) for name in ("win", "spoiler", "jinx_called", "jinx_made", "robbed", "tricks", "net")
+)
 HT_SPOIL, HT_JINX, HT_ROB, HT_ACE_TURNED, HT_TRUMP_ACE_DEALT, HT_FORFEIT, HT_CARRIED = (
-    HAND_OUTCOMES.table.index(name) for name in ("spoil", "jinx", "rob", "ace_turned", "trump_ace_dealt", "forfeit",
-                                                 "carried"))
+    HAND_OUTCOMES.table.index(name)
+    for name in ("spoil", "jinx", "rob", "ace_turned", "trump_ace_dealt", "forfeit", "carried")
+)
 G_POOLS_WON, G_NET, G_DEAL_NET = (GAME_OUTCOMES.seat.index(name) for name in ("pools_won", "net", "deal_net"))
 GT_DEALS, GT_POOL_DEALS, GT_POOL_SIZE, GT_SPOILS, GT_TRUNCATED, GT_LEFT = (
-    GAME_OUTCOMES.table.index(name) for name in ("deals", "pool_deals", "pool_size", "spoils", "truncated", "left"))
+    GAME_OUTCOMES.table.index(name) for name in ("deals", "pool_deals", "pool_size", "spoils", "truncated", "left")
+)
 assert HAND_OUTCOMES.squares_follow() and GAME_OUTCOMES.squares_follow()  # the kernels write X_sq at X + 1
 N_RULES = len(Rules._fields)
-R_PLAIN_LEAD, R_ROB, R_UNROBBED_ACE_LOW, R_ANTE, R_DEALER_EXTRA, R_DEALER_EXTRA_EVERY_DEAL, R_SPOIL_TOPUP, \
-    R_TOPUP_AMOUNT, R_JINX, R_JINX_BONUS, R_MAX_DEALS = range(N_RULES)
+(
+    R_PLAIN_LEAD,
+    R_ROB,
+    R_UNROBBED_ACE_LOW,
+    R_ANTE,
+    R_DEALER_EXTRA,
+    R_DEALER_EXTRA_EVERY_DEAL,
+    R_SPOIL_TOPUP,
+    R_TOPUP_AMOUNT,
+    R_JINX,
+    R_JINX_BONUS,
+    R_MAX_DEALS,
+) = range(N_RULES)
 
 RULES_ROW = FIRST_GAME_ROW + 0 * ROW
 POLICY_ROW = FIRST_GAME_ROW + 1 * ROW  # policy field f of seat s at POLICY_ROW + MAX_PLAYERS * f + s
@@ -80,8 +93,23 @@ F_ROB, F_SPOIL, F_RENEGE = range(3)
 LOG_STRIDE = 2 + MAX_PLAYERS
 N_WORK_ROWS = 4 + -(-TRICKS * LOG_STRIDE // ROW)
 N_INFO = 16  # INFO row slots (and their copy in a stacked deal's log record)
-I_DEALER, I_TURNUP, I_TRUMP, I_ROBBED_BY, I_DISCARD, I_FORFEITED, I_WINNER, I_SPOILED, I_SPOILER, I_JINX_BY, \
-    I_JINX_MADE, I_CLAIMED, I_TRICKS, I_ACE_TURNED, I_TRUMP_ACE_DEALT = range(15)
+(
+    I_DEALER,
+    I_TURNUP,
+    I_TRUMP,
+    I_ROBBED_BY,
+    I_DISCARD,
+    I_FORFEITED,
+    I_WINNER,
+    I_SPOILED,
+    I_SPOILER,
+    I_JINX_BY,
+    I_JINX_MADE,
+    I_CLAIMED,
+    I_TRICKS,
+    I_ACE_TURNED,
+    I_TRUMP_ACE_DEALT,
+) = range(15)
 S_TRICKS, S_PAID, S_RECEIVED, S_POOLS_WON = range(4)
 # The uint64 mask array: each seat's hand (emptied by play), then the public dead cards at
 # the end of the deal (M_DEAD).
@@ -96,8 +124,13 @@ _NO_CARD = np.uint64(63)  # a bit no card uses (the layout's highest bit is 62)
 # the privileged trumps (5 and jack of trumps, Ah).  Indexed by an unsigned trump suit.
 EVERYONE = np.array([sum(1 << int(b) for b in BIT[t]) for t in range(4)], dtype=np.uint64)
 ACE_BIT = np.array([BIT[t, 13 * t + ACE] for t in range(4)], dtype=np.uint64)
-PRIVILEGED = np.array([(1 << int(BIT[t, 13 * t + FIVE])) | (1 << int(BIT[t, 13 * t + JACK]))
-                       | (1 << int(BIT[t, ACE_OF_HEARTS])) for t in range(4)], dtype=np.uint64)
+PRIVILEGED = np.array(
+    [
+        (1 << int(BIT[t, 13 * t + FIVE])) | (1 << int(BIT[t, 13 * t + JACK])) | (1 << int(BIT[t, ACE_OF_HEARTS]))
+        for t in range(4)
+    ],
+    dtype=np.uint64,
+)
 # BIT flattened and unsigned: the bit of code c with trumps t at 52 * t + c (an unsigned
 # index spares Numba's negative-index checks, and the bit needs no conversion to shift by).
 BIT_OF = BIT.reshape(-1).astype(np.uint64)
@@ -133,8 +166,11 @@ def deal_rule_codes_nb(rules):
 @njit(cache=True, inline="always")
 def seat_flags_nb(work):
     """The per-seat 0/1 policy fields as seat bitmasks: (rob, spoil, renege)."""
-    return (np.uint64(work[FLAG_ROW + F_ROB]), np.uint64(work[FLAG_ROW + F_SPOIL]),
-            np.uint64(work[FLAG_ROW + F_RENEGE]))
+    return (
+        np.uint64(work[FLAG_ROW + F_ROB]),
+        np.uint64(work[FLAG_ROW + F_SPOIL]),
+        np.uint64(work[FLAG_ROW + F_RENEGE]),
+    )
 
 
 @njit(cache=True, inline="always")
@@ -323,7 +359,6 @@ def play_deal_nb(work, masks, n, dealer, shuffle, state, codes, seat_flags):
         else:
             own = private if seat == private_seat else _NO_CARD
             card = greedy_lead_nb(hand, everyone & ~(hand | dead | (_ONE << own)), trump)
-        led_card = card
         led = suit_of_bit_nb(card)
         led_trump = (led & trump) != _ZERO
         above_led = above_nb(card)
@@ -332,8 +367,9 @@ def play_deal_nb(work, masks, n, dealer, shuffle, state, codes, seat_flags):
         masks[useat] = hand & ~(_ONE << card)
         dead = (dead | (_ONE << card)) & ~goes_live
         goes_live = _ZERO
-        dead, forfeit_bit = _ace_seen_nb(ace_rules, card, seat, seat_bit, forfeited, ace_bit, demoted_bit,
-                                         ace_mask, dead, forfeit_bit)
+        dead, forfeit_bit = _ace_seen_nb(
+            ace_rules, card, seat, seat_bit, forfeited, ace_bit, demoted_bit, ace_mask, dead, forfeit_bit
+        )
         if not shuffle:
             work[LOG_ROW + LOG_STRIDE * trick + 2] = np.int64(card)
         to_play = everybody & ~seat_bit  # the seats still to play in this trick
@@ -379,8 +415,9 @@ def play_deal_nb(work, masks, n, dealer, shuffle, state, codes, seat_flags):
             best_seat = seat if takes else best_seat
             masks[useat] = hand & ~(_ONE << card)
             dead |= _ONE << card
-            dead, forfeit_bit = _ace_seen_nb(ace_rules, card, seat, seat_bit, forfeited, ace_bit, demoted_bit,
-                                             ace_mask, dead, forfeit_bit)
+            dead, forfeit_bit = _ace_seen_nb(
+                ace_rules, card, seat, seat_bit, forfeited, ace_bit, demoted_bit, ace_mask, dead, forfeit_bit
+            )
             if not shuffle:
                 work[LOG_ROW + LOG_STRIDE * trick + 2 + i] = np.int64(card)
         if not shuffle:
@@ -414,8 +451,10 @@ def play_deal_nb(work, masks, n, dealer, shuffle, state, codes, seat_flags):
                 hand = masks[np.uint64(best_seat)]
                 own = private if best_seat == private_seat else _NO_CARD
                 unseen = everyone & ~(hand | dead | (_ONE << own))
-                if count_cards_nb(sure_winners_nb(hand, unseen, trump)) >= \
-                        work[POLICY_ROW + MAX_PLAYERS * JINX_MIN + best_seat]:
+                if (
+                    count_cards_nb(sure_winners_nb(hand, unseen, trump))
+                    >= work[POLICY_ROW + MAX_PLAYERS * JINX_MIN + best_seat]
+                ):
                     jinxer = best_seat
                     jinx_bit = best_bit
                     continue
@@ -431,17 +470,46 @@ def play_deal_nb(work, masks, n, dealer, shuffle, state, codes, seat_flags):
     # arguments costs (two atomic pairs per deal otherwise).
     work[INFO_ROW + I_TRICKS] = played_tricks
     masks[M_DEAD] = dead
-    return (state, turnup_code, trump_suit, robbed_by, np.int64(discard) if robbed_by >= 0 else -1, forfeited,
-            winner, spoiled, spoiler, jinxer, jinx_made, claimed, played_tricks, ace_turned, holder >= 0)
+    return (
+        state,
+        turnup_code,
+        trump_suit,
+        robbed_by,
+        np.int64(discard) if robbed_by >= 0 else -1,
+        forfeited,
+        winner,
+        spoiled,
+        spoiler,
+        jinxer,
+        jinx_made,
+        claimed,
+        played_tricks,
+        ace_turned,
+        holder >= 0,
+    )
 
 
 @njit(cache=True)
 def play_logged_deal_nb(work, masks, n, dealer, shuffle, state):
     """play_deal_nb with the rules and flags read from the workspace, its results written
     to the INFO row (I_*); returns the advanced stream state (a pool's deals)."""
-    (state, turnup_code, trump_suit, robbed_by, discard, forfeited, winner, spoiled, spoiler, jinxer, jinx_made,
-     claimed, played_tricks, ace_turned, trump_ace_dealt) = play_deal_nb(
-        work, masks, n, dealer, shuffle, state, deal_rule_codes_nb(work[RULES_ROW:]), seat_flags_nb(work))
+    (
+        state,
+        turnup_code,
+        trump_suit,
+        robbed_by,
+        discard,
+        forfeited,
+        winner,
+        spoiled,
+        spoiler,
+        jinxer,
+        jinx_made,
+        claimed,
+        played_tricks,
+        ace_turned,
+        trump_ace_dealt,
+    ) = play_deal_nb(work, masks, n, dealer, shuffle, state, deal_rule_codes_nb(work[RULES_ROW:]), seat_flags_nb(work))
     work[INFO_ROW + I_DEALER] = dealer
     work[INFO_ROW + I_TURNUP] = turnup_code
     work[INFO_ROW + I_TRUMP] = trump_suit
@@ -587,8 +655,23 @@ def _play_hands_nb(rules, policy, n, seed, first, count, codes):
         state = stream_nb(seed_key, hand)
         for card in range(N_CARDS):
             work[card] = card
-        (state, _, _, robbed_by, _, forfeited, winner, spoiled, spoiler, jinxer, jinx_made, _, _, ace_turned,
-         trump_ace_dealt) = play_deal_nb(work, masks, n, dealer, True, state, codes, seat_flags)
+        (
+            state,
+            _,
+            _,
+            robbed_by,
+            _,
+            forfeited,
+            winner,
+            spoiled,
+            spoiler,
+            jinxer,
+            jinx_made,
+            _,
+            _,
+            ace_turned,
+            trump_ace_dealt,
+        ) = play_deal_nb(work, masks, n, dealer, True, state, codes, seat_flags)
         # A count that at most one seat gets is added to that seat's row, or 0 to the table
         # row when no seat gets it (no loop over the seats, no branch).
         out[np.uint64(winner) if winner >= 0 else table, H_WIN] += winner >= 0
@@ -653,13 +736,15 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
         dealer = n - 1
         while True:
             state, pool_deals, pool, taken_by, stopped, pool_spoils = play_pool_nb(
-                work, masks, n, dealer, packs, 0, True, state, log)
+                work, masks, n, dealer, packs, 0, True, state, log
+            )
             pools += 1
             deals += pool_deals
             spoils += pool_spoils
             for seat in range(n):
-                net[seat] += work[SEAT_ROW + MAX_PLAYERS * S_RECEIVED + seat] \
-                    - work[SEAT_ROW + MAX_PLAYERS * S_PAID + seat]
+                net[seat] += (
+                    work[SEAT_ROW + MAX_PLAYERS * S_RECEIVED + seat] - work[SEAT_ROW + MAX_PLAYERS * S_PAID + seat]
+                )
             if taken_by >= 0:
                 won[taken_by] += 1
                 taken += 1

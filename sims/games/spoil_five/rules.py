@@ -29,62 +29,126 @@ ACE_OF_HEARTS = 2 * 13 + 0  # card code of Ah (always a trump)
 class Rules(NamedTuple):
     """Table rules of Spoil Five (see the package docstring for what each value does)."""
 
-    plain_lead: Annotated[int, Switch(
-        "to a plain-suit lead: follow suit or trump (another suit only when void), any card (the seed), or "
-        "follow suit if able (strict)",
-        choices=("follow-or-trump", "free", "must-follow"))] = FOLLOW_OR_TRUMP
-    rob: Annotated[int, Switch(
-        "robbing the turn-up: optional (the seed), or a trump-ace holder who does not rob cannot take the pool "
-        "that hand (Britannica, Peel)",
-        choices=("optional", "obligatory-or-forfeit"))] = ROB_OPTIONAL
-    unrobbed_ace_low: Annotated[bool, Switch(
-        "Irish house rule: the trump ace of a holder who does not rob is the lowest trump")] = False
+    plain_lead: Annotated[
+        int,
+        Switch(
+            "to a plain-suit lead: follow suit or trump (another suit only when void), any card (the seed), or "
+            "follow suit if able (strict)",
+            choices=("follow-or-trump", "free", "must-follow"),
+        ),
+    ] = FOLLOW_OR_TRUMP
+    rob: Annotated[
+        int,
+        Switch(
+            "robbing the turn-up: optional (the seed), or a trump-ace holder who does not rob cannot take the pool "
+            "that hand (Britannica, Peel)",
+            choices=("optional", "obligatory-or-forfeit"),
+        ),
+    ] = ROB_OPTIONAL
+    unrobbed_ace_low: Annotated[
+        bool, Switch("Irish house rule: the trump ace of a holder who does not rob is the lowest trump")
+    ] = False
     ante: Annotated[int, Switch("chips each player pays into a new pool", lo=0, hi=20)] = 2
     dealer_extra: Annotated[int, Switch("chips the first dealer of a new pool pays on top", lo=0, hi=20)] = 0
-    dealer_extra_every_deal: Annotated[bool, Switch(
-        "the dealer of every deal pays dealer_extra, a carried pool's too (Peel's deal stake); false: only the "
-        "first dealer of a new pool", games_only=True)] = False
-    spoil_topup: Annotated[int, Switch(
-        "who adds to a pool carried forward after a spoil: every player but the dealer of the spoiled hand "
-        "(the seed), only the next dealer, or everyone (Peel)",
-        choices=("all-but-dealer", "dealer-only", "everyone"), games_only=True)] = TOPUP_ALL_BUT_DEALER
+    dealer_extra_every_deal: Annotated[
+        bool,
+        Switch(
+            "the dealer of every deal pays dealer_extra, a carried pool's too (Peel's deal stake); false: only the "
+            "first dealer of a new pool",
+            games_only=True,
+        ),
+    ] = False
+    spoil_topup: Annotated[
+        int,
+        Switch(
+            "who adds to a pool carried forward after a spoil: every player but the dealer of the spoiled hand "
+            "(the seed), only the next dealer, or everyone (Peel)",
+            choices=("all-but-dealer", "dealer-only", "everyone"),
+            games_only=True,
+        ),
+    ] = TOPUP_ALL_BUT_DEALER
     topup_amount: Annotated[int, Switch("chips each of them adds after a spoil", lo=0, hi=20, games_only=True)] = 1
-    jinx: Annotated[bool, Switch(
-        "a player who wins the first three tricks may jinx: play on for all five, for the pool and a bonus")] = True
-    jinx_bonus: Annotated[int, Switch(
-        "what each other player pays a successful jinxer: the ante (Peel), nothing, or twice the ante",
-        choices=("ante", "none", "double-ante"))] = BONUS_ANTE
-    max_deals: Annotated[int, Switch(
-        "game mode: a pool still not taken after this many deals is stopped (counted as truncated)",
-        lo=1, hi=MAX_DEALS_LIMIT, games_only=True)] = MAX_DEALS_LIMIT
+    jinx: Annotated[
+        bool,
+        Switch("a player who wins the first three tricks may jinx: play on for all five, for the pool and a bonus"),
+    ] = True
+    jinx_bonus: Annotated[
+        int,
+        Switch(
+            "what each other player pays a successful jinxer: the ante (Peel), nothing, or twice the ante",
+            choices=("ante", "none", "double-ante"),
+        ),
+    ] = BONUS_ANTE
+    max_deals: Annotated[
+        int,
+        Switch(
+            "game mode: a pool still not taken after this many deals is stopped (counted as truncated)",
+            lo=1,
+            hi=MAX_DEALS_LIMIT,
+            games_only=True,
+        ),
+    ] = MAX_DEALS_LIMIT
 
 
 ROB, JINX_MIN, SPOIL, RENEGE = range(4)
 POLICY_FIELDS = (
-    PolicyField("rob", 1, 0, 1, "rob the turn-up when the rules allow (1) or never (0); the discard is the "
-                "cheapest card", integer=True),
-    PolicyField("jinx_min", 2, 0, 3, "after the first three tricks, jinx when at least this many of the two "
-                "cards left are sure winners (0 always, 3 never)", integer=True),
-    PolicyField("spoil", 1, 0, 1, "1: when another player has two tricks, play to stop that player rather "
-                "than for yourself; 0: always play for yourself", integer=True),
-    PolicyField("renege", 1, 0, 1, "1: hold back the 5, the jack of trumps and the ace of hearts when the law "
-                "allows; 0: play a trump to a trump lead whenever you hold one", integer=True),
+    PolicyField(
+        "rob",
+        1,
+        0,
+        1,
+        "rob the turn-up when the rules allow (1) or never (0); the discard is the cheapest card",
+        integer=True,
+    ),
+    PolicyField(
+        "jinx_min",
+        2,
+        0,
+        3,
+        "after the first three tricks, jinx when at least this many of the two "
+        "cards left are sure winners (0 always, 3 never)",
+        integer=True,
+    ),
+    PolicyField(
+        "spoil",
+        1,
+        0,
+        1,
+        "1: when another player has two tricks, play to stop that player rather "
+        "than for yourself; 0: always play for yourself",
+        integer=True,
+    ),
+    PolicyField(
+        "renege",
+        1,
+        0,
+        1,
+        "1: hold back the 5, the jack of trumps and the ace of hearts when the law "
+        "allows; 0: play a trump to a trump lead whenever you hold one",
+        integer=True,
+    ),
 )
 
 VARIANTS = {
-    "standard": Variant({}, "follow suit or trump to a plain lead, optional robbing, the pool topped up by all "
-                            "but the dealer after a spoil, the jinx paid with the ante"),
+    "standard": Variant(
+        {},
+        "follow suit or trump to a plain lead, optional robbing, the pool topped up by all "
+        "but the dealer after a spoil, the jinx paid with the ante",
+    ),
     "seed-literal": Variant({"plain_lead": FREE}, "the seed: any card may be played to a plain-suit lead"),
-    "britannica": Variant({"rob": ROB_OBLIGATORY}, "1911 Britannica: a trump-ace holder who does not rob "
-                                                   "cannot take the pool"),
-    "peel": Variant({"rob": ROB_OBLIGATORY, "spoil_topup": TOPUP_EVERYONE, "dealer_extra": 1,
-                     "dealer_extra_every_deal": 1},
-                    "Peel: obligatory robbing, everyone adds after a spoil, the dealer of every deal pays a deal "
-                    "stake of 1"),
-    "dealer-only-topup": Variant({"spoil_topup": TOPUP_DEALER_ONLY},
-                                 "a Hoyle-type text: only the next dealer adds after a spoil"),
-    "must-follow": Variant({"plain_lead": MUST_FOLLOW}, "strict whist-like following (no source; for "
-                                                        "sensitivity only)"),
+    "britannica": Variant(
+        {"rob": ROB_OBLIGATORY}, "1911 Britannica: a trump-ace holder who does not rob cannot take the pool"
+    ),
+    "peel": Variant(
+        {"rob": ROB_OBLIGATORY, "spoil_topup": TOPUP_EVERYONE, "dealer_extra": 1, "dealer_extra_every_deal": 1},
+        "Peel: obligatory robbing, everyone adds after a spoil, the dealer of every deal pays a deal stake of 1",
+    ),
+    "dealer-only-topup": Variant(
+        {"spoil_topup": TOPUP_DEALER_ONLY}, "a Hoyle-type text: only the next dealer adds after a spoil"
+    ),
+    "must-follow": Variant(
+        {"plain_lead": MUST_FOLLOW}, "strict whist-like following (no source; for sensitivity only)"
+    ),
     "ace-low": Variant({"unrobbed_ace_low": 1}, "Irish house rule: an unrobbed trump ace is the lowest trump"),
     "no-jinx": Variant({"jinx": 0}, "no jinx: three tricks take the pool at once"),
 }
@@ -119,8 +183,11 @@ def _tables() -> tuple[np.ndarray, np.ndarray]:
                 faces = _TRUMP_FACES_RED if suit in (DIAMONDS, HEARTS) else _TRUMP_FACES_BLACK
                 for k, face in enumerate(faces):
                     order[trump, 13 * suit + face] = k + 1
-                ranked = [13 * suit + ACE] + ([] if suit == HEARTS else [ACE_OF_HEARTS]) \
-                    + [13 * suit + JACK, 13 * suit + FIVE]  # A, (Ah), J, 5 at the top
+                ranked = (
+                    [13 * suit + ACE]
+                    + ([] if suit == HEARTS else [ACE_OF_HEARTS])
+                    + [13 * suit + JACK, 13 * suit + FIVE]
+                )  # A, (Ah), J, 5 at the top
                 for k, code in enumerate(ranked):
                     order[trump, code] = 11 + k
             else:
@@ -145,22 +212,28 @@ for _trump in range(4):
     BIT_CODE[_trump, 16 * _trump + DEMOTED_ACE_ORDER] = 13 * _trump + 0  # the demoted ace of trumps
 
 
-
 # ------------------------------------------------------------------------ outcomes
 
 HAND_OUTCOMES = Outcomes(
     seat=("win", "spoiler", "jinx_called", "jinx_made", "robbed", "tricks", "tricks_sq", "net", "net_sq"),
     table=("spoil", "jinx", "rob", "ace_turned", "trump_ace_dealt", "forfeit", "carried", "carried_sq"),
     signed=("net",),
-    help={"win": "probability the seat takes the pool", "spoiler": "probability the seat wins the trick that spoils the hand",
-          "jinx_called": "probability the seat calls the jinx", "jinx_made": "probability the seat makes a jinx",
-          "robbed": "probability the seat robs the turn-up", "tricks": "tricks won per hand",
-          "net": "expected chips won per hand (from a new pool)",
-          "spoil": "probability the hand is spoiled", "jinx": "probability a jinx is called",
-          "rob": "probability someone robs the turn-up", "ace_turned": "probability the turn-up is an ace",
-          "trump_ace_dealt": "probability the ace of trumps is dealt to a player",
-          "forfeit": "probability a trump-ace holder is barred from the pool (obligatory robbing)",
-          "carried": "chips carried forward per hand (the pool after a spoil)"},
+    help={
+        "win": "probability the seat takes the pool",
+        "spoiler": "probability the seat wins the trick that spoils the hand",
+        "jinx_called": "probability the seat calls the jinx",
+        "jinx_made": "probability the seat makes a jinx",
+        "robbed": "probability the seat robs the turn-up",
+        "tricks": "tricks won per hand",
+        "net": "expected chips won per hand (from a new pool)",
+        "spoil": "probability the hand is spoiled",
+        "jinx": "probability a jinx is called",
+        "rob": "probability someone robs the turn-up",
+        "ace_turned": "probability the turn-up is an ace",
+        "trump_ace_dealt": "probability the ace of trumps is dealt to a player",
+        "forfeit": "probability a trump-ace holder is barred from the pool (obligatory robbing)",
+        "carried": "chips carried forward per hand (the pool after a spoil)",
+    },
 )
 
 
@@ -172,16 +245,22 @@ def _ratio(name: str) -> tuple[str, ...]:
 
 GAME_OUTCOMES = Outcomes(
     seat=("pools_won", "pools_won_sq", "net", "net_sq") + _ratio("deal_net"),
-    table=("deals", "deals_sq") + _ratio("pool_deals") + _ratio("pool_size")
+    table=("deals", "deals_sq")
+    + _ratio("pool_deals")
+    + _ratio("pool_size")
     + ("spoils", "spoils_sq", "truncated", "left", "left_sq"),
     signed=("net", "deal_net"),
-    help={"pools_won": "pools the seat takes per game (whole rounds of the deal)",
-          "net": "expected chips won per game (whole rounds of the deal)",
-          "deal_net": "expected chips won per deal (over a long series)",
-          "deals": "deals per game (whole rounds of the deal)", "pool_deals": "deals per pool (until it is taken)",
-          "pool_size": "chips in the pool when it is taken", "spoils": "spoiled deals per game",
-          "truncated": "probability a pool of the game is stopped at max_deals",
-          "left": "chips left on the table by stopped pools, per game"},
+    help={
+        "pools_won": "pools the seat takes per game (whole rounds of the deal)",
+        "net": "expected chips won per game (whole rounds of the deal)",
+        "deal_net": "expected chips won per deal (over a long series)",
+        "deals": "deals per game (whole rounds of the deal)",
+        "pool_deals": "deals per pool (until it is taken)",
+        "pool_size": "chips in the pool when it is taken",
+        "spoils": "spoiled deals per game",
+        "truncated": "probability a pool of the game is stopped at max_deals",
+        "left": "chips left on the table by stopped pools, per game",
+    },
 )
 
 

@@ -92,6 +92,19 @@ def rule_fields(rules_type: Any) -> tuple[RuleField, ...]:
     return tuple(fields)
 
 
+def indices(fields: Any, *keys: str) -> tuple[int, ...]:
+    """The positions of ``keys`` among ``fields``: a ``Rules`` NamedTuple type (its field
+    order is the kernels' rules array), ``POLICY_FIELDS`` (the policy matrix's columns) or
+    a tuple of outcome names.  Kernels derive their ``R_*``/``P_*``/column constants with
+    it, so a field added or moved cannot leave an index behind (``ValueError`` names an
+    unknown key at import)."""
+    names = list(fields._fields) if hasattr(fields, "_fields") else [getattr(f, "key", f) for f in fields]
+    missing = [key for key in keys if key not in names]
+    if missing:
+        raise ValueError(f"no field {', '.join(missing)} among {', '.join(names)}.")
+    return tuple(names.index(key) for key in keys)
+
+
 def check_rule_values(rules) -> None:
     """Raise ``ValueError`` when a rule of a ``Rules`` NamedTuple holds a value its field
     does not allow (the command line refuses these when parsing; this guards direct calls

@@ -35,3 +35,14 @@ def test_a_command_about_one_game_imports_only_that_game():
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "['sims.games.fan_tan']"
+
+
+def test_indices_follow_the_fields_of_rules_policies_and_outcomes():
+    from sims.games.chase_ace import POLICY_FIELDS, Rules
+    from sims.spec import indices
+
+    assert indices(Rules, "lives", "tie") == (Rules._fields.index("lives"), Rules._fields.index("tie"))
+    assert indices(POLICY_FIELDS, POLICY_FIELDS[1].key) == (1,)
+    assert indices(("a", "b", "c"), "c", "a") == (2, 0)
+    with pytest.raises(ValueError, match="no field nope among"):
+        indices(Rules, "nope")

@@ -1,73 +1,80 @@
 """GAMES: the registered games' specs by CLI name, each game imported only when asked for.
 
+A game is a folder ``sims/games/<folder>/`` whose package defines ``SPEC`` (see
+DESIGN.md, "A game folder"); registering it is one line in ``GAME_FOLDERS``.  Its CLI name
+is the folder's name with hyphens (``chase_ace`` -> ``chase-ace``).
+
 Importing every game module (and so defining every kernel) costs about a quarter of a
 second, which a command about one game should not pay.  ``GAMES`` is a read-only mapping
-whose keys are known at once and whose values (``GameSpec``) import their module on first
-use.  Each entry also carries the game's title and one-line summary, for the command
-line's help without importing the game; ``tests/sims/test_engine.py`` checks them against
-the specs.
-
-Adding a game is one entry here (plus its module and tests).
+whose keys are known at once and whose values (``GameSpec``) import their package on first
+use.  The command line's help needs each game's title and one-line summary without that
+import: ``ENTRIES`` reads the literal ``TITLE`` and ``SUMMARY`` that the package's
+``SPEC`` is built from, out of its source, so the text is written once.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib
+import re
 from collections.abc import Iterator, Mapping
+from functools import cache
+from pathlib import Path
 from typing import NamedTuple
 
 from sims.spec import GameSpec
 
+GAME_FOLDERS = (
+    "chase_ace",
+    "ace_chasing",
+    "fight_for_the_lead",
+    "all_fours",
+    "spoil_five",
+    "five_hundred",
+    "fan_tan",
+)
+GAMES_DIR = Path(__file__).parent / "games"
+
 
 class Entry(NamedTuple):
-    module: str  # defines SPEC
+    module: str  # the game's package, which defines SPEC
     title: str
     summary: str
 
 
-ENTRIES: dict[str, Entry] = {
-    "chase-ace": Entry(
-        "sims.games.chase_ace",
-        "Chase the Ace",
-        "One card each; swap with your left-hand neighbour or keep; the lowest card loses a life.",
-    ),
-    "ace-chasing": Entry(
-        "sims.games.ace_chasing",
-        "Ace Chasing",
-        "Everyone against the matador: lower cards and the suits of face-up aces are knocked out.",
-    ),
-    "fight-for-the-lead": Entry(
-        "sims.games.fight_for_the_lead",
-        "Fight for the Lead",
-        "Four tricks, no trumps; win the fight for the lead, and anyone who plays and takes no trick matches the pot.",
-    ),
-    "all-fours": Entry(
-        "sims.games.all_fours",
-        "All-Fours",
-        "Two players, trumps turned up; the elder may beg, the "
-        "dealer gives a point or runs the cards; High, Low, Jack and Game score one each.",
-    ),
-    "spoil-five": Entry(
-        "sims.games.spoil_five",
-        "Spoil Five",
-        "Five cards each, trumps turned up; three tricks take "
-        "the pool, or the hand is spoiled and the pool grows; rob the turn-up, renege with the top "
-        "trumps, jinx for all five.",
-    ),
-    "five-hundred": Entry(
-        "sims.games.five_hundred",
-        "Five Hundred",
-        "Four players in partnerships, 43 cards with a "
-        "joker and two bowers; bid tricks on the Avondale ladder (or misere), take the kitty, make "
-        "the contract; first side to 500 on a contract wins.",
-    ),
-    "fan-tan": Entry(
-        "sims.games.fan_tan",
-        "Fan Tan",
-        "Sevens: build each suit up and down from its seven; play when "
-        "you can, pay when you cannot, and the first out takes the pot.",
-    ),
-}
+def _literal(source: str, name: str, folder: str) -> str:
+    """The string assigned to ``name`` at the top level of a game package's source."""
+    found = re.search(rf'^{name} = (\(\n.*?\n\)|".*?")\n', source, re.M | re.S)
+    if found is None:
+        raise RuntimeError(f'sims/games/{folder}/__init__.py has no literal {name} = "...".')
+    return ast.literal_eval(found.group(1))
+
+
+@cache
+def _entries() -> dict[str, Entry]:
+    entries = {}
+    for folder in GAME_FOLDERS:
+        source = (GAMES_DIR / folder / "__init__.py").read_text(encoding="utf-8")
+        entries[folder.replace("_", "-")] = Entry(
+            f"sims.games.{folder}", _literal(source, "TITLE", folder), _literal(source, "SUMMARY", folder)
+        )
+    return entries
+
+
+class _Entries(Mapping):
+    """CLI name -> ``Entry`` (package, title, summary), read from the game folders once."""
+
+    def __getitem__(self, name: str) -> Entry:
+        return _entries()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return (folder.replace("_", "-") for folder in GAME_FOLDERS)
+
+    def __len__(self) -> int:
+        return len(GAME_FOLDERS)
+
+
+ENTRIES: Mapping[str, Entry] = _Entries()
 
 
 class _Games(Mapping):
@@ -83,7 +90,7 @@ class _Games(Mapping):
         return len(ENTRIES)
 
     def __contains__(self, name: object) -> bool:
-        return name in ENTRIES
+        return isinstance(name, str) and name.replace("-", "_") in GAME_FOLDERS and "_" not in name
 
 
 GAMES: Mapping[str, GameSpec] = _Games()
@@ -91,6 +98,6 @@ GAMES: Mapping[str, GameSpec] = _Games()
 
 def get_game(name: str) -> GameSpec:
     """The spec of a game by CLI name; ``KeyError`` with a readable message otherwise."""
-    if name not in ENTRIES:
+    if name not in GAMES:
         raise KeyError(f"unknown game '{name}'; the games are: {', '.join(GAMES)}.")
     return GAMES[name]

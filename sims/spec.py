@@ -202,7 +202,10 @@ class Outcomes:
     also shown; ``groups`` names families ``X_<label>`` shown together as one small table
     (title, labels).  ``signed`` names the general quantities that may be negative (net
     chips); every other ``X_sq`` quantity is a count or total that cannot be, and its
-    interval never goes below zero.
+    interval never goes below zero.  ``conserved`` names the seat quantities the game
+    neither makes nor loses: in every hand (or game) their sum over the seats is zero, or,
+    where the name maps to a table column, minus that column (chips left in a pool that
+    carries on); the conformance tests check it for every game that declares one.
 
     A ratio over games (a conditional mean whose observations come in groups: chips per
     deal over games of several deals) has ``X`` and ``X_sq`` summed per game, ``X_count``
@@ -221,6 +224,7 @@ class Outcomes:
     maxima: tuple[str, ...] = ()
     lower_is_better: tuple[str, ...] = ()  # outcomes a player wants small (a lost life, exposure)
     signed: tuple[str, ...] = ()  # quantities that may be negative (net chips); the others cannot
+    conserved: Mapping[str, str | None] = field(default_factory=dict)  # zero-sum seat columns (their balance)
 
     def nonnegative(self, name: str) -> bool:
         """True for a general quantity (with ``X_sq``) that cannot be negative."""

@@ -1,7 +1,7 @@
 """Counter-keyed random streams: hand ``i`` of seed ``s`` draws from its own stream.
 
 The stream for the pair ``(seed, index)`` is defined exactly, so the plain-Python twins
-(:mod:`sims.twins`) can reproduce it bit for bit:
+(``sims/games/*/twin.py``) can reproduce it bit for bit:
 
 * ``mix64`` is the splitmix64 finaliser.
 * ``key = mix64(mix64(seed) ^ index)`` (all arithmetic modulo 2**64).

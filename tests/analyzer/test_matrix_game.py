@@ -197,7 +197,7 @@ def test_invalid_matrices_raise(bad):
 def le_her_matrix():
     """P(Paul, the non-dealer, wins) for pure thresholds i (Paul) x j (Pierre), 0..13."""
     from sims.games.chase_ace import SPEC
-    from sims.twins.chase_ace_exact import exact_hand
+    from sims.games.chase_ace.exact import exact_hand
 
     rules = SPEC.rules_type(**{k: int(v) for k, v in SPEC.variants["le-her"].rules.items()})
     policy = SPEC.default_policy(2, "le-her")

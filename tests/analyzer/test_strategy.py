@@ -23,9 +23,9 @@ from analyzer.strategy.sweeps import (
     with_value,
 )
 from sims.engine import simulate
+from sims.games.chase_ace.exact import exact_hand
 from sims.registry import get_game
 from sims.spec import GAMES, HANDS
-from sims.twins.chase_ace_exact import exact_hand
 
 CHASE = get_game("chase-ace")
 THRESHOLD = [f.key for f in CHASE.policy_fields].index("threshold")

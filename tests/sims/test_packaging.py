@@ -12,7 +12,7 @@ import sims
 
 def test_sims_imports_without_pandas_or_matplotlib():
     code = (
-        "import sys, sims.registry, sims.engine, sims.twins.chase_ace, sims.twins.chase_ace_exact; "
+        "import sys, sims.registry, sims.engine, sims.games.chase_ace.twin, sims.games.chase_ace.exact; "
         "bad = [m for m in ('pandas', 'matplotlib', 'typer') if m in sys.modules]; "
         "sys.exit(1 if bad else 0)"
     )

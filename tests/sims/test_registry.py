@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from sims.registry import ENTRIES, GAMES, get_game
+from sims.registry import ENTRIES, GAME_FOLDERS, GAMES, get_game
 
 
 @pytest.mark.parametrize("name", list(ENTRIES))
@@ -46,3 +46,20 @@ def test_indices_follow_the_fields_of_rules_policies_and_outcomes():
     assert indices(("a", "b", "c"), "c", "a") == (2, 0)
     with pytest.raises(ValueError, match="no field nope among"):
         indices(Rules, "nope")
+
+
+@pytest.mark.parametrize("folder", GAME_FOLDERS)
+def test_each_game_is_one_folder_with_its_tests_beside_it(folder):
+    """DESIGN.md, "A game folder": the package (contract and SPEC), rules, kernel and twin in
+    sims/games/<folder>/, an exact enumerator there if the game has one, and the game's
+    tests in tests/games/<folder>/."""
+    from pathlib import Path
+
+    game = Path(__file__).parents[2] / "sims" / "games" / folder
+    assert {"__init__.py", "rules.py", "kernel.py", "twin.py"} <= {path.name for path in game.iterdir()}
+    spec = GAMES[folder.replace("_", "-")]
+    assert spec.twin == f"sims.games.{folder}.twin"
+    assert spec.exact in (None, f"sims.games.{folder}.exact")
+    assert (spec.exact is not None) == (game / "exact.py").exists()
+    tests = Path(__file__).parents[1] / "games" / folder
+    assert (tests / "golden.json").exists() and list(tests.glob("test_*.py"))

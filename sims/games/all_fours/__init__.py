@@ -309,11 +309,17 @@ def _deal_result(work: np.ndarray, masks: np.ndarray) -> dict:
     }
 
 
+# The registry reads these two without importing the game (sims/registry.py): keep them literal.
+TITLE = "All-Fours"
+SUMMARY = (
+    "Two players, trumps turned up; the elder may beg, the dealer gives a point or runs the cards; "
+    "High, Low, Jack and Game score one each."
+)
+
 SPEC = GameSpec(
     name="all-fours",
-    title="All-Fours",
-    summary="Two players, trumps turned up; the elder may beg, the dealer gives a point or runs the cards; "
-    "High, Low, Jack and Game score one each.",
+    title=TITLE,
+    summary=SUMMARY,
     rules_type=Rules,
     policy_fields=POLICY_FIELDS,
     variants=VARIANTS,
@@ -326,7 +332,7 @@ SPEC = GameSpec(
     kernel_version=1,
     check=check,
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
-    twin="sims.twins.all_fours",
+    twin="sims.games.all_fours.twin",
     bench_players=(N_PLAYERS,),
     strategy_fields=("beg_below", "give_at_least"),
     strategy_mode=GAMES,

@@ -207,11 +207,17 @@ def play_dealt(rules: Rules, policy, n_seats: int, cards, dealer: int | None = N
     }
 
 
+# The registry reads these two without importing the game (sims/registry.py): keep them literal.
+TITLE = "Fan Tan"
+SUMMARY = (
+    "Sevens: build each suit up and down from its seven; play when you can, pay when you cannot, "
+    "and the first out takes the pot."
+)
+
 SPEC = GameSpec(
     name="fan-tan",
-    title="Fan Tan",
-    summary="Sevens: build each suit up and down from its seven; play when you can, pay when you cannot, "
-    "and the first out takes the pot.",
+    title=TITLE,
+    summary=SUMMARY,
     rules_type=Rules,
     policy_fields=POLICY_FIELDS,
     variants=VARIANTS,
@@ -225,7 +231,7 @@ SPEC = GameSpec(
     check=check,
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     fixed_kernels={HANDS: (hand_rule_codes, fixed_hands_kernel, (hand_rule_codes(Rules()),))},
-    twin="sims.twins.fan_tan",
+    twin="sims.games.fan_tan.twin",
     bench_players=(4, 6, 8),
     strategy_fields=("style",),
     last_seat_role="dealer",

@@ -137,6 +137,7 @@ HAND_OUTCOMES = Outcomes(
         "turns": "turns per deal (passes included)",
         "pot": "chips the winner takes",
     },
+    conserved={"net": None},
 )
 GAME_OUTCOMES = Outcomes(
     seat=("net", "net_sq", "wins", "wins_sq", "cards_left", "cards_left_sq", "best_score"),
@@ -150,6 +151,7 @@ GAME_OUTCOMES = Outcomes(
         "best_score": "probability of the lowest card-count score (ties count for each)",
         "turns": "turns per rotation",
     },
+    conserved={"net": None},
 )
 
 

@@ -288,11 +288,14 @@ def _hand_result(table, n: int) -> dict:
     }
 
 
+# The registry reads these two without importing the game (sims/registry.py): keep them literal.
+TITLE = "Fight for the Lead"
+SUMMARY = "Four tricks, no trumps; win the fight for the lead, and anyone who plays and takes no trick matches the pot."
+
 SPEC = GameSpec(
     name="fight-for-the-lead",
-    title="Fight for the Lead",
-    summary="Four tricks, no trumps; win the fight for the lead, and anyone who plays and takes no trick "
-    "matches the pot.",
+    title=TITLE,
+    summary=SUMMARY,
     rules_type=Rules,
     policy_fields=POLICY_FIELDS,
     variants=VARIANTS,
@@ -305,7 +308,7 @@ SPEC = GameSpec(
     kernel_version=1,
     check=check,
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
-    twin="sims.twins.fight_for_the_lead",
+    twin="sims.games.fight_for_the_lead.twin",
     bench_players=(4, 6, 8),
     strategy_fields=("stay_min_strength", "keep_min_rank", "fight_card"),
     last_seat_role="dealer",

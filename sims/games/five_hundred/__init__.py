@@ -279,7 +279,7 @@ every hand; both sides start at 0)
     took lo..hi hands; buckets in rules.LENGTH_BUCKETS).
 
 Stacked deals (the same functions exist on the kernel package and on the plain-Python
-twin, sims.twins.five_hundred; stacked-deck tests run against both)
+twin, sims.games.five_hundred.twin; stacked-deck tests run against both)
 
 play_dealt(rules, policy, cards, dealer=None, scores=(0, 0), log=None) -> dict
   One hand from a stacked pack.  ``policy`` is the [4, 5] matrix (POLICY_FIELDS order);
@@ -476,11 +476,17 @@ def play_game(rules: Rules, policy, deals, first_dealer=None, log=None) -> dict:
     return {"results": results, "scores": scores, "winner": winner, "ended": ended, "hands": len(results)}
 
 
+# The registry reads these two without importing the game (sims/registry.py): keep them literal.
+TITLE = "Five Hundred"
+SUMMARY = (
+    "Four players in partnerships, 43 cards with a joker and two bowers; bid tricks on the Avondale "
+    "ladder (or misere), take the kitty, make the contract; first side to 500 on a contract wins."
+)
+
 SPEC = GameSpec(
     name="five-hundred",
-    title="Five Hundred",
-    summary="Four players in partnerships, 43 cards with a joker and two bowers; bid tricks on the Avondale "
-    "ladder (or misere), take the kitty, make the contract; first side to 500 on a contract wins.",
+    title=TITLE,
+    summary=SUMMARY,
     rules_type=Rules,
     policy_fields=POLICY_FIELDS,
     variants=VARIANTS,
@@ -493,7 +499,7 @@ SPEC = GameSpec(
     kernel_version=2,
     check=check,
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
-    twin="sims.twins.five_hundred",
+    twin="sims.games.five_hundred.twin",
     bench_players=(4,),
     strategy_fields=("bid_offset", "misere_max", "partner_margin", "open_misere_max", "nominate"),
     strategy_mode=GAMES,

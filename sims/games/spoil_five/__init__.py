@@ -217,7 +217,7 @@ from a pack in code order)
     table by stopped pools).  Chips are conserved: the seats' nets and left add up to 0.
 
 Stacked deals (the same functions exist on the kernel, sims.games.spoil_five, and on the
-plain-Python twin, sims.twins.spoil_five; stacked-deck tests run against both)
+plain-Python twin, sims.games.spoil_five.twin; stacked-deck tests run against both)
 
 play_dealt(rules, policy, cards, dealer=None, log=None) -> dict
   One deal from a new pool, exactly as hand mode plays it but from a stacked pack.
@@ -432,11 +432,17 @@ def play_pool(rules: Rules, policy, deals, first_dealer=None, log=None) -> dict:
     }
 
 
+# The registry reads these two without importing the game (sims/registry.py): keep them literal.
+TITLE = "Spoil Five"
+SUMMARY = (
+    "Five cards each, trumps turned up; three tricks take the pool, or the hand is spoiled and the pool "
+    "grows; rob the turn-up, renege with the top trumps, jinx for all five."
+)
+
 SPEC = GameSpec(
     name="spoil-five",
-    title="Spoil Five",
-    summary="Five cards each, trumps turned up; three tricks take the pool, or the hand is spoiled and the pool "
-    "grows; rob the turn-up, renege with the top trumps, jinx for all five.",
+    title=TITLE,
+    summary=SUMMARY,
     rules_type=Rules,
     policy_fields=POLICY_FIELDS,
     variants=VARIANTS,
@@ -449,7 +455,7 @@ SPEC = GameSpec(
     kernel_version=2,
     check=check,
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
-    twin="sims.twins.spoil_five",
+    twin="sims.games.spoil_five.twin",
     bench_players=(3, 5, 8),
     strategy_fields=("jinx_min", "spoil", "rob", "renege"),
     strategy_mode=GAMES,

@@ -234,6 +234,7 @@ HAND_OUTCOMES = Outcomes(
         "forfeit": "probability a trump-ace holder is barred from the pool (obligatory robbing)",
         "carried": "chips carried forward per hand (the pool after a spoil)",
     },
+    conserved={"net": "carried"},
 )
 
 
@@ -261,6 +262,7 @@ GAME_OUTCOMES = Outcomes(
         "truncated": "probability a pool of the game is stopped at max_deals",
         "left": "chips left on the table by stopped pools, per game",
     },
+    conserved={"net": None, "deal_net": None},
 )
 
 

@@ -1,0 +1,304 @@
+"""Ace Chasing: the Numba kernels.  They play the rules contract in the package docstring
+(sims/games/ace_chasing/__init__.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sims.core.deck import N_CARDS, deal_prefix_nb
+from sims.core.rng import seed_key_nb, stream_nb
+from sims.core.tricks import count_cards_nb
+from sims.games.ace_chasing.rules import (
+    ACE_RANK,
+    ACE_SWAP,
+    BACK_MAX_RANK,
+    BET_BETTOR_CHOOSES,
+    BET_CAP,
+    BET_MIN_RANK,
+    BET_SIZE,
+    GAME_OUTCOMES,
+    HAND_OUTCOMES,
+    KING_RANK,
+    MATADOR_RIGHT_THRESHOLD,
+    NEXT_LEFT,
+    POLICY_FIELDS,
+    THRESHOLD,
+)
+
+HAND_WIDTH = HAND_OUTCOMES.width  # plain ints: the kernels cannot read Outcomes
+GAME_WIDTH = GAME_OUTCOMES.width
+R_NEXT, R_KING_BLOCK, R_BETTING, R_BET_DIRECTION = range(4)
+UNIT_BET_FIRST = 3  # table column of unit_bet_A; each face has (sum, sum of squares, count)
+
+SLOTS = 52  # entries of each per-position and per-seat array: 52 players at most
+N_POLICY_FIELDS = len(POLICY_FIELDS)
+
+# A block's scratch is one record of this type (see sims.core.deck for the pattern), made
+# once per block by new_table_nb.  Per-position arrays are indexed by position this round
+# (0 = the matador's left .. k-1 = the matador), per-seat arrays by seat.
+TABLE = np.dtype(
+    [
+        ("pack", np.int64, N_CARDS),  # the pack being shuffled (sims.core.deck.deal_prefix_nb)
+        ("dealt", np.int64, SLOTS),  # per position: the card dealt to it
+        ("seat_of", np.int64, SLOTS),  # per position: its seat this round
+        ("held", np.int64, SLOTS),  # per position: its final card
+        ("swapped", np.int64, SLOTS),  # per position: 1 if its swap was carried out
+        ("bet", np.int64, SLOTS),  # per position: its agreed bet, +b against the matador, -b for it
+        ("policy", np.int64, (N_POLICY_FIELDS, SLOTS)),  # [field, seat]: the policy, whole numbers
+        ("swaps_on", np.uint64, SLOTS),  # per seat: the mask of cards it passes on ...
+        ("right_swaps_on", np.uint64, SLOTS),  # ... and passes on as the matador's right
+        ("exposed_sum", np.int64, SLOTS),  # hand mode, per position: exposures
+        ("swap_sum", np.int64, SLOTS),  # hand mode, per position: swaps
+        ("dealt_sum", np.int64, (2, N_CARDS)),  # hand mode, [knocked out?, card]: non-matadors dealt it
+    ]
+)
+
+_ONE = np.uint64(1)
+_ACES = np.uint64(sum(1 << (13 * suit + ACE_RANK) for suit in range(4)))
+_KINGS = np.uint64(sum(1 << (13 * suit + KING_RANK) for suit in range(4)))
+_SUIT = np.uint64(0x1FFF)  # the 13 bits of a suit: ace << 13 * suit times this is that suit
+# card -> the mask of every card of lower rank (what the matador holding it exposes)
+LOWER_THAN = np.array(
+    [sum(1 << other for other in range(52) if other % 13 < card % 13) for card in range(52)], dtype=np.uint64
+)
+
+
+@njit(cache=True)
+def new_table_nb(policy):
+    """A one-record ``TABLE`` array holding the policy as whole numbers and each seat's
+    masks of the cards it passes on, every other array zero.  Kernels work on its record,
+    ``tables[0]``."""
+    n = policy.shape[0]
+    tables = np.zeros(1, dtype=TABLE)
+    table = tables[0]
+    for seat in range(n):
+        for field in range(policy.shape[1]):
+            table.policy[field, seat] = np.int64(policy[seat, field])
+        ace_swap = table.policy[ACE_SWAP, seat] != 0
+        for passes_on, field in ((table.swaps_on, THRESHOLD), (table.right_swaps_on, MATADOR_RIGHT_THRESHOLD)):
+            threshold = table.policy[field, seat]
+            mask = 0
+            for card in range(52):
+                face = card % 13
+                if face + 1 <= threshold or (ace_swap and face == ACE_RANK):
+                    mask |= 1 << card
+            passes_on[seat] = mask
+    return tables
+
+
+@njit(cache=True, inline="always")
+def rule_codes_nb(rules):
+    """The rule values a round reads, as one tuple read once per block:
+    ``(king_block, betting, bet_direction)``."""
+    return rules[R_KING_BLOCK], rules[R_BETTING], rules[R_BET_DIRECTION]
+
+
+@njit(cache=True, inline="always")
+def play_round_nb(table, k, codes):
+    """Play one round among ``k`` positions (0 = the matador's left, ``k-1`` = matador)
+    under the rule values ``codes`` (:func:`rule_codes_nb`).
+
+    Reads the deal from ``table.dealt`` and the seats from ``table.seat_of``; writes the
+    final cards and the swaps to ``held`` and ``swapped`` and, with betting on, the agreed
+    bets to ``bet`` (never written otherwise, so it stays 0).  Returns ``(knocked_out,
+    exposed)``: ``exposed`` is the mask of the exposed players' cards.
+    """
+    king_block, betting, bet_direction = codes
+    matador = k - 1
+
+    if betting:
+        policy = table.policy
+        cap = policy[BET_CAP, table.seat_of[matador]]
+        for p in range(matador):
+            seat = table.seat_of[p]
+            rank1 = table.dealt[p] % 13 + 1
+            amount = min(policy[BET_SIZE, seat], cap)
+            bet = 0
+            if rank1 >= policy[BET_MIN_RANK, seat]:
+                bet = amount
+            elif bet_direction == BET_BETTOR_CHOOSES and rank1 <= policy[BACK_MAX_RANK, seat]:
+                bet = -amount
+            table.bet[p] = bet
+
+    # The swap chain: `moving` is the card position p holds when its turn comes (the
+    # dealt card of p + 1 is untouched until then).
+    moving = table.dealt[0]
+    held = np.uint64(0)  # the non-matadors' final cards
+    for p in range(matador):
+        seat = table.seat_of[p]
+        passes_on = table.right_swaps_on[seat] if p == matador - 1 else table.swaps_on[seat]
+        target = table.dealt[p + 1]
+        swap = (passes_on >> np.uint64(moving)) & _ONE
+        if king_block:  # the target shows a king and refuses
+            swap &= ~(_KINGS >> np.uint64(target))
+        final = target if swap else moving
+        moving = moving if swap else target
+        table.held[p] = final
+        table.swapped[p] = swap
+        held |= _ONE << np.uint64(final)
+    table.held[matador] = moving
+
+    # Reveal: lower cards, then the suits of face-up aces (one pass is final).  The aces
+    # sit 13 bits apart, so multiplying by a suit's 13 bits spreads each to its suit.
+    lower = held & LOWER_THAN[np.uint64(moving)]
+    up_suits = ((lower | (_ONE << np.uint64(moving))) & _ACES) * _SUIT
+    exposed = held & (lower | up_suits)
+    return exposed == 0, exposed
+
+
+@njit(cache=True, inline="always")
+def _bet_result(bet, knocked_out):
+    """Units a bettor wins on an agreed bet (+b against the matador, -b for it)."""
+    if bet > 0:
+        return bet if knocked_out else -bet
+    return -bet if not knocked_out else bet
+
+
+@njit(cache=True, inline="always")
+def _is_exposed(exposed, card):
+    return np.int64((exposed >> np.uint64(card)) & _ONE)
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _hand_sums_nb(rules, tables, out, n, seed, first, count):
+    """Hand mode's loop: the sums of hands ``first .. first+count-1`` into ``out``.  It
+    allocates nothing and is compiled without NRT: with it, binding the scratch arrays to
+    the inlined round's arguments cost atomic incref/decref pairs in every hand."""
+    table = tables[0]
+    codes = rule_codes_nb(rules)
+    betting = codes[1]
+    matador = n - 1
+    seed_key = seed_key_nb(seed)
+    for seat in range(n):
+        table.seat_of[seat] = seat
+    for hand in range(first, first + count):
+        state = stream_nb(seed_key, hand)
+        state = deal_prefix_nb(table.pack, table.dealt, n, state)
+        knocked_out, exposed = play_round_nb(table, n, codes)
+        exposures = count_cards_nb(exposed)
+        for p in range(matador):
+            table.exposed_sum[p] += _is_exposed(exposed, table.held[p])
+            table.swap_sum[p] += table.swapped[p]
+            # Unsigned: the index is a loaded card, which Numba would otherwise check
+            # for a negative value.
+            table.dealt_sum[np.uint64(knocked_out), np.uint64(table.dealt[p])] += 1
+        if betting:
+            matador_net = 0
+            for p in range(matador):
+                bet = table.bet[p]
+                net = _bet_result(bet, knocked_out)
+                matador_net -= net
+                out[p, 2] += bet != 0
+                out[p, 3] += net
+                out[p, 4] += net * net
+            out[matador, 3] += matador_net
+            out[matador, 4] += matador_net * matador_net
+        out[n, 0] += knocked_out
+        out[n, 1] += exposures
+        out[n, 2] += exposures * exposures
+    for p in range(matador):
+        out[p, 0] = table.exposed_sum[p]
+        out[p, 1] = table.swap_sum[p]
+    for face in range(13):  # a unit bet wins +1 in knock-outs and -1 otherwise; its square is 1
+        dealt = 0
+        dealt_knocked_out = 0
+        for suit in range(4):
+            dealt += table.dealt_sum[0, 13 * suit + face]
+            dealt_knocked_out += table.dealt_sum[1, 13 * suit + face]
+        dealt += dealt_knocked_out
+        column = UNIT_BET_FIRST + 3 * face
+        out[n, column] = 2 * dealt_knocked_out - dealt
+        out[n, column + 1] = dealt
+        out[n, column + 2] = dealt
+
+
+@njit(cache=True, nogil=True)
+def simulate_hands_nb(rules, policy, n, seed, first, count):
+    """Hand mode: integer sums over hands ``first .. first+count-1`` of ``seed``, the
+    matador in seat ``n-1``.  Returns int64 ``[n + 1, width]`` (see ``HAND_OUTCOMES``)."""
+    out = np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
+    _hand_sums_nb(rules, new_table_nb(policy), out, n, seed, first, count)
+    return out
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _game_sums_nb(rules, tables, out, alive, place2, bet_net, matador_net, n, seed, first, count):
+    """Game mode's loop (allocating nothing, compiled without NRT like
+    :func:`_hand_sums_nb`): the sums of games ``first .. first+count-1`` into ``out``;
+    ``alive``, ``place2`` (finishing place, in halves), ``bet_net`` and ``matador_net``
+    are per-seat scratch."""
+    table = tables[0]
+    step = 1 if rules[R_NEXT] == NEXT_LEFT else -1
+    codes = rule_codes_nb(rules)
+    seed_key = seed_key_nb(seed)
+    for game in range(first, first + count):
+        state = stream_nb(seed_key, game)
+        for seat in range(n):
+            alive[seat] = 1
+            place2[seat] = 0
+            bet_net[seat] = 0
+            matador_net[seat] = 0
+        left = n
+        matador = n - 1
+        rounds = 0
+        while left > 1:
+            k = 0
+            for offset in range(1, n + 1):
+                seat = (matador + offset) % n
+                if alive[seat]:
+                    table.seat_of[k] = seat
+                    k += 1
+            state = deal_prefix_nb(table.pack, table.dealt, k, state)
+            knocked_out, exposed = play_round_nb(table, k, codes)
+            rounds += 1
+            for p in range(k - 1):
+                net = _bet_result(table.bet[p], knocked_out)
+                bet_net[table.seat_of[p]] += net
+                bet_net[matador] -= net
+                matador_net[matador] -= net
+            out_now = 1 if knocked_out else count_cards_nb(exposed)
+            survivors = left - out_now
+            for p in range(k):
+                if (knocked_out and p == k - 1) or (p < k - 1 and _is_exposed(exposed, table.held[p])):
+                    seat = table.seat_of[p]
+                    alive[seat] = 0
+                    place2[seat] = 2 * survivors + out_now + 1
+            left = survivors
+            seat = (matador + step) % n
+            while not alive[seat] and left > 0:
+                seat = (seat + step) % n
+            matador = seat
+        for seat in range(n):
+            if alive[seat]:
+                place2[seat] = 2
+                out[seat, 0] += 1
+            out[seat, 1] += place2[seat]
+            out[seat, 2] += place2[seat] * place2[seat]
+            out[seat, 3] += bet_net[seat]
+            out[seat, 4] += bet_net[seat] * bet_net[seat]
+            out[seat, 5] += matador_net[seat]
+            out[seat, 6] += matador_net[seat] * matador_net[seat]
+        out[n, 0] += rounds
+        out[n, 1] += rounds * rounds
+
+
+@njit(cache=True, nogil=True)
+def simulate_games_nb(rules, policy, n, seed, first, count):
+    """Game mode: integer sums over games ``first .. first+count-1`` of ``seed``, the first
+    matador in seat ``n-1``.  Returns int64 ``[n + 1, width]`` (see ``GAME_OUTCOMES``)."""
+    out = np.zeros((n + 1, GAME_WIDTH), dtype=np.int64)
+    _game_sums_nb(
+        rules,
+        new_table_nb(policy),
+        out,
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        n,
+        seed,
+        first,
+        count,
+    )
+    return out

@@ -1,0 +1,628 @@
+"""Plain-Python slow twin of the Chase the Ace kernel (:mod:`sims.games.chase_ace`).
+
+Written from the package docstring of ``sims/games/chase_ace/__init__.py`` (the rules contract) and ``shared/rules/chase-ace.md`` alone,
+without reference to the Numba kernel, so that agreement between the two is evidence that
+both follow the contract.  It draws from the same counter-keyed streams
+(:class:`sims.core.rng.Stream`) in the same order as the contract prescribes:
+
+* a round deals ``deal_prefix(stream, m + 1)`` (card ``k`` to position ``k``, card ``m``
+  the cut card, dealt whether or not the dealer cuts);
+* then, in turn order, a ``stream.uniform()`` is drawn only when a player's card ranks
+  exactly one above its threshold and ``0 < threshold_mix < 1`` (the threshold rule c);
+* in game mode a cut-high final tie deals ``deal_prefix(stream, k)`` for the ``k`` tied
+  players (again for the still-tied ones), after the round that fired it.
+
+Public functions:
+
+* :func:`play_dealt` plays one round from literal cards (stacked-deck tests) and can log
+  every step in card notation;
+* :func:`play_hand` / :func:`play_game` play hand ``i`` / game ``i`` of a seed and return
+  the outcome rows in ``HAND_OUTCOMES`` / ``GAME_OUTCOMES`` column order;
+* :func:`simulate` sums those rows over a range of hands or games into the kernel's
+  ``(n_seats + 1, width)`` int64 layout;
+* :func:`replay_lines` is the readable log of one hand of a seed.
+
+Readings taken where the contract leaves a point open are marked ``(reading)`` in
+comments below.
+"""
+
+from __future__ import annotations
+
+from sims.core.cards import card_name
+from sims.core.deck import deal_prefix
+from sims.core.rng import Stream
+from sims.core.twins import sum_outcome_rows
+from sims.games.chase_ace import (
+    FINAL_CARRY_NO_STAKE,
+    FINAL_CARRY_STAKE,
+    FINAL_CUT_HIGH,
+    FINAL_REPLAY,
+    FINAL_SPLIT,
+    GAME_OUTCOMES,
+    HAND_OUTCOMES,
+    INFORMED,
+    JACKS_HOLDER_SKIPPED,
+    JACKS_OFF,
+    KINGS_BLOCK,
+    KINGS_FREEZE,
+    KINGS_NONE,
+    KINGS_SKIP,
+    KINGS_STOP_ALL,
+    MAX_ROUNDS,
+    REVEAL_AT_DEAL,
+    THRESHOLD,
+    THRESHOLD_MIX,
+    TIE_ALL_LOWEST,
+    TIE_CANCEL_MATCHES,
+    TIE_EARLIEST,
+    TIE_LATEST,
+    TIE_TO_DEALER,
+    Rules,
+)
+
+__all__ = ["play_dealt", "play_hand", "play_game", "simulate", "replay_lines", "rank_of"]
+
+JACK_FACE, QUEEN_FACE = 10, 11
+TOP_RANK = 12  # the K, or the A with ace_high
+TWELFTHS = 12  # net_chips unit
+
+_KING_NAMES = {
+    KINGS_BLOCK: "block",
+    KINGS_NONE: "none",
+    KINGS_FREEZE: "freeze-if-dealt",
+    KINGS_STOP_ALL: "stop-all-on-attempt",
+    KINGS_SKIP: "skip-to-next",
+}
+
+
+# ----------------------------------------------------------------------------------------
+# Ranks
+
+
+def rank_of(code: int, ace_high: bool) -> int:
+    """Rank 0..12 of a card code: A low (rank = face), or A high (rank = (face + 12) % 13)."""
+    face = code % 13
+    return (face + 12) % 13 if ace_high else face
+
+
+def _face(code: int) -> int:
+    return code % 13
+
+
+def _check_rules(rules: Rules) -> None:
+    if rules.kings not in _KING_NAMES:
+        raise ValueError(f"unknown kings rule code {rules.kings}")
+    if rules.tie not in (TIE_ALL_LOWEST, TIE_CANCEL_MATCHES, TIE_EARLIEST, TIE_LATEST, TIE_TO_DEALER):
+        raise ValueError(f"unknown tie rule code {rules.tie}")
+    if rules.jacks not in (0, 1, 2):
+        raise ValueError(f"unknown jacks rule code {rules.jacks}")
+    if rules.final_tie not in (
+        FINAL_SPLIT,
+        FINAL_REPLAY,
+        FINAL_CUT_HIGH,
+        FINAL_CARRY_STAKE,
+        FINAL_CARRY_NO_STAKE,
+    ):
+        raise ValueError(f"unknown final_tie code {rules.final_tie}")
+
+
+# ----------------------------------------------------------------------------------------
+# Showdown
+
+
+def _losers(rules: Rules, ranks: list[int]) -> list[int]:
+    """0/1 per position: who loses a life under the tie rule (positions in turn order)."""
+    m = len(ranks)
+    lose = [0] * m
+    tie = rules.tie
+    if tie == TIE_CANCEL_MATCHES:
+        counts: dict[int, int] = {}
+        for r in ranks:
+            counts[r] = counts.get(r, 0) + 1
+        unique = [r for r, c in counts.items() if c == 1]
+        if unique:
+            lowest = min(unique)
+            lose[ranks.index(lowest)] = 1
+        return lose
+    if tie == TIE_TO_DEALER:
+        # (reading) the contract defines this rule for two players only; any other table
+        # size is rejected rather than guessed at.
+        if m != 2:
+            raise ValueError("tie rule ties-to-dealer is defined for two players only")
+        if ranks[0] <= ranks[1]:
+            lose[0] = 1
+        else:
+            lose[1] = 1
+        return lose
+    lowest = min(ranks)
+    holders = [k for k in range(m) if ranks[k] == lowest]
+    if tie == TIE_ALL_LOWEST:
+        for k in holders:
+            lose[k] = 1
+    elif tie == TIE_EARLIEST:
+        lose[holders[0]] = 1
+    elif tie == TIE_LATEST:
+        lose[holders[-1]] = 1
+    else:  # pragma: no cover - guarded by _check_rules
+        raise ValueError(f"unknown tie rule code {tie}")
+    return lose
+
+
+# ----------------------------------------------------------------------------------------
+# One round from literal cards
+
+
+def _threshold_decision(row, rank1: int, stream, who: str, log) -> bool:
+    """Rule c: SWAP/CUT if rank1 <= threshold; at threshold + 1 mix (draw only if 0<mix<1)."""
+    threshold = row[THRESHOLD]
+    mix = row[THRESHOLD_MIX]
+    if rank1 <= threshold:
+        if log is not None:
+            log.append(f"  {who}: rank {rank1} <= threshold {_num(threshold)}")
+        return True
+    if rank1 == threshold + 1:
+        if 0.0 < mix < 1.0:
+            if stream is None:
+                raise ValueError(
+                    f"{who} needs a mixed-strategy draw (rank {rank1} at threshold "
+                    f"{_num(threshold)} + 1, threshold_mix {mix}) but no stream was given"
+                )
+            u = stream.uniform()
+            if log is not None:
+                verdict = "<" if u < mix else ">="
+                log.append(f"  {who}: rank {rank1} = threshold + 1, draw u = {u:.6f} {verdict} mix {_num(mix)}")
+            return u < mix
+        if mix >= 1.0:
+            if log is not None:
+                log.append(f"  {who}: rank {rank1} = threshold + 1 and threshold_mix {_num(mix)} >= 1")
+            return True
+    if log is not None:
+        log.append(f"  {who}: rank {rank1} above threshold {_num(threshold)}")
+    return False
+
+
+def _num(x) -> str:
+    x = float(x)
+    return str(int(x)) if x == int(x) else f"{x:g}"
+
+
+def play_dealt(rules: Rules, policy, cards, stream=None, log=None, *, labels=None) -> dict:
+    """Play one round of Chase the Ace from literal cards.
+
+    ``cards`` holds ``m + 1`` card codes: position ``k``'s card for ``k = 0 .. m-1``
+    (position 0 the eldest hand, ``m-1`` the dealer), then the cut card.  ``policy`` has
+    one row ``(threshold, threshold_mix, informed)`` per position.  ``stream`` is used only
+    for mixed-strategy draws; ``log`` (a list) receives a readable line per step.
+    ``labels`` (optional) names the positions in the log (default ``"seat k"``).
+
+    Returns ``{"lose": [...], "exchange": [...], "final": [...]}``, each a list over
+    positions: 0/1 life lost, 0/1 completed exchange on its own turn (the dealer: cut and
+    took the cut card), and the final card codes.
+    """
+    _check_rules(rules)
+    cards = [int(c) for c in cards]
+    m = len(cards) - 1
+    if m < 2:
+        raise ValueError("a round needs at least two players and a cut card")
+    if len(policy) < m:
+        raise ValueError(f"policy has {len(policy)} rows for {m} positions")
+    if len(set(cards)) != len(cards) or any(not 0 <= c < 52 for c in cards):
+        raise ValueError("cards must be distinct card codes 0..51")
+    ace_high = bool(rules.ace_high)
+    kings = rules.kings
+    dealer = m - 1
+    cut_card = cards[m]
+
+    def rk(code):
+        return rank_of(code, ace_high)
+
+    def is_top(code):
+        return rk(code) == TOP_RANK
+
+    def name(k):
+        if labels is not None:
+            return labels[k]
+        return f"seat {k}"
+
+    hand = cards[:m]
+    dealt_top = [is_top(c) for c in hand]
+    exchange = [0] * m
+    lost_turn = [False] * m
+    # direct[k]: position k completed an exchange with k+1 on its own turn (not redirected
+    # by a queen, not via skip-to-next) -- the only kind that informs k+1 (rule a).
+    direct = [False] * m
+    ended = False
+
+    if log is not None:
+        for k in range(m):
+            role = " (eldest)" if k == 0 else (" (dealer)" if k == dealer else "")
+            log.append(f"deal: {name(k)}{role} gets {card_name(hand[k])}")
+        log.append(f"deal: cut card (face down) {card_name(cut_card)}")
+
+    tops_dealt = [k for k in range(m) if dealt_top[k]]
+    if rules.king_reveal == REVEAL_AT_DEAL and tops_dealt and log is not None:
+        log.append("kings shown at deal: " + ", ".join(f"{name(k)} {card_name(hand[k])}" for k in tops_dealt))
+    if kings == KINGS_FREEZE and tops_dealt:
+        ended = True
+        if log is not None:
+            log.append(
+                "freeze-if-dealt: "
+                + ", ".join(f"{name(k)} shows {card_name(hand[k])}" for k in tops_dealt)
+                + "; no exchanges this round"
+            )
+
+    def swap(a, b):
+        hand[a], hand[b] = hand[b], hand[a]
+        if log is not None:
+            log.append(f"  exchange: {name(a)} gets {card_name(hand[a])}, {name(b)} gets {card_name(hand[b])}")
+
+    def kings_block(k, target, redirected):
+        """An attempt by ``k`` meets a TOP card held by ``target`` (kings != none).
+
+        Returns True if it ends in an exchange (skip-to-next, not redirected)."""
+        nonlocal ended
+        if log is not None:
+            log.append(f"  {name(target)} shows {card_name(hand[target])}")
+        if kings == KINGS_STOP_ALL:
+            ended = True
+            if log is not None:
+                log.append("  stop-all-on-attempt: no exchange, exchanging ends for the round")
+            return False
+        if kings == KINGS_SKIP and not redirected:
+            j = target + 1
+            while j <= dealer and is_top(hand[j]):
+                if log is not None:
+                    log.append(f"  skip-to-next: {name(j)} also shows {card_name(hand[j])}")
+                j += 1
+            if j > dealer:
+                if log is not None:
+                    log.append("  skip-to-next: nobody beyond to exchange with, no exchange")
+                return False
+            if log is not None:
+                log.append(f"  skip-to-next: {name(k)} exchanges with {name(j)} instead")
+            swap(k, j)
+            return True
+        # block; skip-to-next after a queen redirection blocks; freeze-if-dealt never gets
+        # here (a dealt TOP freezes the round and no TOP can arrive before the cut).
+        if log is not None:
+            log.append("  blocked: no exchange")
+        return False
+
+    # -- the non-dealers' turns ---------------------------------------------------------
+    for k in range(m - 1):
+        row = policy[k]
+        who = name(k)
+        if ended:
+            if log is not None:
+                log.append(f"{who} keeps {card_name(hand[k])} (exchanging has ended)")
+            continue
+        if is_top(hand[k]):
+            if log is not None:
+                log.append(f"{who} keeps {card_name(hand[k])} (holds the top card)")
+            continue
+        if lost_turn[k]:
+            if log is not None:
+                log.append(f"{who} keeps {card_name(hand[k])} (turn lost to a shown jack)")
+            continue
+        t = k + 1
+        my_rank = rk(hand[k])
+        decided = None
+        # a. informed: the right-hand neighbour just exchanged with me on its own turn and
+        # what I received outranks what I gave -> KEEP.  Otherwise fall through to b and c.
+        if row[INFORMED] and k >= 1 and direct[k - 1]:
+            received, given = my_rank, rk(hand[k - 1])
+            if received > given:
+                decided = False
+                if log is not None:
+                    log.append(
+                        f"{who} keeps {card_name(hand[k])} (informed: received "
+                        f"{card_name(hand[k])} > gave {card_name(hand[k - 1])})"
+                    )
+        # b. kings shown at deal: an attempt on a dealt TOP would be futile (block) or
+        # would stop all exchanges (stop-all) -> KEEP.
+        if (
+            decided is None
+            and rules.king_reveal == REVEAL_AT_DEAL
+            and kings in (KINGS_BLOCK, KINGS_STOP_ALL)
+            and is_top(hand[t])
+            and dealt_top[t]
+        ):
+            decided = False
+            if log is not None:
+                log.append(f"{who} keeps {card_name(hand[k])} ({name(t)} was seen to hold {card_name(hand[t])})")
+        # c. threshold (the only case that may draw).
+        if decided is None:
+            if log is not None:
+                log.append(f"{who} holds {card_name(hand[k])}")
+            decided = _threshold_decision(row, my_rank + 1, stream, who, log)
+            if log is not None:
+                log.append(f"{who} {'asks to swap with ' + name(t) if decided else 'keeps'}")
+        if not decided:
+            continue
+
+        # Resolve the attempt on t.
+        target_card = hand[t]
+        if is_top(target_card) and kings != KINGS_NONE:
+            if kings_block(k, t, redirected=False):
+                exchange[k] = 1
+        elif rules.queens and _face(target_card) == QUEEN_FACE:
+            r = k - 1 if k > 0 else dealer
+            if log is not None:
+                log.append(f"  {name(t)} shows {card_name(target_card)}: {who} must exchange with {name(r)}")
+            if r == t:
+                if log is not None:
+                    log.append("  queen: the right-hand player is the queen holder, no exchange")
+            elif _face(hand[r]) == QUEEN_FACE:
+                if log is not None:
+                    log.append(f"  {name(r)} also shows {card_name(hand[r])}: no exchange")
+            elif is_top(hand[r]) and kings != KINGS_NONE:
+                kings_block(k, r, redirected=True)
+            elif rules.jacks != JACKS_OFF and _face(hand[r]) == JACK_FACE:
+                if log is not None:
+                    log.append(f"  {name(r)} shows {card_name(hand[r])}: no exchange")
+                if rules.jacks == JACKS_HOLDER_SKIPPED and r == dealer:
+                    lost_turn[r] = True
+                    if log is not None:
+                        log.append(f"  holder-skipped: {name(r)} loses its turn")
+            else:
+                swap(k, r)
+                exchange[k] = 1
+        elif rules.jacks != JACKS_OFF and _face(target_card) == JACK_FACE:
+            if log is not None:
+                log.append(f"  {name(t)} shows {card_name(target_card)}: no exchange")
+            if rules.jacks == JACKS_HOLDER_SKIPPED:
+                lost_turn[t] = True
+                if log is not None:
+                    log.append(f"  holder-skipped: {name(t)} loses its turn")
+        else:
+            swap(k, t)
+            exchange[k] = 1
+            direct[k] = True
+
+    # -- the dealer's turn ----------------------------------------------------------------
+    who = name(dealer)
+    cut = False
+    if ended:
+        if log is not None:
+            log.append(f"{who} (dealer) keeps {card_name(hand[dealer])} (exchanging has ended)")
+    elif is_top(hand[dealer]):
+        if log is not None:
+            log.append(f"{who} (dealer) keeps {card_name(hand[dealer])} (holds the top card)")
+    elif lost_turn[dealer]:
+        if log is not None:
+            log.append(f"{who} (dealer) keeps {card_name(hand[dealer])} (turn lost to a shown jack)")
+    else:
+        row = policy[dealer]
+        if row[INFORMED] and direct[dealer - 1]:
+            received, given = rk(hand[dealer]), rk(hand[dealer - 1])
+            cut = received < given
+            if log is not None:
+                log.append(
+                    f"{who} (dealer) holds {card_name(hand[dealer])} (informed: received "
+                    f"{card_name(hand[dealer])}, gave {card_name(hand[dealer - 1])})"
+                )
+        else:
+            if log is not None:
+                log.append(f"{who} (dealer) holds {card_name(hand[dealer])}")
+            cut = _threshold_decision(row, rk(hand[dealer]) + 1, stream, f"{who} (dealer)", log)
+        if cut:
+            if log is not None:
+                log.append(f"{who} (dealer) cuts: {card_name(cut_card)}")
+            if is_top(cut_card) and rules.dealer_king_block:
+                if log is not None:
+                    log.append(f"  cut card is the top card: {who} keeps {card_name(hand[dealer])}")
+            else:
+                hand[dealer] = cut_card
+                exchange[dealer] = 1
+                if log is not None:
+                    log.append(f"  {who} takes {card_name(cut_card)}")
+        elif log is not None:
+            log.append(f"{who} (dealer) keeps {card_name(hand[dealer])}")
+
+    # -- showdown -------------------------------------------------------------------------
+    ranks = [rk(c) for c in hand]
+    lose = _losers(rules, ranks)
+    if log is not None:
+        log.append("showdown: " + ", ".join(f"{name(k)} {card_name(hand[k])}" for k in range(m)))
+        losing = [name(k) for k in range(m) if lose[k]]
+        log.append("loses a life: " + (", ".join(losing) if losing else "nobody"))
+    return {"lose": lose, "exchange": exchange, "final": list(hand)}
+
+
+# ----------------------------------------------------------------------------------------
+# Hand mode
+
+
+def _check_table(policy, n_seats: int) -> None:
+    if not 2 <= n_seats <= 51:
+        raise ValueError(f"n_seats must be 2..51, got {n_seats}")
+    if len(policy) < n_seats:
+        raise ValueError(f"policy has {len(policy)} rows for {n_seats} seats")
+
+
+def play_hand(rules: Rules, policy, n_seats: int, seed: int, index: int, log=None):
+    """Hand ``index`` of ``seed`` in hand mode: seat k is position k, the dealer seat n-1.
+
+    Returns ``(seat_rows, table_row)`` in ``HAND_OUTCOMES`` column order:
+    per seat ``(lose_life, exchange)``, table ``(losers, losers_sq, no_loser)``.
+    """
+    _check_table(policy, n_seats)
+    stream = Stream(seed, index)
+    cards = deal_prefix(stream, n_seats + 1)
+    res = play_dealt(rules, policy, cards, stream, log)
+    seat_rows = [[res["lose"][s], res["exchange"][s]] for s in range(n_seats)]
+    losers = sum(res["lose"])
+    table_row = [losers, losers * losers, 1 if losers == 0 else 0]
+    return seat_rows, table_row
+
+
+# ----------------------------------------------------------------------------------------
+# Game mode
+
+
+def _next_dealer(dealer: int, lives: list[int]) -> int:
+    """The next active seat clockwise from ``dealer``'s seat (which may be out)."""
+    n = len(lives)
+    for step in range(1, n + 1):
+        s = (dealer + step) % n
+        if lives[s] > 0:
+            return s
+    raise RuntimeError("no active player to deal")  # pragma: no cover
+
+
+def _cut_high(rules: Rules, stream, seats: list[int], log) -> int:
+    """Cut-high final tie: fresh deal_prefix cuts among ``seats`` (turn order) until one is highest."""
+    ace_high = bool(rules.ace_high)
+    contenders = list(seats)
+    while True:
+        cuts = deal_prefix(stream, len(contenders))
+        ranks = [rank_of(c, ace_high) for c in cuts]
+        top = max(ranks)
+        if log is not None:
+            log.append("cut-high: " + ", ".join(f"seat {s} cuts {card_name(c)}" for s, c in zip(contenders, cuts)))
+        contenders = [s for s, r in zip(contenders, ranks) if r == top]
+        if len(contenders) == 1:
+            return contenders[0]
+
+
+def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=None):
+    """Game ``index`` of ``seed``: rounds drawn in sequence from ``Stream(seed, index)``.
+
+    Seat ``s`` always plays with ``policy[s]``.  Returns ``(seat_rows, table_row)`` in
+    ``GAME_OUTCOMES`` column order: per seat ``(win, split_win, net_chips, net_chips_sq)``
+    with net_chips in twelfths of a unit (its square in 144ths), table
+    ``(rounds, rounds_sq, final_tie, final_tie_sq, carried, carried_sq, truncated)``.
+    """
+    _check_rules(rules)
+    _check_table(policy, n_seats)
+    n = n_seats
+    stream = Stream(seed, index)
+    lives = [int(rules.lives)] * n
+    paid = [0] * n  # units paid into the pot
+    received = [0] * n  # twelfths received from the pot
+    win = [0] * n
+    split_win = [0] * n
+    pot = 0  # units in the pot
+    paying = True  # False in a carry-no-stake continuation
+    dealer = n - 1
+    rounds = final_ties = carried = truncated = 0
+    decided = False
+
+    while not decided:
+        if rounds >= MAX_ROUNDS:
+            truncated = 1
+            if log is not None:
+                log.append(f"game truncated after {rounds} rounds; nobody receives the pot")
+            break
+        rounds += 1
+        # Turn order: the active seats from the dealer's left round to the dealer.
+        order = [(dealer + step) % n for step in range(1, n + 1)]
+        order = [s for s in order if lives[s] > 0]
+        m = len(order)
+        if log is not None:
+            log.append(
+                f"round {rounds}: dealer seat {dealer}; lives "
+                + " ".join(f"{s}:{lives[s]}" for s in range(n))
+                + f"; pot {pot}"
+            )
+        cards = deal_prefix(stream, m + 1)
+        pos_policy = [policy[s] for s in order]
+        res = play_dealt(rules, pos_policy, cards, stream, log, labels=[f"seat {s}" for s in order])
+        losers = [order[k] for k in range(m) if res["lose"][k]]
+
+        if len(losers) == m and all(lives[s] == 1 for s in losers):
+            # Final tie: every active player loses its last life together.
+            final_ties += 1
+            ft = rules.final_tie
+            if ft == FINAL_REPLAY:
+                # Nobody loses a life, nobody pays; the same players play on.
+                if log is not None:
+                    log.append("final tie (replay): nobody loses a life; the round is replayed")
+                dealer = _next_dealer(dealer, lives)
+                continue
+            # (reading) under every other option the round's losses stand as usual: each
+            # tied player loses its last life and pays its unit (when paying) before the
+            # pot is shared, won by cut or carried.  Only "replay" says nobody pays.
+            for s in losers:
+                lives[s] -= 1
+                if paying:
+                    paid[s] += 1
+                    pot += 1
+            if ft == FINAL_SPLIT:
+                # (reading) a pot that does not divide into equal twelfths is shared by
+                # integer (floor) division of the pot in twelfths; the remainder is lost.
+                share = pot * TWELFTHS // m
+                for s in losers:
+                    received[s] += share
+                    split_win[s] = 1
+                if log is not None:
+                    log.append(f"final tie (split): seats {', '.join(map(str, losers))} share the pot of {pot}")
+                decided = True
+            elif ft == FINAL_CUT_HIGH:
+                winner = _cut_high(rules, stream, order, log)
+                received[winner] += pot * TWELFTHS
+                win[winner] = 1
+                if log is not None:
+                    log.append(f"final tie (cut-high): seat {winner} wins the pot of {pot}")
+                decided = True
+            else:  # carry-with-stake / carry-no-stake
+                carried += 1
+                paying = ft == FINAL_CARRY_STAKE
+                lives = [int(rules.lives)] * n
+                dealer = _next_dealer(dealer, lives)
+                if log is not None:
+                    log.append(
+                        f"final tie (carry): pot of {pot} carried into a continuation game"
+                        + ("" if paying else " (lives lost there are not paid)")
+                    )
+            continue
+
+        for s in losers:
+            lives[s] -= 1
+            if paying:
+                paid[s] += 1
+                pot += 1
+        active = [s for s in range(n) if lives[s] > 0]
+        if len(active) == 1:
+            w = active[0]
+            win[w] = 1
+            received[w] += pot * TWELFTHS
+            decided = True
+            if log is not None:
+                log.append(f"seat {w} is the last survivor and wins the pot of {pot}")
+        else:
+            dealer = _next_dealer(dealer, lives)
+
+    seat_rows = []
+    for s in range(n):
+        net = received[s] - paid[s] * TWELFTHS
+        seat_rows.append([win[s], split_win[s], net, net * net])
+    table_row = [rounds, rounds * rounds, final_ties, final_ties * final_ties, carried, carried * carried, truncated]
+    return seat_rows, table_row
+
+
+# ----------------------------------------------------------------------------------------
+# Batch and replay
+
+
+def simulate(rules: Rules, policy, n_seats: int, mode: int, seed: int, first: int, count: int):
+    """Sum hands (mode 0) or games (mode 1) ``first .. first+count-1`` of ``seed``.
+
+    Returns an int64 array ``(n_seats + 1, width)``, ``width`` the larger of the mode's
+    seat and table column counts: rows 0..n-1 the per-seat sums, row n the table sums in
+    its first ``len(table)`` entries.
+    """
+    if mode == 0:
+        outcomes, play = HAND_OUTCOMES, play_hand
+    elif mode == 1:
+        outcomes, play = GAME_OUTCOMES, play_game
+    else:
+        raise ValueError(f"mode must be 0 (hands) or 1 (games), got {mode}")
+    return sum_outcome_rows(play, outcomes, rules, policy, n_seats, seed, first, count)
+
+
+def replay_lines(rules: Rules, policy, n_seats: int, seed: int, index: int) -> list[str]:
+    """The readable log of hand ``index`` of ``seed`` in hand mode, ending with the losers."""
+    lines = [f"Chase the Ace: seed {seed}, hand {index} ({n_seats} seats, dealer seat {n_seats - 1})"]
+    play_hand(rules, policy, n_seats, seed, index, lines)
+    return lines

@@ -24,11 +24,15 @@ from sims.games.ace_chasing.rules import (
     NEXT_LEFT,
     POLICY_FIELDS,
     THRESHOLD,
+    Rules,
 )
+from sims.spec import indices
 
 HAND_WIDTH = HAND_OUTCOMES.width  # plain ints: the kernels cannot read Outcomes
 GAME_WIDTH = GAME_OUTCOMES.width
-R_NEXT, R_KING_BLOCK, R_BETTING, R_BET_DIRECTION = range(4)
+R_NEXT, R_KING_BLOCK, R_BETTING, R_BET_DIRECTION = indices(
+    Rules, "next_matador", "king_block", "betting", "bet_direction"
+)
 UNIT_BET_FIRST = 3  # table column of unit_bet_A; each face has (sum, sum of squares, count)
 
 SLOTS = 52  # entries of each per-position and per-seat array: 52 players at most

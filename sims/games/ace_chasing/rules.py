@@ -9,7 +9,7 @@ import numpy as np
 
 from sims.core.cards import FACES
 from sims.core.deck import ACE, KING
-from sims.spec import Outcomes, PolicyField, PolicyPreset, Switch, Variant
+from sims.spec import Outcomes, PolicyField, PolicyPreset, Switch, Variant, indices
 
 NEXT_RIGHT, NEXT_LEFT = range(2)
 BET_AGAINST_MATADOR, BET_BETTOR_CHOOSES = range(2)
@@ -42,7 +42,6 @@ class Rules(NamedTuple):
     ] = BET_AGAINST_MATADOR
 
 
-THRESHOLD, MATADOR_RIGHT_THRESHOLD, ACE_SWAP, BET_MIN_RANK, BET_SIZE, BET_CAP, BACK_MAX_RANK = range(7)
 POLICY_FIELDS = (
     PolicyField(
         "threshold",
@@ -80,6 +79,19 @@ POLICY_FIELDS = (
         integer=True,
     ),
 )
+
+# Columns of the policy matrix, by field.
+THRESHOLD, MATADOR_RIGHT_THRESHOLD, ACE_SWAP, BET_MIN_RANK, BET_SIZE, BET_CAP, BACK_MAX_RANK = indices(
+    POLICY_FIELDS,
+    "threshold",
+    "matador_right_threshold",
+    "ace_swap",
+    "bet_min_rank",
+    "bet_size",
+    "bet_cap",
+    "back_max_rank",
+)
+
 
 VARIANTS = {
     "standard": Variant({}, "the pagat rules: no bets, the matador role passes to the right"),

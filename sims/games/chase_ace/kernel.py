@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
@@ -31,8 +33,9 @@ from sims.games.chase_ace.rules import (
     TIE_EARLIEST,
     TIE_LATEST,
     TIE_TO_DEALER,
+    Rules,
 )
-from sims.spec import kernel_around_loop
+from sims.spec import indices, kernel_around_loop
 
 # ----------------------------------------------------------------------------------------
 # Kernels
@@ -83,7 +86,16 @@ INFORMED_BIT = 32
 # drawn from the stream, and MIX_ALWAYS + 1 for a mix of 1 (swap without a draw).
 MIX_ALWAYS = 1 << 53
 
-R_LIVES, R_TIE, R_KINGS, R_REVEAL, R_DEALER_KING_BLOCK, R_QUEENS, R_JACKS, R_FINAL_TIE, R_ACE_HIGH = range(9)
+R_LIVES, R_TIE, R_KINGS, R_REVEAL, R_DEALER_KING_BLOCK, R_QUEENS, R_JACKS, R_FINAL_TIE, R_ACE_HIGH = indices(
+    Rules, "lives", "tie", "kings", "king_reveal", "dealer_king_block", "queens", "jacks", "final_tie", "ace_high"
+)
+# Columns of the sums: hand mode's seat (H_*) and table (T_*) rows, game mode's (G_*, T_*).
+H_LOSE_LIFE, H_EXCHANGE = indices(HAND_OUTCOMES.seat, "lose_life", "exchange")
+T_LOSERS, T_LOSERS_SQ, T_NO_LOSER = indices(HAND_OUTCOMES.table, "losers", "losers_sq", "no_loser")
+G_WIN, G_SPLIT_WIN, G_NET, G_NET_SQ = indices(GAME_OUTCOMES.seat, "win", "split_win", "net_chips", "net_chips_sq")
+T_ROUNDS, T_ROUNDS_SQ, T_FINAL_TIE, T_FINAL_TIE_SQ, T_CARRIED, T_CARRIED_SQ, T_TRUNCATED = indices(
+    GAME_OUTCOMES.table, "rounds", "rounds_sq", "final_tie", "final_tie_sq", "carried", "carried_sq", "truncated"
+)
 
 
 @njit(cache=True)
@@ -177,6 +189,21 @@ def rule_codes_nb(rules):
     return (rules[f[0]], rules[f[1]], rules[f[2]], rules[f[3]], rules[f[4]], rules[f[5]])
 
 
+class Chain(NamedTuple):
+    """Where the chain of swaps stands when the dealer's turn comes: the dealer's card and
+    its rank (``card``, ``rank``), whether it was received by the last exchange and the
+    rank given for it (``received``, ``given_rank``), the lowest final rank so far
+    (``lowest``), whether the round ended early (``ended``) and the stream (``state``)."""
+
+    card: int
+    rank: int
+    received: bool
+    given_rank: int
+    lowest: int
+    ended: bool
+    state: tuple
+
+
 @njit(cache=True, inline="always")
 def play_round_nb(table, m, state, codes):
     """Play one round among ``m`` positions (0 = eldest, ``m-1`` = dealer).
@@ -193,6 +220,41 @@ def play_round_nb(table, m, state, codes):
     mixed policy makes them rare (shown kings, queens and jacks, mixed draws).
     """
     tie, kings, reveal, dealer_king_block, queens, jacks = codes
+    # Under the rules whose attempts move cards outside the chain of neighbours (diverting
+    # kings, queens, jacks) or end it (a dealt king freezing the round), every position's
+    # card lives in the held rows.  Otherwise a position's card, when its turn comes, is
+    # the one the previous turn left it, so the chain carries it in `card` and `rank` and
+    # writes each position's final card once.
+    rows_kept = kings == KINGS_STOP_ALL or kings == KINGS_SKIP or queens != 0 or jacks != JACKS_OFF
+    rows_kept |= kings == KINGS_FREEZE
+    ended = _hold_dealt_cards_nb(table, m, kings) if rows_kept else False
+    chain = _swap_chain_nb(table, m, state, codes, rows_kept, ended)
+    lowest, state = _dealer_turn_nb(table, m, chain, dealer_king_block, queens != 0 or jacks != JACKS_OFF, rows_kept)
+    return _showdown_nb(table, m, tie, lowest), state
+
+
+@njit(cache=True, inline="always")
+def _hold_dealt_cards_nb(table, m, kings):
+    """Every position holds its dealt card in the held rows; returns whether a dealt king
+    freezes the round (kings=freeze)."""
+    ended = False
+    for k in range(m):
+        card = table.dealt[k]
+        table.held[k] = card
+        table.held_rank[k] = table.rank_of[card]
+        table.lost_turn[k] = 0
+        table.exchanged[k] = 0  # for the turns an ended round never reaches
+    if kings == KINGS_FREEZE:
+        for k in range(m):
+            ended |= table.held_rank[k] == TOP_RANK
+    return ended
+
+
+@njit(cache=True, inline="always")
+def _swap_chain_nb(table, m, state, codes, rows_kept, ended):
+    """Positions 0 .. m-2 in turn swap with their left-hand neighbour or keep, under the
+    king, queen and jack rules of ``codes``; returns the :class:`Chain` at the dealer."""
+    tie, kings, reveal, dealer_king_block, queens, jacks = codes
     kings_act = kings != KINGS_NONE
     # Kings that divert an attempt (stop everything, or skip to the next player) go the
     # slow way; under "block" an attempt on a king simply makes no exchange.
@@ -200,25 +262,7 @@ def play_round_nb(table, m, state, codes):
     reveal_blocks = reveal == REVEAL_AT_DEAL and (kings == KINGS_BLOCK or kings == KINGS_STOP_ALL)
     queens_on = queens != 0
     face_rules_on = queens_on or jacks != JACKS_OFF
-    # Under the rules whose attempts move cards outside the chain of neighbours (diverting
-    # kings, queens, jacks) or end it (a dealt king freezing the round), every position's
-    # card lives in the held rows.  Otherwise a position's card, when its turn comes, is
-    # the one the previous turn left it, so the chain carries it in `card` and `rank` and
-    # writes each position's final card once.
-    rows_kept = kings_divert or face_rules_on or kings == KINGS_FREEZE
     dealer = m - 1
-    ended = False
-    if rows_kept:
-        for k in range(m):
-            card = table.dealt[k]
-            table.held[k] = card
-            table.held_rank[k] = table.rank_of[card]
-            table.lost_turn[k] = 0
-            table.exchanged[k] = 0  # for the turns an ended round never reaches
-        if kings == KINGS_FREEZE:
-            for k in range(m):
-                ended |= table.held_rank[k] == TOP_RANK
-
     card = table.dealt[0]
     rank = table.rank_of[np.uint64(card)]
     # (Indices loaded from memory are made unsigned: Numba checks a signed one for a
@@ -268,18 +312,26 @@ def play_round_nb(table, m, state, codes):
         given_rank = target_rank
         card = card if exchange else target_card
         rank = rank if exchange else target_rank
+    return Chain(card, rank, received, given_rank, lowest, ended, state)
 
+
+@njit(cache=True, inline="always")
+def _dealer_turn_nb(table, m, chain, dealer_king_block, face_rules_on, rows_kept):
+    """The dealer cuts the pack or keeps, after the :class:`Chain` reached it; returns
+    ``(the lowest final rank, state)``."""
+    dealer = m - 1
+    card, rank, ended, state = chain.card, chain.rank, chain.ended, chain.state
     if rows_kept:
         card = table.held[dealer]
         rank = table.held_rank[dealer]
-    received &= not ended
+    received = chain.received & (not ended)
     seat = table.seat_of[dealer]
     decision = table.decision[np.uint64(seat)]
     may_cut = (not ended) & (rank != TOP_RANK)
     if face_rules_on:
         may_cut &= table.lost_turn[dealer] == 0
     informed = ((decision >> INFORMED_BIT) != 0) & received
-    cut = (rank < given_rank) if informed else ((decision >> rank) & 1) != 0
+    cut = (rank < chain.given_rank) if informed else ((decision >> rank) & 1) != 0
     if may_cut & (not informed) & (((decision >> (MIXED_SHIFT + rank)) & 1) != 0):
         cut, state = _mixed_swap_nb(table.mix[np.uint64(seat)], state)
     cut_card = table.dealt[m]
@@ -288,12 +340,12 @@ def play_round_nb(table, m, state, codes):
     table.held[dealer] = cut_card if take else card
     table.held_rank[dealer] = cut_rank if take else rank
     table.exchanged[dealer] = take
-    lowest = min(lowest, cut_rank if take else rank)
+    lowest = min(chain.lowest, cut_rank if take else rank)
     if rows_kept:
         lowest = TOP_RANK
         for k in range(m):
             lowest = min(lowest, table.held_rank[k])
-    return _showdown_nb(table, m, tie, lowest), state
+    return lowest, state
 
 
 @njit(cache=True, inline="always")
@@ -369,12 +421,12 @@ def _hand_sums_nb(tables, out, n, seed, first, count, codes):
         for seat in range(n):
             table.lose_sum[seat] += table.lose[seat]
             table.exchange_sum[seat] += table.exchanged[seat]
-        out[n, 0] += losers
-        out[n, 1] += losers * losers
-        out[n, 2] += losers == 0
+        out[n, T_LOSERS] += losers
+        out[n, T_LOSERS_SQ] += losers * losers
+        out[n, T_NO_LOSER] += losers == 0
     for seat in range(n):
-        out[seat, 0] = table.lose_sum[seat]
-        out[seat, 1] = table.exchange_sum[seat]
+        out[seat, H_LOSE_LIFE] = table.lose_sum[seat]
+        out[seat, H_EXCHANGE] = table.exchange_sum[seat]
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -441,6 +493,116 @@ def _next_active(lives, dealer, n):
     return seat
 
 
+class GameEnd(NamedTuple):
+    """How a game ended: its rounds, final ties and carried pots, whether it hit the round
+    cap (``truncated``), and the stream (``state``)."""
+
+    rounds: int
+    final_ties: int
+    carried: int
+    truncated: int
+    state: tuple
+
+
+@njit(cache=True, inline="always")
+def _seat_the_living_nb(table, lives, dealer, n):
+    """Positions of this round: the seats with lives, from the dealer's left; returns how
+    many there are (``table.seat_of`` holds their seats)."""
+    m = 0
+    seat = (dealer + 1) % n
+    for _ in range(n):
+        if lives[seat] > 0:
+            table.seat_of[m] = seat
+            m += 1
+        seat = (seat + 1) % n
+    return m
+
+
+@njit(cache=True, inline="always")
+def _lose_lives_nb(table, lives, paid, m, pot, paying):
+    """Each loser of the round loses a life and (while the game pays) puts a unit in the
+    pot; returns the pot."""
+    for k in range(m):
+        if table.lose[k]:
+            lives[table.seat_of[k]] -= 1
+            if paying:
+                paid[table.seat_of[k]] += 1
+                pot += 1
+    return pot
+
+
+@njit(cache=True, inline="always")
+def _final_tie_nb(table, out, lives, paid, share, m, pot, paying, final_tie, state):
+    """Every remaining player lost their last life together (not under final_tie=replay):
+    they pay, then split the pot, cut for it, or carry it to a continuation game.  Returns
+    ``(game over, pot, paying, state)``."""
+    for k in range(m):
+        lives[table.seat_of[k]] = 0
+        if paying:
+            paid[table.seat_of[k]] += 1
+            pot += 1
+    if final_tie == FINAL_SPLIT:
+        for k in range(m):
+            share[table.seat_of[k]] = 12 * pot // m
+            out[table.seat_of[k], G_SPLIT_WIN] += 1
+        return True, pot, paying, state
+    if final_tie == FINAL_CUT_HIGH:
+        for k in range(m):
+            table.candidate[k] = table.seat_of[k]
+        winner, state = _cut_high_nb(table, m, state)
+        share[winner] = 12 * pot
+        out[winner, G_WIN] += 1
+        return True, pot, paying, state
+    # carry-with-stake / carry-no-stake: a continuation game for the carried pot
+    return False, pot, paying and final_tie != FINAL_CARRY_NO_STAKE, state
+
+
+@njit(cache=True, inline="always")
+def _play_game_nb(table, out, lives, paid, share, n, lives_at_start, final_tie, codes, state):
+    """One whole game from ``lives_at_start`` lives each, the first dealer in seat ``n-1``:
+    rounds until one player is left (who takes the pot) or a final tie settles it.
+    ``paid`` and ``share`` (twelfths of a unit) are filled per seat; returns its
+    :class:`GameEnd`."""
+    for seat in range(n):
+        lives[seat] = lives_at_start
+        paid[seat] = 0
+        share[seat] = 0
+    pot = 0
+    paying = True
+    dealer = n - 1
+    rounds = final_ties = carried = truncated = 0
+    while True:
+        m = _seat_the_living_nb(table, lives, dealer, n)
+        if m == 1:
+            share[table.seat_of[0]] = 12 * pot
+            out[table.seat_of[0], G_WIN] += 1
+            break
+        if rounds >= MAX_ROUNDS:
+            truncated = 1
+            break
+        state = deal_prefix_nb(table.pack, table.dealt, m + 1, state)
+        losers, state = play_round_nb(table, m, state, codes)
+        rounds += 1
+        everyone_out = losers == m
+        for k in range(m):
+            if lives[table.seat_of[k]] != 1:
+                everyone_out = False
+        if not everyone_out:
+            pot = _lose_lives_nb(table, lives, paid, m, pot, paying)
+        elif final_tie == FINAL_REPLAY:
+            final_ties += 1
+        else:
+            final_ties += 1
+            over, pot, paying, state = _final_tie_nb(table, out, lives, paid, share, m, pot, paying, final_tie, state)
+            if over:
+                break
+            carried += 1
+            for s in range(n):
+                lives[s] = lives_at_start
+        dealer = _next_active(lives, dealer, n)
+    return GameEnd(rounds, final_ties, carried, truncated, state)
+
+
 @njit(cache=True, nogil=True, _nrt=False)
 def _game_sums_nb(rules, tables, out, lives, paid, share, n, seed, first, count):
     """Game mode's loop: the sums of games ``first .. first+count-1`` into ``out``;
@@ -454,86 +616,18 @@ def _game_sums_nb(rules, tables, out, lives, paid, share, n, seed, first, count)
     seed_key = seed_key_nb(seed)
     for game in range(first, first + count):
         state = stream_nb(seed_key, game)
-        for seat in range(n):
-            lives[seat] = lives_at_start
-            paid[seat] = 0
-            share[seat] = 0
-        pot = 0
-        paying = True
-        dealer = n - 1
-        rounds = 0
-        final_ties = 0
-        carried = 0
-        truncated = 0
-        while True:
-            m = 0
-            seat = (dealer + 1) % n
-            for _ in range(n):
-                if lives[seat] > 0:
-                    table.seat_of[m] = seat
-                    m += 1
-                seat = (seat + 1) % n
-            if m == 1:
-                share[table.seat_of[0]] = 12 * pot
-                out[table.seat_of[0], 0] += 1
-                break
-            if rounds >= MAX_ROUNDS:
-                truncated = 1
-                break
-            state = deal_prefix_nb(table.pack, table.dealt, m + 1, state)
-            losers, state = play_round_nb(table, m, state, codes)
-            rounds += 1
-            everyone_out = losers == m
-            for k in range(m):
-                if lives[table.seat_of[k]] != 1:
-                    everyone_out = False
-            if everyone_out:
-                final_ties += 1
-                if final_tie == FINAL_REPLAY:
-                    dealer = _next_active(lives, dealer, n)
-                    continue
-                for k in range(m):
-                    lives[table.seat_of[k]] = 0
-                    if paying:
-                        paid[table.seat_of[k]] += 1
-                        pot += 1
-                if final_tie == FINAL_SPLIT:
-                    for k in range(m):
-                        share[table.seat_of[k]] = 12 * pot // m
-                        out[table.seat_of[k], 1] += 1
-                    break
-                if final_tie == FINAL_CUT_HIGH:
-                    for k in range(m):
-                        table.candidate[k] = table.seat_of[k]
-                    winner, state = _cut_high_nb(table, m, state)
-                    share[winner] = 12 * pot
-                    out[winner, 0] += 1
-                    break
-                # carry-with-stake / carry-no-stake: a continuation game for the carried pot
-                carried += 1
-                if final_tie == FINAL_CARRY_NO_STAKE:
-                    paying = False
-                for s in range(n):
-                    lives[s] = lives_at_start
-            else:
-                for k in range(m):
-                    if table.lose[k]:
-                        lives[table.seat_of[k]] -= 1
-                        if paying:
-                            paid[table.seat_of[k]] += 1
-                            pot += 1
-            dealer = _next_active(lives, dealer, n)
+        end = _play_game_nb(table, out, lives, paid, share, n, lives_at_start, final_tie, codes, state)
         for seat in range(n):
             net = share[seat] - 12 * paid[seat]
-            out[seat, 2] += net
-            out[seat, 3] += net * net
-        out[n, 0] += rounds
-        out[n, 1] += rounds * rounds
-        out[n, 2] += final_ties
-        out[n, 3] += final_ties * final_ties
-        out[n, 4] += carried
-        out[n, 5] += carried * carried
-        out[n, 6] += truncated
+            out[seat, G_NET] += net
+            out[seat, G_NET_SQ] += net * net
+        out[n, T_ROUNDS] += end.rounds
+        out[n, T_ROUNDS_SQ] += end.rounds * end.rounds
+        out[n, T_FINAL_TIE] += end.final_ties
+        out[n, T_FINAL_TIE_SQ] += end.final_ties * end.final_ties
+        out[n, T_CARRIED] += end.carried
+        out[n, T_CARRIED_SQ] += end.carried * end.carried
+        out[n, T_TRUNCATED] += end.truncated
 
 
 @njit(cache=True, nogil=True)

@@ -7,7 +7,7 @@ from typing import Annotated, NamedTuple
 
 import numpy as np
 
-from sims.spec import Outcomes, PolicyField, PolicyPreset, Switch, Variant
+from sims.spec import Outcomes, PolicyField, PolicyPreset, Switch, Variant, indices
 
 # Integer codes of the enum switches, in the order of their Switch choices.
 TIE_ALL_LOWEST, TIE_CANCEL_MATCHES, TIE_EARLIEST, TIE_LATEST, TIE_TO_DEALER = range(5)
@@ -67,7 +67,6 @@ class Rules(NamedTuple):
     ace_high: Annotated[bool, Switch("rank the ace high (A K Q ... 2), making the ace the blocking top card")] = False
 
 
-THRESHOLD, THRESHOLD_MIX, INFORMED = range(3)
 POLICY_FIELDS = (
     PolicyField(
         "threshold",
@@ -88,6 +87,10 @@ POLICY_FIELDS = (
         integer=True,
     ),
 )
+
+# Columns of the policy matrix, by field.
+THRESHOLD, THRESHOLD_MIX, INFORMED = indices(POLICY_FIELDS, "threshold", "threshold_mix", "informed")
+
 
 VARIANTS = {
     "standard": Variant({}, "the common rules: lowest rank(s) lose, kings block, dealer keeps a cut king"),

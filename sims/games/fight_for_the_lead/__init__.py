@@ -170,14 +170,6 @@ from sims.core.rng import stream_state
 from sims.core.tricks import ACE_HIGH_CODE
 from sims.games.fight_for_the_lead.kernel import (
     BIT_OF_CODE,
-    I_ALL_DROPPED,
-    I_LEAD,
-    I_LEADER,
-    I_PLAYERS_IN,
-    I_POT_NEXT,
-    I_RESHUFFLED,
-    I_STOCK_SHORT,
-    I_TURNED,
     new_table_nb,
     play_hand_nb,
     simulate_games_nb,
@@ -256,9 +248,8 @@ CODE_OF_BIT = ACE_HIGH_CODE
 
 def _hand_result(table, n: int) -> dict:
     """The play_dealt dict of the hand just played in ``table`` (a ``TABLE`` record)."""
-    info = table.info
     playing = table.playing[:n].tolist()
-    players = int(info[I_PLAYERS_IN])
+    players = int(table.players_in)
     tricks = []
     if players >= 2:
         for trick in range(4):
@@ -272,19 +263,19 @@ def _hand_result(table, n: int) -> dict:
         held.append(sorted(cards))
     return {
         "fight": [CODE_OF_BIT[bit] for bit in table.fight[:n]],
-        "turned": [CODE_OF_BIT[bit] for bit in table.turned[: int(info[I_TURNED])]],
-        "lead": int(info[I_LEAD]),
+        "turned": [CODE_OF_BIT[bit] for bit in table.turned[: int(table.n_turned)]],
+        "lead": int(table.lead),
         "playing": playing,
-        "leader": int(info[I_LEADER]),
+        "leader": int(table.leader),
         "traded": table.traded[:n].tolist(),
         "held": held,
         "tricks": tricks,
         "won": table.won[:n].tolist(),
         "net": table.net[:n].tolist(),
-        "pot_next": int(info[I_POT_NEXT]),
-        "all_dropped": int(info[I_ALL_DROPPED]),
-        "stock_short": int(info[I_STOCK_SHORT]),
-        "reshuffled": int(info[I_RESHUFFLED]),
+        "pot_next": int(table.pot_next),
+        "all_dropped": int(table.all_dropped),
+        "stock_short": int(table.stock_short),
+        "reshuffled": int(table.reshuffled),
     }
 
 

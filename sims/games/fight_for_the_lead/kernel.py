@@ -1,7 +1,10 @@
 """Fight for the Lead: the Numba kernels (one hand, hand mode, game mode).
 
 They play the rules contract in the package docstring
-(sims/games/fight_for_the_lead/__init__.py).
+(sims/games/fight_for_the_lead/__init__.py).  One hand is played phase by phase, each
+phase a small function named for the step of the contract it implements: the deal
+(step 1), the fight cards (2-3), the fight (4), the replacement (5), stay or drop (6),
+the leader, trading (7), the tricks (8) and the settlement (9).
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ from sims.games.fight_for_the_lead.rules import (
     TRADE_FROM_LEAD_WINNER,
     Rules,
 )
+from sims.spec import indices
 
 # ---------------------------------------------------------------------------------- Kernels
 #
@@ -57,12 +61,13 @@ from sims.games.fight_for_the_lead.rules import (
 # 12 = the ace, so bit order is rank order inside a suit, and a hand is a 64-bit mask.
 # The pack holds bits too (its "code order" is the bits of codes 0..51), so a drawn card
 # needs no translation; play_dealt translates to card codes at the end.  The pack, the
-# pile, the hands and every per-seat result live in one record (TABLE below): hot code
-# calls no function that takes an array.
+# pile, the hands, the hand's scalar state and results, and every per-seat result live in
+# one record (TABLE below): hot code calls no function that takes an array.
 
 HAND_WIDTH = HAND_OUTCOMES.kernel_width  # plain ints: the kernels cannot read Outcomes
 GAME_WIDTH = GAME_OUTCOMES.kernel_width
-N_RULES = len(Rules._fields)  # at most 12: the entries of TABLE's rules
+N_RULES = len(Rules._fields)
+assert N_RULES <= 12  # the entries of TABLE's rules
 (
     R_ANTE,
     R_ROTATES,
@@ -73,7 +78,66 @@ N_RULES = len(Rules._fields)  # at most 12: the entries of TABLE's rules
     R_FIGHT_EXHAUST,
     R_MAX_HANDS,
     R_SAMPLE_HAND,
-) = range(N_RULES)
+) = indices(
+    Rules,
+    "ante",
+    "dealer_rotates",
+    "trade_in_first_hand",
+    "trade_order",
+    "trade_exhaust",
+    "all_drop",
+    "fight_exhaust",
+    "max_hands",
+    "sample_hand",
+)
+
+# Hand mode's columns: per seat (rows 0..n-1) and the table's (row n).
+H_DROPPED, H_LEAD, H_TOOK_0, H_NET, H_NET_SQ, H_TRADED, H_TRADED_SQ = indices(
+    HAND_OUTCOMES.seat, "dropped", "lead", "took_0", "net", "net_sq", "traded", "traded_sq"
+)
+assert indices(HAND_OUTCOMES.seat, "took_4") == (H_TOOK_0 + 4,)  # took_k is column H_TOOK_0 + k
+(
+    H_ALL_DROPPED,
+    H_PLAYERS_IN,
+    H_PLAYERS_IN_SQ,
+    H_LOSERS,
+    H_LOSERS_SQ,
+    H_TURNED,
+    H_TURNED_SQ,
+    H_STOCK_SHORT,
+    H_RESHUFFLED,
+) = indices(
+    HAND_OUTCOMES.table,
+    "all_dropped",
+    "players_in",
+    "players_in_sq",
+    "losers",
+    "losers_sq",
+    "turned",
+    "turned_sq",
+    "stock_short",
+    "reshuffled",
+)
+# Game mode's columns (the kernel's: a wide column takes one per limb).
+G_NET, G_NET_SQ, G_PROFIT, G_FINISHED_NET, G_FINISHED_NET_SQ, G_FINISHED_COUNT = indices(
+    GAME_OUTCOMES.kernel_columns(GAME_OUTCOMES.seat),
+    "net",
+    "net_sq",
+    "profit",
+    "finished_net",
+    "finished_net_sq",
+    "finished_net_count",
+)
+G_HANDS, G_HANDS_SQ, G_TRUNCATED, G_OVERFLOW, G_HIT_MAX_HANDS, G_LARGEST_POT, G_LENGTH = indices(
+    GAME_OUTCOMES.kernel_columns(GAME_OUTCOMES.table),
+    "hands",
+    "hands_sq",
+    "truncated",
+    "overflow",
+    "hit_max_hands",
+    "largest_pot",
+    "length_1",  # the first of the length buckets, which follow in LENGTH_BUCKET_LOW's order
+)
 
 # Entries of each per-seat and per-place array: MAX_PLAYERS seats and the table's row of
 # the hand-mode sums, rounded up to a multiple of 4 (see sims.core.deck).
@@ -81,14 +145,14 @@ SLOTS = (MAX_PLAYERS + 1 + 3) // 4 * 4
 N_POLICY_FIELDS = len(POLICY_FIELDS)
 N_BITS = 64  # entries of an array indexed by a ranked bit
 ACC_STRIDE = 16  # hand-mode sums per row: the outcome columns, padded to a multiple of 4
-# The hand's scalar results, entries of `info`.
-I_LEAD, I_LEADER, I_PLAYERS_IN, I_LOSERS, I_TURNED, I_STOCK_SHORT, I_RESHUFFLED, I_ALL_DROPPED, I_POT_NEXT = range(9)
-N_INFO = 12
+assert HAND_WIDTH <= ACC_STRIDE
 
 # A block's scratch is one record of this type (see sims.core.deck for the pattern), made
 # once per block by new_table_nb, which fills in the rules, the policy and each seat's
 # trade-away mask.  Per-seat arrays are indexed by seat, per-place arrays by place in the
-# clockwise order of this hand's playing seats.
+# clockwise order of this hand's playing seats.  The scalars at the end are the hand's
+# state between phases (the pack's cursor and the dead cards) and its results; a phase
+# loads the ones it works on into locals and stores them back when it ends.
 TABLE = np.dtype(
     [
         ("pack", np.int64, N_CARDS),  # the pack (bits): positions below `top` are drawn
@@ -96,7 +160,6 @@ TABLE = np.dtype(
         ("rules", np.int64, 12),  # the rules array, entries R_*
         ("hand", np.uint64, SLOTS),  # per seat: the cards held (mask of bits)
         ("trade_away", np.uint64, SLOTS),  # per seat: the mask of cards it trades away (keep_min_rank)
-        ("playing_seats", np.uint64, 4),  # entry 0: the seats that played the last hand (bit s = seat s)
         ("fight", np.int64, SLOTS),  # per seat: its fight card (bit)
         ("playing", np.int64, SLOTS),  # per seat: 1 if it plays the hand
         ("traded", np.int64, SLOTS),  # per seat: cards traded
@@ -108,12 +171,34 @@ TABLE = np.dtype(
         ("played_seat", np.int64, (4, SLOTS)),  # [trick, k]: ... and who played it
         ("trick_leader", np.int64, 4),  # per trick: the seat that led it (stacked hands only)
         ("trick_winner", np.int64, 4),  # per trick: the seat that won it (stacked hands only)
-        ("info", np.int64, N_INFO),  # the hand's scalar results, entries I_*
         ("policy", np.int64, (N_POLICY_FIELDS, SLOTS)),  # [field, seat]: the policy, whole numbers
         ("seat_of_bit", np.int64, N_BITS),  # per fight card (bit): its seat
         ("place_of_bit", np.int64, N_BITS),  # per card played to the trick now (bit): its player's place
         ("sums", np.int64, (SLOTS, ACC_STRIDE)),  # hand mode, [seat, column]: the sums; row n: the table's
         ("game_net", np.int64, SLOTS),  # game mode, per seat: chips this game
+        # The hand's state between phases.
+        ("top", np.int64),  # the pack's cursor: cards drawn from it
+        ("size", np.int64),  # cards in the pack (52, or the pile's size after a reshuffle)
+        ("pile_size", np.int64),  # cards in the pile
+        ("dead", np.uint64),  # public cards out of play (mask of bits; see the contract's step 8)
+        ("fight_bits", np.uint64),  # the fight cards (mask of bits)
+        ("in_seats", np.int64),  # the seats that play (bit s = seat s)
+        ("leader_place", np.int64),  # the leader's place among the playing seats
+        # The hand's results.
+        ("lead", np.int64),  # the seat that won the fight
+        ("leader", np.int64),  # the seat that leads the first trick (-1 when fewer than two play)
+        ("players_in", np.int64),  # seats that play
+        ("losers", np.int64),  # seats that played and took no trick
+        ("n_turned", np.int64),  # cards turned in the fight
+        ("stock_short", np.int64),  # 1 if some trader was allowed fewer cards than it wanted
+        ("reshuffled", np.int64),  # 1 if the pile was made a new pack
+        ("all_dropped", np.int64),  # 1 if nobody played
+        ("pot_next", np.int64),  # the pot carried to the next hand (0: the game ends)
+        # Game mode: the game's results.
+        ("hands_played", np.int64),  # hands dealt
+        ("largest_pot", np.int64),  # the largest pot at stake in any hand
+        ("truncated", np.int64),  # 1 if stopped by max_hands or the pot limit
+        ("overflow", np.int64),  # 1 if stopped by the pot limit
     ]
 )
 
@@ -245,8 +330,8 @@ def play_hand_nb(table, n, dealer, pot, compulsory, shuffle, state):
 
     ``table.pack`` must hold the pack (code order for a random hand, the stacked order
     otherwise); ``shuffle`` = 0 draws it without swaps.  Results go to ``fight`` ..
-    ``trick_winner`` and ``info`` (I_*), the playing seats to ``playing_seats[0]``.  (The
-    kernels inline :func:`play_hand_inline_nb`.)
+    ``trick_winner`` and the hand's result scalars (``lead`` .. ``pot_next``), the playing
+    seats to ``in_seats``.  (The kernels inline :func:`play_hand_inline_nb`.)
     """
     return play_hand_inline_nb(table, n, dealer, pot, compulsory, shuffle, state, rule_codes_nb(table))
 
@@ -268,11 +353,33 @@ def play_hand_inline_nb(table, n, dealer, pot, compulsory, shuffle, state, codes
     values go through :func:`_at` (they are never negative).
     """
     trade_first, trade_order, trade_exhaust, all_drop, fight_exhaust = codes
-    info = table.info
-    top = 0
-    size = N_CARDS
-    for i in (I_LOSERS, I_STOCK_SHORT, I_RESHUFFLED, I_ALL_DROPPED):
-        info[i] = 0
+    start_hand_nb(table, n)
+    state = deal_nb(table, n, dealer, shuffle, state)
+    lay_fight_cards_nb(table, n)
+    state = fight_nb(table, n, dealer, fight_exhaust, shuffle, state)
+    state = replace_nb(table, n, dealer, shuffle, state)
+    stay_or_drop_nb(table, n, dealer, compulsory)
+    playing = table.players_in
+    if playing == 0:
+        all_drop_nb(table, n, pot, all_drop)
+    elif playing == 1:
+        lone_player_nb(table, pot)
+    else:
+        choose_leader_nb(table, n, dealer)
+        if not compulsory or trade_first:
+            state = trade_nb(table, trade_order, trade_exhaust, shuffle, state)
+        play_tricks_nb(table, shuffle)
+        settle_nb(table, pot)
+    return state
+
+
+@njit(cache=True, inline="always")
+def start_hand_nb(table, n):
+    """Clear the per-seat results and the hand's flags before the deal."""
+    table.losers = 0
+    table.stock_short = 0
+    table.reshuffled = 0
+    table.all_dropped = 0
     for seat in range(n):
         table.hand[seat] = _ZERO
         table.playing[seat] = 0
@@ -280,14 +387,26 @@ def play_hand_inline_nb(table, n, dealer, pot, compulsory, shuffle, state, codes
         table.won[seat] = 0
         table.net[seat] = 0
 
-    # 1. The deal, one card at a time from the dealer's left.
+
+@njit(cache=True, inline="always")
+def deal_nb(table, n, dealer, shuffle, state):
+    """Step 1, the deal: four cards to each seat, one at a time clockwise from the dealer's
+    left, from the top of the full pack.  Returns the advanced stream state."""
+    top = 0
     seat = dealer
     for k in range(4 * n):
         seat = seat + 1 if seat + 1 < n else 0
-        card, top, state = draw_nb(table.pack, top, size, shuffle, state)
+        card, top, state = draw_nb(table.pack, top, N_CARDS, shuffle, state)
         table.hand[_at(seat)] |= _ONE << np.uint64(card)
+    table.top = top
+    return state
 
-    # 2-3. Fight cards, chosen at once.  seat_of_bit finds a fight card's seat in one load.
+
+@njit(cache=True, inline="always")
+def lay_fight_cards_nb(table, n):
+    """Steps 2-3, the fight cards: every seat, at once, lays down one card by its
+    fight_card policy; they are public.  ``seat_of_bit`` finds a fight card's seat in one
+    load."""
     fight_bits = _ZERO
     for seat in range(n):
         bit = fight_card_nb(table.hand[seat], table.policy[FIGHT_CARD, seat])
@@ -295,14 +414,23 @@ def play_hand_inline_nb(table, n, dealer, pot, compulsory, shuffle, state, codes
         fight_bits |= _ONE << bit
         table.fight[seat] = bit
         table.seat_of_bit[bit] = seat
+    table.fight_bits = fight_bits
 
-    # 4. The fight: turn cards until one matches a fight card's suit.  The turned cards
-    # are the start of the pile (step 5), so they are written there directly.
+
+@njit(cache=True, inline="always")
+def fight_nb(table, n, dealer, fight_exhaust, shuffle, state):
+    """Step 4, the fight: turn cards until one has the suit of some fight card; the highest
+    fight card of that suit wins the lead (:func:`exhausted_fight_lead_nb` when the pack
+    runs out first).  The turned cards are the start of the pile (step 5), so they are
+    written there directly; they and the fight cards are dead.  Returns the advanced
+    stream state."""
+    fight_bits = table.fight_bits
+    top = table.top
     lead = -1
     turned = 0
     dead = fight_bits
-    while top < size:
-        card, top, state = draw_nb(table.pack, top, size, shuffle, state)
+    while top < N_CARDS:
+        card, top, state = draw_nb(table.pack, top, N_CARDS, shuffle, state)
         table.pile[_at(turned)] = card
         if not shuffle:  # a stacked hand keeps the list that play_dealt returns
             table.turned[_at(turned)] = card
@@ -313,20 +441,42 @@ def play_hand_inline_nb(table, n, dealer, pot, compulsory, shuffle, state, codes
             lead = table.seat_of_bit[highest_bit_nb(matching)]
             break
     if lead < 0:  # the stock ran out with no match
-        lead = dealer + 1 if dealer + 1 < n else 0
-        if fight_exhaust == HIGHEST_RANK_ANY_SUIT:
-            best_order = -1
-            for offset in range(1, n + 1):
-                seat = (dealer + offset) % n
-                order = table.fight[seat] & 15
-                if order > best_order:
-                    best_order = order
-                    lead = seat
-    info[I_LEAD] = lead
-    info[I_TURNED] = turned
+        lead = exhausted_fight_lead_nb(table, n, dealer, fight_exhaust)
+    table.lead = lead
+    table.n_turned = turned
+    table.top = top
+    table.dead = dead
+    return state
 
-    # 5. Turned cards (already there), then fight cards, to the pile; one replacement each.
-    pile = turned
+
+@njit(cache=True, inline="always")
+def exhausted_fight_lead_nb(table, n, dealer, fight_exhaust):
+    """Step 4 when the pack runs out with no match (fight_exhaust): highest-rank-any-suit
+    gives the lead to the highest fight card of any suit, ties to the first such seat
+    clockwise from the dealer's left; eldest-gets-lead gives it to seat D+1."""
+    lead = dealer + 1 if dealer + 1 < n else 0
+    if fight_exhaust == HIGHEST_RANK_ANY_SUIT:
+        best_order = -1
+        for offset in range(1, n + 1):
+            seat = (dealer + offset) % n
+            order = table.fight[seat] & 15
+            if order > best_order:
+                best_order = order
+                lead = seat
+    return lead
+
+
+@njit(cache=True, inline="always")
+def replace_nb(table, n, dealer, shuffle, state):
+    """Step 5, the replacement: the fight cards join the turned cards in the pile (seat
+    order from the dealer's left), then each seat, clockwise from the dealer's left, draws
+    one card; an empty pack (only after a fight that turned more than 52 - 5n cards) makes
+    the pile the new pack, whatever trade_exhaust says.  Returns the advanced stream
+    state."""
+    top = table.top
+    size = N_CARDS
+    dead = table.dead
+    pile = table.n_turned
     seat = dealer
     for i in range(n):
         seat = seat + 1 if seat + 1 < n else 0
@@ -335,15 +485,27 @@ def play_hand_inline_nb(table, n, dealer, pot, compulsory, shuffle, state, codes
     seat = dealer
     for i in range(n):
         seat = seat + 1 if seat + 1 < n else 0
-        if top == size:  # only after a fight that turned more than 52 - 5n cards
+        if top == size:
             size, top, pile, dead = _reshuffle_pile_nb(table, pile)
-            info[I_RESHUFFLED] = 1
+            table.reshuffled = 1
         card, top, state = draw_nb(table.pack, top, size, shuffle, state)
         table.hand[_at(seat)] |= _ONE << np.uint64(card)
+    table.top = top
+    table.size = size
+    table.pile_size = pile
+    table.dead = dead
+    return state
 
-    # 6. Stay or drop, at once.  `in_seats` has bit s set when seat s plays: the strong
-    # hands first (a plain loop over the seats), then the fight winner and a compulsory
-    # hand as masks.
+
+@njit(cache=True, inline="always")
+def stay_or_drop_nb(table, n, dealer, compulsory):
+    """Step 6, stay or drop, at once: a seat plays when the hand is compulsory, or it won
+    the fight and stays with the lead, or its strength score reaches stay_min_strength.
+    Writes ``playing``, the playing seats clockwise from the dealer's left to ``order``,
+    ``in_seats`` (bit s set when seat s plays) and ``players_in``."""
+    # The strong hands first (a plain loop over the seats), then the fight winner and a
+    # compulsory hand as masks.
+    lead = table.lead
     in_seats = 0
     for seat in range(n):
         strong = strength_nb(table.hand[seat]) >= table.policy[STAY_MIN_STRENGTH, seat]
@@ -358,126 +520,172 @@ def play_hand_inline_nb(table, n, dealer, pot, compulsory, shuffle, state, codes
         table.playing[_at(seat)] = stays
         table.order[_at(playing)] = seat  # overwritten by the next player when this seat drops
         playing += stays
-    info[I_PLAYERS_IN] = playing
-    info[I_LEADER] = -1
-    pot_next = 0
-    if playing == 0:
-        info[I_ALL_DROPPED] = 1
-        if all_drop == REFUND_SPLIT:
-            for seat in range(n):
-                table.net[seat] = pot // n
-        else:
-            pot_next = pot
-    elif playing == 1:
-        seat = _at(table.order[0])
-        table.won[seat] = 4
-        table.net[seat] = pot
+    table.in_seats = in_seats
+    table.players_in = playing
+    table.leader = -1
+    table.pot_next = 0
+
+
+@njit(cache=True, inline="always")
+def all_drop_nb(table, n, pot, all_drop):
+    """Step 6 when nobody plays (all_drop): refund-split pays every seat P/n and ends the
+    game; forced-replay and replay-optional carry the pot to the next hand, nobody paying."""
+    table.all_dropped = 1
+    if all_drop == REFUND_SPLIT:
+        for seat in range(n):
+            table.net[seat] = pot // n
     else:
-        # The leader (the first playing seat at or after the fight winner, clockwise) and its
-        # place in the clockwise order of playing seats, from `in_seats` turned so that the
-        # dealer's left is bit 0: no loop whose length is a coin flip.
-        eldest = dealer + 1 if dealer + 1 < n else 0
-        turned_seats = ((in_seats >> eldest) | (in_seats << (n - eldest))) & ((1 << n) - 1)
-        lead_from_eldest = lead - eldest if lead >= eldest else lead - eldest + n
-        from_lead = turned_seats & -(1 << lead_from_eldest)
-        leader_from_eldest = lowest_seat_nb(from_lead if from_lead else turned_seats)
-        leader_place = count_seats_nb(turned_seats & ((1 << leader_from_eldest) - 1))
-        leader = eldest + leader_from_eldest if eldest + leader_from_eldest < n else eldest + leader_from_eldest - n
-        info[I_LEADER] = leader
+        table.pot_next = pot
 
-        # 7. Trading.
-        if not compulsory or trade_first:
-            cap = 0  # cap-equal's allowance, S // players: divided only under that rule
-            if trade_exhaust == CAP_EQUAL:
-                cap = (size - top) // playing
-            may_reshuffle = trade_exhaust == RESHUFFLE_DISCARDS
-            first = leader_place if trade_order == TRADE_FROM_LEAD_WINNER else 0
-            for i in range(playing):
-                place = first + i if first + i < playing else first + i - playing
-                seat = _at(table.order[_at(place)])
-                wanted = table.hand[seat] & table.trade_away[seat]
-                want = count_cards_nb(wanted)
-                allowed = size - top
-                if may_reshuffle:
-                    allowed += pile
-                elif trade_exhaust == CAP_EQUAL:
-                    allowed = cap
-                if allowed < want:
-                    info[I_STOCK_SHORT] = 1
-                    chosen = _ZERO
-                    for k in range(allowed):
-                        low = lowest_card_nb(wanted & ~chosen)
-                        chosen |= _ONE << low
-                    wanted = chosen
-                    want = allowed
-                table.hand[seat] &= ~wanted
-                table.traded[seat] = want
-                for k in range(want):
-                    if top == size:
-                        size, top, pile, dead = _reshuffle_pile_nb(table, pile)
-                        info[I_RESHUFFLED] = 1
-                        may_reshuffle = False
-                    card, top, state = draw_nb(table.pack, top, size, shuffle, state)
-                    table.hand[seat] |= _ONE << np.uint64(card)
-                # The discards join the pile from 2 up to A, suit by suit.  A seat trades at
-                # most four cards, so four stores (the extra ones past the pile's end are
-                # overwritten later, and pile + 4 stays inside the pile because every hand
-                # holds four cards the pile does not) replace a loop of coin-flip length.
-                rest = wanted | _NO_CARD
-                for k in range(4):
-                    table.pile[_at(pile + k)] = lowest_bit_nb(rest)
-                    rest &= rest - _ONE
-                pile += want
 
-        # 8. Four tricks.  The leader plays first, then the other playing seats clockwise.
-        place = leader_place
-        for trick in range(4):
+@njit(cache=True, inline="always")
+def lone_player_nb(table, pot):
+    """Step 6 when exactly one plays: it takes all four tricks and the whole pot, and the
+    game ends (no trading, no play)."""
+    seat = _at(table.order[0])
+    table.won[seat] = 4
+    table.net[seat] = pot
+
+
+@njit(cache=True, inline="always")
+def choose_leader_nb(table, n, dealer):
+    """The leader (two or more playing): the fight winner if it plays, else the next
+    playing seat clockwise from it.  Writes ``leader`` and ``leader_place``, its place in
+    the clockwise order of playing seats from the dealer's left."""
+    # From `in_seats` turned so that the dealer's left is bit 0: no loop whose length is
+    # a coin flip.
+    in_seats = table.in_seats
+    lead = table.lead
+    eldest = dealer + 1 if dealer + 1 < n else 0
+    turned_seats = ((in_seats >> eldest) | (in_seats << (n - eldest))) & ((1 << n) - 1)
+    lead_from_eldest = lead - eldest if lead >= eldest else lead - eldest + n
+    from_lead = turned_seats & -(1 << lead_from_eldest)
+    leader_from_eldest = lowest_seat_nb(from_lead if from_lead else turned_seats)
+    table.leader_place = count_seats_nb(turned_seats & ((1 << leader_from_eldest) - 1))
+    leader = eldest + leader_from_eldest
+    table.leader = leader if leader < n else leader - n
+
+
+@njit(cache=True, inline="always")
+def trade_nb(table, trade_order, trade_exhaust, shuffle, state):
+    """Step 7, trading: the playing seats in clockwise order, from the dealer's left or
+    from the leader (trade_order), each discard the cards below keep_min_rank, as many as
+    trade_exhaust allows (the lowest of them when cut short: ``stock_short``), and draw as
+    many; under reshuffle-discards an empty pack makes the pile, without this trader's
+    discards, the new pack (once per trading).  Then the discards join the pile, by suit
+    and from 2 up to A.  Returns the advanced stream state."""
+    playing = table.players_in
+    top = table.top
+    size = table.size
+    pile = table.pile_size
+    dead = table.dead
+    cap = 0  # cap-equal's allowance, S // players: divided only under that rule
+    if trade_exhaust == CAP_EQUAL:
+        cap = (size - top) // playing
+    may_reshuffle = trade_exhaust == RESHUFFLE_DISCARDS
+    first = table.leader_place if trade_order == TRADE_FROM_LEAD_WINNER else 0
+    for i in range(playing):
+        place = first + i if first + i < playing else first + i - playing
+        seat = _at(table.order[_at(place)])
+        wanted = table.hand[seat] & table.trade_away[seat]
+        want = count_cards_nb(wanted)
+        allowed = size - top
+        if may_reshuffle:
+            allowed += pile
+        elif trade_exhaust == CAP_EQUAL:
+            allowed = cap
+        if allowed < want:
+            table.stock_short = 1
+            chosen = _ZERO
+            for k in range(allowed):
+                low = lowest_card_nb(wanted & ~chosen)
+                chosen |= _ONE << low
+            wanted = chosen
+            want = allowed
+        table.hand[seat] &= ~wanted
+        table.traded[seat] = want
+        for k in range(want):
+            if top == size:
+                size, top, pile, dead = _reshuffle_pile_nb(table, pile)
+                table.reshuffled = 1
+                may_reshuffle = False
+            card, top, state = draw_nb(table.pack, top, size, shuffle, state)
+            table.hand[seat] |= _ONE << np.uint64(card)
+        # The discards join the pile from 2 up to A, suit by suit.  A seat trades at most
+        # four cards, so four stores (the extra ones past the pile's end are overwritten
+        # later, and pile + 4 stays inside the pile because every hand holds four cards
+        # the pile does not) replace a loop of coin-flip length.
+        rest = wanted | _NO_CARD
+        for k in range(4):
+            table.pile[_at(pile + k)] = lowest_bit_nb(rest)
+            rest &= rest - _ONE
+        pile += want
+    table.top = top
+    table.size = size
+    table.pile_size = pile
+    table.dead = dead
+    return state
+
+
+@njit(cache=True, inline="always")
+def play_tricks_nb(table, shuffle):
+    """Step 8, card play: four tricks among the playing seats.  The leader leads the first
+    (:func:`lead_card_nb`), the others follow clockwise (:func:`follow_card_nb`); the
+    highest card of the suit led wins, and its player leads the next.  Counts ``won``;
+    a stacked hand also logs every trick."""
+    playing = table.players_in
+    dead = table.dead
+    place = table.leader_place
+    for trick in range(4):
+        seat = _at(table.order[_at(place)])
+        hand = table.hand[seat]
+        bit = lead_card_nb(hand, dead, table.policy[PLAY_STYLE, seat])
+        table.hand[seat] = hand & ~(_ONE << bit)
+        dead |= _ONE << bit
+        if not shuffle:  # a stacked hand keeps the log that play_dealt returns
+            table.trick_leader[trick] = seat
+            table.played[trick, 0] = bit
+            table.played_seat[trick, 0] = seat
+        led = suit_of_bit_nb(bit)
+        winning = bit
+        table.place_of_bit[bit] = place
+        for k in range(1, playing):
+            place = place + 1 if place + 1 < playing else 0
             seat = _at(table.order[_at(place)])
             hand = table.hand[seat]
-            bit = lead_card_nb(hand, dead, table.policy[PLAY_STYLE, seat])
+            bit = follow_card_nb(hand, led, winning, table.policy[PLAY_STYLE, seat])
+            # Only a higher card of the suit led beats the card now winning, so the
+            # winning card is the highest of the suit led played so far.  Who played it
+            # is looked up by bit after the trick: no branch on whether a card beats.
+            winning = highest_bit_nb((_ONE << winning) | ((_ONE << bit) & led))
+            table.place_of_bit[bit] = place
             table.hand[seat] = hand & ~(_ONE << bit)
             dead |= _ONE << bit
-            if not shuffle:  # a stacked hand keeps the log that play_dealt returns
-                table.trick_leader[trick] = seat
-                table.played[trick, 0] = bit
-                table.played_seat[trick, 0] = seat
-            led = suit_of_bit_nb(bit)
-            winning = bit
-            table.place_of_bit[bit] = place
-            for k in range(1, playing):
-                place = place + 1 if place + 1 < playing else 0
-                seat = _at(table.order[_at(place)])
-                hand = table.hand[seat]
-                bit = follow_card_nb(hand, led, winning, table.policy[PLAY_STYLE, seat])
-                # Only a higher card of the suit led beats the card now winning, so the
-                # winning card is the highest of the suit led played so far.  Who played
-                # it is looked up by bit after the trick: no branch on whether a card beats.
-                winning = highest_bit_nb((_ONE << winning) | ((_ONE << bit) & led))
-                table.place_of_bit[bit] = place
-                table.hand[seat] = hand & ~(_ONE << bit)
-                dead |= _ONE << bit
-                if not shuffle:
-                    table.played[trick, k] = bit
-                    table.played_seat[trick, k] = seat
-            place = table.place_of_bit[winning]
-            winner = table.order[_at(place)]
-            table.won[_at(winner)] += 1
             if not shuffle:
-                table.trick_winner[trick] = winner
+                table.played[trick, k] = bit
+                table.played_seat[trick, k] = seat
+        place = table.place_of_bit[winning]
+        winner = table.order[_at(place)]
+        table.won[_at(winner)] += 1
+        if not shuffle:
+            table.trick_winner[trick] = winner
+    table.dead = dead
 
-        # 9. Settlement: a trick pays a quarter of the pot; a player with none pays the pot.
-        losers = 0
-        quarter = pot // 4
-        for i in range(playing):
-            seat = _at(table.order[_at(i)])
-            won = table.won[seat]
-            table.net[seat] = won * quarter if won else -pot
-            losers += won == 0
-        info[I_LOSERS] = losers
-        pot_next = losers * pot
-    info[I_POT_NEXT] = pot_next
-    table.playing_seats[0] = np.uint64(in_seats)
-    return state
+
+@njit(cache=True, inline="always")
+def settle_nb(table, pot):
+    """Step 9, settlement: each trick pays a quarter of the pot to its winner; every player
+    who took no trick pays the pot into the next one, so the pot carried is losers * P."""
+    playing = table.players_in
+    losers = 0
+    quarter = pot // 4
+    for i in range(playing):
+        seat = _at(table.order[_at(i)])
+        won = table.won[seat]
+        table.net[seat] = won * quarter if won else -pot
+        losers += won == 0
+    table.losers = losers
+    table.pot_next = losers * pot
 
 
 @njit(cache=True, _nrt=False)
@@ -486,6 +694,36 @@ def _reshuffle_pile_nb(table, pile):
     for i in range(pile):
         table.pack[i] = table.pile[i]
     return pile, 0, 0, _ZERO
+
+
+@njit(cache=True, inline="always")
+def add_hand_sums_nb(table, sums, n):
+    """Hand mode: add the hand just played to the sums (``HAND_OUTCOMES``; row n: the
+    table's)."""
+    for seat in range(n):
+        net = table.net[seat]
+        traded = table.traded[seat]
+        # A drop counts in column H_DROPPED, a player's tricks in H_TOOK_0 + won (a select,
+        # not a branch).
+        took = H_TOOK_0 + table.won[seat]
+        sums[seat, _at(took if table.playing[seat] else H_DROPPED)] += 1
+        sums[seat, H_NET] += net
+        sums[seat, H_NET_SQ] += net * net
+        sums[seat, H_TRADED] += traded
+        sums[seat, H_TRADED_SQ] += traded * traded
+    sums[_at(table.lead), H_LEAD] += 1
+    playing = table.players_in
+    losers = table.losers
+    turned = table.n_turned
+    sums[n, H_ALL_DROPPED] += table.all_dropped
+    sums[n, H_PLAYERS_IN] += playing
+    sums[n, H_PLAYERS_IN_SQ] += playing * playing
+    sums[n, H_LOSERS] += losers
+    sums[n, H_LOSERS_SQ] += losers * losers
+    sums[n, H_TURNED] += turned
+    sums[n, H_TURNED_SQ] += turned * turned
+    sums[n, H_STOCK_SHORT] += table.stock_short
+    sums[n, H_RESHUFFLED] += table.reshuffled
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -499,35 +737,12 @@ def _hand_sums_nb(rules, tables, out, n, seed, first, count):
     compulsory = rules[R_SAMPLE_HAND] == SAMPLE_FIRST
     codes = rule_codes_nb(table)
     sums = table.sums
-    info = table.info
     seed_key = seed_key_nb(seed)
     for hand in range(first, first + count):
         state = stream_nb(seed_key, hand)
         reset_pack_nb(table.pack, BIT_OF_CODE)
         state = play_hand_inline_nb(table, n, n - 1, pot, compulsory, True, state, codes)
-        for seat in range(n):
-            net = table.net[seat]
-            traded = table.traded[seat]
-            # Column 0 counts a drop, 2 + won the tricks a player took (a select, not a branch).
-            took = 2 + table.won[seat]
-            sums[seat, _at(took if table.playing[seat] else 0)] += 1
-            sums[seat, 7] += net
-            sums[seat, 8] += net * net
-            sums[seat, 9] += traded
-            sums[seat, 10] += traded * traded
-        sums[_at(info[I_LEAD]), 1] += 1
-        playing = info[I_PLAYERS_IN]
-        losers = info[I_LOSERS]
-        turned = info[I_TURNED]
-        sums[n, 0] += info[I_ALL_DROPPED]
-        sums[n, 1] += playing
-        sums[n, 2] += playing * playing
-        sums[n, 3] += losers
-        sums[n, 4] += losers * losers
-        sums[n, 5] += turned
-        sums[n, 6] += turned * turned
-        sums[n, 7] += info[I_STOCK_SHORT]
-        sums[n, 8] += info[I_RESHUFFLED]
+        add_hand_sums_nb(table, sums, n)
     for row in range(n + 1):
         for column in range(HAND_WIDTH):
             out[row, column] = sums[row, column]
@@ -549,67 +764,90 @@ def ante_nb(rules, n):
     return rules[R_ANTE] if rules[R_ANTE] else SMALLEST_ANTE[n]
 
 
+@njit(cache=True, inline="always")
+def play_game_nb(rules, table, n, ante, state, codes):
+    """One game: each seat antes, seat n-1 deals the compulsory first hand, and hands go on
+    while a pot is carried (the dealer passing left when dealer_rotates; the next hand
+    compulsory after all dropped under forced-replay).  A game still carrying a pot after
+    max_hands hands, or one above POT_LIMIT, is stopped and the pot split equally.  Writes
+    ``game_net``, ``hands_played``, ``largest_pot``, ``truncated`` and ``overflow``."""
+    net = table.game_net
+    all_drop = rules[R_ALL_DROP]
+    max_hands = rules[R_MAX_HANDS]
+    for seat in range(n):
+        net[seat] = -ante
+    pot = n * ante
+    dealer = n - 1
+    compulsory = True
+    hands = 0
+    largest_pot = 0
+    truncated = 0
+    overflow = 0
+    while True:
+        reset_pack_nb(table.pack, BIT_OF_CODE)
+        state = play_hand_inline_nb(table, n, dealer, pot, compulsory, True, state, codes)
+        hands += 1
+        largest_pot = max(largest_pot, pot)
+        for seat in range(n):
+            net[seat] += table.net[seat]
+        carried = table.pot_next
+        compulsory = table.all_dropped == 1 and all_drop == FORCED_REPLAY
+        if carried == 0:
+            break
+        if carried > POT_LIMIT or hands >= max_hands:
+            truncated = 1
+            overflow = 1 if carried > POT_LIMIT else 0
+            for seat in range(n):
+                net[seat] += carried // n
+            break
+        pot = carried
+        if rules[R_ROTATES]:
+            dealer = dealer + 1 if dealer + 1 < n else 0
+    table.hands_played = hands
+    table.largest_pot = largest_pot
+    table.truncated = truncated
+    table.overflow = overflow
+
+
+@njit(cache=True, inline="always")
+def add_game_sums_nb(table, out, n):
+    """Game mode: add the game just played to ``out`` (``GAME_OUTCOMES``: net and net_sq
+    in limbs, largest_pot a maximum; row n: the table's)."""
+    net = table.game_net
+    hands = table.hands_played
+    truncated = table.truncated
+    overflow = table.overflow
+    for seat in range(n):
+        add_wide_nb(out, seat, G_NET, net[seat])
+        add_wide_square_nb(out, seat, G_NET_SQ, net[seat])
+        out[seat, G_PROFIT] += net[seat] > 0
+        if not truncated:
+            add_wide_nb(out, seat, G_FINISHED_NET, net[seat])
+            add_wide_square_nb(out, seat, G_FINISHED_NET_SQ, net[seat])
+            out[seat, G_FINISHED_COUNT] += 1
+    out[n, G_HANDS] += hands
+    out[n, G_HANDS_SQ] += hands * hands
+    out[n, G_TRUNCATED] += truncated
+    out[n, G_OVERFLOW] += overflow
+    out[n, G_HIT_MAX_HANDS] += truncated - overflow
+    out[n, G_LARGEST_POT] = max(out[n, G_LARGEST_POT], table.largest_pot)
+    bucket = 0
+    while bucket + 1 < len(LENGTH_BUCKET_LOW) and hands >= LENGTH_BUCKET_LOW[bucket + 1]:
+        bucket += 1
+    out[n, G_LENGTH + bucket] += 1
+
+
 @njit(cache=True, nogil=True, _nrt=False)
 def _game_sums_nb(rules, tables, out, n, seed, first, count):
     """Game mode's loop (allocating nothing, compiled without NRT like
     :func:`_hand_sums_nb`): the sums of games ``first .. first+count-1`` into ``out``."""
     table = tables[0]
-    net = table.game_net
-    info = table.info
     ante = ante_nb(rules, n)
-    all_drop = rules[R_ALL_DROP]
-    max_hands = rules[R_MAX_HANDS]
     codes = rule_codes_nb(table)
     seed_key = seed_key_nb(seed)
     for game in range(first, first + count):
-        state = stream_nb(seed_key, game)
-        for seat in range(n):
-            net[seat] = -ante
-        pot = n * ante
-        dealer = n - 1
-        compulsory = True
-        hands = 0
-        largest_pot = 0
-        truncated = 0
-        overflow = 0
-        while True:
-            reset_pack_nb(table.pack, BIT_OF_CODE)
-            state = play_hand_inline_nb(table, n, dealer, pot, compulsory, True, state, codes)
-            hands += 1
-            largest_pot = max(largest_pot, pot)
-            for seat in range(n):
-                net[seat] += table.net[seat]
-            carried = info[I_POT_NEXT]
-            compulsory = info[I_ALL_DROPPED] == 1 and all_drop == FORCED_REPLAY
-            if carried == 0:
-                break
-            if carried > POT_LIMIT or hands >= max_hands:
-                truncated = 1
-                overflow = 1 if carried > POT_LIMIT else 0
-                for seat in range(n):
-                    net[seat] += carried // n
-                break
-            pot = carried
-            if rules[R_ROTATES]:
-                dealer = dealer + 1 if dealer + 1 < n else 0
-        for seat in range(n):
-            add_wide_nb(out, seat, 0, net[seat])
-            add_wide_square_nb(out, seat, 2, net[seat])
-            out[seat, 6] += net[seat] > 0
-            if not truncated:
-                add_wide_nb(out, seat, 7, net[seat])
-                add_wide_square_nb(out, seat, 9, net[seat])
-                out[seat, 13] += 1
-        out[n, 0] += hands
-        out[n, 1] += hands * hands
-        out[n, 2] += truncated
-        out[n, 3] += overflow
-        out[n, 4] += truncated - overflow
-        out[n, 5] = max(out[n, 5], largest_pot)
-        bucket = 0
-        while bucket + 1 < len(LENGTH_BUCKET_LOW) and hands >= LENGTH_BUCKET_LOW[bucket + 1]:
-            bucket += 1
-        out[n, 6 + bucket] += 1
+        play_game_nb(rules, table, n, ante, stream_nb(seed_key, game), codes)
+        add_game_sums_nb(table, out, n)
 
 
 @njit(cache=True, nogil=True)

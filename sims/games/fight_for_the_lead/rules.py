@@ -11,7 +11,7 @@ from typing import Annotated, NamedTuple
 
 import numpy as np
 
-from sims.spec import Outcomes, PolicyField, PolicyPreset, Switch, Variant
+from sims.spec import Outcomes, PolicyField, PolicyPreset, Switch, Variant, indices
 
 TRADE_FROM_DEALER_LEFT, TRADE_FROM_LEAD_WINNER = range(2)
 RESHUFFLE_DISCARDS, SERVE_UNTIL_EMPTY, CAP_EQUAL = range(3)
@@ -82,7 +82,6 @@ class Rules(NamedTuple):
     ] = SAMPLE_LATER
 
 
-FIGHT_CARD, STAY_MIN_STRENGTH, STAY_WITH_LEAD, KEEP_MIN_RANK, PLAY_STYLE = range(5)
 POLICY_FIELDS = (
     PolicyField(
         "fight_card",
@@ -119,6 +118,10 @@ POLICY_FIELDS = (
         integer=True,
         choices=("greedy", "high"),
     ),
+)
+# The policy matrix's columns.
+FIGHT_CARD, STAY_MIN_STRENGTH, STAY_WITH_LEAD, KEEP_MIN_RANK, PLAY_STYLE = indices(
+    POLICY_FIELDS, "fight_card", "stay_min_strength", "stay_with_lead", "keep_min_rank", "play_style"
 )
 
 VARIANTS = {

@@ -327,18 +327,7 @@ from sims.games.five_hundred.kernel import (
     ENDED_ANY_POINTS,
     ENDED_CONTRACT,
     ENDED_MINUS_500,
-    H_CONTRACT,
-    H_CONTRACTOR,
-    H_DISCARDS,
-    H_ENDED,
-    H_MADE,
-    H_N_CALLS,
-    H_NOMINATED0,
-    H_POINTS0,
-    H_TRICKS_PLAYED,
-    H_WINNER,
     PACKS,
-    S_TRICKS,
     deal_nb,
     new_table_nb,
     play_hand_nb,
@@ -392,57 +381,42 @@ def _stacked(rules: Rules, cards) -> np.ndarray:
 
 
 def _hand(rules: Rules, policy: np.ndarray, cards, dealer: int, scores: list[int]) -> dict:
-    hands, h, seats, calls, estimate, suit_of, order_of, _, dealt, log, suit_masks = new_table_nb()
-    pack_row = _stacked(rules, cards)
+    table = new_table_nb()  # the kernel's scratch record (kernel.TABLE)
+    table.pack[:] = _stacked(rules, cards)
     rule_codes = np.asarray([int(v) for v in rules], dtype=np.int64)
-    kitty, _ = deal_nb(rule_codes, pack_row, np.int64(dealer), False, stream_state(0, 0), hands, dealt)
-    held = [sorted(int(c) for c in range(54) if (int(hands[s]) >> c) & 1) for s in range(PLAYERS)]
+    kitty, _ = deal_nb(rule_codes, table.pack, np.int64(dealer), False, stream_state(0, 0), table.hands, table.dealt)
+    held = [sorted(int(c) for c in range(54) if (int(table.hands[s]) >> c) & 1) for s in range(PLAYERS)]
     totals = np.asarray(scores, dtype=np.int64)
-    log[:] = -1
-    play_hand_nb(
-        rule_codes,
-        policy,
-        hands,
-        kitty,
-        np.int64(dealer),
-        totals,
-        h,
-        seats,
-        calls,
-        estimate,
-        suit_of,
-        order_of,
-        log,
-        True,
-        suit_masks,
-    )
-    contractor = int(h[H_CONTRACTOR])
-    discards = int(h[H_DISCARDS])
+    table.log[:] = -1
+    play_hand_nb(rule_codes, policy, table, kitty, np.int64(dealer), totals, True)
+    hand = table.hand
+    log = table.log
+    discards = int(hand.discards)
     tricks = []
-    for t in range(int(h[H_TRICKS_PLAYED])):
+    for t in range(int(hand.tricks_played)):
         leader, winner, named = (int(v) for v in log[t, :3])
         plays = [
             ((leader + i) % 4, int(log[t, 4 + (leader + i) % 4])) for i in range(4) if log[t, 4 + (leader + i) % 4] >= 0
         ]
         tricks.append((leader, plays, winner, named))
-    tricks_won = [int(seats[s, S_TRICKS]) for s in range(PLAYERS)]
-    nominated = {RED_JOKER + j: int(h[H_NOMINATED0 + j]) for j in range(2) if h[H_NOMINATED0 + j] >= 0}
+    tricks_won = [int(v) for v in table.seats.tricks]
+    nominated = {RED_JOKER + j: int(hand.nominated[j]) for j in range(2) if hand.nominated[j] >= 0}
     return {
         "dealt": held,
         "kitty": sorted(int(c) for c in range(54) if (int(kitty) >> c) & 1),
-        "auction": [(int(calls[k, 0]), int(calls[k, 1])) for k in range(int(h[H_N_CALLS]))],
-        "contract": int(h[H_CONTRACT]),
-        "contractor": contractor,
+        "auction": [(int(table.calls[k, 0]), int(table.calls[k, 1])) for k in range(int(hand.n_calls))],
+        "contract": int(hand.contract),
+        "contractor": int(hand.contractor),
         "discards": sorted(c for c in range(54) if (discards >> c) & 1),
         "nominated": nominated,
         "tricks": tricks,
         "tricks_won": tricks_won,
         "side_tricks": [tricks_won[0] + tricks_won[2], tricks_won[1] + tricks_won[3]],
-        "made": int(h[H_MADE]),
-        "points": [int(h[H_POINTS0]), int(h[H_POINTS0 + 1])],
+        "made": int(hand.made),
+        "points": [int(hand.points[0]), int(hand.points[1])],
         "scores": [int(v) for v in totals],
-        "winner": int(h[H_WINNER]),
-        "ended": _ENDED.get(int(h[H_ENDED]), ""),
+        "winner": int(hand.winner),
+        "ended": _ENDED.get(int(hand.ended), ""),
     }
 
 

@@ -8,12 +8,21 @@ suitless joker) and its order (higher wins within a suit): plain A 14, K 13, Q 1
 10 .. 4 as numbered; the left bower 15, the right bower 16, a joker 17, the black joker
 18 (as trumps, or suitless, or nominated to a suit); the auction and the discard use
 them.  The play of the cards works on masks in the "play layout" (see there), where the
-bit order within an effective suit is its order.  The hand's scalars live in a small
-int64 array (H_* slots), the per-seat state in a [4, S_*] array.
+bit order within an effective suit is its order.
+
+State: a table's scratch is one record of the ``TABLE`` dtype (below): the seats' cards,
+the hand's record (``HAND``: contract, contractor, points, winner ...), the seats' record
+(``SEATS``: passed, high cards, tricks, voids shown), the auction's calls and estimates,
+the contract's suit and order rows, the pack row and its draws, the trick log and the
+play record (``PLAY``: the play layout of the contract and the cards played so far).
+A hand is played in phases, each a function over the record that states the rule it
+implements: deal_nb, auction_nb (bid_nb per call), kitty_nb, layout_nb, tricks_nb
+(trick_nb per trick, card_nb per card), settle_nb; play_hand_nb runs them in order.
 
 The functions a hand calls without inlining them are compiled without NRT (``_nrt=False``):
 they allocate nothing, and with NRT every call paid an atomic incref/decref pair for each
-array argument (46 atomic operations per hand, about 6% of its time).
+array argument.  A record argument carries no reference count at all; the record is only
+used while its caller holds the one-record array it lives in (``new_tables_nb``).
 """
 
 from __future__ import annotations
@@ -35,6 +44,7 @@ from sims.games.five_hundred.rules import (
     KITTY_SIZE,
     LEAD_CONTRACTOR,
     LENGTH_BUCKETS,
+    LENGTH_LABELS,
     MISERE,
     MISERE_OPP_PER_CONTRACTOR_TRICK,
     MISERE_OPP_PER_TRICK_WON,
@@ -47,6 +57,8 @@ from sims.games.five_hundred.rules import (
     NT_JOKER_MAY_NOMINATE,
     OPEN_MISERE,
     PACK_SIZE,
+    PLAYERS,
+    POLICY_FIELDS,
     RED_JOKER,
     TARGET,
     TRICKS,
@@ -57,8 +69,8 @@ from sims.games.five_hundred.rules import (
 from sims.games.five_hundred.rules import (
     DENOMINATION_SUIT as DENOMINATION_SUIT_CODES,
 )
+from sims.spec import indices
 
-N_RULES = len(Rules._fields)
 (
     R_DECK,
     R_ALL_PASS,
@@ -75,8 +87,27 @@ N_RULES = len(Rules._fields)
     R_WIN_BY_CONTRACT_ONLY,
     R_OPP_CAP,
     R_MAX_HANDS,
-) = range(N_RULES)
-P_BID_OFFSET, P_MISERE_MAX, P_OPEN_MISERE_MAX, P_PARTNER_MARGIN, P_NOMINATE = range(5)
+) = indices(
+    Rules,
+    "deck",
+    "all_pass",
+    "misere_rank",
+    "misere_needs_7",
+    "open_misere_rank",
+    "open_misere_anytime",
+    "allow_misere",
+    "first_lead",
+    "nt_joker",
+    "om_expose",
+    "misere_stop_early",
+    "misere_opp_score",
+    "win_by_contract_only",
+    "opp_cap",
+    "max_hands",
+)
+P_BID_OFFSET, P_MISERE_MAX, P_OPEN_MISERE_MAX, P_PARTNER_MARGIN, P_NOMINATE = indices(
+    POLICY_FIELDS, "bid_offset", "misere_max", "open_misere_max", "partner_margin", "nominate"
+)
 
 SUITLESS = 4
 N_CODES = 54
@@ -111,30 +142,77 @@ LADDER = np.array(
 )
 VALUE = np.array([contract_value(c) for c in range(N_CONTRACTS)], dtype=np.int64)
 
-# Hand slots
-(
-    H_CONTRACT,
-    H_CONTRACTOR,
-    H_MADE,
-    H_POINTS0,
-    H_POINTS1,
-    H_WINNER,
-    H_ENDED,
-    H_TRICKS_PLAYED,
-    H_JOKER_IN_KITTY,
-    H_ALL_PASS,
-    H_NOMINATED0,
-    H_NOMINATED1,
-    H_N_CALLS,
-    H_DISCARDS,
-) = range(14)
-N_H = 16
-ENDED_NONE, ENDED_CONTRACT, ENDED_MINUS_500, ENDED_ANY_POINTS = range(4)
-# Seat slots
-S_PASSED, S_TRICKS, S_VOIDS, S_HIGH = range(4)
-N_S = 4
+# ------------------------------------------------------------------- the table's scratch
+ENDED_NONE, ENDED_CONTRACT, ENDED_MINUS_500, ENDED_ANY_POINTS = range(4)  # how a game ended (HAND.ended)
 MAX_CALLS = 64
 LOG_STRIDE = 4 + 4  # per trick: leader, winner, named suit, (unused), the card of each seat (-1: sat out)
+
+# One hand's scalars: what the auction, the kitty and the settlement decide.
+HAND = np.dtype(
+    [
+        ("contract", np.int64),  # contract id, -1 after four passes
+        ("contractor", np.int64),  # its seat, -1 after four passes
+        ("n_calls", np.int64),  # calls made in the auction (rows of TABLE.calls)
+        ("made", np.int64),  # 1 made, 0 failed, -1 no contractor
+        ("points", np.int64, 2),  # per side: what the hand adds to its total (trick points capped)
+        ("winner", np.int64),  # the side that has won the game after this hand, -1 none
+        ("ended", np.int64),  # how it was won (ENDED_*)
+        ("tricks_played", np.int64),
+        ("joker_in_kitty", np.int64),  # the joker 52 was dealt to the kitty
+        ("all_pass", np.int64),  # four passes
+        ("nominated", np.int64, 2),  # per joker (52, 53): the suit it is nominated to, -1 none
+        ("discards", np.uint64),  # the contractor's discards (card codes)
+    ]
+)
+
+# Per-seat state, one entry per seat.
+SEATS = np.dtype(
+    [
+        ("passed", np.int64, PLAYERS),  # the seat has passed in this auction
+        ("high", np.int64, PLAYERS),  # its high cards (jokers, A, K, Q, J) as dealt
+        ("tricks", np.int64, PLAYERS),  # tricks it has won in this hand
+        ("voids", np.int64, PLAYERS),  # bit s: it has shown void in effective suit s
+    ]
+)
+
+# The play layout of the contract (set by layout_nb) and the cards played so far.
+PLAY = np.dtype(
+    [
+        ("suit_masks", np.uint64, 5),  # each effective suit's bits, SUITLESS last
+        ("trump", np.int64),  # the trump suit's card suit, 4 at no trumps and misere
+        ("left", np.uint64),  # the left bower's code bit (0 with no trump suit)
+        ("right", np.uint64),  # the right bower's code bit
+        ("trumps", np.uint64),  # the trump suit's bits (0 with none)
+        ("suitless", np.uint64),  # the suitless jokers' bits
+        ("special_suits", np.int64),  # the effective suits of bits 52 .. 55, 4 bits each
+        ("pack", np.uint64),  # every card of the pack
+        ("discards", np.uint64),  # the contractor's discards
+        ("partner_out", np.int64),  # a misere contractor's partner, sitting out; -1 none
+        ("out_of_play", np.uint64),  # its hand
+        ("exposed", np.bool_),  # the open misere hand is face up
+        ("played", np.uint64),  # every card played so far
+        ("led_before", np.int64),  # bit s: effective suit s has been led
+    ]
+)
+
+# A table's scratch.  Its fields keep the order of the scratch tuple it replaced, so that
+# a record unpacks in Python as that tuple did (hands first, the pack row and the dealt
+# codes 8th and 9th).
+TABLE = np.dtype(
+    [
+        ("hands", np.uint64, PLAYERS),  # per seat its cards: code masks, then the play layout
+        ("hand", HAND),
+        ("seats", SEATS),
+        ("calls", np.int64, (MAX_CALLS, 2)),  # per call: (seat, contract or -1 for a pass)
+        ("estimate", np.int64, (PLAYERS, 5)),  # per seat its trick estimate in each denomination
+        ("suit_of", np.int64, N_CODES),  # per card code its effective suit in the contract
+        ("order_of", np.int64, N_CODES),  # per card code its order in the contract
+        ("pack", np.int64, N_CODES),  # the pack row being drawn from (sims.core.deck.draw_nb)
+        ("dealt", np.int64, N_CODES),  # the codes in draw order
+        ("log", np.int64, (TRICKS, LOG_STRIDE)),  # per trick (play_hand_nb with record)
+        ("play", PLAY),
+    ]
+)
 
 
 @njit(cache=True, inline="always")
@@ -249,10 +327,54 @@ def estimates_nb(hand, out):
     return count_cards_nb(hand & HIGH_CARDS)
 
 
+# ------------------------------------------------------------------- the auction
+@njit(cache=True, inline="always")
+def bid_nb(rules, policy, table, seat, current, holder, seven, eight):
+    """A seat's call (package docstring, Bidding): open misere, then misere, when it may be
+    bid and the seat holds few enough high cards; else the cheapest trick bid in its best
+    denomination (ties to the higher one) that outranks ``current`` (-1 none), when the
+    tricks, plus partner_margin over its partner's bid ``holder``, are at most its estimate
+    plus bid_offset; else a pass (-1).  ``seven`` / ``eight``: a 7 / 8-level bid was made."""
+    mis_rank = rules[R_MISERE_RANK]
+    om_rank = rules[R_OPEN_MISERE_RANK]
+    position = LADDER[mis_rank, om_rank, current] if current >= 0 else -1
+    high = table.seats.high[seat]
+    allow = rules[R_ALLOW_MISERE] != 0
+    if (
+        allow
+        and LADDER[mis_rank, om_rank, OPEN_MISERE] > position
+        and (rules[R_OPEN_MISERE_ANYTIME] != 0 or eight)
+        and high <= policy[seat, P_OPEN_MISERE_MAX]
+    ):
+        return OPEN_MISERE
+    if (
+        allow
+        and LADDER[mis_rank, om_rank, MISERE] > position
+        and (rules[R_MISERE_NEEDS_7] == 0 or seven)
+        and high <= policy[seat, P_MISERE_MAX]
+    ):
+        return MISERE
+    mine = table.estimate[seat]
+    best = 0  # ties to the higher denomination, no trumps highest
+    for d in range(5):
+        if mine[d] >= mine[best]:
+            best = d
+    want = min(10, mine[best] + np.int64(policy[seat, P_BID_OFFSET]))
+    for k in range(6, 11):
+        c = 5 * (k - 6) + best
+        if LADDER[mis_rank, om_rank, c] > position:
+            margin = np.int64(policy[seat, P_PARTNER_MARGIN]) if holder >= 0 and holder % 2 == seat % 2 else 0
+            return c if k + margin <= want else -1
+    return -1
+
+
 @njit(cache=True, _nrt=False)
-def auction_nb(rules, policy, hands, dealer, seats, calls, estimate):
-    """Run the auction; return (contract, contractor, number of calls); calls[k] = (seat,
-    contract or -1).  ``seats[s, S_PASSED]`` is reset here."""
+def auction_nb(rules, policy, table, dealer):
+    """The auction (package docstring, The auction): from the eldest hand clockwise, each
+    seat that has not passed calls (bid_nb); it ends when three have passed after a bid,
+    when all four have passed, or at once on a bid nothing can outrank.  Writes the calls
+    (``table.calls``, ``hand.n_calls``), ``hand.contract`` and ``hand.contractor`` (-1 and
+    -1 after four passes), and each seat's estimates and high cards."""
     mis_rank = rules[R_MISERE_RANK]
     om_rank = rules[R_OPEN_MISERE_RANK]
     # the highest bid that may ever be made: bidding it closes the auction (trick bids rise
@@ -260,9 +382,10 @@ def auction_nb(rules, policy, hands, dealer, seats, calls, estimate):
     top = LADDER[mis_rank, om_rank, N_TRICK_BIDS - 1]
     if rules[R_ALLOW_MISERE] != 0:
         top = max(top, LADDER[mis_rank, om_rank, MISERE], LADDER[mis_rank, om_rank, OPEN_MISERE])
+    seats = table.seats
     for s in range(4):
-        seats[s, S_PASSED] = 0
-        seats[s, S_HIGH] = estimates_nb(hands[s], estimate[s])
+        seats.passed[s] = 0
+        seats.high[s] = estimates_nb(table.hands[s], table.estimate[s])
     current = -1
     holder = -1
     seven = False
@@ -271,65 +394,30 @@ def auction_nb(rules, policy, hands, dealer, seats, calls, estimate):
     n_calls = 0
     seat = (dealer + 1) % 4
     while True:
-        if seats[seat, S_PASSED] == 0:
+        if seats.passed[seat] == 0:
             if passes == 3 and holder == seat:
                 break
-            position = LADDER[mis_rank, om_rank, current] if current >= 0 else -1
-            high = seats[seat, S_HIGH]
-            mine = estimate[seat]
-            bid = -1
-            allow = rules[R_ALLOW_MISERE] != 0
-            if (
-                allow
-                and LADDER[mis_rank, om_rank, OPEN_MISERE] > position
-                and (rules[R_OPEN_MISERE_ANYTIME] != 0 or eight)
-                and high <= policy[seat, P_OPEN_MISERE_MAX]
-            ):
-                bid = OPEN_MISERE
-            elif (
-                allow
-                and LADDER[mis_rank, om_rank, MISERE] > position
-                and (rules[R_MISERE_NEEDS_7] == 0 or seven)
-                and high <= policy[seat, P_MISERE_MAX]
-            ):
-                bid = MISERE
-            else:
-                best = 0  # ties to the higher denomination, no trumps highest
-                for d in range(5):
-                    if mine[d] >= mine[best]:
-                        best = d
-                want = min(10, mine[best] + np.int64(policy[seat, P_BID_OFFSET]))
-                for k in range(6, 11):
-                    c = 5 * (k - 6) + best
-                    if LADDER[mis_rank, om_rank, c] > position:
-                        margin = (
-                            np.int64(policy[seat, P_PARTNER_MARGIN]) if holder >= 0 and holder % 2 == seat % 2 else 0
-                        )
-                        if k + margin <= want:
-                            bid = c
-                        break
-            calls[n_calls, 0] = seat
-            calls[n_calls, 1] = bid
+            bid = bid_nb(rules, policy, table, seat, current, holder, seven, eight)
+            table.calls[n_calls, 0] = seat
+            table.calls[n_calls, 1] = bid
             n_calls += 1
             if bid < 0:
-                seats[seat, S_PASSED] = 1
+                seats.passed[seat] = 1
                 passes += 1
-                if passes == 4:
-                    break
-                if passes == 3 and holder >= 0:
+                if passes == 4 or (passes == 3 and holder >= 0):
                     break
             else:
                 current = bid
                 holder = seat
-                if bid < 25:  # the bidding has reached the 7 (8) level
-                    if bid // 5 >= 1:
-                        seven = True
-                    if bid // 5 >= 2:
-                        eight = True
+                if bid < N_TRICK_BIDS:  # the bidding has reached the 7 (8) level
+                    seven = seven or bid // 5 >= 1
+                    eight = eight or bid // 5 >= 2
                 if LADDER[mis_rank, om_rank, bid] == top or passes == 3:
                     break
         seat = (seat + 1) % 4
-    return current, holder, n_calls
+    table.hand.contract = current
+    table.hand.contractor = holder
+    table.hand.n_calls = n_calls
 
 
 # ------------------------------------------------------------------- the play layout
@@ -578,69 +666,72 @@ def discard_nb(hand, n_discards, contract, trump, suit_of, order_of):
     return chosen
 
 
+# ------------------------------------------------------------------- the kitty
+@njit(cache=True, inline="always")
+def nominate_nb(table, contractor):
+    """Joker nomination (package docstring, Joker nomination): each joker the contractor
+    holds goes to the suit in which it holds the most cards (ties to the higher suit code);
+    its effective suit becomes that suit, and ``hand.nominated`` records it."""
+    hand = table.hands[contractor]
+    for j in range(2):
+        joker = RED_JOKER + j
+        if hand & _bit(joker):
+            best = 0
+            most = -1
+            for suit in range(4):
+                n = _suitcount_cards_nb(hand & ~JOKERS, table.suit_of, suit)
+                if n >= most:
+                    most = n
+                    best = suit
+            table.suit_of[joker] = best
+            table.hand.nominated[j] = best
+
+
 @njit(cache=True, _nrt=False)
-def play_hand_nb(
-    rules, policy, hands, kitty, dealer, scores, h, seats, calls, estimate, suit_of, order_of, log, record, suit_masks
-):
-    """Play one dealt hand (auction, kitty, play, score) into the slots ``h``; the seats'
-    tricks in ``seats[:, S_TRICKS]``; ``scores`` (the sides' totals) are updated as the
-    game's end rules say; with ``record`` the tricks go to ``log``.  ``hands`` is consumed:
-    from the play on it holds the cards not yet played, in the play layout."""
-    for i in range(N_H):
-        h[i] = 0
-    h[H_WINNER] = -1
-    h[H_NOMINATED0] = -1
-    h[H_NOMINATED1] = -1
-    h[H_JOKER_IN_KITTY] = (kitty & _bit(RED_JOKER)) != _ZERO
-    for s in range(4):
-        seats[s, S_TRICKS] = 0
-        seats[s, S_VOIDS] = 0
-    contract, contractor, n_calls = auction_nb(rules, policy, hands, dealer, seats, calls, estimate)
-    h[H_CONTRACT] = contract
-    h[H_CONTRACTOR] = contractor
-    h[H_N_CALLS] = n_calls
-    eldest = (dealer + 1) % 4
-    if contract < 0:
-        h[H_ALL_PASS] = 1
-        h[H_MADE] = -1
-        if rules[R_ALL_PASS] != ALL_PASS_NO_TRUMPS:
-            return 0
-    misere = contract >= 25
+def kitty_nb(rules, policy, table, kitty):
+    """The contract's trumps and the kitty (package docstring, Trumps, The kitty): the suit
+    and order rows of the contract (``play.trump`` its trump suit, 4 for none); the
+    contractor takes the kitty and discards as many cards (discard_nb, into
+    ``hand.discards``); at no trumps under contractor-may-nominate, with policy nominate,
+    it nominates its jokers (nominate_nb)."""
+    contract = table.hand.contract
+    contractor = table.hand.contractor
     trump = 4
-    if 0 <= contract < 25 and contract % 5 != NO_TRUMPS:
+    if 0 <= contract < N_TRICK_BIDS and contract % 5 != NO_TRUMPS:
         trump = DENOMINATION_SUIT[contract % 5]
-    set_contract_view_nb(trump, suit_of, order_of)
-    discards = _ZERO
-    if contractor >= 0:
-        full = hands[contractor] | kitty
-        discards = discard_nb(full, count_cards_nb(kitty), contract, trump, suit_of, order_of)
-        hands[contractor] = full & ~discards
-        h[H_DISCARDS] = np.int64(discards)
-        if (
-            trump == 4
-            and not misere
-            and rules[R_NT_JOKER] == NT_JOKER_MAY_NOMINATE
-            and policy[contractor, P_NOMINATE] != 0
-        ):
-            for j in range(2):
-                joker = RED_JOKER + j
-                if hands[contractor] & _bit(joker):
-                    best = 0
-                    most = -1
-                    for suit in range(4):
-                        n = _suitcount_cards_nb(hands[contractor] & ~JOKERS, suit_of, suit)
-                        if n >= most:
-                            most = n
-                            best = suit
-                    suit_of[joker] = best
-                    h[H_NOMINATED0 + j] = best
-    partner_out = (contractor + 2) % 4 if misere else -1
-    # From here on every set of cards is in the play layout (helpers above).
+    table.play.trump = trump
+    set_contract_view_nb(trump, table.suit_of, table.order_of)
+    if contractor < 0:
+        return
+    full = table.hands[contractor] | kitty
+    discards = discard_nb(full, count_cards_nb(kitty), contract, trump, table.suit_of, table.order_of)
+    table.hands[contractor] = full & ~discards
+    table.hand.discards = discards
+    if (
+        trump == 4
+        and contract < N_TRICK_BIDS
+        and rules[R_NT_JOKER] == NT_JOKER_MAY_NOMINATE
+        and policy[contractor, P_NOMINATE] != 0
+    ):
+        nominate_nb(table, contractor)
+
+
+@njit(cache=True, _nrt=False)
+def layout_nb(rules, table, kitty):
+    """Every set of cards into the play layout once the contract and the nominations are
+    known (the ``play`` record): the effective suits' masks (the trump suit with its bowers
+    and jokers; at no trumps a joker in the suit it is nominated to, else suitless), the
+    suits of bits 52 .. 55, the whole pack, each seat's hand, the contractor's discards; a
+    misere contractor's partner sits out with its hand; an open misere exposed before the
+    lead (om_expose before-lead) is face up from the start."""
+    play = table.play
+    trump = play.trump
     left = _ZERO
     right = _ZERO
     if trump < 4:
         left = _bit(13 * SAME_COLOUR[trump] + 10)
         right = _bit(13 * trump + 10)
+    suit_masks = play.suit_masks
     for k in range(4):
         suit_masks[k] = PLAY_SUIT << np.uint64(13 * k)
     if trump < 4:
@@ -651,168 +742,262 @@ def play_hand_nb(
         suit_masks[SUITLESS] = PLAY_JOKERS
         special_suits = SUITLESS * 0x1111
         for j in range(2):
-            if h[H_NOMINATED0 + j] >= 0:
+            nominated = table.hand.nominated[j]
+            if nominated >= 0:
                 joker = _bit(JOKER_BIT + j)
                 suit_masks[SUITLESS] &= ~joker
-                suit_masks[h[H_NOMINATED0 + j]] |= joker
-                special_suits += (h[H_NOMINATED0 + j] - SUITLESS) << (4 * (JOKER_BIT + j - LEFT_BIT))
-    trumps = suit_masks[trump] if trump < 4 else _ZERO
-    suitless = suit_masks[SUITLESS]
-    pack = play_mask_nb(kitty | discards, left, right)
+                suit_masks[nominated] |= joker
+                special_suits += (nominated - SUITLESS) << (4 * (JOKER_BIT + j - LEFT_BIT))
+    play.left = left
+    play.right = right
+    play.special_suits = special_suits
+    play.trumps = suit_masks[trump] if trump < 4 else _ZERO
+    play.suitless = suit_masks[SUITLESS]
+    hands = table.hands
+    pack = play_mask_nb(kitty | table.hand.discards, left, right)
     for s in range(4):
         hands[s] = play_mask_nb(hands[s], left, right)
         pack |= hands[s]
-    discards = play_mask_nb(discards, left, right)
-    out_of_play = hands[partner_out] if misere else _ZERO
+    play.pack = pack
+    play.discards = play_mask_nb(table.hand.discards, left, right)
+    contract = table.hand.contract
+    partner_out = (table.hand.contractor + 2) % 4 if contract >= N_TRICK_BIDS else -1
+    play.partner_out = partner_out
+    play.out_of_play = hands[partner_out] if partner_out >= 0 else _ZERO
+    play.exposed = contract == OPEN_MISERE and rules[R_OM_EXPOSE] == EXPOSE_BEFORE_LEAD
+    play.played = _ZERO
+    play.led_before = 0
+
+
+# ------------------------------------------------------------------- the play
+@njit(cache=True, inline="always")
+def legal_nb(hand, best, led_cards, trick, first_round, nt_joker, trump, suitless):
+    """A seat's legal cards (package docstring, Play; The joker at no trumps): a leader
+    (``best`` < 0) any card, a suitless joker only to the last trick under lead-last-only
+    unless it holds nothing else; a follower a card of the suit led (``led_cards``) if it
+    holds one, else any card; a suitless joker is one more legal card at no trumps under
+    any-time, and under first-round-free to the first round of the suit led."""
+    if best < 0:
+        if nt_joker == NT_JOKER_LEAD_LAST_ONLY and trick < TRICKS - 1 and hand & ~suitless:
+            return hand & ~suitless
+        return hand
+    follow = hand & led_cards
+    if not follow:
+        return hand
+    if trump == 4 and (nt_joker == NT_JOKER_ANY_TIME or (nt_joker == NT_JOKER_FIRST_ROUND_FREE and first_round)):
+        return follow | (hand & suitless)
+    return follow
+
+
+@njit(cache=True, inline="always")
+def unseen_nb(table, seat, hand):
+    """The cards ``seat`` cannot see (package docstring, Card play: unseen cards): the pack
+    minus its hand, the cards played, a misere partner's hand, its own discards (the
+    contractor) or the exposed open misere hand (the others, once face up)."""
+    play = table.play
+    contractor = table.hand.contractor
+    known = hand | play.played | play.out_of_play
+    if seat == contractor:
+        known |= play.discards
+    elif play.exposed:
+        known |= table.hands[contractor]
+    return play.pack & ~known
+
+
+@njit(cache=True, inline="always")
+def lead_nb(table, seat, hand, legal):
+    """A lead in a trick contract or after four passes played out (package docstring,
+    Declarer side or defence): the contracting side's highest trump while a trump is unseen
+    to it; else its highest sure winner (a joker or trump first); else the lowest card of
+    its longest non-trump suit (ties to the lower suit code); else its cheapest card."""
+    play = table.play
+    trump = play.trump
+    trumps = play.trumps
+    suitless = play.suitless
+    contractor = table.hand.contractor
+    unseen = unseen_nb(table, seat, hand)
+    if trump < 4 and contractor >= 0 and seat % 2 == contractor % 2 and legal & trumps and unseen & trumps:
+        return _high(legal & trumps)
+    sure = sure_winners_nb(legal, unseen, trumps, suitless, play.suit_masks)
+    if sure:
+        top = sure & (trumps | suitless)
+        return _high(top) if top else _highest_card(sure)
+    longest = -1
+    most = 0
+    for suit in range(4):
+        if suit == trump:
+            continue
+        n = count_cards_nb(legal & play.suit_masks[suit])
+        if n > most:
+            most = n
+            longest = suit
+    if longest >= 0:
+        return _low(legal & play.suit_masks[longest])
+    return cheapest_nb(legal, trumps, suitless)
+
+
+@njit(cache=True, inline="always")
+def follow_nb(legal, best, partner_winning, led_cards, trumps, suitless):
+    """A follow in a trick contract or after four passes played out (package docstring,
+    Declarer side or defence): the cheapest legal card when its partner is winning the
+    trick; else the lowest legal card that beats the card winning it, if any; else the
+    cheapest legal card."""
+    if partner_winning:
+        return cheapest_nb(legal, trumps, suitless)
+    beaters = legal & beaters_nb(best, led_cards, trumps, suitless)
+    if beaters:
+        return lowest_beater_nb(beaters, led_cards, trumps)
+    return cheapest_nb(legal, trumps, suitless)
+
+
+@njit(cache=True, inline="always")
+def misere_defence_nb(table, hand, legal, best, best_seat, led_cards, contractor_played):
+    """A misere defender's card (package docstring, The misere defence; against an exposed
+    open misere exposed_defence_nb): leading, the lowest card of a suit in which the
+    contractor has not shown void, else its lowest card; following, when the contractor is
+    winning the highest card that does not beat it, when the contractor has yet to play
+    the lowest card, when it has played and is not winning the highest card (a suitless
+    joker only when nothing else is legal)."""
+    play = table.play
+    contractor = table.hand.contractor
+    suitless = play.suitless
+    if play.exposed:
+        return exposed_defence_nb(
+            hand, legal, table.hands[contractor], best, best_seat == contractor, contractor_played, led_cards
+        )
+    if best < 0:
+        wanted = _ZERO
+        voids = table.seats.voids[contractor]
+        for suit in range(4):
+            if not (voids >> suit) & 1:
+                wanted |= play.suit_masks[suit]
+        wanted &= legal
+        return _lowest_card(wanted) if wanted else _lowest_nb(legal, suitless)
+    if not contractor_played:
+        return _lowest_nb(legal, suitless)
+    if best_seat == contractor:
+        safe = legal & ~beaters_nb(best, led_cards, play.trumps, suitless)
+        return _highest_card(safe) if safe else _lowest_nb(legal, suitless)
+    plain = legal & ~suitless
+    return _highest_card(plain if plain else legal)
+
+
+@njit(cache=True, inline="always")
+def card_nb(table, seat, hand, legal, best, best_seat, led_cards, contractor_played):
+    """The card ``seat`` plays from its ``legal`` cards (package docstring, Card play): a
+    misere contractor leads its lowest card and follows with its highest card that does
+    not win the trick, else its lowest; a misere defender as misere_defence_nb; in a trick
+    contract (or four passes played out) as lead_nb and follow_nb.  ``best`` is the card
+    winning the trick (-1 when it leads), played by ``best_seat``."""
+    play = table.play
+    if table.hand.contract >= N_TRICK_BIDS:
+        if seat != table.hand.contractor:
+            return misere_defence_nb(table, hand, legal, best, best_seat, led_cards, contractor_played)
+        if best < 0:
+            return _lowest_nb(legal, play.suitless)
+        safe = legal & ~beaters_nb(best, led_cards, play.trumps, play.suitless)
+        return _highest_card(safe) if safe else _lowest_nb(legal, play.suitless)
+    if best < 0:
+        return lead_nb(table, seat, hand, legal)
+    return follow_nb(legal, best, best_seat == (seat + 2) % 4, led_cards, play.trumps, play.suitless)
+
+
+@njit(cache=True, inline="always")
+def trick_nb(rules, table, trick, leader, record):
+    """One trick (package docstring, Play): from ``leader`` clockwise, a misere partner
+    sitting out, each seat plays a legal card (legal_nb) of its choice (card_nb).  The
+    first card sets the suit led (for a suitless joker the suit its leader names,
+    named_suit_nb); a later card not of that suit shows its player void in it.  The
+    highest trump wins, else the highest suitless joker, else the highest card of the suit
+    led.  Under om_expose after-first-lead the open misere hand is face up once the first
+    card is led.  With ``record`` the trick goes to ``table.log``.  Returns the winner."""
+    play = table.play
+    hands = table.hands
+    contractor = table.hand.contractor
+    trumps = play.trumps
+    suitless = play.suitless
     nt_joker = rules[R_NT_JOKER]
-    om_expose = rules[R_OM_EXPOSE]
-    exposed = contract == OPEN_MISERE and om_expose == EXPOSE_BEFORE_LEAD
+    expose = trick == 0 and table.hand.contract == OPEN_MISERE and rules[R_OM_EXPOSE] == EXPOSE_AFTER_FIRST_LEAD
+    led = -1
+    led_cards = _ZERO
+    best = -1
+    best_seat = -1
+    named = -1
+    contractor_played = False
+    first_round = False
+    seat = leader
+    for _ in range(4):
+        if seat == play.partner_out:
+            seat = (seat + 1) % 4
+            continue
+        hand = hands[seat]
+        legal = legal_nb(hand, best, led_cards, trick, first_round, nt_joker, play.trump, suitless)
+        card = card_nb(table, seat, hand, legal, best, best_seat, led_cards, contractor_played)
+        suit = _suit_at(card, play.special_suits)
+        if best < 0:
+            if suit == SUITLESS:
+                named = _named_suit_nb(hand & ~_bit(card), table.seats.voids[seat], play.suit_masks)
+                led = named
+            else:
+                led = suit
+            led_cards = play.suit_masks[led]
+            first_round = not (play.led_before >> led) & 1
+            play.led_before |= 1 << led
+            best = card
+            best_seat = seat
+        else:
+            if suit != led:  # it has shown void in the suit led, as the others see it
+                table.seats.voids[seat] |= 1 << led
+            if beaters_nb(best, led_cards, trumps, suitless) & _bit(card):
+                best = card
+                best_seat = seat
+        if seat == contractor:
+            contractor_played = True
+        hands[seat] = hand & ~_bit(card)
+        play.played |= _bit(card)
+        if record:
+            table.log[trick, 4 + seat] = card_code_nb(card, play.left, play.right)
+        if expose:
+            play.exposed = True  # from the first card of trick 1 on
+        seat = (seat + 1) % 4
+    if record:
+        table.log[trick, 0] = leader
+        table.log[trick, 1] = best_seat
+        table.log[trick, 2] = named
+    return best_seat
+
+
+@njit(cache=True, _nrt=False)
+def tricks_nb(rules, table, dealer, record):
+    """The play of the cards (package docstring, Play; Misere): the contractor leads the
+    first trick (first_lead contractor), else the eldest hand, or the seat after it when it
+    sits out a misere; each trick's winner (trick_nb) leads the next.  All 10 tricks are
+    played, except that a misere stops as soon as the contractor wins a trick under
+    misere_stop_early (not with misere_opp_score per-trick-won).  Under om_expose
+    after-first-trick the open misere hand is face up from trick 2.  Counts each seat's
+    tricks and ``hand.tricks_played``."""
+    contract = table.hand.contract
+    contractor = table.hand.contractor
+    misere = contract >= N_TRICK_BIDS
     if contractor >= 0 and rules[R_FIRST_LEAD] == LEAD_CONTRACTOR:
         leader = contractor
     else:
-        leader = eldest
-    if leader == partner_out:  # the eldest sits out a misere: the next seat leads (reading)
+        leader = (dealer + 1) % 4
+    if leader == table.play.partner_out:  # the eldest sits out a misere: the next seat leads (reading)
         leader = (leader + 1) % 4
-    played = _ZERO
-    led_before = 0
     stop_early = misere and rules[R_MISERE_STOP_EARLY] != 0 and rules[R_MISERE_OPP_SCORE] != MISERE_OPP_PER_TRICK_WON
+    expose = contract == OPEN_MISERE and rules[R_OM_EXPOSE] == EXPOSE_AFTER_FIRST_TRICK
     tricks_played = 0
     for trick in range(TRICKS):
-        led = -1
-        led_cards = _ZERO
-        best = -1
-        best_seat = -1
-        named = -1
-        contractor_played = False
-        first_round = False
-        seat = leader
-        for i in range(4):
-            if seat == partner_out:
-                seat = (seat + 1) % 4
-                continue
-            hand = hands[seat]
-            if i == 0 or best < 0:
-                legal = hand
-                if nt_joker == NT_JOKER_LEAD_LAST_ONLY and trick < TRICKS - 1 and legal & ~suitless:
-                    legal &= ~suitless
-            else:
-                follow = hand & led_cards
-                if follow:
-                    legal = follow
-                    if trump == 4 and (
-                        nt_joker == NT_JOKER_ANY_TIME or (nt_joker == NT_JOKER_FIRST_ROUND_FREE and first_round)
-                    ):
-                        legal |= hand & suitless
-                else:
-                    legal = hand
-            # what this seat cannot see
-            known = hand | played | out_of_play
-            if seat == contractor:
-                known |= discards
-            elif exposed:
-                known |= hands[contractor]
-            unseen = pack & ~known
-            partner = (seat + 2) % 4
-            if misere and seat == contractor:
-                if best < 0:
-                    card = _lowest_nb(legal, suitless)
-                else:
-                    safe = legal & ~beaters_nb(best, led_cards, trumps, suitless)
-                    card = _highest_card(safe) if safe else _lowest_nb(legal, suitless)
-            elif misere:
-                if exposed:
-                    card = exposed_defence_nb(
-                        hand, legal, hands[contractor], best, best_seat == contractor, contractor_played, led_cards
-                    )
-                elif best < 0:
-                    wanted = _ZERO
-                    for suit in range(4):
-                        if not (seats[contractor, S_VOIDS] >> suit) & 1:
-                            wanted |= suit_masks[suit]
-                    wanted &= legal
-                    card = _lowest_card(wanted) if wanted else _lowest_nb(legal, suitless)
-                elif contractor_played:
-                    if best_seat == contractor:
-                        safe = legal & ~beaters_nb(best, led_cards, trumps, suitless)
-                        card = _highest_card(safe) if safe else _lowest_nb(legal, suitless)
-                    else:
-                        plain = legal & ~suitless
-                        card = _highest_card(plain if plain else legal)
-                else:
-                    card = _lowest_nb(legal, suitless)
-            elif best < 0:
-                card = -1
-                if trump < 4 and contractor >= 0 and seat % 2 == contractor % 2 and legal & trumps and unseen & trumps:
-                    card = _high(legal & trumps)
-                if card < 0:
-                    sure = sure_winners_nb(legal, unseen, trumps, suitless, suit_masks)
-                    if sure:
-                        top = sure & (trumps | suitless)
-                        card = _high(top) if top else _highest_card(sure)
-                if card < 0:
-                    longest = -1
-                    most = 0
-                    for suit in range(4):
-                        if suit == trump:
-                            continue
-                        n = count_cards_nb(legal & suit_masks[suit])
-                        if n > most:
-                            most = n
-                            longest = suit
-                    if longest >= 0:
-                        card = _low(legal & suit_masks[longest])
-                    else:
-                        card = cheapest_nb(legal, trumps, suitless)
-            else:
-                if best_seat == partner:
-                    card = cheapest_nb(legal, trumps, suitless)
-                else:
-                    beaters = legal & beaters_nb(best, led_cards, trumps, suitless)
-                    if beaters:
-                        card = lowest_beater_nb(beaters, led_cards, trumps)
-                    else:
-                        card = cheapest_nb(legal, trumps, suitless)
-            suit = _suit_at(card, special_suits)
-            if best < 0:
-                if suit == SUITLESS:
-                    named = _named_suit_nb(hand & ~_bit(card), seats[seat, S_VOIDS], suit_masks)
-                    led = named
-                else:
-                    led = suit
-                led_cards = suit_masks[led]
-                first_round = not (led_before >> led) & 1
-                led_before |= 1 << led
-                best = card
-                best_seat = seat
-            else:
-                if suit != led:  # it has shown void in the suit led, as the others see it
-                    seats[seat, S_VOIDS] |= 1 << led
-                if beaters_nb(best, led_cards, trumps, suitless) & _bit(card):
-                    best = card
-                    best_seat = seat
-            if seat == contractor:
-                contractor_played = True
-            hands[seat] = hand & ~_bit(card)
-            played |= _bit(card)
-            if record:
-                log[trick, 4 + seat] = card_code_nb(card, left, right)
-            if contract == OPEN_MISERE and om_expose == EXPOSE_AFTER_FIRST_LEAD and trick == 0:
-                exposed = True  # from the first card of trick 1 on
-            seat = (seat + 1) % 4
-        if record:
-            log[trick, 0] = leader
-            log[trick, 1] = best_seat
-            log[trick, 2] = named
-        seats[best_seat, S_TRICKS] += 1
-        leader = best_seat
+        winner = trick_nb(rules, table, trick, leader, record)
+        table.seats.tricks[winner] += 1
+        leader = winner
         tricks_played = trick + 1
-        if contract == OPEN_MISERE and om_expose == EXPOSE_AFTER_FIRST_TRICK and trick == 0:
-            exposed = True
-        if stop_early and best_seat == contractor:
+        if expose and trick == 0:
+            table.play.exposed = True
+        if stop_early and winner == contractor:
             break
-    h[H_TRICKS_PLAYED] = tricks_played
-    _score_nb(rules, contract, contractor, dealer, seats, scores, h, tricks_played)
-    return 0
+    table.hand.tricks_played = tricks_played
 
 
 @njit(cache=True, _nrt=False)
@@ -833,16 +1018,20 @@ def _named_suit_nb(rest, voids, suit_masks):
     return named if named >= 0 else 0
 
 
-@njit(cache=True, _nrt=False)
-def _score_nb(rules, contract, contractor, dealer, seats, scores, h, tricks_played):
-    """Points of the hand (H_POINTS*: what it adds to each side's total, points for tricks
-    held to opp_cap under win_by_contract_only), whether the contract was made, and the
-    sides' new totals under the rules of the end of a game: H_WINNER the side that has won
-    (-1 none), H_ENDED how (ENDED_*)."""
-    tricks0 = seats[0, S_TRICKS] + seats[2, S_TRICKS]
-    tricks1 = seats[1, S_TRICKS] + seats[3, S_TRICKS]
+# ------------------------------------------------------------------- the score
+@njit(cache=True, inline="always")
+def hand_points_nb(rules, table):
+    """The hand's points before the cap (package docstring, Scoring one hand) into
+    ``hand.points`` and whether the contract was made into ``hand.made``: a trick contract
+    made scores its value (250 for a slam below 250), failed loses it, the defence 10 a
+    trick; a misere +/- its value, the defence as misere_opp_score; after four passes
+    played out each side 10 a trick."""
+    seats = table.seats
+    contract = table.hand.contract
+    contractor = table.hand.contractor
+    tricks0 = seats.tricks[0] + seats.tricks[2]
+    tricks1 = seats.tricks[1] + seats.tricks[3]
     made = -1
-    us = -1
     if contractor < 0:
         points0 = 10 * tricks0
         points1 = 10 * tricks1
@@ -851,8 +1040,8 @@ def _score_nb(rules, contract, contractor, dealer, seats, scores, h, tricks_play
         ours = tricks0 if us == 0 else tricks1
         theirs = tricks1 if us == 0 else tricks0
         value = VALUE[contract]
-        if contract >= 25:
-            won = seats[contractor, S_TRICKS]
+        if contract >= N_TRICK_BIDS:
+            won = seats.tricks[contractor]
             made = 1 if won == 0 else 0
             mine = value if made else -value
             other = 0
@@ -860,7 +1049,7 @@ def _score_nb(rules, contract, contractor, dealer, seats, scores, h, tricks_play
             if opp == MISERE_OPP_PER_CONTRACTOR_TRICK:
                 other = 10 * won
             elif opp == MISERE_OPP_PER_TRICK_WON:
-                other = 10 * (tricks_played - won)
+                other = 10 * (table.hand.tricks_played - won)
         else:
             made = 1 if ours >= 6 + contract // 5 else 0
             if made:
@@ -870,21 +1059,20 @@ def _score_nb(rules, contract, contractor, dealer, seats, scores, h, tricks_play
             other = 10 * theirs
         points0 = mine if us == 0 else other
         points1 = other if us == 0 else mine
-    cap_on = rules[R_WIN_BY_CONTRACT_ONLY] != 0
-    if cap_on:  # points for tricks (never negative) stop at the cap: the hand's points are what it adds
-        cap = rules[R_OPP_CAP]
-        if us != 0:
-            points0 = min(points0, max(cap - scores[0], 0))
-        if us != 1:
-            points1 = min(points1, max(cap - scores[1], 0))
-    h[H_MADE] = made
-    h[H_POINTS0] = points0
-    h[H_POINTS1] = points1
-    scores[0] += points0
-    scores[1] += points1
+    table.hand.made = made
+    table.hand.points[0] = points0
+    table.hand.points[1] = points1
+
+
+@njit(cache=True, inline="always")
+def game_end_nb(table, dealer, scores, us, cap_on):
+    """Whether a side has won after the hand (package docstring, Scoring: game mode), into
+    ``hand.winner`` (-1 none) and ``hand.ended``: the contracting side ``us`` made its
+    contract and reached 500; else a side at -500 or below loses; else, without the cap,
+    a side at 500 or more wins (both: the higher total, equal totals the eldest's side)."""
     winner = -1
     how = ENDED_NONE
-    if us >= 0 and made == 1 and scores[us] >= TARGET:
+    if us >= 0 and table.hand.made == 1 and scores[us] >= TARGET:
         winner = us
         how = ENDED_CONTRACT
     else:
@@ -904,8 +1092,73 @@ def _score_nb(rules, contract, contractor, dealer, seats, scores, h, tricks_play
             elif over0 or over1:
                 winner = 0 if over0 else 1
                 how = ENDED_ANY_POINTS
-    h[H_WINNER] = winner
-    h[H_ENDED] = how
+    table.hand.winner = winner
+    table.hand.ended = how
+
+
+@njit(cache=True, _nrt=False)
+def settle_nb(rules, table, dealer, scores):
+    """Settle the hand (package docstring, Scoring one hand): its points (hand_points_nb);
+    under win_by_contract_only the points for tricks (never negative) of a side other than
+    the contracting one stop at opp_cap, so ``hand.points`` are what the hand adds to each
+    side's total; the totals ``scores`` are updated and the end of the game decided
+    (game_end_nb)."""
+    hand_points_nb(rules, table)
+    contractor = table.hand.contractor
+    us = contractor % 2 if contractor >= 0 else -1
+    points = table.hand.points
+    cap_on = rules[R_WIN_BY_CONTRACT_ONLY] != 0
+    if cap_on:
+        cap = rules[R_OPP_CAP]
+        if us != 0:
+            points[0] = min(points[0], max(cap - scores[0], 0))
+        if us != 1:
+            points[1] = min(points[1], max(cap - scores[1], 0))
+    scores[0] += points[0]
+    scores[1] += points[1]
+    game_end_nb(table, dealer, scores, us, cap_on)
+
+
+# ------------------------------------------------------------------- one hand
+@njit(cache=True, inline="always")
+def new_hand_nb(table, kitty):
+    """Clear the hand's record and the seats' tricks and voids for a new deal."""
+    hand = table.hand
+    hand.made = 0
+    hand.points[0] = 0
+    hand.points[1] = 0
+    hand.winner = -1
+    hand.ended = ENDED_NONE
+    hand.tricks_played = 0
+    hand.joker_in_kitty = (kitty & _bit(RED_JOKER)) != _ZERO
+    hand.all_pass = 0
+    hand.nominated[0] = -1
+    hand.nominated[1] = -1
+    hand.discards = _ZERO
+    for s in range(4):
+        table.seats.tricks[s] = 0
+        table.seats.voids[s] = 0
+
+
+@njit(cache=True, _nrt=False)
+def play_hand_nb(rules, policy, table, kitty, dealer, scores, record):
+    """Play one dealt hand (package docstring): the auction; after four passes the hand is
+    thrown in (all_pass redeal) or played at no trumps with no contractor; else the
+    kitty; then the play and the settlement.  The results are ``table.hand`` and the seats'
+    tricks ``table.seats.tricks``; ``scores`` (the sides' totals) are updated as the game's
+    end rules say; with ``record`` the tricks go to ``table.log``.  ``table.hands`` is
+    consumed: from the play on it holds the cards not yet played, in the play layout."""
+    new_hand_nb(table, kitty)
+    auction_nb(rules, policy, table, dealer)
+    if table.hand.contract < 0:
+        table.hand.all_pass = 1
+        table.hand.made = -1
+        if rules[R_ALL_PASS] != ALL_PASS_NO_TRUMPS:
+            return
+    kitty_nb(rules, policy, table, kitty)
+    layout_nb(rules, table, kitty)
+    tricks_nb(rules, table, dealer, record)
+    settle_nb(rules, table, dealer, scores)
 
 
 @njit(cache=True, inline="always")
@@ -944,65 +1197,147 @@ def deal_nb(rules, pack_row, dealer, shuffle, state, hands, dealt):
     return kitty, state
 
 
+@njit(cache=True, inline="always")
+def new_deal_nb(rules, table, dealer, state):
+    """A random deal (package docstring, The deal) from the pack in code order.  Returns
+    (kitty mask, state)."""
+    deck = rules[R_DECK]
+    for k in range(N_CODES):
+        table.pack[k] = PACKS[deck, k]
+    return deal_nb(rules, table.pack, dealer, True, state, table.hands, table.dealt)
+
+
 @njit(cache=True)
+def new_tables_nb():
+    """A table's scratch: a one-record ``TABLE`` array, zeroed.  Kernels work on its record
+    ``tables[0]`` while they hold the array."""
+    return np.zeros(1, dtype=TABLE)
+
+
 def new_table_nb():
-    """Scratch arrays of one table: hands, hand slots, seats, calls, estimates, the
-    suit and order rows, the pack row, the dealt codes, the trick log, the suit masks."""
-    return (
-        np.zeros(4, dtype=np.uint64),
-        np.zeros(N_H, dtype=np.int64),
-        np.zeros((4, N_S), dtype=np.int64),
-        np.zeros((MAX_CALLS, 2), dtype=np.int64),
-        np.zeros((4, 5), dtype=np.int64),
-        np.zeros(N_CODES, dtype=np.int64),
-        np.zeros(N_CODES, dtype=np.int64),
-        np.zeros(N_CODES, dtype=np.int64),
-        np.zeros(N_CODES, dtype=np.int64),
-        np.zeros((TRICKS, LOG_STRIDE), dtype=np.int64),
-        np.zeros(5, dtype=np.uint64),
-    )
+    """A table's scratch for Python callers (stacked deals, tests): the record of a new
+    ``new_tables_nb`` array (which it keeps alive), with attribute access; it unpacks
+    into its fields in ``TABLE`` order."""
+    return new_tables_nb().view(np.recarray)[0]
 
 
+# ------------------------------------------------------------------- the sums
 HAND_WIDTH = HAND_OUTCOMES.kernel_width
 GAME_WIDTH = GAME_OUTCOMES.kernel_width
-_SEAT_H = {name: i for i, name in enumerate(HAND_OUTCOMES.seat)}
-_TABLE_H = {name: i for i, name in enumerate(HAND_OUTCOMES.table)}
-HS_CONTRACTOR, HS_MADE, HS_SCORE, HS_TRICKS = (_SEAT_H[k] for k in ("contractor", "made", "score", "tricks"))
+HS_CONTRACTOR, HS_MADE, HS_MADE_COUNT, HS_SCORE, HS_SCORE_SQ, HS_TRICKS, HS_TRICKS_SQ = indices(
+    HAND_OUTCOMES.seat, "contractor", "made", "made_count", "score", "score_sq", "tricks", "tricks_sq"
+)
 (
     HT_ALL_PASS,
     HT_MISERE,
     HT_MISERE_MADE,
+    HT_MISERE_MADE_COUNT,
     HT_OPEN_MISERE,
     HT_OPEN_MISERE_MADE,
+    HT_OPEN_MISERE_MADE_COUNT,
     HT_JOKER_IN_KITTY,
     HT_DECLARER,
+    HT_DECLARER_SQ,
+    HT_DECLARER_COUNT,
     HT_DEFENCE,
-    HT_BID,
-    HT_MAKE,
-    HT_VALUE,
-) = (
-    _TABLE_H[k]
-    for k in (
-        "all_pass",
-        "misere",
-        "misere_made",
-        "open_misere",
-        "open_misere_made",
-        "joker_in_kitty",
-        "declarer_score",
-        "defence_score",
-        "bid_6s",
-        "make_6s",
-        "value_6s",
-    )
+    HT_DEFENCE_SQ,
+    HT_DEFENCE_COUNT,
+) = indices(
+    HAND_OUTCOMES.table,
+    "all_pass",
+    "misere",
+    "misere_made",
+    "misere_made_count",
+    "open_misere",
+    "open_misere_made",
+    "open_misere_made_count",
+    "joker_in_kitty",
+    "declarer_score",
+    "declarer_score_sq",
+    "declarer_score_count",
+    "defence_score",
+    "defence_score_sq",
+    "defence_score_count",
 )
-_SEAT_G = {name: i for i, name in enumerate(GAME_OUTCOMES.seat)}
-_TABLE_G = {name: i for i, name in enumerate(GAME_OUTCOMES.table)}
-GS_WIN, GS_SCORE = _SEAT_G["win"], _SEAT_G["score"]
-GT_HANDS, GT_END_CONTRACT, GT_END_MINUS_500, GT_END_ANY_POINTS, GT_TRUNCATED, GT_LENGTH = (
-    _TABLE_G[k] for k in ("hands", "end_contract", "end_minus_500", "end_any_points", "truncated", "length_" + "1_5")
+# Per contract c (id order): bid_c at HT_BID + c, make_c and make_c_count at HT_MAKE + 2 c,
+# value_c, value_c_sq and value_c_count at HT_VALUE + 3 c.
+HT_BID, HT_BID_NEXT, HT_MAKE, HT_MAKE_NEXT, HT_VALUE, HT_VALUE_NEXT = indices(
+    HAND_OUTCOMES.table, "bid_6s", "bid_6c", "make_6s", "make_6c", "value_6s", "value_6c"
+)
+assert (HT_BID_NEXT - HT_BID, HT_MAKE_NEXT - HT_MAKE, HT_VALUE_NEXT - HT_VALUE) == (1, 2, 3)
+GS_WIN, GS_SCORE, GS_SCORE_SQ = indices(GAME_OUTCOMES.seat, "win", "score", "score_sq")
+GT_HANDS, GT_HANDS_SQ, GT_END_CONTRACT, GT_END_MINUS_500, GT_END_ANY_POINTS, GT_TRUNCATED, GT_LENGTH = indices(
+    GAME_OUTCOMES.table,
+    "hands",
+    "hands_sq",
+    "end_contract",
+    "end_minus_500",
+    "end_any_points",
+    "truncated",
+    "length_" + LENGTH_LABELS[0],
 )
 BUCKET_HI = np.array([hi for _, hi in LENGTH_BUCKETS], dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def add_hand_nb(out, n, table):
+    """Hand mode: add a hand's outcomes (package docstring, Hand mode) to the sums."""
+    hand = table.hand
+    contract = hand.contract
+    contractor = hand.contractor
+    made = hand.made
+    for seat in range(4):
+        points = hand.points[seat % 2]
+        tricks = table.seats.tricks[seat]
+        out[seat, HS_CONTRACTOR] += seat == contractor
+        if seat == contractor:
+            out[seat, HS_MADE] += made
+            out[seat, HS_MADE_COUNT] += 1
+        out[seat, HS_SCORE] += points
+        out[seat, HS_SCORE_SQ] += points * points
+        out[seat, HS_TRICKS] += tricks
+        out[seat, HS_TRICKS_SQ] += tricks * tricks
+    out[n, HT_ALL_PASS] += hand.all_pass
+    out[n, HT_JOKER_IN_KITTY] += hand.joker_in_kitty
+    if contractor < 0:
+        return
+    ours = hand.points[contractor % 2]
+    theirs = hand.points[1 - contractor % 2]
+    out[n, HT_DECLARER] += ours
+    out[n, HT_DECLARER_SQ] += ours * ours
+    out[n, HT_DECLARER_COUNT] += 1
+    out[n, HT_DEFENCE] += theirs
+    out[n, HT_DEFENCE_SQ] += theirs * theirs
+    out[n, HT_DEFENCE_COUNT] += 1
+    if contract == MISERE:
+        out[n, HT_MISERE] += 1
+        out[n, HT_MISERE_MADE] += made
+        out[n, HT_MISERE_MADE_COUNT] += 1
+    elif contract == OPEN_MISERE:
+        out[n, HT_OPEN_MISERE] += 1
+        out[n, HT_OPEN_MISERE_MADE] += made
+        out[n, HT_OPEN_MISERE_MADE_COUNT] += 1
+    out[n, HT_BID + contract] += 1
+    out[n, HT_MAKE + 2 * contract] += made
+    out[n, HT_MAKE + 2 * contract + 1] += 1
+    out[n, HT_VALUE + 3 * contract] += ours
+    out[n, HT_VALUE + 3 * contract + 1] += ours * ours
+    out[n, HT_VALUE + 3 * contract + 2] += 1
+
+
+@njit(cache=True, _nrt=False)
+def hand_sums_nb(rules, policy, tables, scores, out, n, seed, first, count):
+    """Hand mode's loop over hands ``first .. first+count-1`` of ``seed`` (hand i from the
+    stream (seed, i)), the dealer in seat 3, scores from 0, into ``out``."""
+    table = tables[0]
+    seed_key = seed_key_nb(seed)
+    dealer = 3
+    for i in range(first, first + count):
+        kitty, _ = new_deal_nb(rules, table, dealer, stream_nb(seed_key, i))
+        scores[0] = 0
+        scores[1] = 0
+        play_hand_nb(rules, policy, table, kitty, dealer, scores, False)
+        add_hand_nb(out, n, table)
 
 
 @njit(cache=True, nogil=True)
@@ -1010,87 +1345,37 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
     """Hand mode: integer sums over hands ``first .. first+count-1`` of ``seed``, the dealer
     in seat 3, scores from 0.  Returns int64 ``[5, width]`` (HAND_OUTCOMES)."""
     out = np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
-    hands, h, seats, calls, estimate, suit_of, order_of, pack_row, dealt, log, suit_masks = new_table_nb()
-    scores = np.zeros(2, dtype=np.int64)
-    seed_key = seed_key_nb(seed)
-    deck = rules[R_DECK]
-    dealer = 3
-    for hand in range(first, first + count):
-        state = stream_nb(seed_key, hand)
-        for k in range(N_CODES):
-            pack_row[k] = PACKS[deck, k]
-        kitty, state = deal_nb(rules, pack_row, dealer, True, state, hands, dealt)
-        scores[0] = 0
-        scores[1] = 0
-        play_hand_nb(
-            rules,
-            policy,
-            hands,
-            kitty,
-            dealer,
-            scores,
-            h,
-            seats,
-            calls,
-            estimate,
-            suit_of,
-            order_of,
-            log,
-            False,
-            suit_masks,
-        )
-        contract = h[H_CONTRACT]
-        contractor = h[H_CONTRACTOR]
-        made = h[H_MADE]
-        for seat in range(4):
-            points = h[H_POINTS0 + seat % 2]
-            tricks = seats[seat, S_TRICKS]
-            out[seat, HS_CONTRACTOR] += seat == contractor
-            if seat == contractor:
-                out[seat, HS_MADE] += made
-                out[seat, HS_MADE + 1] += 1
-            out[seat, HS_SCORE] += points
-            out[seat, HS_SCORE + 1] += points * points
-            out[seat, HS_TRICKS] += tricks
-            out[seat, HS_TRICKS + 1] += tricks * tricks
-        out[n, HT_ALL_PASS] += h[H_ALL_PASS]
-        out[n, HT_JOKER_IN_KITTY] += h[H_JOKER_IN_KITTY]
-        if contractor >= 0:
-            ours = h[H_POINTS0 + contractor % 2]
-            theirs = h[H_POINTS0 + 1 - contractor % 2]
-            out[n, HT_DECLARER] += ours
-            out[n, HT_DECLARER + 1] += ours * ours
-            out[n, HT_DECLARER + 2] += 1
-            out[n, HT_DEFENCE] += theirs
-            out[n, HT_DEFENCE + 1] += theirs * theirs
-            out[n, HT_DEFENCE + 2] += 1
-            if contract == MISERE:
-                out[n, HT_MISERE] += 1
-                out[n, HT_MISERE_MADE] += made
-                out[n, HT_MISERE_MADE + 1] += 1
-            elif contract == OPEN_MISERE:
-                out[n, HT_OPEN_MISERE] += 1
-                out[n, HT_OPEN_MISERE_MADE] += made
-                out[n, HT_OPEN_MISERE_MADE + 1] += 1
-            out[n, HT_BID + contract] += 1
-            out[n, HT_MAKE + 2 * contract] += made
-            out[n, HT_MAKE + 2 * contract + 1] += 1
-            out[n, HT_VALUE + 3 * contract] += ours
-            out[n, HT_VALUE + 3 * contract + 1] += ours * ours
-            out[n, HT_VALUE + 3 * contract + 2] += 1
+    hand_sums_nb(rules, policy, new_tables_nb(), np.zeros(2, dtype=np.int64), out, n, seed, first, count)
     return out
 
 
-@njit(cache=True, nogil=True)
-def simulate_games_nb(rules, policy, n, seed, first, count):
-    """Game mode: integer sums over games ``first .. first+count-1`` of ``seed``: seat 3
-    deals first, the deal passing left, until a side wins or max_hands.  Returns int64
-    ``[5, width]`` (GAME_OUTCOMES)."""
-    out = np.zeros((n + 1, GAME_WIDTH), dtype=np.int64)
-    hands, h, seats, calls, estimate, suit_of, order_of, pack_row, dealt, log, suit_masks = new_table_nb()
-    scores = np.zeros(2, dtype=np.int64)
+@njit(cache=True, inline="always")
+def add_game_nb(out, n, scores, played, winner, ended):
+    """Game mode: add a game's outcomes (package docstring, Game mode) to the sums."""
+    for seat in range(4):
+        out[seat, GS_WIN] += seat % 2 == winner
+        final = scores[seat % 2]
+        out[seat, GS_SCORE] += final
+        out[seat, GS_SCORE_SQ] += final * final
+    out[n, GT_HANDS] += played
+    out[n, GT_HANDS_SQ] += played * played
+    out[n, GT_END_CONTRACT] += ended == ENDED_CONTRACT
+    out[n, GT_END_MINUS_500] += ended == ENDED_MINUS_500
+    out[n, GT_END_ANY_POINTS] += ended == ENDED_ANY_POINTS
+    out[n, GT_TRUNCATED] += winner < 0
+    for b in range(len(BUCKET_HI)):
+        if played <= BUCKET_HI[b]:
+            out[n, GT_LENGTH + b] += 1
+            break
+
+
+@njit(cache=True, _nrt=False)
+def game_sums_nb(rules, policy, tables, scores, out, n, seed, first, count):
+    """Game mode's loop over games ``first .. first+count-1`` of ``seed`` (all hands of game
+    i from the stream (seed, i)): seat 3 deals first, the deal passing left after every
+    hand, until a side wins or max_hands hands, into ``out``."""
+    table = tables[0]
     seed_key = seed_key_nb(seed)
-    deck = rules[R_DECK]
     max_hands = rules[R_MAX_HANDS]
     for game in range(first, first + count):
         state = stream_nb(seed_key, game)
@@ -1101,45 +1386,22 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
         winner = -1
         ended = ENDED_NONE
         while played < max_hands:
-            for k in range(N_CODES):
-                pack_row[k] = PACKS[deck, k]
-            kitty, state = deal_nb(rules, pack_row, dealer, True, state, hands, dealt)
-            play_hand_nb(
-                rules,
-                policy,
-                hands,
-                kitty,
-                dealer,
-                scores,
-                h,
-                seats,
-                calls,
-                estimate,
-                suit_of,
-                order_of,
-                log,
-                False,
-                suit_masks,
-            )
+            kitty, state = new_deal_nb(rules, table, dealer, state)
+            play_hand_nb(rules, policy, table, kitty, dealer, scores, False)
             played += 1
             dealer = (dealer + 1) % 4
-            if h[H_WINNER] >= 0:
-                winner = h[H_WINNER]
-                ended = h[H_ENDED]
+            if table.hand.winner >= 0:
+                winner = table.hand.winner
+                ended = table.hand.ended
                 break
-        for seat in range(4):
-            out[seat, GS_WIN] += seat % 2 == winner
-            final = scores[seat % 2]
-            out[seat, GS_SCORE] += final
-            out[seat, GS_SCORE + 1] += final * final
-        out[n, GT_HANDS] += played
-        out[n, GT_HANDS + 1] += played * played
-        out[n, GT_END_CONTRACT] += ended == ENDED_CONTRACT
-        out[n, GT_END_MINUS_500] += ended == ENDED_MINUS_500
-        out[n, GT_END_ANY_POINTS] += ended == ENDED_ANY_POINTS
-        out[n, GT_TRUNCATED] += winner < 0
-        for b in range(len(BUCKET_HI)):
-            if played <= BUCKET_HI[b]:
-                out[n, GT_LENGTH + b] += 1
-                break
+        add_game_nb(out, n, scores, played, winner, ended)
+
+
+@njit(cache=True, nogil=True)
+def simulate_games_nb(rules, policy, n, seed, first, count):
+    """Game mode: integer sums over games ``first .. first+count-1`` of ``seed``: seat 3
+    deals first, the deal passing left, until a side wins or max_hands.  Returns int64
+    ``[5, width]`` (GAME_OUTCOMES)."""
+    out = np.zeros((n + 1, GAME_WIDTH), dtype=np.int64)
+    game_sums_nb(rules, policy, new_tables_nb(), np.zeros(2, dtype=np.int64), out, n, seed, first, count)
     return out

@@ -4,6 +4,9 @@ hands to the same integer sums."""
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -148,3 +151,17 @@ def test_rules_marked_games_only_change_nothing_in_hand_mode(spec):
             rules[index] = value
             changed = simulate(spec, spec.rules_type(*rules), policy, n, HANDS, 4, 0, 5000, threads=2)
             assert np.array_equal(changed, reference), (field.key, value)
+
+
+KERNEL_FILES = sorted((Path(__file__).parents[2] / "sims" / "games").glob("*/kernel.py"))
+
+
+@pytest.mark.parametrize("path", KERNEL_FILES, ids=[path.parent.name for path in KERNEL_FILES])
+def test_no_kernel_function_runs_past_80_lines(path):
+    """DESIGN.md, "A game folder": one function per phase of the game, none past about 80
+    lines (docstring included), so a kernel reads as its rules do."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    lengths = {
+        node.name: node.end_lineno - node.lineno + 1 for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
+    }
+    assert lengths and {name: n for name, n in lengths.items() if n > 80} == {}

@@ -147,47 +147,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from sims.core.deck import N_CARDS, stacked_pack
+from sims.core.deck import stacked_pack
 from sims.core.rng import stream_state
 from sims.core.tricks import ACE_HIGH_BIT, ACE_HIGH_CODE
 from sims.games.all_fours.kernel import (
-    DECK_ROW,
-    I_BEGGED,
-    I_BUNCHED,
-    I_GAME,
-    I_GAME_TIE,
-    I_GAVE,
-    I_HIGH,
-    I_JACK,
-    I_JACK_IN_PLAY,
-    I_LOW,
-    I_NEXT_DEALER,
-    I_PLAYED,
-    I_RAN,
-    I_ROUNDS,
-    I_THROWN_IN,
-    I_TRICKS,
-    I_TRUMP,
-    I_TRUMPS_IN_PLAY,
-    I_TURNUPS,
-    I_VOID,
-    I_WINNER,
-    INFO_ROW,
-    M_DEALT,
-    M_DISCARDED,
-    PLAYED_ROW,
-    S_GAME_POINTS,
-    S_GIFT,
-    S_POINTS,
-    S_SCORE,
-    S_TURNED_JACKS,
-    SEAT_ROW,
-    TRICK_ROW,
-    TURNUP_ROW,
+    deal_record,
     new_table_nb,
     play_deal_nb,
     simulate_games_nb,
     simulate_hands_nb,
+    stack_pack,
 )
 from sims.games.all_fours.rules import *  # noqa: F401,F403 (the game's public names live here)
 from sims.games.all_fours.rules import (
@@ -251,7 +220,7 @@ def play_dealt(rules: Rules, policy, cards, dealer: int = 1, scores=(0, 0), log=
     policy, dealer, scores = check_deal(rules, policy, dealer, scores)
     pack = stacked_pack(cards)
     work, masks = new_table_nb(np.asarray([int(v) for v in rules], dtype=np.int64), policy)
-    work[DECK_ROW : DECK_ROW + N_CARDS] = [int(ACE_HIGH_BIT[c]) for c in pack]
+    stack_pack(work, [int(ACE_HIGH_BIT[c]) for c in pack])
     elder = 1 - dealer
     play_deal_nb(
         work, masks, np.int64(dealer), np.int64(scores[elder]), np.int64(scores[dealer]), False, stream_state(0, 0)
@@ -265,47 +234,42 @@ def _codes(mask) -> list[int]:
 
 def _deal_result(work: np.ndarray, masks: np.ndarray) -> dict:
     """The play_dealt dict of the deal just played in ``work``."""
-    info = [int(v) for v in work[INFO_ROW : INFO_ROW + I_TRICKS + 1]]
-    seat = [int(v) for v in work[SEAT_ROW : SEAT_ROW + 10]]
-    dealt = [_codes(masks[M_DEALT + s]) for s in range(2)]
-    discarded = [_codes(masks[M_DISCARDED + s]) for s in range(2)]
-    tricks = []
-    for trick in range(info[I_TRICKS]):
-        leader = int(work[TRICK_ROW + 2 * trick])
-        plays = [
-            (leader, ACE_HIGH_CODE[int(work[PLAYED_ROW + 2 * trick])]),
-            (1 - leader, ACE_HIGH_CODE[int(work[PLAYED_ROW + 2 * trick + 1])]),
-        ]
-        tricks.append((leader, plays, int(work[TRICK_ROW + 2 * trick + 1])))
+    deal = deal_record(work, masks)
+    dealt = [_codes(mask) for mask in deal["dealt_by_seat"]]
+    discarded = [_codes(mask) for mask in deal["discarded_by_seat"]]
+    tricks = [
+        (leader, [(leader, ACE_HIGH_CODE[led]), (1 - leader, ACE_HIGH_CODE[answer])], winner)
+        for leader, led, answer, winner in deal["trick_log"]
+    ]
     return {
         "dealt": dealt,
         "discarded": discarded,
         "held": [sorted(set(dealt[s]) - set(discarded[s])) for s in range(2)],
-        "turnups": [ACE_HIGH_CODE[int(b)] for b in work[TURNUP_ROW : TURNUP_ROW + info[I_TURNUPS]]],
-        "trump": info[I_TRUMP],
-        "begged": info[I_BEGGED],
-        "gave": info[I_GAVE],
-        "ran": info[I_RAN],
-        "void": info[I_VOID],
-        "thrown_in": info[I_THROWN_IN],
-        "bunched": info[I_BUNCHED],
-        "played": info[I_PLAYED],
-        "rounds": info[I_ROUNDS],
+        "turnups": [ACE_HIGH_CODE[b] for b in deal["turnup_bits"]],
+        "trump": deal["trump"],
+        "begged": deal["begged"],
+        "gave": deal["gave"],
+        "ran": deal["ran"],
+        "void": deal["void"],
+        "thrown_in": deal["thrown_in"],
+        "bunched": deal["bunched"],
+        "played": deal["played"],
+        "rounds": deal["rounds"],
         "tricks": tricks,
-        "game_points": [seat[S_GAME_POINTS + s] for s in range(2)],
-        "trumps_in_play": info[I_TRUMPS_IN_PLAY],
-        "jack_in_play": info[I_JACK_IN_PLAY],
-        "game_tie": info[I_GAME_TIE] if info[I_PLAYED] else 0,
-        "high": info[I_HIGH],
-        "low": info[I_LOW],
-        "jack": info[I_JACK],
-        "game": info[I_GAME],
-        "turned_jacks": [seat[S_TURNED_JACKS + s] for s in range(2)],
-        "gift": [seat[S_GIFT + s] for s in range(2)],
-        "points": [seat[S_POINTS + s] for s in range(2)],
-        "scores": [seat[S_SCORE + s] for s in range(2)],
-        "winner": info[I_WINNER],
-        "next_dealer": -1 if info[I_WINNER] >= 0 else info[I_NEXT_DEALER],
+        "game_points": deal["game_points_by_seat"],
+        "trumps_in_play": deal["trumps_in_play"],
+        "jack_in_play": deal["jack_in_play"],
+        "game_tie": deal["game_tie"] if deal["played"] else 0,
+        "high": deal["high"],
+        "low": deal["low"],
+        "jack": deal["jack"],
+        "game": deal["game"],
+        "turned_jacks": deal["turned_jacks_by_seat"],
+        "gift": deal["gift_by_seat"],
+        "points": deal["points_by_seat"],
+        "scores": deal["score_by_seat"],
+        "winner": deal["winner"],
+        "next_dealer": -1 if deal["winner"] >= 0 else deal["next_dealer"],
     }
 
 

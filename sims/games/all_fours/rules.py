@@ -10,7 +10,7 @@ from typing import Annotated, NamedTuple
 
 import numpy as np
 
-from sims.spec import Outcomes, PolicyField, PolicyPreset, Switch, Variant
+from sims.spec import Outcomes, PolicyField, PolicyPreset, Switch, Variant, indices
 
 GIFT_THEN_PLAY, GIFT_THEN_REDEAL = range(2)
 KEEP_ALL, DISCARD_TO_SIX, FOSTER_CLUB = range(3)
@@ -74,7 +74,6 @@ class Rules(NamedTuple):
     ] = False
 
 
-BEG_BELOW, GIVE_AT_LEAST, BUNCH_BELOW, PLAY_STYLE = range(4)
 POLICY_FIELDS = (
     PolicyField(
         "beg_below",
@@ -110,6 +109,10 @@ POLICY_FIELDS = (
         integer=True,
         choices=("greedy", "high"),
     ),
+)
+
+BEG_BELOW, GIVE_AT_LEAST, BUNCH_BELOW, PLAY_STYLE = indices(
+    POLICY_FIELDS, "beg_below", "give_at_least", "bunch_below", "play_style"
 )
 
 VARIANTS = {

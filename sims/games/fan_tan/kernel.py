@@ -25,13 +25,11 @@ from sims.games.fan_tan.rules import (
     HOYLE_PASS_PENALTY,
     MAX_PLAYERS,
     MORE_CARDS_PAY_EXTRA,
-    PASS_WITH_SEVENS,
     POLICY_FIELDS,
     SETTLE_CARD_COUNT,
     SETTLE_POT_PLUS_CARDS,
     START_ELDEST,
     START_HOLDER_7D,
-    STYLE,
     STYLE_BLOCK,
     STYLE_FIRST,
     STYLE_HOLD_SEVENS,
@@ -39,22 +37,21 @@ from sims.games.fan_tan.rules import (
     UNEVEN_NONE,
     Rules,
 )
-from sims.spec import kernel_around_loop
+from sims.spec import indices, kernel_around_loop
 
 HAND_WIDTH = HAND_OUTCOMES.kernel_width  # plain ints: the kernels cannot read Outcomes
 GAME_WIDTH = GAME_OUTCOMES.kernel_width
-H_WIN, H_NET, H_PASSES, H_PAID, H_CARDS_LEFT = (
-    HAND_OUTCOMES.seat.index(name) for name in ("win", "net", "passes", "paid", "cards_left")
-)
-HT_TURNS, HT_POT = (HAND_OUTCOMES.table.index(name) for name in ("turns", "pot"))
-G_NET, G_WINS, G_CARDS_LEFT, G_BEST_SCORE = (
-    GAME_OUTCOMES.seat.index(name) for name in ("net", "wins", "cards_left", "best_score")
-)
-GT_TURNS = GAME_OUTCOMES.table.index("turns")
+H_WIN, H_NET, H_PASSES, H_PAID, H_CARDS_LEFT = indices(HAND_OUTCOMES.seat, "win", "net", "passes", "paid", "cards_left")
+HT_TURNS, HT_POT = indices(HAND_OUTCOMES.table, "turns", "pot")
+G_NET, G_WINS, G_CARDS_LEFT, G_BEST_SCORE = indices(GAME_OUTCOMES.seat, "net", "wins", "cards_left", "best_score")
+(GT_TURNS,) = indices(GAME_OUTCOMES.table, "turns")
 assert HAND_OUTCOMES.squares_follow() and GAME_OUTCOMES.squares_follow()  # the kernels write X_sq at X + 1
 
 N_RULES = len(Rules._fields)
-R_ANTE, R_UNEVEN_ANTE, R_START, R_SETTLE, R_MAY_PASS, R_EIGHT_BEFORE_SIX, R_PASS_FEE, R_CARD_FEE = range(N_RULES)
+R_ANTE, R_UNEVEN_ANTE, R_START, R_SETTLE, R_MAY_PASS, R_EIGHT_BEFORE_SIX, R_PASS_FEE, R_CARD_FEE = indices(
+    Rules, "ante", "uneven_ante", "start", "settle", "may_pass_when_able", "eight_before_six", "pass_fee", "card_fee"
+)
+P_STYLE, P_PASS_WITH_SEVENS = indices(POLICY_FIELDS, "style", "pass_with_sevens")
 
 ACC_STRIDE = 16  # columns of a row of hand-mode sums
 MAX_TURNS = 52 * (2 * MAX_PLAYERS - 1)  # at most 2n - 2 passes (voluntary ones included) before each play
@@ -65,7 +62,7 @@ assert HAND_WIDTH <= ACC_STRIDE and MAX_PLAYERS % 4 == 0
 TABLE = np.dtype(
     [
         ("pack", np.int64, N_CARDS),  # the pack (bits), drawn by sims.core.deck.draw_nb
-        ("rules", np.int64, 8),  # the Rules values in field order
+        ("rules", np.int64, N_RULES),  # the Rules values in field order
         ("policy", np.int64, (len(POLICY_FIELDS), MAX_PLAYERS)),  # [field, seat]: the policy, whole numbers
         ("hands", np.uint64, MAX_PLAYERS),  # per seat: the cards in hand (bits)
         ("paid", np.int64, MAX_PLAYERS),  # per seat, this deal: chips paid
@@ -79,14 +76,14 @@ TABLE = np.dtype(
         ("log", np.int64, (MAX_TURNS, 2)),  # stacked deals only: turn t's seat and its card (bit)
     ]
 )
-assert N_RULES <= 8
 PASS, VOLUNTARY_PASS = -1, -2  # the log's card of a pass
 
 BIT_OF_CODE = np.array([16 * (code // 13) + code % 13 for code in range(N_CARDS)], dtype=np.int64)
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 ALL_CARDS = np.uint64(0x1FFF) * RANK_COLUMN
-SIXES, SEVENS, EIGHTS = (RANK_COLUMN << np.uint64(face) for face in (5, 6, 7))
+SEVEN_FACE = 6  # face 0 = A ... 6 = 7
+SIXES, SEVENS, EIGHTS = (RANK_COLUMN << np.uint64(face) for face in (SEVEN_FACE - 1, SEVEN_FACE, SEVEN_FACE + 1))
 
 
 @njit(cache=True, inline="always")
@@ -161,11 +158,13 @@ def new_table_nb(rules, policy, n):
 
 @njit(cache=True, inline="always")
 def _pay_nb(table, seat, chips):
+    """``seat`` pays ``chips`` (ante, fee or penalty): adds them to its ``paid`` and returns them."""
     table.paid[np.uint64(seat)] += chips
     return chips
 
 
 PATH_RULE_FIELDS = (R_UNEVEN_ANTE, R_START, R_SETTLE, R_MAY_PASS, R_EIGHT_BEFORE_SIX)  # rules that choose code
+C_MAY_PASS = PATH_RULE_FIELDS.index(R_MAY_PASS)  # its place in rule_codes_nb's tuple
 
 
 @njit(cache=True, inline="always")
@@ -187,31 +186,20 @@ def plays_first_cards_nb(table, n, codes):
     """Whether every seat plays its first playable card (style first) and never passes
     voluntarily (no may_pass_when_able, or no seat with pass_with_sevens): then
     :func:`play_deal_nb`'s turns take the branch-free path."""
-    may_pass = codes[3] != 0  # may_pass_when_able
+    may_pass = codes[C_MAY_PASS] != 0
     for seat in range(n):
-        if table.policy[STYLE, seat] != STYLE_FIRST:
+        if table.policy[P_STYLE, seat] != STYLE_FIRST:
             return False
-        if may_pass and table.policy[PASS_WITH_SEVENS, seat]:
+        if may_pass and table.policy[P_PASS_WITH_SEVENS, seat]:
             return False
     return True
 
 
 @njit(cache=True, inline="always")
-def _play_deal_nb(table, n, dealer, shuffle, state, codes, amounts, first_cards):
-    """Play one deal (package docstring, steps 1-4) and return the advanced stream state.
-
-    ``table.pack`` must hold the pack (code order for a random deal, the stacked order
-    otherwise); ``shuffle`` = 0 draws it without swaps and logs every turn.  ``codes`` is
-    :func:`rule_codes_nb`'s tuple, ``amounts`` :func:`rule_amounts_nb`'s; ``first_cards`` is :func:`plays_first_cards_nb` (taken
-    only with ``shuffle``: that path keeps no log).  Results go to the per-seat arrays
-    (``paid``, ``received``, ``passes``, ``cards_left``, ``hands``: the cards left) and
-    ``winner``, ``turns``, ``pot``.
-    """
-    uneven, start, settle, may_pass, eight_before_six = codes
-    ante, pass_fee, card_fee = amounts
-    chips = settle != SETTLE_CARD_COUNT
-    eight_before_six = eight_before_six != 0
-    may_pass = may_pass != 0
+def _deal_nb(table, n, dealer, shuffle, state):
+    """Step 1, the deal: clear the seats' results of the last deal, then draw the 52 cards
+    from ``table.pack`` (lazy Fisher-Yates with ``shuffle``, the stacked order without),
+    draw k to seat (dealer + 1 + k) mod n.  Returns the advanced stream state."""
     hands = table.hands
     for seat in range(n):
         hands[np.uint64(seat)] = _ZERO
@@ -219,14 +207,20 @@ def _play_deal_nb(table, n, dealer, shuffle, state, codes, amounts, first_cards)
         table.received[np.uint64(seat)] = 0
         table.passes[np.uint64(seat)] = 0
         table.cards_left[np.uint64(seat)] = 0
-
-    # 1. The deal and the antes.
     seat = dealer
     top = 0
     for k in range(N_CARDS):
         seat = seat + 1 if seat + 1 < n else 0
         card, top, state = draw_nb(table.pack, top, N_CARDS, shuffle, state)
         hands[np.uint64(seat)] |= _ONE << np.uint64(card)
+    return state
+
+
+@njit(cache=True, inline="always")
+def _antes_nb(table, n, uneven, ante, chips):
+    """Step 1, the antes: each seat pays ``ante`` into the pot, one chip more for the seats
+    dealt the fewer (more) cards under uneven_ante fewer- (more-) cards-pay-extra when the
+    hands are uneven; nothing under card-count-score (``chips`` false).  Returns the pot."""
     pot = 0
     if chips:
         # Only an uneven_ante rule needs the hand sizes (two divisions, slow to wait for).
@@ -235,102 +229,132 @@ def _play_deal_nb(table, n, dealer, shuffle, state, codes, amounts, first_cards)
         for seat in range(n):
             seat_ante = ante
             if uneven_sizes:
-                fewer = count_cards_nb(hands[seat]) == short
+                fewer = count_cards_nb(table.hands[seat]) == short
                 if (uneven == FEWER_CARDS_PAY_EXTRA and fewer) or (uneven == MORE_CARDS_PAY_EXTRA and not fewer):
                     seat_ante += 1
             pot += _pay_nb(table, seat, seat_ante)
+    return pot
 
-    # 2. The opening.
-    layout = _ZERO
-    turns = 0
+
+@njit(cache=True, inline="always")
+def _opening_nb(table, n, dealer, start, shuffle):
+    """Step 2, the opening: under start=eldest the eldest hand has the first turn; under
+    holder-7d/7h the holder of that 7 plays it (one turn, logged on a stacked deal) and
+    its left-hand neighbour has the next.  Returns ``(seat to play, layout, turns)``."""
     seat = dealer + 1 if dealer + 1 < n else 0
-    if start != START_ELDEST:
-        opening = _ONE << np.uint64(16 * (1 if start == START_HOLDER_7D else 2) + 6)
-        while not hands[seat] & opening:
-            seat = seat + 1 if seat + 1 < n else 0
-        hands[seat] &= ~opening
-        layout = opening
-        if not shuffle:
-            table.log[0, 0] = seat
-            table.log[0, 1] = np.int64(16 * (1 if start == START_HOLDER_7D else 2) + 6)
-        turns = 1
+    if start == START_ELDEST:
+        return seat, _ZERO, 0
+    opening_bit = 16 * (1 if start == START_HOLDER_7D else 2) + SEVEN_FACE
+    opening = _ONE << np.uint64(opening_bit)
+    hands = table.hands
+    while not hands[seat] & opening:
         seat = seat + 1 if seat + 1 < n else 0
+    hands[seat] &= ~opening
+    if not shuffle:
+        table.log[0, 0] = seat
+        table.log[0, 1] = np.int64(opening_bit)
+    return seat + 1 if seat + 1 < n else 0, opening, 1
+
+
+@njit(cache=True, inline="always")
+def _first_card_turns_nb(table, n, seat, layout, turns, eight_before_six):
+    """Step 3 when every seat plays style first and never passes voluntarily: on its turn a
+    seat plays its lowest playable card (code order), or passes when it has none, until a
+    hand is empty.  The pass fees are left to :func:`_settle_nb` (passes times pass_fee);
+    no log.  Returns ``(the seat that went out, turns)``."""
+    # Whether a seat can play is a coin flip for the branch predictor, so the turn is masks
+    # only: the card is the lowest bit of the playable cards, none for a pass.
+    hands = table.hands
     legal = legal_cards_nb(layout, eight_before_six)
+    while True:
+        hand = hands[np.uint64(seat)]  # unsigned: no negative-index check
+        playable = hand & legal
+        played = playable & (_ZERO - playable)
+        hand ^= played
+        hands[np.uint64(seat)] = hand
+        layout |= played
+        legal = legal_cards_nb(layout, eight_before_six)
+        table.passes[np.uint64(seat)] += played == _ZERO
+        turns += 1
+        if not hand:
+            return seat, turns
+        seat = seat + 1 if seat + 1 < n else 0
 
-    # 3. Turns until a hand is empty.
-    first_cards = first_cards and shuffle
-    if first_cards:
-        # Every seat plays its lowest playable card or passes when it has none.  Whether a
-        # seat can play is a coin flip for the branch predictor, so the turn is masks only:
-        # the card is the lowest bit of the playable cards, none for a pass; the pass fees
-        # are paid at the settlement (passes times pass_fee).
-        while True:
-            hand = hands[np.uint64(seat)]  # unsigned: no negative-index check
-            playable = hand & legal
-            played = playable & (_ZERO - playable)
-            hand ^= played
+
+@njit(cache=True, inline="always")
+def _hoyle_penalties_nb(table, n, seat, hand):
+    """A voluntary pass (holding back sevens) pays Hoyle's penalties: HOYLE_PASS_PENALTY
+    chips into the pot, and for each 7 in ``hand`` HOYLE_HOLDER_PENALTY chips to the other
+    seat holding that suit's 6 and to the one holding its 8.  Returns the chips into the pot."""
+    pot = _pay_nb(table, seat, HOYLE_PASS_PENALTY)
+    held = hand & SEVENS
+    while held:
+        seven = lowest_bit_nb(held)
+        held &= held - _ONE
+        for neighbour in (seven - _ONE, seven + _ONE):
+            for other in range(n):
+                if other != seat and table.hands[other] & (_ONE << neighbour):
+                    _pay_nb(table, seat, HOYLE_HOLDER_PENALTY)
+                    table.received[other] += HOYLE_HOLDER_PENALTY
+    return pot
+
+
+@njit(cache=True, inline="always")
+def _policy_turns_nb(table, n, seat, layout, turns, pot, shuffle, may_pass, eight_before_six, chips, pass_fee, state):
+    """Step 3 under any policy: turns clockwise until a hand is empty.  A seat with a
+    playable card plays the one its style chooses, unless with may_pass_when_able and
+    pass_with_sevens every playable card is a seven and the last n-1 turns were not all
+    passes: then it passes voluntarily at Hoyle's penalties.  A seat with no playable card
+    passes and pays pass_fee (chips only).  A stacked deal (no ``shuffle``) logs each turn.
+    Returns ``(the seat that went out, turns, pot, state)``."""
+    hands = table.hands
+    legal = legal_cards_nb(layout, eight_before_six)
+    passes_in_a_row = 0
+    while True:
+        hand = hands[np.uint64(seat)]
+        playable = hand & legal
+        logged = PASS
+        if playable and not (
+            may_pass and passes_in_a_row < n - 1 and not (playable & ~SEVENS) and table.policy[P_PASS_WITH_SEVENS, seat]
+        ):
+            card, state = choose_card_nb(
+                table.policy[P_STYLE, np.uint64(seat)], hand, playable, layout, legal, eight_before_six, state
+            )
+            hand &= ~(_ONE << card)
             hands[np.uint64(seat)] = hand
-            layout |= played
+            layout |= _ONE << card
             legal = legal_cards_nb(layout, eight_before_six)
-            table.passes[np.uint64(seat)] += played == _ZERO
-            turns += 1
-            if not hand:
-                break
-            seat = seat + 1 if seat + 1 < n else 0
-    else:
-        passes_in_a_row = 0
-        while True:
-            hand = hands[np.uint64(seat)]
-            playable = hand & legal
-            logged = PASS
-            if playable and not (
-                may_pass
-                and passes_in_a_row < n - 1
-                and not (playable & ~SEVENS)
-                and table.policy[PASS_WITH_SEVENS, seat]
-            ):
-                card, state = choose_card_nb(
-                    table.policy[STYLE, np.uint64(seat)], hand, playable, layout, legal, eight_before_six, state
-                )
-                hand &= ~(_ONE << card)
-                hands[np.uint64(seat)] = hand
-                layout |= _ONE << card
-                legal = legal_cards_nb(layout, eight_before_six)
-                passes_in_a_row = 0
-                logged = np.int64(card)
+            passes_in_a_row = 0
+            logged = np.int64(card)
+        else:
+            table.passes[np.uint64(seat)] += 1
+            passes_in_a_row += 1
+            if not playable:
+                if chips:
+                    pot += _pay_nb(table, seat, pass_fee)
             else:
-                table.passes[np.uint64(seat)] += 1
-                passes_in_a_row += 1
-                if not playable:
-                    if chips:
-                        pot += _pay_nb(table, seat, pass_fee)
-                else:  # a voluntary pass, holding back sevens: Hoyle's penalties
-                    logged = VOLUNTARY_PASS
-                    if chips:
-                        pot += _pay_nb(table, seat, HOYLE_PASS_PENALTY)
-                        held = hand & SEVENS
-                        while held:
-                            seven = lowest_bit_nb(held)
-                            held &= held - _ONE
-                            for neighbour in (seven - _ONE, seven + _ONE):
-                                for other in range(n):
-                                    if other != seat and hands[other] & (_ONE << neighbour):
-                                        _pay_nb(table, seat, HOYLE_HOLDER_PENALTY)
-                                        table.received[other] += HOYLE_HOLDER_PENALTY
-            if not shuffle:
-                table.log[turns, 0] = seat
-                table.log[turns, 1] = logged
-            turns += 1
-            if not hand:
-                break
-            seat = seat + 1 if seat + 1 < n else 0
+                logged = VOLUNTARY_PASS
+                if chips:
+                    pot += _hoyle_penalties_nb(table, n, seat, hand)
+        if not shuffle:
+            table.log[turns, 0] = seat
+            table.log[turns, 1] = logged
+        turns += 1
+        if not hand:
+            return seat, turns, pot, state
+        seat = seat + 1 if seat + 1 < n else 0
 
-    # 4. Settlement.
-    winner = seat
+
+@njit(cache=True, inline="always")
+def _settle_nb(table, n, winner, turns, pot, chips, pass_fees_due, settle, pass_fee, card_fee):
+    """Step 4, the settlement once ``winner`` has gone out: record each seat's cards left;
+    with chips, the pass fees still due (``pass_fees_due``: the first-card turns leave them
+    here) and, under pot-plus-cards, card_fee per card left go into the pot, and the winner
+    takes the pot.  Records ``winner``, ``turns`` and ``pot``."""
     for other in range(n):
-        left = count_cards_nb(hands[other])
+        left = count_cards_nb(table.hands[other])
         table.cards_left[other] = left
-        if chips and first_cards:
+        if chips and pass_fees_due:
             pot += _pay_nb(table, other, table.passes[other] * pass_fee)
         if chips and settle == SETTLE_POT_PLUS_CARDS:
             pot += _pay_nb(table, other, left * card_fee)
@@ -339,6 +363,34 @@ def _play_deal_nb(table, n, dealer, shuffle, state, codes, amounts, first_cards)
     table.winner = winner
     table.turns = turns
     table.pot = pot
+
+
+@njit(cache=True, inline="always")
+def _play_deal_nb(table, n, dealer, shuffle, state, codes, amounts, first_cards):
+    """Play one deal (package docstring, steps 1-4) and return the advanced stream state.
+
+    ``table.pack`` must hold the pack (code order for a random deal, the stacked order
+    otherwise); ``shuffle`` = 0 draws it without swaps and logs every turn.  ``codes`` is
+    :func:`rule_codes_nb`'s tuple, ``amounts`` :func:`rule_amounts_nb`'s; ``first_cards`` is
+    :func:`plays_first_cards_nb` (taken only with ``shuffle``: that path keeps no log).
+    Results go to the per-seat arrays (``paid``, ``received``, ``passes``, ``cards_left``,
+    ``hands``: the cards left) and ``winner``, ``turns``, ``pot``.
+    """
+    uneven, start, settle, may_pass, eight_before_six = codes
+    ante, pass_fee, card_fee = amounts
+    chips = settle != SETTLE_CARD_COUNT
+    eight_before_six = eight_before_six != 0
+    state = _deal_nb(table, n, dealer, shuffle, state)
+    pot = _antes_nb(table, n, uneven, ante, chips)
+    seat, layout, turns = _opening_nb(table, n, dealer, start, shuffle)
+    first_cards = first_cards and shuffle
+    if first_cards:
+        seat, turns = _first_card_turns_nb(table, n, seat, layout, turns, eight_before_six)
+    else:
+        seat, turns, pot, state = _policy_turns_nb(
+            table, n, seat, layout, turns, pot, shuffle, may_pass != 0, eight_before_six, chips, pass_fee, state
+        )
+    _settle_nb(table, n, seat, turns, pot, chips, first_cards, settle, pass_fee, card_fee)
     return state
 
 
@@ -409,6 +461,7 @@ def _hand_sums_nb(tables, out, n, seed, first, count, codes):
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _generic_hand_sums_nb(rules, tables, out, n, seed, first, count):
+    """:func:`_hand_sums_nb` for any rules: the code-path rules read from ``rules``."""
     _hand_sums_nb(tables, out, n, seed, first, count, rule_codes_nb(rules))
 
 

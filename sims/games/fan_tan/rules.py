@@ -10,7 +10,7 @@ from typing import Annotated, NamedTuple
 
 import numpy as np
 
-from sims.spec import Outcomes, PolicyField, PolicyPreset, Switch, Variant
+from sims.spec import Outcomes, PolicyField, PolicyPreset, Switch, Variant, indices
 
 UNEVEN_NONE, FEWER_CARDS_PAY_EXTRA, MORE_CARDS_PAY_EXTRA = range(3)
 START_ELDEST, START_HOLDER_7D, START_HOLDER_7H = range(3)
@@ -65,7 +65,6 @@ class Rules(NamedTuple):
     ] = 1
 
 
-STYLE, PASS_WITH_SEVENS = range(2)
 POLICY_FIELDS = (
     PolicyField(
         "style",
@@ -86,6 +85,7 @@ POLICY_FIELDS = (
         integer=True,
     ),
 )
+STYLE, PASS_WITH_SEVENS = indices(POLICY_FIELDS, "style", "pass_with_sevens")  # the policy's columns
 
 VARIANTS = {
     "standard": Variant(

@@ -295,13 +295,11 @@ from sims.games.spoil_five.kernel import (
     L_TRICKS_WON,
     LOG_STRIDE,
     LOG_WIDTH,
-    MAX_PLAYERS,
     N_INFO,
-    S_PAID,
-    S_RECEIVED,
-    SEAT_ROW,
     new_table_nb,
     play_pool_nb,
+    pool_results,
+    seat_chips,
     simulate_games_nb,
     simulate_hands_nb,
 )
@@ -312,6 +310,7 @@ from sims.games.spoil_five.rules import (
     GAME_OUTCOMES,
     HAND_OUTCOMES,
     HAND_SIZE,
+    MAX_PLAYERS,
     MIN_PLAYERS,
     POLICIES,
     POLICY_FIELDS,
@@ -335,13 +334,9 @@ def _table(rules: Rules, policy, dealer) -> tuple[np.ndarray, int, int]:
     return policy, n, dealer
 
 
-def _chips(work: np.ndarray, field: int, n: int) -> list[int]:
-    """Per seat, the chips a pool's kernel counted as paid (S_PAID) or received (S_RECEIVED)."""
-    return [int(work[SEAT_ROW + MAX_PLAYERS * field + seat]) for seat in range(n)]
-
-
 def _net(work: np.ndarray, n: int) -> list[int]:
-    return [r - p for r, p in zip(_chips(work, S_RECEIVED, n), _chips(work, S_PAID, n))]
+    paid, received = seat_chips(work, n)
+    return [r - p for r, p in zip(received, paid)]
 
 
 def _deal_record(log_row: np.ndarray, n: int) -> dict:
@@ -393,10 +388,10 @@ def _play(rules: Rules, policy, packs: list[list[int]], first_dealer: int):
     for k, pack in enumerate(packs):
         stacked[k] = pack
     log = np.zeros((max(1, len(packs)), LOG_WIDTH), dtype=np.int64)
-    _, deals, pool, taken_by, truncated, _ = play_pool_nb(
+    play_pool_nb(
         work, masks, np.int64(n), np.int64(first_dealer), stacked, np.int64(len(packs)), False, stream_state(0, 0), log
     )
-    return log, int(deals), int(pool), int(taken_by), int(truncated), work
+    return (log, *pool_results(work), work)
 
 
 def play_dealt(rules: Rules, policy, cards, dealer=None, log=None) -> dict:
@@ -419,7 +414,7 @@ def play_pool(rules: Rules, policy, deals, first_dealer=None, log=None) -> dict:
     if not packs:
         raise ValueError("play_pool needs at least one deal.")
     records, played, pool, taken_by, truncated, work = _play(rules, policy, packs, first_dealer)
-    paid, received = _chips(work, S_PAID, n), _chips(work, S_RECEIVED, n)
+    paid, received = seat_chips(work, n)
     return {
         "results": [_deal_record(records[k], n) for k in range(played)],
         "pools": [int(records[k, L_POOL]) for k in range(played)],

@@ -1,4 +1,4 @@
-"""Spoil Five: the Numba kernels (one deal, one pool, hand mode, game mode).
+"""Spoil Five: the Numba kernels (one deal, one pool, one game, hand mode, game mode).
 
 They play the rules contract in the package docstring (sims/games/spoil_five/__init__.py).
 
@@ -6,8 +6,14 @@ Cards are ranked bits (sims.core.tricks): bit = 16 * effective suit + order, wit
 orders of the contract (rules.BIT), so a hand is a 64-bit mask and every choice a player
 makes (legal cards, the cheapest, the strongest, the lowest card that wins, sure
 winners) is a few mask operations.  The layout depends on the trump suit, so a deal draws
-card codes and maps them once the turn-up is known.  Scalars of a deal live in one flat
-int64 workspace of 52-entry rows (sims.core.deck); the hands in a uint64 array.
+card codes and maps them once the turn-up is known.
+
+State.  Every value a kernel keeps between its phases lives in one flat int64 workspace
+of 52-entry rows (sims.core.deck: a record measured slower for this game), read and
+written only through the named accessors below (``rule_nb``, ``tricks_nb``,
+``add_paid_nb``, ``info_nb`` ...); the hands are a uint64 array of masks.  A phase writes
+its results there (a deal's into the INFO slots ``I_*``, a pool's into ``PL_*``, a game's
+into ``GM_*``) and returns at most a short tuple of the values the next phase works on.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sims.core.deck import DEAL_ROW, FIRST_GAME_ROW, N_CARDS, ROW, draw_nb
+from sims.core.deck import DEAL_ROW, DECK_ROW, FIRST_GAME_ROW, N_CARDS, ROW, draw_nb
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.tricks import (
     RANKED_SUIT,
@@ -42,30 +48,29 @@ from sims.games.spoil_five.rules import (
     HAND_OUTCOMES,
     HAND_SIZE,
     JACK,
-    JINX_MIN,
     MAX_PLAYERS,
-    RENEGE,
-    ROB,
+    POLICY_FIELDS,
     ROB_OBLIGATORY,
-    SPOIL,
     TOPUP_ALL_BUT_DEALER,
     TOPUP_DEALER_ONLY,
     TRICKS,
     Rules,
 )
+from sims.spec import indices
+
+# ------------------------------------------------------------------------ indices
 
 HAND_WIDTH = HAND_OUTCOMES.kernel_width  # plain ints: the kernels cannot read Outcomes
 GAME_WIDTH = GAME_OUTCOMES.kernel_width
-H_WIN, H_SPOILER, H_JINX_CALLED, H_JINX_MADE, H_ROBBED, H_TRICKS, H_NET = (
-    HAND_OUTCOMES.seat.index(name) for name in ("win", "spoiler", "jinx_called", "jinx_made", "robbed", "tricks", "net")
+H_WIN, H_SPOILER, H_JINX_CALLED, H_JINX_MADE, H_ROBBED, H_TRICKS, H_NET = indices(
+    HAND_OUTCOMES.seat, "win", "spoiler", "jinx_called", "jinx_made", "robbed", "tricks", "net"
 )
-HT_SPOIL, HT_JINX, HT_ROB, HT_ACE_TURNED, HT_TRUMP_ACE_DEALT, HT_FORFEIT, HT_CARRIED = (
-    HAND_OUTCOMES.table.index(name)
-    for name in ("spoil", "jinx", "rob", "ace_turned", "trump_ace_dealt", "forfeit", "carried")
+HT_SPOIL, HT_JINX, HT_ROB, HT_ACE_TURNED, HT_TRUMP_ACE_DEALT, HT_FORFEIT, HT_CARRIED = indices(
+    HAND_OUTCOMES.table, "spoil", "jinx", "rob", "ace_turned", "trump_ace_dealt", "forfeit", "carried"
 )
-G_POOLS_WON, G_NET, G_DEAL_NET = (GAME_OUTCOMES.seat.index(name) for name in ("pools_won", "net", "deal_net"))
-GT_DEALS, GT_POOL_DEALS, GT_POOL_SIZE, GT_SPOILS, GT_TRUNCATED, GT_LEFT = (
-    GAME_OUTCOMES.table.index(name) for name in ("deals", "pool_deals", "pool_size", "spoils", "truncated", "left")
+G_POOLS_WON, G_NET, G_DEAL_NET = indices(GAME_OUTCOMES.seat, "pools_won", "net", "deal_net")
+GT_DEALS, GT_POOL_DEALS, GT_POOL_SIZE, GT_SPOILS, GT_TRUNCATED, GT_LEFT = indices(
+    GAME_OUTCOMES.table, "deals", "pool_deals", "pool_size", "spoils", "truncated", "left"
 )
 assert HAND_OUTCOMES.squares_follow() and GAME_OUTCOMES.squares_follow()  # the kernels write X_sq at X + 1
 N_RULES = len(Rules._fields)
@@ -81,18 +86,37 @@ N_RULES = len(Rules._fields)
     R_JINX,
     R_JINX_BONUS,
     R_MAX_DEALS,
-) = range(N_RULES)
+) = indices(
+    Rules,
+    "plain_lead",
+    "rob",
+    "unrobbed_ace_low",
+    "ante",
+    "dealer_extra",
+    "dealer_extra_every_deal",
+    "spoil_topup",
+    "topup_amount",
+    "jinx",
+    "jinx_bonus",
+    "max_deals",
+)
+N_POLICY = len(POLICY_FIELDS)
+P_ROB, P_JINX_MIN, P_SPOIL, P_RENEGE = indices(POLICY_FIELDS, "rob", "jinx_min", "spoil", "renege")
 
-RULES_ROW = FIRST_GAME_ROW + 0 * ROW
-POLICY_ROW = FIRST_GAME_ROW + 1 * ROW  # policy field f of seat s at POLICY_ROW + MAX_PLAYERS * f + s
-INFO_ROW = FIRST_GAME_ROW + 2 * ROW  # the deal's scalar results, I_* below
-SEAT_ROW = FIRST_GAME_ROW + 3 * ROW  # per-seat results: SEAT_ROW + MAX_PLAYERS * field + seat, S_* below
+# ------------------------------------------------------------------------ the workspace
+# Rows (sims.core.deck): the pack being drawn (DECK_ROW, so the workspace itself is the
+# pack sims.core.deck.draw_nb draws from) and the codes dealt (DEAL_ROW), then:
+RULES_ROW = FIRST_GAME_ROW + 0 * ROW  # the rules array, R_*
+POLICY_ROW = FIRST_GAME_ROW + 1 * ROW  # policy field f of seat s at MAX_PLAYERS * f + s (P_*)
+INFO_ROW = FIRST_GAME_ROW + 2 * ROW  # the slots below: a deal's, a pool's and a game's results
+SEAT_ROW = FIRST_GAME_ROW + 3 * ROW  # per-seat counts: field f of seat s at MAX_PLAYERS * f + s (S_*)
 LOG_ROW = FIRST_GAME_ROW + 4 * ROW  # stacked deals only: per trick leader, winner, the n cards (bits)
-FLAG_ROW = INFO_ROW + 32  # per-seat 0/1 policy fields as bitmasks over the seats (F_*)
-F_ROB, F_SPOIL, F_RENEGE = range(3)
 LOG_STRIDE = 2 + MAX_PLAYERS
 N_WORK_ROWS = 4 + -(-TRICKS * LOG_STRIDE // ROW)
-N_INFO = 16  # INFO row slots (and their copy in a stacked deal's log record)
+assert DECK_ROW == 0
+# The INFO row.  A deal's results (I_*, the first N_INFO slots, copied into a stacked
+# deal's log record):
+N_INFO = 16
 (
     I_DEALER,
     I_TURNUP,
@@ -110,9 +134,28 @@ N_INFO = 16  # INFO row slots (and their copy in a stacked deal's log record)
     I_ACE_TURNED,
     I_TRUMP_ACE_DEALT,
 ) = range(15)
-S_TRICKS, S_PAID, S_RECEIVED, S_POOLS_WON = range(4)
-# The uint64 mask array: each seat's hand (emptied by play), then the public dead cards at
-# the end of the deal (M_DEAD).
+# What only one seat of the deal knows besides its hand (the robber its discard, the holder
+# of a demoted ace that ace's usual place), and the bit of a demoted ace (D_*):
+DEAL_SLOTS = N_INFO
+D_PRIVATE_SEAT, D_PRIVATE_CARD, D_DEMOTED = range(3)
+# The per-seat 0/1 policy fields as bitmasks over the seats (F_*):
+FLAG_SLOTS = DEAL_SLOTS + 8
+F_ROB, F_SPOIL, F_RENEGE = range(3)
+# A pool's results (PL_*): deals played, the chips in the pool at the end, the seat that
+# took it (-1 if none), 1 if max_deals stopped it, the spoiled deals.
+POOL_SLOTS = FLAG_SLOTS + 8
+PL_DEALS, PL_CHIPS, PL_TAKEN_BY, PL_TRUNCATED, PL_SPOILS = range(5)
+# A game's totals (GM_*): deals, pools, spoils, pools taken, chips of the pools taken, 1 if
+# a pool was stopped, chips left on the table.
+GAME_SLOTS = POOL_SLOTS + 8
+GM_DEALS, GM_POOLS, GM_SPOILS, GM_TAKEN, GM_TAKEN_CHIPS, GM_TRUNCATED, GM_LEFT = range(7)
+assert GAME_SLOTS + 7 <= ROW
+# The SEAT row's fields: tricks won in the deal; chips paid into and received from the
+# pool; over a game, chips won and pools taken.
+S_TRICKS, S_PAID, S_RECEIVED, S_GAME_NET, S_POOLS_WON = range(5)
+assert MAX_PLAYERS * 5 <= ROW
+# The uint64 mask array: each seat's hand (emptied by play), then the public dead cards after
+# the robbing and after each trick (M_DEAD).
 M_DEAD = MAX_PLAYERS
 N_MASKS = MAX_PLAYERS + 1
 
@@ -135,19 +178,227 @@ PRIVILEGED = np.array(
 # index spares Numba's negative-index checks, and the bit needs no conversion to shift by).
 BIT_OF = BIT.reshape(-1).astype(np.uint64)
 
+# ------------------------------------------------------------------------ accessors
+# Seat and slot indices are unsigned: no negative-index checks.
+
+
+@njit(cache=True, inline="always")
+def rule_nb(work, r):
+    """Rule ``r`` (R_*) of the table."""
+    return work[RULES_ROW + r]
+
+
+@njit(cache=True, inline="always")
+def rules_of_nb(work):
+    """The table's rules array (a view of the RULES row)."""
+    return work[RULES_ROW : RULES_ROW + N_RULES]
+
+
+@njit(cache=True, inline="always")
+def set_rule_nb(work, r, value):
+    """Set rule ``r`` (R_*) of the table."""
+    work[RULES_ROW + r] = value
+
+
+@njit(cache=True, inline="always")
+def policy_nb(work, field, seat):
+    """The policy ``field`` (P_*) of ``seat``."""
+    return work[np.uint64(POLICY_ROW + MAX_PLAYERS * field + seat)]
+
+
+@njit(cache=True, inline="always")
+def set_policy_nb(work, field, seat, value):
+    """Set the policy ``field`` (P_*) of ``seat``."""
+    work[np.uint64(POLICY_ROW + MAX_PLAYERS * field + seat)] = value
+
+
+@njit(cache=True, inline="always")
+def jinx_min_nb(work, seat):
+    """The jinx_min policy of ``seat``."""
+    return policy_nb(work, P_JINX_MIN, seat)
+
+
+@njit(cache=True, inline="always")
+def seat_flag_nb(work, flag):
+    """The seats whose 0/1 policy field ``flag`` (F_*) is 1, as a bitmask."""
+    return np.uint64(work[INFO_ROW + FLAG_SLOTS + flag])
+
+
+@njit(cache=True, inline="always")
+def add_seat_flag_nb(work, flag, seat):
+    """Add ``seat`` to the seats of ``flag`` (F_*)."""
+    work[INFO_ROW + FLAG_SLOTS + flag] |= 1 << seat
+
+
+@njit(cache=True, inline="always")
+def seat_flags_nb(work):
+    """The per-seat 0/1 policy fields as seat bitmasks: (rob, spoil, renege)."""
+    return seat_flag_nb(work, F_ROB), seat_flag_nb(work, F_SPOIL), seat_flag_nb(work, F_RENEGE)
+
+
+@njit(cache=True, inline="always")
+def info_nb(work, i):
+    """The deal's result ``i`` (I_*)."""
+    return work[INFO_ROW + i]
+
+
+@njit(cache=True, inline="always")
+def set_info_nb(work, i, value):
+    """Set the deal's result ``i`` (I_*)."""
+    work[INFO_ROW + i] = value
+
+
+@njit(cache=True, inline="always")
+def private_nb(work):
+    """The deal's private knowledge: (its seat or -1, its card bit, the demoted ace's bit)."""
+    return (
+        work[INFO_ROW + DEAL_SLOTS + D_PRIVATE_SEAT],
+        np.uint64(work[INFO_ROW + DEAL_SLOTS + D_PRIVATE_CARD]),
+        np.uint64(work[INFO_ROW + DEAL_SLOTS + D_DEMOTED]),
+    )
+
+
+@njit(cache=True, inline="always")
+def set_private_nb(work, seat, card, demoted_bit):
+    """Set the deal's private knowledge (see private_nb)."""
+    work[INFO_ROW + DEAL_SLOTS + D_PRIVATE_SEAT] = seat
+    work[INFO_ROW + DEAL_SLOTS + D_PRIVATE_CARD] = np.int64(card)
+    work[INFO_ROW + DEAL_SLOTS + D_DEMOTED] = np.int64(demoted_bit)
+
+
+@njit(cache=True, inline="always")
+def pool_result_nb(work, i):
+    """The last pool's result ``i`` (PL_*)."""
+    return work[INFO_ROW + POOL_SLOTS + i]
+
+
+@njit(cache=True, inline="always")
+def set_pool_result_nb(work, i, value):
+    """Set the pool's result ``i`` (PL_*)."""
+    work[INFO_ROW + POOL_SLOTS + i] = value
+
+
+@njit(cache=True, inline="always")
+def game_total_nb(work, i):
+    """The last game's total ``i`` (GM_*)."""
+    return work[INFO_ROW + GAME_SLOTS + i]
+
+
+@njit(cache=True, inline="always")
+def set_game_total_nb(work, i, value):
+    """Set the game's total ``i`` (GM_*)."""
+    work[INFO_ROW + GAME_SLOTS + i] = value
+
+
+@njit(cache=True, inline="always")
+def seat_count_nb(work, field, seat):
+    """The SEAT row's count ``field`` (S_*) of ``seat``."""
+    return work[np.uint64(SEAT_ROW + MAX_PLAYERS * field + seat)]
+
+
+@njit(cache=True, inline="always")
+def set_seat_count_nb(work, field, seat, value):
+    """Set the SEAT row's count ``field`` (S_*) of ``seat``."""
+    work[np.uint64(SEAT_ROW + MAX_PLAYERS * field + seat)] = value
+
+
+@njit(cache=True, inline="always")
+def tricks_nb(work, seat):
+    """Tricks ``seat`` won in the deal."""
+    return seat_count_nb(work, S_TRICKS, seat)
+
+
+@njit(cache=True, inline="always")
+def set_tricks_nb(work, seat, value):
+    """Set the tricks ``seat`` won in the deal."""
+    set_seat_count_nb(work, S_TRICKS, seat, value)
+
+
+@njit(cache=True, inline="always")
+def paid_nb(work, seat):
+    """Chips ``seat`` paid into the pool."""
+    return seat_count_nb(work, S_PAID, seat)
+
+
+@njit(cache=True, inline="always")
+def add_paid_nb(work, seat, chips):
+    """Add ``chips`` to what ``seat`` paid."""
+    set_seat_count_nb(work, S_PAID, seat, seat_count_nb(work, S_PAID, seat) + chips)
+
+
+@njit(cache=True, inline="always")
+def received_nb(work, seat):
+    """Chips ``seat`` received from the pool (and jinx bonuses)."""
+    return seat_count_nb(work, S_RECEIVED, seat)
+
+
+@njit(cache=True, inline="always")
+def add_received_nb(work, seat, chips):
+    """Add ``chips`` to what ``seat`` received."""
+    set_seat_count_nb(work, S_RECEIVED, seat, seat_count_nb(work, S_RECEIVED, seat) + chips)
+
+
+@njit(cache=True, inline="always")
+def dealt_nb(work, k):
+    """The ``k``-th card code dealt."""
+    return work[DEAL_ROW + k]
+
+
+@njit(cache=True, inline="always")
+def set_dealt_nb(work, k, code):
+    """Set the ``k``-th card code dealt."""
+    work[DEAL_ROW + k] = code
+
+
+@njit(cache=True, inline="always")
+def pack_in_order_nb(work):
+    """Put the pack in code order (a random deal)."""
+    for card in range(N_CARDS):
+        work[DECK_ROW + card] = card
+
+
+@njit(cache=True, inline="always")
+def stack_pack_nb(work, packs, k):
+    """Put the stacked pack ``packs[k]`` in the pack row."""
+    for card in range(N_CARDS):
+        work[DECK_ROW + card] = packs[k, card]
+
+
+@njit(cache=True, inline="always")
+def log_entry_nb(work, trick, i):
+    """Entry ``i`` of trick ``trick``'s log: 0 the leader, 1 the winner, 2 + j the j-th card played."""
+    return work[LOG_ROW + LOG_STRIDE * trick + i]
+
+
+@njit(cache=True, inline="always")
+def set_log_entry_nb(work, trick, i, value):
+    """Set entry ``i`` of trick ``trick``'s log (see log_entry_nb)."""
+    work[LOG_ROW + LOG_STRIDE * trick + i] = value
+
+
+def seat_chips(work: np.ndarray, n: int) -> tuple[list[int], list[int]]:
+    """Per seat, the chips a pool's kernel counted as paid and as received (Python ints)."""
+    paid = [int(paid_nb.py_func(work, seat)) for seat in range(n)]
+    return paid, [int(received_nb.py_func(work, seat)) for seat in range(n)]
+
+
+def pool_results(work: np.ndarray) -> tuple[int, int, int, int]:
+    """A pool's (deals, chips in the pool, taken_by, truncated) as Python ints."""
+    return tuple(int(pool_result_nb.py_func(work, i)) for i in (PL_DEALS, PL_CHIPS, PL_TAKEN_BY, PL_TRUNCATED))
+
 
 @njit(cache=True)
 def new_table_nb(rules, policy, n_seats):
     """The workspace (rules and policy copied in) and the mask array of a table."""
     work = np.zeros(FIRST_GAME_ROW + N_WORK_ROWS * ROW, dtype=np.int64)
-    for i in range(N_RULES):
-        work[RULES_ROW + i] = rules[i]
+    for r in range(N_RULES):
+        set_rule_nb(work, r, rules[r])
     for seat in range(n_seats):
-        for field in range(4):
-            work[POLICY_ROW + MAX_PLAYERS * field + seat] = np.int64(policy[seat, field])
-        for flag, field in ((F_ROB, ROB), (F_SPOIL, SPOIL), (F_RENEGE, RENEGE)):
+        for field in range(N_POLICY):
+            set_policy_nb(work, field, seat, np.int64(policy[seat, field]))
+        for flag, field in ((F_ROB, P_ROB), (F_SPOIL, P_SPOIL), (F_RENEGE, P_RENEGE)):
             if policy[seat, field]:
-                work[FLAG_ROW + flag] |= 1 << seat
+                add_seat_flag_nb(work, flag, seat)
     return work, np.zeros(N_MASKS, dtype=np.uint64)
 
 
@@ -163,14 +414,7 @@ def deal_rule_codes_nb(rules):
     return (rules[f[0]], rules[f[1]], rules[f[2]], rules[f[3]])
 
 
-@njit(cache=True, inline="always")
-def seat_flags_nb(work):
-    """The per-seat 0/1 policy fields as seat bitmasks: (rob, spoil, renege)."""
-    return (
-        np.uint64(work[FLAG_ROW + F_ROB]),
-        np.uint64(work[FLAG_ROW + F_SPOIL]),
-        np.uint64(work[FLAG_ROW + F_RENEGE]),
-    )
+# ------------------------------------------------------------------------ card choices
 
 
 @njit(cache=True, inline="always")
@@ -206,6 +450,14 @@ def sure_winners_nb(hand, unseen, trump):
 
 
 @njit(cache=True, inline="always")
+def unseen_nb(hand, dead, everyone, seat, private_seat, private):
+    """The cards ``seat`` (holding ``hand``) has not seen: all but its hand, the public dead
+    cards and what only it knows (``private`` when it is ``private_seat``)."""
+    own = private if seat == private_seat else _NO_CARD
+    return everyone & ~(hand | dead | (_ONE << own))
+
+
+@njit(cache=True, inline="always")
 def greedy_lead_nb(hand, unseen, trump):
     """Greedy leading: the highest sure-winning trump, else the highest sure-winning plain
     card (ties to the lower suit), else the cheapest card."""
@@ -216,6 +468,57 @@ def greedy_lead_nb(hand, unseen, trump):
     top_plain = highest_card_nb(sure)
     cheapest = cheapest_nb(hand, trump)
     return top_trump if sure_trumps else (top_plain if sure else cheapest)
+
+
+@njit(cache=True, inline="always")
+def lead_card_nb(hand, spoiling, trump, unseen):
+    """The card a leader plays (step 5): spoiling, its strongest card; greedy,
+    greedy_lead_nb (``unseen``: the cards it has not seen)."""
+    if spoiling:
+        return strongest_nb(hand, trump)
+    return greedy_lead_nb(hand, unseen, trump)
+
+
+@njit(cache=True, inline="always")
+def candidates_nb(hand, trump, privileged, above_led, renege, led, led_trump, follow):
+    """A follower's candidates (steps 3 and 5).  To a trump lead (``led_trump``): its trumps
+    when one of them must be played (a seat with ``renege`` 0 plays one whenever it holds
+    one); else its plain cards when there are any (it holds back its privileged trumps
+    above the led card, ``above_led``); else the hand.  To a plain lead of suit ``led``:
+    the cards of ``follow`` (the law of plain_lead) when it holds the suit, else the hand."""
+    trumps = hand & trump
+    plain = hand & ~trump
+    held_back = hand & privileged & above_led & (_ZERO - renege)
+    to_trump = trumps if trumps & ~held_back else (plain if plain else hand)
+    to_plain = hand & follow if hand & led else hand
+    return to_trump if led_trump else to_plain
+
+
+@njit(cache=True, inline="always")
+def follow_card_nb(candidates, trump, led, best, spoiling, threat_to_play):
+    """The card a follower plays (step 5) to a trick led in ``led`` and now won by
+    ``best``, and 1 if it takes the lead of the trick, else 0.  Greedy: the lowest
+    candidate of the suit led that beats ``best``, else the lowest trump that does, else the
+    cheapest candidate.  ``spoiling`` (the winner is not a threat): when a threat is still
+    to play (``threat_to_play``) and a candidate beats ``best``, the strongest of those
+    (the highest trump, else the highest of the suit led); else the cheapest candidate."""
+    # The candidates that beat the best card so far: of the suit led when no trump is
+    # winning, trumps above it when one is, any trump otherwise.
+    above_best = above_nb(best)
+    best_trump = _ZERO - ((trump >> best) & _ONE)  # all ones when a trump is winning
+    plain_win = candidates & led & above_best & ~best_trump
+    trump_win = candidates & trump & (above_best | ~best_trump)
+    beaters = plain_win | trump_win
+    cheapest = cheapest_nb(candidates, trump)
+    if spoiling:
+        if threat_to_play and beaters:  # raise the bar for a threat still to play
+            card = highest_bit_nb(trump_win) if trump_win else highest_bit_nb(plain_win)
+        else:
+            card = cheapest
+    else:
+        lowest_winner = lowest_bit_nb(plain_win if plain_win else trump_win)
+        card = lowest_winner if beaters else cheapest
+    return card, (beaters >> card) & _ONE
 
 
 @njit(cache=True, inline="always")
@@ -232,71 +535,66 @@ def _ace_seen_nb(ace_rules, card, seat, seat_bit, forfeited, ace_bit, demoted_bi
     return dead, forfeit_bit
 
 
+# ------------------------------------------------------------------------ one deal
+# The card choices are data-dependent coin flips for a branch predictor, so the usual
+# paths compute them as masks and selects; branches remain where they are rare or
+# predictable (robbing, spoiling play, a forfeited seat, the end of the deal).
+
+
 @njit(cache=True, inline="always")
-def play_deal_nb(work, masks, n, dealer, shuffle, state, codes, seat_flags):
-    """Play one deal (package docstring, steps 1-4) and return ``(state, turnup code,
-    trump suit, robbed_by, discard bit, forfeited, winner, spoiled, spoiler, jinx_by,
-    jinx_made, claimed, tricks played, ace_turned, trump_ace_dealt)``.
-
-    The pack row must hold the pack (code order for a random deal, the stacked order
-    otherwise); ``shuffle`` = 0 draws it without swaps and logs the tricks (LOG row).
-    ``codes`` are deal_rule_codes_nb's rule values and ``seat_flags`` seat_flags_nb's, read
-    once by the caller (or fixed at compile time).  Tricks won go to the SEAT row
-    (S_TRICKS); the masks end as the hands left.
-
-    The card choices are data-dependent coin flips for a branch predictor, so the usual
-    paths compute them as masks and selects; branches remain where they are rare or
-    predictable (robbing, spoiling play, a forfeited seat, the end of the deal).
-    """
-    law, rob_rule, ace_low_rule, jinx_rule = codes
-    obligatory = rob_rule == ROB_OBLIGATORY
-    ace_low = ace_low_rule != 0
-    # Only these rules let a seat be forfeited or hold a demoted ace: without them the
-    # tests below are skipped by one predictable test.
-    ace_rules = obligatory or ace_low
-    jinx_on = jinx_rule != 0
-    rob_seats, spoil_seats, renege_seats = seat_flags
-
-    # 1. The deal: 5 cards to each seat from the dealer's left, then the turn-up.
+def deal_nb(work, masks, n, dealer, leader, shuffle, state):
+    """Step 1, the deal: 5 cards to each seat from the dealer's left (``leader``), then the
+    turn-up, drawn from the pack row (code order for a random deal, the stacked order
+    otherwise; ``shuffle`` = 0 draws without swaps).  Fills each seat's hand mask, clears
+    its tricks, writes I_DEALER, I_TURNUP, I_TRUMP, I_ACE_TURNED and I_TRUMP_ACE_DEALT.
+    Returns ``(state, trump suit (unsigned), the seat dealt the ace of trumps or -1)``."""
     top = 0
     for k in range(HAND_SIZE * n + 1):
         card, top, state = draw_nb(work, top, N_CARDS, shuffle, state)
-        work[DEAL_ROW + k] = card
-    turnup_code = work[DEAL_ROW + HAND_SIZE * n]
+        set_dealt_nb(work, k, card)
+    turnup_code = dealt_nb(work, HAND_SIZE * n)
     suit = np.uint64(turnup_code) // np.uint64(13)
     trump_suit = np.int64(suit)
     layout = np.uint64(N_CARDS) * suit  # this trump suit's row of BIT_OF
-    trump = RANKED_SUIT << (np.uint64(16) * suit)
-    ace_bit = ACE_BIT[suit]
-    ace_mask = _ONE << ace_bit
-    privileged = PRIVILEGED[suit]
-    turnup = BIT_OF[layout + np.uint64(turnup_code)]
-    everyone = EVERYONE[suit]  # the 52 cards in this deal's layout (a demoted ace at its usual place)
-    leader = dealer + 1 if dealer + 1 < n else 0  # the eldest hand leads trick 1
+    ace_mask = _ONE << ACE_BIT[suit]
     holder = -1
     seat = leader
     for k in range(n):
         hand = _ZERO
         for j in range(HAND_SIZE):
-            hand |= _ONE << BIT_OF[layout + np.uint64(work[DEAL_ROW + HAND_SIZE * k + j])]
+            hand |= _ONE << BIT_OF[layout + np.uint64(dealt_nb(work, HAND_SIZE * k + j))]
         masks[np.uint64(seat)] = hand
-        work[SEAT_ROW + MAX_PLAYERS * S_TRICKS + seat] = 0
+        set_tricks_nb(work, seat, 0)
         holder = seat if hand & ace_mask else holder
         seat = seat + 1 if seat + 1 < n else 0
+    set_info_nb(work, I_DEALER, dealer)
+    set_info_nb(work, I_TURNUP, turnup_code)
+    set_info_nb(work, I_TRUMP, trump_suit)
+    set_info_nb(work, I_ACE_TURNED, turnup_code - 13 * trump_suit == ACE)
+    set_info_nb(work, I_TRUMP_ACE_DEALT, holder >= 0)
+    return state, suit, holder
 
-    # 2. Robbing (the turned-up ace now; the holder of the ace of trumps at its first turn).
+
+@njit(cache=True, inline="always")
+def rob_nb(work, masks, dealer, leader, holder, suit, rob_seats, obligatory, ace_low):
+    """Step 2, robbing: the dealer takes a turned-up ace (rob policy 1), discarding its
+    cheapest card; else the holder of the ace of trumps (``holder``) robs the turn-up at
+    its first turn (rob policy 1), or is forfeited (``obligatory``) and its ace demoted
+    (``ace_low``).  Writes I_ROBBED_BY, I_DISCARD (a bit, or -1), I_FORFEITED and the deal's
+    private knowledge; returns ``(dead, goes_live)``: the public dead cards (the turn-up
+    while out of play) and the turn-up's bit when it goes live after the lead."""
+    trump = RANKED_SUIT << (np.uint64(16) * suit)
+    turnup = BIT_OF[np.uint64(N_CARDS) * suit + np.uint64(info_nb(work, I_TURNUP))]
+    ace_bit = ACE_BIT[suit]
     robbed_by = -1
     discard = _NO_CARD
     forfeited = -1
-    # What only one seat knows besides its hand: the robber its discard, the holder of a
-    # demoted ace that ace's usual place (the others still count it as an unseen high trump).
     private_seat = -1
     private = _NO_CARD
     demoted_bit = _NO_CARD
-    ace_turned = turnup_code - 13 * trump_suit == ACE
-    dead = _ONE << turnup  # public dead cards: the turn-up while out of play, then the cards played
+    dead = _ONE << turnup
     udealer = np.uint64(dealer)
-    if ace_turned and (rob_seats >> udealer) & _ONE:
+    if info_nb(work, I_ACE_TURNED) and (rob_seats >> udealer) & _ONE:
         discard = cheapest_nb(masks[udealer], trump)
         masks[udealer] = (masks[udealer] & ~(_ONE << discard)) | (_ONE << turnup)
         robbed_by = dealer
@@ -322,242 +620,312 @@ def play_deal_nb(work, masks, n, dealer, shuffle, state, codes, seat_flags):
             if obligatory:
                 forfeited = holder
             if ace_low:  # the ace of trumps becomes the lowest trump, known to its holder only
-                demoted_bit = np.uint64(16 * trump_suit + DEMOTED_ACE_ORDER)
-                masks[uholder] = (masks[uholder] & ~ace_mask) | (_ONE << demoted_bit)
+                demoted_bit = np.uint64(16 * np.int64(suit) + DEMOTED_ACE_ORDER)
+                masks[uholder] = (masks[uholder] & ~(_ONE << ace_bit)) | (_ONE << demoted_bit)
                 private_seat, private = holder, ace_bit
-    forfeited_bit = _ONE << np.uint64(forfeited) if forfeited >= 0 else _ZERO
-    # The cards a follower of a plain lead must play from when it holds the suit led:
-    # the suit led or a trump (follow-or-trump), the suit led (must-follow), any (free).
-    follow_extra = trump if law == FOLLOW_OR_TRUMP else (_ALL if law == FREE else _ZERO)
+    set_info_nb(work, I_ROBBED_BY, robbed_by)
+    set_info_nb(work, I_DISCARD, np.int64(discard) if robbed_by >= 0 else -1)
+    set_info_nb(work, I_FORFEITED, forfeited)
+    set_private_nb(work, private_seat, private, demoted_bit)
+    masks[M_DEAD] = dead  # the last statements use both arrays (see play_tricks_nb)
+    return dead, goes_live
 
-    # 3-4. Tricks.  Tricks won are kept in the SEAT row; `two` = the seats with two tricks,
-    # `most` = the most tricks of a seat that is not forfeited (neither needs a loop).
-    played_tricks = 0
-    winner = -1
-    spoiled = 0
-    spoiler = -1
-    jinxer = -1
-    jinx_bit = _ZERO
-    jinx_made = 0
-    claimed = 0
-    two = _ZERO
-    most = 0
-    forfeit_bit = _ZERO  # the forfeited seat, as the others know it: once it has played the ace
-    everybody = (_ONE << np.uint64(n)) - _ONE
-    for trick in range(TRICKS):
-        threat = (two & ~forfeit_bit) | jinx_bit  # seats that can still take the pool
-        # Seats that play spoiling when threatened: spoil policy, and no pool for themselves.
-        spoilers = spoil_seats & (~two | forfeited_bit)
 
-        # The lead.
-        seat = leader
-        useat = np.uint64(seat)
+@njit(cache=True, inline="always")
+def play_trick_nb(
+    work, masks, n, trick, leader, suit, follow_extra, reneges, spoilers, threat, dead, goes_live, forfeit_bit, shuffle
+):
+    """Steps 3 and 5, one trick: ``leader`` leads, the others follow clockwise, each from
+    its candidates (``reneges``: the seats with renege 1; ``follow_extra``: the cards the
+    law adds to the suit led), spoiling (a seat of ``spoilers`` with a ``threat`` other
+    than itself) or greedily.  ``goes_live``: the turn-up's bit when it goes live after
+    the lead.  Removes the cards played from the hands, logs them when ``shuffle`` is 0,
+    counts the trick to its winner (S_TRICKS) and stores the dead cards (M_DEAD); returns
+    ``(the trick's winner, its tricks won, dead, forfeit_bit)``."""
+    forfeited = info_nb(work, I_FORFEITED)
+    private_seat, private, demoted_bit = private_nb(work)
+    # Only a forfeited seat or a demoted ace needs the ace watched (one predictable test).
+    ace_rules = forfeited >= 0 or demoted_bit != _NO_CARD
+    trump = RANKED_SUIT << (np.uint64(16) * suit)
+    everyone = EVERYONE[suit]  # the 52 cards in this deal's layout (a demoted ace at its usual place)
+    privileged = PRIVILEGED[suit]
+    ace_bit = ACE_BIT[suit]
+    ace_mask = _ONE << ace_bit
+    # The lead.
+    seat = leader
+    useat = np.uint64(seat)
+    seat_bit = _ONE << useat
+    hand = masks[useat]
+    spoiling = (spoilers & seat_bit) != _ZERO and (threat & ~seat_bit) != _ZERO
+    card = lead_card_nb(hand, spoiling, trump, unseen_nb(hand, dead, everyone, seat, private_seat, private))
+    led = suit_of_bit_nb(card)
+    led_trump = (led & trump) != _ZERO
+    above_led = above_nb(card)
+    follow = led | follow_extra
+    best = card
+    best_seat = seat
+    masks[useat] = hand & ~(_ONE << card)
+    dead = (dead | (_ONE << card)) & ~goes_live
+    dead, forfeit_bit = _ace_seen_nb(
+        ace_rules, card, seat, seat_bit, forfeited, ace_bit, demoted_bit, ace_mask, dead, forfeit_bit
+    )
+    if not shuffle:
+        set_log_entry_nb(work, trick, 2, np.int64(card))
+    to_play = ((_ONE << np.uint64(n)) - _ONE) & ~seat_bit  # the seats still to play in this trick
+    # The others follow clockwise.
+    for i in range(1, n):
+        seat = seat + 1 if seat + 1 < n else 0
+        useat = np.uint64(seat)  # unsigned: no negative-index checks
         seat_bit = _ONE << useat
+        to_play &= ~seat_bit
         hand = masks[useat]
-        if (spoilers & seat_bit) and (threat & ~seat_bit):
-            card = strongest_nb(hand, trump)
-        else:
-            own = private if seat == private_seat else _NO_CARD
-            card = greedy_lead_nb(hand, everyone & ~(hand | dead | (_ONE << own)), trump)
-        led = suit_of_bit_nb(card)
-        led_trump = (led & trump) != _ZERO
-        above_led = above_nb(card)
-        best = card
-        best_seat = seat
+        candidates = candidates_nb(
+            hand, trump, privileged, above_led, (reneges >> useat) & _ONE, led, led_trump, follow
+        )
+        spoiling = (
+            (spoilers & seat_bit) != _ZERO
+            and (threat & ~seat_bit) != _ZERO
+            and (threat & (_ONE << np.uint64(best_seat))) == _ZERO
+        )
+        card, takes = follow_card_nb(candidates, trump, led, best, spoiling, threat & to_play)
+        best = card if takes else best
+        best_seat = seat if takes else best_seat
         masks[useat] = hand & ~(_ONE << card)
-        dead = (dead | (_ONE << card)) & ~goes_live
-        goes_live = _ZERO
+        dead |= _ONE << card
         dead, forfeit_bit = _ace_seen_nb(
             ace_rules, card, seat, seat_bit, forfeited, ace_bit, demoted_bit, ace_mask, dead, forfeit_bit
         )
         if not shuffle:
-            work[LOG_ROW + LOG_STRIDE * trick + 2] = np.int64(card)
-        to_play = everybody & ~seat_bit  # the seats still to play in this trick
-        follow = led | follow_extra
+            set_log_entry_nb(work, trick, 2 + i, np.int64(card))
+    if not shuffle:
+        set_log_entry_nb(work, trick, 0, leader)
+        set_log_entry_nb(work, trick, 1, best_seat)
+    # The last statements use both arrays unconditionally (see play_tricks_nb).
+    won = tricks_nb(work, best_seat) + 1
+    set_tricks_nb(work, best_seat, won)
+    masks[M_DEAD] = dead
+    return best_seat, won, dead, forfeit_bit
 
-        # The others follow clockwise.
-        for i in range(1, n):
-            seat = seat + 1 if seat + 1 < n else 0
-            useat = np.uint64(seat)  # unsigned: no negative-index checks
-            seat_bit = _ONE << useat
-            to_play &= ~seat_bit
-            hand = masks[useat]
-            trumps = hand & trump
-            plain = hand & ~trump
-            # Candidates to a trump lead: the trumps when one of them must be played (a
-            # seat with renege 0 plays one whenever it holds one); else the plain cards
-            # when there are any (it holds back its privileged trumps); else the hand.
-            held_back = hand & privileged & above_led & (_ZERO - ((renege_seats >> useat) & _ONE))
-            to_trump = trumps if trumps & ~held_back else (plain if plain else hand)
-            # Candidates to a plain lead (the law of plain_lead).
-            to_plain = hand & follow if hand & led else hand
-            candidates = to_trump if led_trump else to_plain
-            # The candidates that beat the best card so far: of the suit led when no trump
-            # is winning, trumps above it when one is, any trump otherwise.
-            above_best = above_nb(best)
-            best_trump = _ZERO - ((trump >> best) & _ONE)  # all ones when a trump is winning
-            plain_win = candidates & led & above_best & ~best_trump
-            trump_win = candidates & trump & (above_best | ~best_trump)
-            beaters = plain_win | trump_win
-            cheapest = cheapest_nb(candidates, trump)
-            if (spoilers & seat_bit) and (threat & ~seat_bit) and not threat & (_ONE << np.uint64(best_seat)):
-                if threat & to_play and beaters:  # raise the bar for a threat still to play
-                    card = highest_bit_nb(trump_win) if trump_win else highest_bit_nb(plain_win)
-                else:
-                    card = cheapest
-            else:
-                # Greedy: the lowest beater of the suit led, else the lowest trump beater,
-                # else the cheapest candidate.
-                lowest_winner = lowest_bit_nb(plain_win if plain_win else trump_win)
-                card = lowest_winner if beaters else cheapest
-            takes = (beaters >> card) & _ONE
-            best = card if takes else best
-            best_seat = seat if takes else best_seat
-            masks[useat] = hand & ~(_ONE << card)
-            dead |= _ONE << card
-            dead, forfeit_bit = _ace_seen_nb(
-                ace_rules, card, seat, seat_bit, forfeited, ace_bit, demoted_bit, ace_mask, dead, forfeit_bit
-            )
-            if not shuffle:
-                work[LOG_ROW + LOG_STRIDE * trick + 2 + i] = np.int64(card)
-        if not shuffle:
-            work[LOG_ROW + LOG_STRIDE * trick] = leader
-            work[LOG_ROW + LOG_STRIDE * trick + 1] = best_seat
-        slot = np.uint64(SEAT_ROW + MAX_PLAYERS * S_TRICKS + best_seat)
-        won = work[slot] + 1
-        work[slot] = won
+
+@njit(cache=True)
+def calls_jinx_nb(work, masks, seat, suit, dead):
+    """Step 4b: ``seat``, having won the first three tricks, jinxes when at least its
+    jinx_min of its two cards left are sure winners (as far as it knows).  (Not inlined:
+    it is called once in a deal at most.)"""
+    private_seat, private, _ = private_nb(work)
+    trump = RANKED_SUIT << (np.uint64(16) * suit)
+    hand = masks[np.uint64(seat)]
+    unseen = unseen_nb(hand, dead, EVERYONE[suit], seat, private_seat, private)
+    return count_cards_nb(sure_winners_nb(hand, unseen, trump)) >= jinx_min_nb(work, seat)
+
+
+# How a trick ends the hand (hand_end_nb): it goes on, it is spoiled (by the trick's
+# winner), the trick's winner takes the pool, a jinxer made it, or (jinx on) the trick's
+# winner has won the first three tricks and chooses between the jinx and the pool.
+END_NONE, END_SPOILED, END_TAKEN, END_JINX_MADE, END_THREE = range(5)
+
+
+@njit(cache=True, inline="always")
+def hand_end_nb(seat, won, played, most, jinxer, forfeited, jinx_on):
+    """Step 4, after a trick won by ``seat`` (now holding ``won`` tricks; ``played`` tricks
+    played; ``most``: the most tricks of a seat that is not forfeited; ``jinxer``: the seat
+    that called a jinx, or -1): (a) during a jinx, the jinxer lost (a spoil) or made it
+    after five tricks; (b) three tricks: a ``forfeited`` seat's are a spoil; with
+    ``jinx_on`` after trick 3 the seat chooses; else it takes the pool; (c) no seat that
+    is not forfeited can reach three tricks: a spoil.  Returns an END_* code."""
+    end = END_NONE
+    if jinxer >= 0:
+        if seat != jinxer:
+            end = END_SPOILED
+        elif played == TRICKS:
+            end = END_JINX_MADE
+    elif won == 3:
+        if seat == forfeited:
+            end = END_SPOILED
+        elif jinx_on and played == 3:
+            end = END_THREE
+        else:
+            end = END_TAKEN
+    elif most + TRICKS - played < 3:  # no seat that is not forfeited can reach 3 tricks
+        end = END_SPOILED
+    return end
+
+
+@njit(cache=True, inline="always")
+def set_deal_end_nb(work, end, seat, jinxer, claimed, played):
+    """Write the end of the deal to the INFO row: ``end`` (END_*, after the trick won by
+    ``seat``), the jinxer or -1, 1 if the pool was claimed, the tricks played."""
+    taken = end == END_TAKEN or end == END_JINX_MADE
+    set_info_nb(work, I_WINNER, seat if taken else -1)
+    set_info_nb(work, I_SPOILED, end == END_SPOILED)
+    set_info_nb(work, I_SPOILER, seat if end == END_SPOILED else -1)
+    set_info_nb(work, I_JINX_BY, jinxer)
+    set_info_nb(work, I_JINX_MADE, end == END_JINX_MADE)
+    set_info_nb(work, I_CLAIMED, claimed)
+    set_info_nb(work, I_TRICKS, played)
+
+
+@njit(cache=True, inline="always")
+def play_tricks_nb(work, masks, n, leader, suit, dead, goes_live, law, jinx_on, shuffle, seat_flags):
+    """Steps 3-4: tricks from the eldest hand's lead (``leader``), each winner leading the
+    next, until the hand stops (hand_end_nb).  ``dead``: the public dead cards,
+    ``goes_live`` the turn-up's bit when it goes live after the first lead (rob_nb);
+    ``law`` the plain_lead rule, ``jinx_on`` the jinx rule.  Tricks won go to the SEAT row
+    (S_TRICKS), the deal's end to the INFO row (set_deal_end_nb); the masks end as the
+    hands left and the dead cards (M_DEAD)."""
+    _, spoil_seats, renege_seats = seat_flags
+    forfeited = info_nb(work, I_FORFEITED)
+    forfeited_bit = _ONE << np.uint64(forfeited) if forfeited >= 0 else _ZERO
+    trump = RANKED_SUIT << (np.uint64(16) * suit)
+    # The cards a follower of a plain lead must play from when it holds the suit led:
+    # the suit led or a trump (follow-or-trump), the suit led (must-follow), any (free).
+    follow_extra = trump if law == FOLLOW_OR_TRUMP else (_ALL if law == FREE else _ZERO)
+    # `two` = the seats with two tricks, `most` = the most tricks of a seat that is not
+    # forfeited (neither needs a loop over the seats).
+    played_tricks = 0
+    best_seat = -1
+    end = END_NONE
+    claimed = 0
+    jinxer = -1
+    jinx_bit = _ZERO
+    two = _ZERO
+    most = 0
+    forfeit_bit = _ZERO  # the forfeited seat, as the others know it: once it has played the ace
+    for trick in range(TRICKS):
+        threat = (two & ~forfeit_bit) | jinx_bit  # seats that can still take the pool
+        # Seats that play spoiling when threatened: spoil policy, and no pool for themselves.
+        spoilers = spoil_seats & (~two | forfeited_bit)
+        best_seat, won, dead, forfeit_bit = play_trick_nb(
+            work,
+            masks,
+            n,
+            trick,
+            leader,
+            suit,
+            follow_extra,
+            renege_seats,
+            spoilers,
+            threat,
+            dead,
+            goes_live,
+            forfeit_bit,
+            shuffle,
+        )
+        goes_live = _ZERO
         best_bit = _ONE << np.uint64(best_seat)
         two = (two & ~best_bit) | (best_bit if won == 2 else _ZERO)
         most = won if best_seat != forfeited and won > most else most
         played_tricks = trick + 1
         leader = best_seat
         # 4. Does the hand stop?
-        if jinxer >= 0:
-            if best_seat != jinxer:
-                spoiled = 1
-                spoiler = best_seat
-                break
-            if played_tricks == TRICKS:
-                jinx_made = 1
-                winner = jinxer
-                break
-            continue
-        if won == 3:
-            if best_seat == forfeited:
-                spoiled = 1
-                spoiler = best_seat
-                break
-            if jinx_on and played_tricks == 3:
-                hand = masks[np.uint64(best_seat)]
-                own = private if best_seat == private_seat else _NO_CARD
-                unseen = everyone & ~(hand | dead | (_ONE << own))
-                if (
-                    count_cards_nb(sure_winners_nb(hand, unseen, trump))
-                    >= work[POLICY_ROW + MAX_PLAYERS * JINX_MIN + best_seat]
-                ):
-                    jinxer = best_seat
-                    jinx_bit = best_bit
-                    continue
-                claimed = 1
-            winner = best_seat
+        end = hand_end_nb(best_seat, won, played_tricks, most, jinxer, forfeited, jinx_on)
+        if end == END_THREE:
+            if calls_jinx_nb(work, masks, best_seat, suit, dead):
+                jinxer = best_seat
+                jinx_bit = best_bit
+                continue
+            claimed = 1
+            end = END_TAKEN
+        if end != END_NONE:
             break
-        if most + TRICKS - played_tricks < 3:  # no seat that is not forfeited can reach 3 tricks
-            spoiled = 1
-            spoiler = best_seat
-            break
-    # One exit whose last statements store to both arrays: Numba's reference-count pruning
-    # then drops the incref/decref pairs that binding them to this inlined function's
-    # arguments costs (two atomic pairs per deal otherwise).
-    work[INFO_ROW + I_TRICKS] = played_tricks
+    # The last statements use both arrays: Numba's reference-count pruning then drops the
+    # incref/decref pairs that binding them to this inlined function's arguments costs.
+    set_deal_end_nb(work, end, best_seat, jinxer, claimed, played_tricks)
     masks[M_DEAD] = dead
-    return (
-        state,
-        turnup_code,
-        trump_suit,
-        robbed_by,
-        np.int64(discard) if robbed_by >= 0 else -1,
-        forfeited,
-        winner,
-        spoiled,
-        spoiler,
-        jinxer,
-        jinx_made,
-        claimed,
-        played_tricks,
-        ace_turned,
-        holder >= 0,
-    )
+
+
+@njit(cache=True, inline="always")
+def play_deal_nb(work, masks, n, dealer, shuffle, state, codes, seat_flags):
+    """Play one deal (package docstring, steps 1-4) dealt by ``dealer``; its results go to
+    the INFO row (I_*), tricks won to the SEAT row (S_TRICKS).  Returns the advanced stream
+    state.
+
+    The pack row must hold the pack (code order for a random deal, the stacked order
+    otherwise); ``shuffle`` = 0 draws it without swaps and logs the tricks (LOG row).
+    ``codes`` are deal_rule_codes_nb's rule values and ``seat_flags`` seat_flags_nb's, read
+    once by the caller.
+    """
+    law, rob_rule, ace_low_rule, jinx_rule = codes
+    leader = dealer + 1 if dealer + 1 < n else 0  # the eldest hand leads trick 1
+    state, suit, holder = deal_nb(work, masks, n, dealer, leader, shuffle, state)
+    obligatory = rob_rule == ROB_OBLIGATORY
+    dead, goes_live = rob_nb(work, masks, dealer, leader, holder, suit, seat_flags[0], obligatory, ace_low_rule != 0)
+    play_tricks_nb(work, masks, n, leader, suit, dead, goes_live, law, jinx_rule != 0, shuffle, seat_flags)
+    return state
 
 
 @njit(cache=True)
-def play_logged_deal_nb(work, masks, n, dealer, shuffle, state):
-    """play_deal_nb with the rules and flags read from the workspace, its results written
-    to the INFO row (I_*); returns the advanced stream state (a pool's deals)."""
-    (
-        state,
-        turnup_code,
-        trump_suit,
-        robbed_by,
-        discard,
-        forfeited,
-        winner,
-        spoiled,
-        spoiler,
-        jinxer,
-        jinx_made,
-        claimed,
-        played_tricks,
-        ace_turned,
-        trump_ace_dealt,
-    ) = play_deal_nb(work, masks, n, dealer, shuffle, state, deal_rule_codes_nb(work[RULES_ROW:]), seat_flags_nb(work))
-    work[INFO_ROW + I_DEALER] = dealer
-    work[INFO_ROW + I_TURNUP] = turnup_code
-    work[INFO_ROW + I_TRUMP] = trump_suit
-    work[INFO_ROW + I_ROBBED_BY] = robbed_by
-    work[INFO_ROW + I_DISCARD] = discard
-    work[INFO_ROW + I_FORFEITED] = forfeited
-    work[INFO_ROW + I_WINNER] = winner
-    work[INFO_ROW + I_SPOILED] = spoiled
-    work[INFO_ROW + I_SPOILER] = spoiler
-    work[INFO_ROW + I_JINX_BY] = jinxer
-    work[INFO_ROW + I_JINX_MADE] = jinx_made
-    work[INFO_ROW + I_CLAIMED] = claimed
-    work[INFO_ROW + I_TRICKS] = played_tricks
-    work[INFO_ROW + I_ACE_TURNED] = ace_turned
-    work[INFO_ROW + I_TRUMP_ACE_DEALT] = trump_ace_dealt
-    return state
+def play_table_deal_nb(work, masks, n, dealer, shuffle, state):
+    """play_deal_nb with the rules and flags read from the workspace (a pool's deals);
+    returns the advanced stream state."""
+    return play_deal_nb(
+        work, masks, n, dealer, shuffle, state, deal_rule_codes_nb(rules_of_nb(work)), seat_flags_nb(work)
+    )
+
+
+# ------------------------------------------------------------------------ one pool
 
 
 @njit(cache=True, inline="always")
 def jinx_bonus_nb(work):
     """What each other player pays a successful jinxer."""
-    bonus = work[RULES_ROW + R_JINX_BONUS]
-    ante = work[RULES_ROW + R_ANTE]
+    bonus = rule_nb(work, R_JINX_BONUS)
+    ante = rule_nb(work, R_ANTE)
     if bonus == BONUS_NONE:
         return 0
     return 2 * ante if bonus == BONUS_DOUBLE_ANTE else ante
 
 
 @njit(cache=True)
-def play_pool_nb(work, masks, n, first_dealer, packs, n_packs, shuffle, state, log):
-    """Play one pool from its start (package docstring, Chips) and return ``(state, deals,
-    pool, taken_by, truncated, spoils)``: the deals played, the chips in the pool at the
-    end, the seat that took it (-1 if none), 1 if max_deals stopped it, the spoiled
-    deals.  Deal k is dealt by (first_dealer + k) mod n from a pack in code order
-    (``shuffle``), or from ``packs[k]`` without swaps (stacked: at most ``n_packs`` deals,
-    each logged in ``log[k]``, see _log_deal_nb).  Chips paid and received per seat go
-    to the SEAT row (S_PAID, S_RECEIVED).
-    """
-    ante = work[RULES_ROW + R_ANTE]
-    topup = work[RULES_ROW + R_TOPUP_AMOUNT]
-    topup_rule = work[RULES_ROW + R_SPOIL_TOPUP]
-    max_deals = work[RULES_ROW + R_MAX_DEALS]
-    extra = work[RULES_ROW + R_DEALER_EXTRA]
-    every_deal = work[RULES_ROW + R_DEALER_EXTRA_EVERY_DEAL] != 0
+def take_pool_nb(work, n, winner, pool):
+    """``winner`` takes the pool, and after a jinx made the bonus from each other seat."""
+    add_received_nb(work, winner, pool)
+    if info_nb(work, I_JINX_MADE):
+        bonus = jinx_bonus_nb(work)
+        for seat in range(n):
+            if seat != winner:
+                add_paid_nb(work, seat, bonus)
+                add_received_nb(work, winner, bonus)
+
+
+@njit(cache=True)
+def top_up_nb(work, n, dealer):
+    """The top-up of a pool carried forward after a spoil dealt by ``dealer`` (spoil_topup:
+    all but that dealer, the next dealer, or everyone pays topup_amount); returns the chips
+    added."""
+    topup = rule_nb(work, R_TOPUP_AMOUNT)
+    topup_rule = rule_nb(work, R_SPOIL_TOPUP)
+    if topup_rule == TOPUP_ALL_BUT_DEALER:
+        for seat in range(n):
+            if seat != dealer:
+                add_paid_nb(work, seat, topup)
+        return (n - 1) * topup
+    if topup_rule == TOPUP_DEALER_ONLY:
+        add_paid_nb(work, (dealer + 1) % n, topup)
+        return topup
     for seat in range(n):
-        work[SEAT_ROW + MAX_PLAYERS * S_PAID + seat] = ante
-        work[SEAT_ROW + MAX_PLAYERS * S_RECEIVED + seat] = 0
-    work[SEAT_ROW + MAX_PLAYERS * S_PAID + first_dealer] += extra
+        add_paid_nb(work, seat, topup)
+    return n * topup
+
+
+@njit(cache=True)
+def play_pool_nb(work, masks, n, first_dealer, packs, n_packs, shuffle, state, log):
+    """Play one pool from its start (package docstring, Chips) and return the advanced
+    stream state.  Deal k is dealt by (first_dealer + k) mod n from a pack in code order
+    (``shuffle``), or from ``packs[k]`` without swaps (stacked: at most ``n_packs`` deals,
+    each logged in ``log[k]``, see _log_deal_nb).  Chips paid and received per seat go to
+    the SEAT row (S_PAID, S_RECEIVED), the pool's results to the PL_* slots: the deals
+    played, the chips in the pool at the end, the seat that took it (-1 if none), 1 if
+    max_deals stopped it, the spoiled deals.
+    """
+    ante = rule_nb(work, R_ANTE)
+    max_deals = rule_nb(work, R_MAX_DEALS)
+    extra = rule_nb(work, R_DEALER_EXTRA)
+    every_deal = rule_nb(work, R_DEALER_EXTRA_EVERY_DEAL) != 0
+    for seat in range(n):
+        set_seat_count_nb(work, S_PAID, seat, ante)
+        set_seat_count_nb(work, S_RECEIVED, seat, 0)
+    add_paid_nb(work, first_dealer, extra)
     pool = n * ante + extra
     dealer = first_dealer
     deals = 0
@@ -566,27 +934,19 @@ def play_pool_nb(work, masks, n, first_dealer, packs, n_packs, shuffle, state, l
     truncated = 0
     while True:
         if shuffle:
-            for card in range(N_CARDS):
-                work[card] = card
+            pack_in_order_nb(work)
         else:
             if deals >= n_packs:
                 break
-            for card in range(N_CARDS):
-                work[card] = packs[deals, card]
+            stack_pack_nb(work, packs, deals)
             log[deals, L_POOL] = pool
-        state = play_logged_deal_nb(work, masks, n, dealer, shuffle, state)
+        state = play_table_deal_nb(work, masks, n, dealer, shuffle, state)
         if not shuffle:
-            _log_deal_nb(work, masks, n, log, deals)
+            _log_deal_nb(work, n, log, deals)
         deals += 1
-        winner = work[INFO_ROW + I_WINNER]
+        winner = info_nb(work, I_WINNER)
         if winner >= 0:
-            work[SEAT_ROW + MAX_PLAYERS * S_RECEIVED + winner] += pool
-            if work[INFO_ROW + I_JINX_MADE]:
-                bonus = jinx_bonus_nb(work)
-                for seat in range(n):
-                    if seat != winner:
-                        work[SEAT_ROW + MAX_PLAYERS * S_PAID + seat] += bonus
-                        work[SEAT_ROW + MAX_PLAYERS * S_RECEIVED + winner] += bonus
+            take_pool_nb(work, n, winner, pool)
             taken_by = winner
             break
         spoils += 1
@@ -595,28 +955,22 @@ def play_pool_nb(work, masks, n, first_dealer, packs, n_packs, shuffle, state, l
             break
         if not shuffle and deals >= n_packs:
             break  # no deal follows: no top-up
-        if topup_rule == TOPUP_ALL_BUT_DEALER:
-            for seat in range(n):
-                if seat != dealer:
-                    work[SEAT_ROW + MAX_PLAYERS * S_PAID + seat] += topup
-                    pool += topup
-        elif topup_rule == TOPUP_DEALER_ONLY:
-            work[SEAT_ROW + MAX_PLAYERS * S_PAID + (dealer + 1) % n] += topup
-            pool += topup
-        else:
-            for seat in range(n):
-                work[SEAT_ROW + MAX_PLAYERS * S_PAID + seat] += topup
-            pool += n * topup
+        pool += top_up_nb(work, n, dealer)
         dealer = (dealer + 1) % n
         if every_deal:  # the new dealer's deal stake
-            work[SEAT_ROW + MAX_PLAYERS * S_PAID + dealer] += extra
+            add_paid_nb(work, dealer, extra)
             pool += extra
-    return state, deals, pool, taken_by, truncated, spoils
+    set_pool_result_nb(work, PL_DEALS, deals)
+    set_pool_result_nb(work, PL_CHIPS, pool)
+    set_pool_result_nb(work, PL_TAKEN_BY, taken_by)
+    set_pool_result_nb(work, PL_TRUNCATED, truncated)
+    set_pool_result_nb(work, PL_SPOILS, spoils)
+    return state
 
 
-# A stacked deal's record in play_pool_nb's log: the pool at its start, the INFO row,
-# tricks won per seat, the trick log (leader, winner, the cards in playing order, as
-# bits) and the codes dealt.
+# A stacked deal's record in play_pool_nb's log: the pool at its start, the INFO row's
+# deal results, tricks won per seat, the trick log (leader, winner, the cards in playing
+# order, as bits) and the codes dealt.
 L_POOL, L_INFO = 0, 1
 L_TRICKS_WON = L_INFO + N_INFO
 L_LOG = L_TRICKS_WON + MAX_PLAYERS
@@ -625,77 +979,76 @@ LOG_WIDTH = L_DEALT + MAX_PLAYERS * HAND_SIZE
 
 
 @njit(cache=True)
-def _log_deal_nb(work, masks, n, log, k):
+def _log_deal_nb(work, n, log, k):
     """Copy a stacked deal's results into ``log[k]`` (after ``log[k, L_POOL]``)."""
     for i in range(N_INFO):
-        log[k, L_INFO + i] = work[INFO_ROW + i]
+        log[k, L_INFO + i] = info_nb(work, i)
     for seat in range(n):
-        log[k, L_TRICKS_WON + seat] = work[SEAT_ROW + MAX_PLAYERS * S_TRICKS + seat]
-    for i in range(TRICKS * LOG_STRIDE):
-        log[k, L_LOG + i] = work[LOG_ROW + i]
+        log[k, L_TRICKS_WON + seat] = tricks_nb(work, seat)
+    for trick in range(TRICKS):
+        for i in range(LOG_STRIDE):
+            log[k, L_LOG + LOG_STRIDE * trick + i] = log_entry_nb(work, trick, i)
     for i in range(HAND_SIZE * n):
-        log[k, L_DEALT + i] = work[DEAL_ROW + i]
+        log[k, L_DEALT + i] = dealt_nb(work, i)
+
+
+# ------------------------------------------------------------------------ hand mode
+
+
+@njit(cache=True, inline="always")
+def add_hand_nb(out, work, n, pool, ante, extra, bonus):
+    """Add the deal just played (from a new pool of ``pool`` chips: ``ante`` from each
+    seat, ``extra`` from the dealer; ``bonus`` the jinx bonus) to hand mode's sums."""
+    dealer = info_nb(work, I_DEALER)
+    winner = info_nb(work, I_WINNER)
+    spoiler = info_nb(work, I_SPOILER)
+    jinxer = info_nb(work, I_JINX_BY)
+    jinx_made = info_nb(work, I_JINX_MADE)
+    robbed_by = info_nb(work, I_ROBBED_BY)
+    spoiled = info_nb(work, I_SPOILED)
+    table = np.uint64(n)
+    # A count that at most one seat gets is added to that seat's row, or 0 to the table
+    # row when no seat gets it (no loop over the seats, no branch).
+    out[np.uint64(winner) if winner >= 0 else table, H_WIN] += winner >= 0
+    out[np.uint64(spoiler) if spoiler >= 0 else table, H_SPOILER] += spoiler >= 0
+    out[np.uint64(jinxer) if jinxer >= 0 else table, H_JINX_CALLED] += jinxer >= 0
+    out[np.uint64(jinxer) if jinxer >= 0 else table, H_JINX_MADE] += (jinxer >= 0) & (jinx_made == 1)
+    out[np.uint64(robbed_by) if robbed_by >= 0 else table, H_ROBBED] += robbed_by >= 0
+    paid = bonus if jinx_made else 0  # the jinx bonus each other seat pays the winner
+    for seat in range(n):
+        net = -ante - paid + (pool + n * paid if seat == winner else 0) - (extra if seat == dealer else 0)
+        tricks = tricks_nb(work, seat)
+        out[seat, H_TRICKS] += tricks
+        out[seat, H_TRICKS + 1] += tricks * tricks
+        out[seat, H_NET] += net
+        out[seat, H_NET + 1] += net * net
+    out[n, HT_SPOIL] += spoiled
+    out[n, HT_JINX] += jinxer >= 0
+    out[n, HT_ROB] += robbed_by >= 0
+    out[n, HT_ACE_TURNED] += info_nb(work, I_ACE_TURNED)
+    out[n, HT_TRUMP_ACE_DEALT] += info_nb(work, I_TRUMP_ACE_DEALT)
+    out[n, HT_FORFEIT] += info_nb(work, I_FORFEITED) >= 0
+    carried = pool if spoiled else 0
+    out[n, HT_CARRIED] += carried
+    out[n, HT_CARRIED + 1] += carried * carried
 
 
 @njit(cache=True, inline="always")
 def _play_hands_nb(rules, policy, n, seed, first, count, codes):
-    """Hand mode's loop, for both hand kernels: ``codes`` are deal_rule_codes_nb's rule
-    values, read from ``rules`` or fixed at compile time."""
+    """Hand mode's loop: ``codes`` are deal_rule_codes_nb's rule values."""
     out = np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
     work, masks = new_table_nb(rules, policy, n)
     seat_flags = seat_flags_nb(work)
     seed_key = seed_key_nb(seed)
     dealer = n - 1
-    ante = work[RULES_ROW + R_ANTE]
-    extra = work[RULES_ROW + R_DEALER_EXTRA]
+    ante = rule_nb(work, R_ANTE)
+    extra = rule_nb(work, R_DEALER_EXTRA)
     pool = n * ante + extra
     bonus = jinx_bonus_nb(work)
-    table = np.uint64(n)
     for hand in range(first, first + count):
-        state = stream_nb(seed_key, hand)
-        for card in range(N_CARDS):
-            work[card] = card
-        (
-            state,
-            _,
-            _,
-            robbed_by,
-            _,
-            forfeited,
-            winner,
-            spoiled,
-            spoiler,
-            jinxer,
-            jinx_made,
-            _,
-            _,
-            ace_turned,
-            trump_ace_dealt,
-        ) = play_deal_nb(work, masks, n, dealer, True, state, codes, seat_flags)
-        # A count that at most one seat gets is added to that seat's row, or 0 to the table
-        # row when no seat gets it (no loop over the seats, no branch).
-        out[np.uint64(winner) if winner >= 0 else table, H_WIN] += winner >= 0
-        out[np.uint64(spoiler) if spoiler >= 0 else table, H_SPOILER] += spoiler >= 0
-        out[np.uint64(jinxer) if jinxer >= 0 else table, H_JINX_CALLED] += jinxer >= 0
-        out[np.uint64(jinxer) if jinxer >= 0 else table, H_JINX_MADE] += (jinxer >= 0) & (jinx_made == 1)
-        out[np.uint64(robbed_by) if robbed_by >= 0 else table, H_ROBBED] += robbed_by >= 0
-        paid = bonus if jinx_made else 0  # the jinx bonus each other seat pays the winner
-        for seat in range(n):
-            net = -ante - paid + (pool + n * paid if seat == winner else 0) - (extra if seat == dealer else 0)
-            tricks = work[SEAT_ROW + MAX_PLAYERS * S_TRICKS + seat]
-            out[seat, H_TRICKS] += tricks
-            out[seat, H_TRICKS + 1] += tricks * tricks
-            out[seat, H_NET] += net
-            out[seat, H_NET + 1] += net * net
-        out[n, HT_SPOIL] += spoiled
-        out[n, HT_JINX] += jinxer >= 0
-        out[n, HT_ROB] += robbed_by >= 0
-        out[n, HT_ACE_TURNED] += ace_turned
-        out[n, HT_TRUMP_ACE_DEALT] += trump_ace_dealt
-        out[n, HT_FORFEIT] += forfeited >= 0
-        carried = pool if spoiled else 0
-        out[n, HT_CARRIED] += carried
-        out[n, HT_CARRIED + 1] += carried * carried
+        pack_in_order_nb(work)
+        play_deal_nb(work, masks, n, dealer, True, stream_nb(seed_key, hand), codes, seat_flags)
+        add_hand_nb(out, work, n, pool, ante, extra, bonus)
     return out
 
 
@@ -703,8 +1056,100 @@ def _play_hands_nb(rules, policy, n, seed, first, count, codes):
 def simulate_hands_nb(rules, policy, n, seed, first, count):
     """Hand mode: integer sums over hands ``first .. first+count-1`` of ``seed``, the dealer
     in seat n-1, a new pool each hand.  Returns int64 ``[n + 1, width]`` (HAND_OUTCOMES).
-    Any rules (see fixed_hands_kernel)."""
+    Any rules."""
     return _play_hands_nb(rules, policy, n, seed, first, count, deal_rule_codes_nb(rules))
+
+
+# ------------------------------------------------------------------------ game mode
+
+
+@njit(cache=True)
+def play_game_nb(work, masks, n, state, packs, log):
+    """One game (package docstring, Game mode): pools from seat n-1's deal, the deal
+    passing one seat left after every deal, until a pool ends on a whole number of
+    rounds.  Chips won and pools taken per seat go to the SEAT row (S_GAME_NET,
+    S_POOLS_WON), the game's totals to the GM_* slots.  Returns the advanced stream state.
+    (Not inlined: Numba then keeps no reference counts for its arrays in the game loop.)"""
+    for seat in range(n):
+        set_seat_count_nb(work, S_GAME_NET, seat, 0)
+        set_seat_count_nb(work, S_POOLS_WON, seat, 0)
+    deals = 0
+    pools = 0
+    spoils = 0
+    taken = 0
+    taken_chips = 0
+    truncated = 0
+    left = 0
+    dealer = n - 1
+    while True:
+        state = play_pool_nb(work, masks, n, dealer, packs, 0, True, state, log)
+        pool_deals = pool_result_nb(work, PL_DEALS)
+        pool = pool_result_nb(work, PL_CHIPS)
+        taken_by = pool_result_nb(work, PL_TAKEN_BY)
+        pools += 1
+        deals += pool_deals
+        spoils += pool_result_nb(work, PL_SPOILS)
+        for seat in range(n):
+            net = seat_count_nb(work, S_GAME_NET, seat) + received_nb(work, seat) - paid_nb(work, seat)
+            set_seat_count_nb(work, S_GAME_NET, seat, net)
+        if taken_by >= 0:
+            set_seat_count_nb(work, S_POOLS_WON, taken_by, seat_count_nb(work, S_POOLS_WON, taken_by) + 1)
+            taken += 1
+            taken_chips += pool
+        else:
+            truncated = 1
+            left += pool
+        # The next pool's first dealer: the seat left of this pool's last dealer.
+        dealer = (dealer + pool_deals) % n
+        if dealer == n - 1:  # a whole number of rounds dealt, and no pool on the table
+            break
+    for i, total in ((GM_DEALS, deals), (GM_POOLS, pools), (GM_SPOILS, spoils), (GM_TAKEN, taken)):
+        set_game_total_nb(work, i, total)
+    for i, total in ((GM_TAKEN_CHIPS, taken_chips), (GM_TRUNCATED, truncated), (GM_LEFT, left)):
+        set_game_total_nb(work, i, total)
+    return state
+
+
+@njit(cache=True, inline="always")
+def add_game_nb(out, work, n):
+    """Add the game just played (the GM_* slots, S_GAME_NET and S_POOLS_WON) to game
+    mode's sums (GAME_OUTCOMES; a ratio's numerator, its square, its count, the count's
+    square and their product at X .. X + 4)."""
+    deals = game_total_nb(work, GM_DEALS)
+    for seat in range(n):
+        won = seat_count_nb(work, S_POOLS_WON, seat)
+        net = seat_count_nb(work, S_GAME_NET, seat)
+        out[seat, G_POOLS_WON] += won
+        out[seat, G_POOLS_WON + 1] += won * won
+        out[seat, G_NET] += net
+        out[seat, G_NET + 1] += net * net
+        out[seat, G_DEAL_NET] += net
+        out[seat, G_DEAL_NET + 1] += net * net
+        out[seat, G_DEAL_NET + 2] += deals
+        out[seat, G_DEAL_NET + 3] += deals * deals
+        out[seat, G_DEAL_NET + 4] += net * deals
+    pools = game_total_nb(work, GM_POOLS)
+    taken = game_total_nb(work, GM_TAKEN)
+    taken_chips = game_total_nb(work, GM_TAKEN_CHIPS)
+    spoils = game_total_nb(work, GM_SPOILS)
+    left = game_total_nb(work, GM_LEFT)
+    out[n, GT_DEALS] += deals
+    out[n, GT_DEALS + 1] += deals * deals
+    out[n, GT_POOL_DEALS] += deals
+    out[n, GT_POOL_DEALS + 1] += deals * deals
+    out[n, GT_POOL_DEALS + 2] += pools
+    out[n, GT_POOL_DEALS + 3] += pools * pools
+    out[n, GT_POOL_DEALS + 4] += deals * pools
+    out[n, GT_POOL_SIZE] += taken_chips
+    out[n, GT_POOL_SIZE + 1] += taken_chips * taken_chips
+    out[n, GT_POOL_SIZE + 2] += taken
+    out[n, GT_POOL_SIZE + 3] += taken * taken
+    out[n, GT_POOL_SIZE + 4] += taken_chips * taken
+    out[n, GT_SPOILS] += spoils
+    out[n, GT_SPOILS + 1] += spoils * spoils
+    out[n, GT_TRUNCATED] += game_total_nb(work, GM_TRUNCATED)
+    out[n, GT_LEFT] += left
+    out[n, GT_LEFT + 1] += left * left
 
 
 @njit(cache=True, nogil=True)
@@ -717,70 +1162,9 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
     out = np.zeros((n + 1, GAME_WIDTH), dtype=np.int64)
     work, masks = new_table_nb(rules, policy, n)
     seed_key = seed_key_nb(seed)
-    net = np.zeros(n, dtype=np.int64)
-    won = np.zeros(n, dtype=np.int64)
-    packs = np.zeros((1, N_CARDS), dtype=np.int64)
+    packs = np.zeros((1, N_CARDS), dtype=np.int64)  # unused: random deals
     log = np.zeros((1, 1), dtype=np.int64)
     for game in range(first, first + count):
-        state = stream_nb(seed_key, game)
-        for seat in range(n):
-            net[seat] = 0
-            won[seat] = 0
-        deals = 0
-        pools = 0
-        spoils = 0
-        taken = 0
-        taken_chips = 0
-        truncated = 0
-        left = 0
-        dealer = n - 1
-        while True:
-            state, pool_deals, pool, taken_by, stopped, pool_spoils = play_pool_nb(
-                work, masks, n, dealer, packs, 0, True, state, log
-            )
-            pools += 1
-            deals += pool_deals
-            spoils += pool_spoils
-            for seat in range(n):
-                net[seat] += (
-                    work[SEAT_ROW + MAX_PLAYERS * S_RECEIVED + seat] - work[SEAT_ROW + MAX_PLAYERS * S_PAID + seat]
-                )
-            if taken_by >= 0:
-                won[taken_by] += 1
-                taken += 1
-                taken_chips += pool
-            else:
-                truncated = 1
-                left += pool
-            # The next pool's first dealer: the seat left of this pool's last dealer.
-            dealer = (dealer + pool_deals) % n
-            if dealer == n - 1:  # a whole number of rounds dealt, and no pool on the table
-                break
-        for seat in range(n):
-            out[seat, G_POOLS_WON] += won[seat]
-            out[seat, G_POOLS_WON + 1] += won[seat] * won[seat]
-            out[seat, G_NET] += net[seat]
-            out[seat, G_NET + 1] += net[seat] * net[seat]
-            out[seat, G_DEAL_NET] += net[seat]
-            out[seat, G_DEAL_NET + 1] += net[seat] * net[seat]
-            out[seat, G_DEAL_NET + 2] += deals
-            out[seat, G_DEAL_NET + 3] += deals * deals
-            out[seat, G_DEAL_NET + 4] += net[seat] * deals
-        out[n, GT_DEALS] += deals
-        out[n, GT_DEALS + 1] += deals * deals
-        out[n, GT_POOL_DEALS] += deals
-        out[n, GT_POOL_DEALS + 1] += deals * deals
-        out[n, GT_POOL_DEALS + 2] += pools
-        out[n, GT_POOL_DEALS + 3] += pools * pools
-        out[n, GT_POOL_DEALS + 4] += deals * pools
-        out[n, GT_POOL_SIZE] += taken_chips
-        out[n, GT_POOL_SIZE + 1] += taken_chips * taken_chips
-        out[n, GT_POOL_SIZE + 2] += taken
-        out[n, GT_POOL_SIZE + 3] += taken * taken
-        out[n, GT_POOL_SIZE + 4] += taken_chips * taken
-        out[n, GT_SPOILS] += spoils
-        out[n, GT_SPOILS + 1] += spoils * spoils
-        out[n, GT_TRUNCATED] += truncated
-        out[n, GT_LEFT] += left
-        out[n, GT_LEFT + 1] += left * left
+        play_game_nb(work, masks, n, stream_nb(seed_key, game), packs, log)
+        add_game_nb(out, work, n)
     return out

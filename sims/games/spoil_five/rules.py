@@ -10,7 +10,7 @@ from typing import Annotated, NamedTuple
 
 import numpy as np
 
-from sims.spec import Outcomes, PolicyField, PolicyPreset, Switch, Variant
+from sims.spec import Outcomes, PolicyField, PolicyPreset, Switch, Variant, indices
 
 FOLLOW_OR_TRUMP, FREE, MUST_FOLLOW = range(3)  # plain_lead
 ROB_OPTIONAL, ROB_OBLIGATORY = range(2)  # rob
@@ -90,7 +90,6 @@ class Rules(NamedTuple):
     ] = MAX_DEALS_LIMIT
 
 
-ROB, JINX_MIN, SPOIL, RENEGE = range(4)
 POLICY_FIELDS = (
     PolicyField(
         "rob",
@@ -128,6 +127,8 @@ POLICY_FIELDS = (
         integer=True,
     ),
 )
+
+ROB, JINX_MIN, SPOIL, RENEGE = indices(POLICY_FIELDS, "rob", "jinx_min", "spoil", "renege")  # policy columns
 
 VARIANTS = {
     "standard": Variant(

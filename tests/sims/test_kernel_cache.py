@@ -76,12 +76,12 @@ def test_a_damaged_cache_is_repaired_and_the_answer_is_right(tmp_path):
     # the same sources share the cache key): damage the one the subprocess will read.
     folder = copy / _CacheLocator.get_suitable_cache_subpath(chase_ace.__file__)
     # The hand kernels: the compiled wrappers and the loops they call (hand_sums).
-    hand_data = [p for p in folder.glob("chase_ace.*-*.nbc") if "simulate_hands" in p.name or "hand_sums" in p.name]
+    hand_data = [p for p in folder.glob("kernel.*-*.nbc") if "simulate_hands" in p.name or "hand_sums" in p.name]
     assert any("fixed_hand_sums" in p.name for p in hand_data)
     for path in hand_data:
         path.write_bytes(path.read_bytes()[:1000])
     damaged = len(hand_data) + 2
-    _first(folder, "chase_ace.simulate_games_nb-*.nbi").write_bytes(b"")
+    _first(folder, "kernel.simulate_games_nb-*.nbi").write_bytes(b"")
     helpers = sorted(p for p in folder.glob("*.nbc") if "simulate" not in p.name and p not in hand_data)
     helpers[0].write_bytes(b"garbage" * 100)
     env = {**os.environ, "CARD_ANALYZER_CACHE": str(tmp_path / "cache")}
@@ -121,8 +121,8 @@ def test_a_cache_file_of_another_kernel_is_discarded_and_compiled_again(tmp_path
     copy = tmp_path / "cache" / KERNEL_CACHE_DIR.name
     shutil.copytree(KERNEL_CACHE_DIR, copy)
     folder = copy / _CacheLocator.get_suitable_cache_subpath(chase_ace.__file__)
-    hands = _first(folder, "chase_ace.simulate_hands_nb-*.nbc")
-    hands.write_bytes(_first(folder, "chase_ace.simulate_games_nb-*.nbc").read_bytes())
+    hands = _first(folder, "kernel.simulate_hands_nb-*.nbc")
+    hands.write_bytes(_first(folder, "kernel.simulate_games_nb-*.nbc").read_bytes())
     env = {**os.environ, "CARD_ANALYZER_CACHE": str(tmp_path / "cache")}
     command = [
         sys.executable,

@@ -152,7 +152,9 @@ def connect_cluster(address: str) -> DaskExecutor:
                 dashboard_address=":0",
                 silence_logs=logging.ERROR,
             )
-            executor = DaskExecutor(Client(cluster), cluster)
+            # not Dask's default client: its exit hook would close a default client and can
+            # wait for ever on a loop already stopped; the executor closes its own client
+            executor = DaskExecutor(Client(cluster, set_as_default=False), cluster)
         finally:
             try:
                 _release_signals(held)
@@ -177,7 +179,7 @@ def _connect_scheduler(client_class, address: str):
 
     def connect() -> None:
         try:
-            client = client_class(address, timeout=f"{CONNECT_SECONDS}s")
+            client = client_class(address, timeout=f"{CONNECT_SECONDS}s", set_as_default=False)
         except BaseException as problem:  # noqa: BLE001 - said in one sentence below
             found["problem"] = problem
             return

@@ -171,16 +171,16 @@ TWIN_FILES = ("twin.py", "exact.py", "twins.py")  # plain Python beside the kern
 def kernel_hash(spec: GameSpec) -> str:
     """A hash of the sources that decide a game's sums: its folder under ``sims/games``
     (less its slow twin and exact enumerator), the shared core ``sims/core`` (less the
-    twins' helpers), the outcome layout ``sims/spec.py`` and the spec's ``kernel_version``.  Any edit to them gives a new hash, so results kept
+    twins' helpers), the outcome layout ``sims/spec.py`` and the spec's ``kernel_version``.
+    Any edit to them gives a new hash, so results kept
     from an older kernel (the result store) are never taken for a newer one's."""
     if spec.name in _KERNEL_HASHES:
         return _KERNEL_HASHES[spec.name]
     root = Path(__file__).resolve().parent
     kernel = spec.kernels[min(spec.kernels)]
-    parts = getattr(kernel, "py_func", kernel).__module__.split(".")  # sims.games.<game>[.kernel]
+    parts = getattr(kernel, "py_func", kernel).__module__.split(".")  # sims.games.<game>.kernel
     game_path = root.joinpath(*parts[1:3])
-    files = sorted(game_path.rglob("*.py")) if game_path.is_dir() else [game_path.with_suffix(".py")]
-    files += sorted((root / "core").rglob("*.py")) + [root / "spec.py"]
+    files = sorted(game_path.rglob("*.py")) + sorted((root / "core").rglob("*.py")) + [root / "spec.py"]
     files = [path for path in files if path.name not in TWIN_FILES]
     digest = hashlib.sha256(f"{spec.name} {spec.kernel_version}".encode())
     for path in files:

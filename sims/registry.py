@@ -34,6 +34,7 @@ GAME_FOLDERS = (
     "fan_tan",
 )
 GAMES_DIR = Path(__file__).parent / "games"
+NAMES = tuple(folder.replace("_", "-") for folder in GAME_FOLDERS)  # the CLI names
 
 
 class Entry(NamedTuple):
@@ -68,7 +69,7 @@ class _Entries(Mapping):
         return _entries()[name]
 
     def __iter__(self) -> Iterator[str]:
-        return (folder.replace("_", "-") for folder in GAME_FOLDERS)
+        return iter(NAMES)
 
     def __len__(self) -> int:
         return len(GAME_FOLDERS)
@@ -90,7 +91,7 @@ class _Games(Mapping):
         return len(ENTRIES)
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and name.replace("-", "_") in GAME_FOLDERS and "_" not in name
+        return name in NAMES
 
 
 GAMES: Mapping[str, GameSpec] = _Games()

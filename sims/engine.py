@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sims.spec import MODE_NAMES, GameSpec
+from sims.spec import ADVICE, MODE_NAMES, GameSpec
 
 _POOLS: dict[int, ThreadPoolExecutor] = {}
 MAX_BLOCK = 1 << 31  # items per kernel call: sums of 32-bit limbs stay inside int64
@@ -212,6 +212,10 @@ def play_piece(
     from sims.registry import get_game
 
     spec = get_game(game)
+    if mode == ADVICE:  # the advice spec is rebuilt from the situation inside the rules
+        from sims.advice import spec_for_rules
+
+        spec = spec_for_rules(spec, rules_array, n_seats)
     if expected_hash is not None and kernel_hash(spec) != expected_hash:
         import socket
 

@@ -15,8 +15,9 @@ from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
-HANDS, GAMES = 0, 1
-MODE_NAMES = {HANDS: "hands", GAMES: "games"}
+HANDS, GAMES, ADVICE = 0, 1, 2
+# ADVICE is no mode of a game's own: advice runs (sims.advice) play deals through the engine under it
+MODE_NAMES = {HANDS: "hands", GAMES: "games", ADVICE: "deals"}
 
 
 @dataclass(frozen=True)
@@ -351,6 +352,7 @@ class GameSpec:
     fixed_kernels: Mapping[int, tuple] = field(default_factory=dict)
     twin: str | None = None  # module of the plain-Python player: simulate(), replay_lines()
     exact: str | None = None  # module of the exact enumerator, where the game has one
+    advice: str | None = None  # module of the advice: DECISIONS, situation(), advise_nb (sims.advice)
     bench_players: tuple[int, ...] = ()  # table sizes `analyze bench` measures
     last_seat_role: str = "dealer"  # who sits in the last seat in hand mode
     # (rules, n_seats) -> a sentence the output shows for a table the rules only tolerate

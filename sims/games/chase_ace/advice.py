@@ -103,6 +103,8 @@ def situation(rules, n_seats: int, position: int, holding: tuple[int, ...], cont
         gave = context_cards("gave", context["gave"], 1)[0]
         if gave == card:
             raise ValueError("context gave names the card you hold.")
+        if _top_rank(gave, bool(rules.ace_high)):
+            raise ValueError(f"nobody can have been given the top card ({card_name(gave)}): its holder must keep.")
     earlier = [-1] * position
     if "earlier" in context:
         text = str(context["earlier"]).strip().lower()

@@ -70,7 +70,7 @@ DECISIONS = (
             "gave": "the last player exchanged with you: the card you gave (you now hold --holding)",
             "earlier": "actions of the players before you, eldest first: s exchanged, k did not, ? not noted",
         },
-        "analyze advise chase-ace --players 5 --position 4 --holding 7c --context earlier=kkss",
+        "analyze advise chase-ace --players 5 --position 4 --holding 7c --context earlier=kssk",
     ),
 )
 
@@ -116,6 +116,10 @@ def situation(rules, n_seats: int, position: int, holding: tuple[int, ...], cont
         earlier = [EARLIER_CODES[letter] for letter in text]
         if gave >= 0 and earlier[-1] == 0:
             raise ValueError("context gave says your right-hand neighbour exchanged with you, earlier says it did not.")
+        if gave < 0 and earlier[-1] == 1 and not rules.queens:
+            raise ValueError(
+                "context earlier says your right-hand neighbour exchanged (with you): give the card you gave as gave=CARD."
+            )
     known = np.asarray([position, card, gave, *earlier], dtype=np.int64)
     described: dict[str, object] = {"gave": card_name(gave) if gave >= 0 else None}
     if "earlier" in context:

@@ -232,6 +232,7 @@ SPEC = GameSpec(
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     fixed_kernels={HANDS: (hand_rule_codes, fixed_hands_kernel, (hand_rule_codes(Rules()),))},
     twin="sims.games.fan_tan.twin",
+    advice="sims.games.fan_tan.advice",
     bench_players=(4, 6, 8),
     strategy_fields=("style",),
     last_seat_role="dealer",

@@ -187,12 +187,10 @@ def _turn_text(t: int, seat: int) -> str:
     return f"turn {t + 1} (seat {seat})"
 
 
-def _check_play(rules, t, seat, card, layout, position, holding):
-    """A listed play: legal on the layout and, for another seat, not in the holding."""
+def _check_play(rules, t, seat, card, layout):
+    """A listed play: legal on the layout."""
     if card not in _legal(layout, bool(rules.eight_before_six)):
         raise ValueError(f"context plays: {card_name(card)} is not playable at {_turn_text(t, seat)}.")
-    if seat != position and card in holding:
-        raise ValueError(f"context plays has seat {seat} play {card_name(card)}, which the holding has.")
 
 
 def _check_pass(rules, n_seats, t, seat, entry, legal, streak, position, held):
@@ -242,7 +240,7 @@ def _replay(rules: Rules, n_seats: int, position: int, holding: tuple, record: l
         seat = (first + t) % n_seats
         legal = _legal(layout, bool(rules.eight_before_six))
         if entry >= 0:
-            _check_play(rules, t, seat, entry, layout, position, holding)
+            _check_play(rules, t, seat, entry, layout)
             for passer, cards, when in passed:
                 if passer == seat and entry in cards:
                     raise ValueError(

@@ -235,7 +235,7 @@ def _replay(rules: Rules, n_seats: int, position: int, holding: tuple, record: l
             f"({sizes[position]} dealt, {len(played_by[position])} played), not {len(holding)}."
         )
     held = set(dealt_here)
-    layout, streak, passed = set(), 0, []
+    layout, streak, forced_run, passed = set(), 0, 0, []
     for t, entry in enumerate(record):
         seat = (first + t) % n_seats
         legal = _legal(layout, bool(rules.eight_before_six))
@@ -249,14 +249,20 @@ def _replay(rules: Rules, n_seats: int, position: int, holding: tuple, record: l
                     )
             layout.add(entry)
             held.discard(entry)
-            streak = 0
+            streak = forced_run = 0
             left[seat] -= 1
             if left[seat] == 0:
                 raise ValueError(f"context plays: the hand is over, seat {seat} played its last card at turn {t + 1}.")
         else:
             _check_pass(rules, n_seats, t, seat, entry, legal, streak, position, held)
+            forced_run = forced_run + 1 if entry == PASS else 0  # forced passes in a row
             if entry == PASS:
                 passed.append((seat, legal, t))
+                if forced_run == n_seats:
+                    raise ValueError(
+                        f"context plays: {n_seats} seats cannot all be unable to play in a row (turn {t + 1}): "
+                        "someone holds each playable card."
+                    )
             streak += 1
     return layout, streak, dealt_here, (first + len(record)) % n_seats
 
@@ -283,7 +289,9 @@ def situation(rules: Rules, n_seats: int, position: int, holding: tuple, context
         raise ValueError(f"seat {position} has no choice to make: it holds no legal card and must pass.")
     outcomes, lower = _outcomes(rules)
     names = {PASS: "pass", HOLD: "hold"}
-    described: dict[str, object] = {"plays": " ".join(names[e] if e < 0 else card_name(e) for e in record)}
+    described: dict[str, object] = {}
+    if "plays" in context:
+        described["plays"] = " ".join(names[e] if e < 0 else card_name(e) for e in record)
     if "opener" in context:
         described["opener"] = first
     known = [position, first, len(holding), len(record), len(actions), *holding, *record, *actions]

@@ -19,7 +19,12 @@ Stream draws, in order (:class:`sims.core.rng.Stream`)
      (forced or voluntary), or for the holder-7d/7h opening.
 
   The next deal of a game starts its 52 draws where the previous deal's last draw left
-  the stream.  A stacked deal (:func:`play_dealt`) lists the 52 cards in draw order (no
+  the stream.
+
+  Advice deal ``i`` (:func:`advise`) uses ``Stream(seed, i)``: one draw per unknown deal
+  position (:func:`sims.core.advice.deal_conditioned`, the known cards fixed), then the
+  random styles' draws of the turns in play order, as in a hand; every candidate starts
+  from the stream as it stands after the deal and replays the same listed turns.  A stacked deal (:func:`play_dealt`) lists the 52 cards in draw order (no
   swaps) and its random style draws from a fresh ``Stream(0, 0)``.
 
 Public functions
@@ -29,6 +34,7 @@ Public functions
     the outcome rows in ``HAND_OUTCOMES`` / ``GAME_OUTCOMES`` column order;
   * :func:`simulate` sums those rows over a range (``sims.core.twins.sum_outcome_rows``);
   * :func:`replay_lines` is the readable log of one hand of a seed in hand mode.
+  * :func:`advise` plays advice's deals (every candidate of the advised seat's decision).
 
 Readings taken where the contract had to be interpreted (also marked ``(reading)`` in
 the code):

@@ -105,7 +105,7 @@ def test_kernel_equals_twin_on_the_same_streams(rules, n, position, holding, con
 
 def test_the_candidates_are_the_legal_cards_in_code_order_then_the_pass():
     found = situation(Rules(), 4, 0, HOLD_4)
-    assert found.decision == "play"
+    assert found.decision == "play" and found.described == {}
     assert found.candidates == ("play 7c", "play 7d", "play 7h")
     assert found.outcomes == ("net", "win", "cards_left") and not found.lower_is_better
     deliberate = situation(Rules(may_pass_when_able=True), 4, 1, CASES[3][3], plays="hold")
@@ -224,6 +224,14 @@ def test_two_players_every_card_known_gives_one_exact_answer():
         (Rules(start=START_HOLDER_7D), 4, 1, HOLD_4, {}, "give the seat that opened"),
         (Rules(start=START_HOLDER_7D), 4, 1, HOLD_4, {"opener": "0", "plays": "7c"}, "begin with the opening 7d"),
         (Rules(), 4, 0, "7c 7d 7h 2c 3d 4h 5s 9s Js Qd Kh 10c 60", {}, "not a card of Fan Tan"),
+        (
+            Rules(),
+            4,
+            2,
+            "2d 3d 4d 5d 2h 3h 4h 5h Ah Ad As 2s 3s",
+            {"plays": "7c pass pass pass pass"},
+            "4 seats cannot",
+        ),
     ],
 )
 def test_a_refused_situation_says_why_in_one_sentence(rules, n, position, holding, context, piece):

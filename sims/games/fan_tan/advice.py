@@ -58,10 +58,10 @@ import numpy as np
 from numba import njit
 
 from sims.core.advice import (
-    FIRST_SUM,
     TRIED,
     Decision,
     Situation,
+    advice_width,
     context_int,
     deal_conditioned_nb,
     record_deal_nb,
@@ -278,7 +278,8 @@ def situation(rules: Rules, n_seats: int, position: int, holding: tuple, context
     first = _first_seat(rules, n_seats, record, context)
     layout, streak, _, next_seat = _replay(rules, n_seats, position, tuple(holding), record, first)
     if next_seat != position:
-        raise ValueError(f"after these plays it is seat {next_seat}'s turn, not seat {position}'s.")
+        before = "after these plays" if record else "with no plays given (--context plays=...)"
+        raise ValueError(f"{before} it is seat {next_seat}'s turn, not seat {position}'s.")
     playable = sorted(_legal(layout, bool(rules.eight_before_six)) & set(holding))
     actions = list(playable)
     if playable and rules.may_pass_when_able and streak < n_seats - 1:
@@ -423,9 +424,7 @@ def _values_nb(table, values, c, position, winner, card_count):
 @njit(cache=True, nogil=True)
 def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outcomes):
     """The flat advice sums (sims.core.advice) of deals ``first .. first+count-1``."""
-    out = np.zeros(
-        FIRST_SUM + 2 * n_candidates * n_outcomes + n_candidates * n_candidates, dtype=np.int64
-    )  # advice_width
+    out = np.zeros(advice_width(n_candidates, n_outcomes), dtype=np.int64)
     tables = new_table_nb(rules, policy, n)
     table = tables[0]
     fixed = np.empty(N_CARDS, dtype=np.int64)

@@ -219,6 +219,7 @@ def test_two_players_every_card_known_gives_one_exact_answer():
         (Rules(), 4, 2, "7d 9c 2d 5h 6h Jh Qs 3s 4c Kd 10s 2s Ah", {"plays": "7c pass"}, "only legal card is 7d"),
         (Rules(), 4, 0, HOLD_4, {"plays": "pass 7s pass pass"}, "seat 0 could play 7c at turn 1"),
         (Rules(), 4, 0, "2c 3c 4c 5c 6c 8c 9c 10c Jc Qc Kc Ac 2d", {}, "holds no legal card"),
+        (Rules(), 4, 3, HOLD_4, {}, "with no plays given (--context plays=...) it is seat 0's turn, not seat 3's"),
         (Rules(), 4, 1, "7d 7h 9c 2d 5h 6h Jh Qs 3s 4c Kd 10s 2s", {"plays": "hold"}, "needs the rule may_pass"),
         (Rules(), 4, 1, HOLD_4, {"opener": "0"}, "only for the holder-7d and holder-7h starts"),
         (Rules(start=START_HOLDER_7D), 4, 1, HOLD_4, {}, "give the seat that opened"),

@@ -314,8 +314,8 @@ def situation(rules: Rules, n_seats: int, position: int, holding: tuple, context
 def _setup_nb(known, n, fixed, record, candidates):
     """Read ``known`` into ``fixed`` (the deal's 52 positions: a card's bit or -1), the
     record and the candidates (bits, PASS or VOLUNTARY_PASS).  Each seat's known cards
-    take its earliest deal positions in code order (module docstring).  Returns
-    ``(position, first seat, turns listed)``."""
+    take its earliest deal positions in code order (module docstring).  Returns the
+    advised seat."""
     position, first = known[K_POSITION], known[K_FIRST_SEAT]
     n_holding, n_record, n_candidates = known[K_HOLDING], known[K_RECORD], known[K_CANDIDATES]
     masks = np.zeros(MAX_PLAYERS, dtype=np.uint64)
@@ -345,7 +345,7 @@ def _setup_nb(known, n, fixed, record, candidates):
             fixed[k] = bit
             k += n
             rest ^= low
-    return position, first, n_record
+    return position
 
 
 @njit(cache=True, inline="always")
@@ -422,20 +422,14 @@ def _values_nb(table, values, c, position, winner, card_count):
 
 
 @njit(cache=True, nogil=True)
-def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outcomes):
-    """The flat advice sums (sims.core.advice) of deals ``first .. first+count-1``."""
-    out = np.zeros(advice_width(n_candidates, n_outcomes), dtype=np.int64)
-    tables = new_table_nb(rules, policy, n)
+def _advise_deals_nb(tables, out, scratch, fixed, record, candidates, values, saved, n, seed, first, count, position):
+    """The deals of :func:`advise_nb` into ``out`` (scratch arrays as it makes them).  The
+    record ``tables[0]`` is used while the caller holds ``tables``: a record taken from an
+    array that nothing holds any more would be read after the array is freed."""
     table = tables[0]
-    fixed = np.empty(N_CARDS, dtype=np.int64)
-    scratch = np.empty(N_CARDS, dtype=np.int64)
-    record = np.empty(max(known[K_RECORD], 1), dtype=np.int64)
-    candidates = np.empty(n_candidates, dtype=np.int64)
-    values = np.zeros((n_candidates, n_outcomes), dtype=np.int64)
-    saved = np.zeros((4, MAX_PLAYERS), dtype=np.int64)
-    position, _, n_record = _setup_nb(known, n, fixed, record, candidates)
-    codes = rule_codes_nb(rules)
-    amounts = rule_amounts_nb(rules)
+    n_record = record.shape[0]
+    codes = rule_codes_nb(table.rules)
+    amounts = rule_amounts_nb(table.rules)
     uneven, start, settle, may_pass, ebs = codes
     chips = settle != SETTLE_CARD_COUNT
     seed_key = seed_key_nb(seed)
@@ -465,9 +459,24 @@ def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outco
         if not kept:
             continue
         _save_nb(table, n, saved, False)
-        for c in range(n_candidates):
+        for c in range(candidates.shape[0]):
             _save_nb(table, n, saved, True)
             winner = _candidate_nb(table, n, seat, layout, turns, pot, streak, candidates[c], codes, amounts, state)
             _values_nb(table, values, c, position, winner, not chips)
         record_deal_nb(out, values)
+
+
+@njit(cache=True, nogil=True)
+def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outcomes):
+    """The flat advice sums (sims.core.advice) of deals ``first .. first+count-1``."""
+    out = np.zeros(advice_width(n_candidates, n_outcomes), dtype=np.int64)
+    tables = new_table_nb(rules, policy, n)
+    fixed = np.empty(N_CARDS, dtype=np.int64)
+    scratch = np.empty(N_CARDS, dtype=np.int64)
+    record = np.empty(known[K_RECORD], dtype=np.int64)
+    candidates = np.empty(n_candidates, dtype=np.int64)
+    values = np.zeros((n_candidates, n_outcomes), dtype=np.int64)
+    saved = np.zeros((4, MAX_PLAYERS), dtype=np.int64)
+    position = _setup_nb(known, n, fixed, record, candidates)
+    _advise_deals_nb(tables, out, scratch, fixed, record, candidates, values, saved, n, seed, first, count, position)
     return out

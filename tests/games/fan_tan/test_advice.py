@@ -11,10 +11,12 @@ import pytest
 
 from sims import advice
 from sims.core.advice import ACCEPTED, FIRST_SUM, TRIED, cross_start
-from sims.core.cards import parse_cards
+from sims.core.cards import card_name, parse_cards
 from sims.games.fan_tan import advice as ft_advice
+from sims.games.fan_tan import twin
 from sims.games.fan_tan.rules import (
     SETTLE_CARD_COUNT,
+    START_ELDEST,
     START_HOLDER_7D,
     STYLE_BLOCK,
     STYLE_HOLD_SEVENS,
@@ -101,6 +103,54 @@ def test_kernel_equals_twin_on_the_same_streams(rules, n, position, holding, con
     assert kernel[TRIED] == 400 and kernel[ACCEPTED] > 0
     if not context:
         assert kernel[ACCEPTED] == 400  # nothing to reject before the first turn
+
+
+def real_situations(count, seed):
+    """``count`` situations met in real hands of random tables (every rule switch, a random
+    style and pass_with_sevens per seat): the holding and record of the seat to play at a
+    random early turn, where it has a choice."""
+    rng = np.random.default_rng(seed)
+    found = []
+    while len(found) < count:
+        n = int(rng.integers(3, 9))
+        rules = Rules(
+            ante=int(rng.integers(0, 3)),
+            uneven_ante=int(rng.integers(0, 3)),
+            start=int(rng.integers(0, 3)),
+            settle=int(rng.integers(0, 3)),
+            may_pass_when_able=bool(rng.integers(0, 2)),
+            eight_before_six=bool(rng.integers(0, 2)),
+            pass_fee=int(rng.integers(0, 3)),
+            card_fee=int(rng.integers(0, 3)),
+        )
+        matrix = np.column_stack([rng.integers(0, 5, n), rng.integers(0, 2, n)]).astype(float)
+        hand = twin.hand_result(rules, matrix, n, int(rng.integers(0, 1000)), int(rng.integers(0, 1000)))
+        turn = int(rng.integers(1, min(len(hand["plays"]), 12)))
+        seat = hand["plays"][turn][0]
+        names = [
+            "hold" if t in hand["voluntary"] else "pass" if card < 0 else card_name(card)
+            for t, (_, card) in enumerate(hand["plays"][:turn])
+        ]
+        played = {card for who, card in hand["plays"][:turn] if who == seat}
+        context = {"plays": " ".join(names)}
+        if rules.start != START_ELDEST:
+            context["opener"] = str(hand["plays"][0][0])
+        try:
+            situation_found = advice.situation(SPEC, rules, n, seat, sorted(set(hand["hands"][seat]) - played), context)
+        except ValueError as refused:
+            assert "no choice" in str(refused)  # every real situation is accepted, or has no decision
+            continue
+        found.append((rules, n, matrix, situation_found))
+    return found
+
+
+def test_kernel_equals_twin_in_situations_met_in_real_hands():
+    accepted = 0
+    for rules, n, matrix, found in real_situations(16, 2):
+        kernel = advice.simulate_advice(SPEC, rules, matrix, n, found, 5, 0, 120)
+        assert kernel == advice.twin_advice(SPEC, rules, matrix, n, found, 5, 0, 120)
+        accepted += kernel[ACCEPTED] > 0
+    assert accepted >= 12  # the hand it came from fits its own record: most find deals
 
 
 def test_the_candidates_are_the_legal_cards_in_code_order_then_the_pass():

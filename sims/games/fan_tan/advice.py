@@ -41,9 +41,19 @@ How deals are conditioned
   passer held none of the cards then playable) and in the others' policies comes in.
   At the decision each candidate continues from a copy of the same deal state and
   stream state, and everybody, the advised seat included, plays on under the policies
-  to the end of the hand.  Where the rules file is silent: other seats' voluntary passes
-  happen only under their policies (pass_with_sevens), so a ``hold`` by a seat whose
-  policy never holds accepts no deal.
+  to the end of the hand.
+
+Readings where the rules file is silent
+  * Other seats' voluntary passes happen only under their policies (pass_with_sevens),
+    so a ``hold`` by a seat whose policy never holds accepts no deal (ACCEPTED 0).
+  * The advised seat may hold (in the record, or as the ``pass`` candidate) whatever its
+    playable cards, as the rule allows, not only with sevens as the policy does; its
+    penalties are the kernel's (3 chips, and 5 to the other holder of each 6 and 8 of a
+    seven in its hand).
+  * Refused as impossible before any deal: a card listed that is not playable then, a
+    forced pass by a seat that plays later a card it could have played then, n forced
+    passes in a row, a listed seat emptying its hand, a hold after n-1 passes in a row,
+    and the advised seat's own pass (hold) when it could (could not) play.
 
 Outcomes (the advised seat's, for the whole hand: antes and fees before the decision
   included, as ``analyze fan-tan`` counts a hand)

@@ -118,7 +118,7 @@ DECISIONS = (
         "matador_right",
         "the seat on the matador's right: keep your card or swap it with the matador's",
         _CONTEXT,
-        'analyze advise ace-chasing --players 5 --position 3 --holding 2d --context "swaps=keep keep keep"',
+        'analyze advise ace-chasing --players 4 --position 2 --holding 2d --context "swaps=keep keep"',
     ),
 )
 

@@ -52,10 +52,14 @@ Outcomes of the advised seat, per candidate (per accepted deal, whole numbers, s
   ``bet_net`` (betting on only): units the seat wins on its bet, as hand mode's bet_net.
 
 Where the rules file is silent (choices made here)
-  The seat's own bet is conditioned on like every other (a bet its policy would not make
-  rejects every deal); a refused swap counts as the seat's choice being ``swap`` in the
-  policy but is given as the shown king; tables below 4 players are played (the exact
-  enumerator's tests use 3) though the game starts at 4.
+  * The advised seat's own bet is conditioned on like every other: it was made by the
+    seat's policy on its dealt card, so a bet that policy would not make rejects every
+    deal.
+  * A refused swap (king_block) is public with the king shown, so it is given as that
+    king, not as ``swap``; the king is pinned as the next seat's dealt card.
+  * The outcomes are those of this round (hand mode), not of the whole game.
+  * Tables below 4 players are played when asked for directly (the exact enumeration's
+    test uses 3), though ``analyze`` starts the game at 4.
 
 ``known`` (int64, for the kernel and the twin): position, holding, gave (-1 none),
 whether bets are given, then per position 0 .. n-1 its fixed dealt card (-1 dealt at

@@ -468,22 +468,23 @@ def replay_lines(rules: Rules, policy, n_seats: int, seed: int, index: int) -> l
 # Advice
 
 
-def _saw(res: dict, cards, p: int, holding: int, gave: int, choices, bets) -> bool:
-    """Whether the advised seat ``p`` saw what the context says: each given earlier
-    choice (0 keep, 1 swap, 2 refused by a king, -1 not given), the card it holds at its
-    turn, the card it gave away (-1 not given) and every given bet (None: not given)."""
+def _saw(res: dict, p: int, holding: int, gave: int, earlier, bets) -> bool:
+    """Whether the advised seat ``p`` saw what the context says: each noted earlier
+    action (1 swapped, 0 did not, 2 asked and was refused by a king, -1 not noted), the
+    card it holds at its turn, whether its right-hand neighbour swapped with it (exactly
+    when it ``gave`` a card, -1 none) and every given bet (None: not given)."""
     for q in range(p):
-        if not res["asked"][q]:
-            seen = 0
-        elif res["swap"][q]:
-            seen = 1
-        else:  # asked, and the neighbour showed a king
-            seen = 2
-        if choices[q] != -1 and choices[q] != seen:
+        swapped, asked = res["swap"][q], res["asked"][q]
+        if earlier[q] == 1 and not swapped:
+            return False
+        if earlier[q] in (0, 2) and swapped:
+            return False
+        if earlier[q] == 2 and not asked:
             return False
     if res["at_turn"][p] != holding:
         return False
-    if gave != -1 and not (p > 0 and res["swap"][p - 1] and cards[p] == gave):
+    swapped_with_me = p > 0 and res["swap"][p - 1] == 1
+    if swapped_with_me != (gave != -1):
         return False
     return bets is None or res["bet"][: len(bets)] == list(bets)
 
@@ -492,7 +493,7 @@ def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known
     """The flat advice sums (sims.core.advice) of deals ``first .. first+count-1`` of
     ``seed``: each deal dealt from ``Stream(seed, i)`` with the context's cards fixed,
     kept when the advised seat saw what the context says, then replayed once per
-    candidate (candidate ``c`` asks to swap when ``c == 1``).  The advised seat's
+    candidate (candidate 0 asks to swap, candidate 1 keeps).  The advised seat's
     outcomes: exposed, knocked_out, and bet_net when there are three."""
     from sims.core.advice import TRIED, advice_width, deal_conditioned, record_deal
     from sims.games.ace_chasing.advice import K_GAVE, K_HAS_BETS, K_HOLDING, K_POSITION, known_layout
@@ -502,20 +503,20 @@ def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known
     n = int(n_seats)
     rows = _prepared(policy, n)
     known = [int(v) for v in known]
-    at_fixed, at_choices, at_bets = known_layout(n)
+    at_fixed, at_earlier, at_bets = known_layout(n)
     p, holding, gave = known[K_POSITION], known[K_HOLDING], known[K_GAVE]
     fixed = known[at_fixed : at_fixed + n]
-    choices = known[at_choices : at_choices + n - 1]
+    earlier = known[at_earlier : at_earlier + n - 1]
     bets = known[at_bets : at_bets + n - 1] if known[K_HAS_BETS] else None
     out = [0] * advice_width(n_candidates, n_outcomes)
     for i in range(first, first + count):
         out[TRIED] += 1
         cards = deal_conditioned(Stream(seed, i), range(N_CARDS_IN_PACK), fixed)
-        if not _saw(play_dealt(rules, rows, cards, force=(p, 0)), cards, p, holding, gave, choices, bets):
+        if not _saw(play_dealt(rules, rows, cards, force=(p, 0)), p, holding, gave, earlier, bets):
             continue
         values = []
         for c in range(n_candidates):
-            res = play_dealt(rules, rows, cards, force=(p, c))
+            res = play_dealt(rules, rows, cards, force=(p, 1 if c == 0 else 0))
             values.append([res["exposed"][p], res["knocked_out"], res["bet_net"][p]][:n_outcomes])
         record_deal(out, values)
     return out

@@ -70,13 +70,14 @@ BETTORS = {"bet_min_rank": 8, "bet_size": 2, "back_max_rank": 3}
 
 CASES = {
     # name: (rules, n, position, holding, context, policy fields, deals)
-    "swap-history": (Rules(), 6, 2, "5h", {"swaps": "keep swap", "gave": "9c"}, {}, 400),
+    "swap-history": (Rules(), 6, 2, "5h", {"earlier": "ks", "gave": "9c"}, {}, 400),
     "swap-no-context": (Rules(), 8, 3, "6h", {}, {}, 3000),
     "seat0": (Rules(), 5, 0, "Qd", {}, {"threshold": 10}, 300),
-    "matador-right": (Rules(), 5, 3, "2d", {"swaps": "keep keep keep"}, {}, 400),
+    "matador-right": (Rules(), 5, 3, "2d", {"earlier": "kkk"}, {}, 400),
+    "unnoted": (Rules(), 6, 3, "3c", {"earlier": "k?s", "gave": "Jd"}, {}, 4000),
     "matador-right-gave": (Rules(), 5, 3, "Ah", {"gave": "10s"}, {"threshold": 5}, 1500),
-    "king-block": (KING_BLOCK, 6, 3, "4c", {"swaps": "swap Kd keep"}, {"threshold": 9}, 800),
-    "bets": (BETS, 5, 1, "9s", {"swaps": "keep", "bets": "2 2 0 -2"}, BETTORS, 1500),
+    "king-block": (KING_BLOCK, 6, 3, "4c", {"earlier": "s Kd k"}, {"threshold": 9}, 800),
+    "bets": (BETS, 5, 1, "9s", {"earlier": "keep", "bets": "2 2 0 -2"}, BETTORS, 1500),
     "bets-open": (BETS, 6, 2, "3s", {}, BETTORS, 2000),
 }
 
@@ -102,9 +103,9 @@ def test_decisions_by_seat():
     assert situation(Rules(), 6, 0, "5h").decision == "swap"
     assert situation(Rules(), 6, 3, "5h").decision == "swap"
     assert situation(Rules(), 6, 4, "5h").decision == "matador_right"
-    found = situation(Rules(), 6, 2, "5h", swaps="k, s", gave="9c")
-    assert found.candidates == ("keep", "swap") and found.lower_is_better
-    assert found.described == {"swaps": ["keep", "swap"], "gave": "9c"}
+    found = situation(Rules(), 6, 2, "5h", earlier="k, s", gave="9c")
+    assert found.candidates == ("swap", "keep") and found.lower_is_better
+    assert found.described == {"earlier": ["k", "s"], "gave": "9c"}
     fixed = found.known[advice.known_layout(6)[0] :][:6].tolist()
     assert fixed == [-1, card_code("5h"), card_code("9c"), -1, -1, -1]  # the holding came from seat 1
 
@@ -170,7 +171,7 @@ def test_ace_on_the_matadors_right_swaps():
     spade is exposed: X is a spade with chance (12 - 2 * 6/24) / 49 = 23/98.  On every
     deal a swap exposed is a keep exposed too."""
     rules, n = Rules(), 4
-    found = situation(rules, n, 2, "As", swaps="keep keep")
+    found = situation(rules, n, 2, "As", earlier="kk")
     assert found.decision == "matador_right"
     sums = shared.simulate_advice(SPEC, rules, policy(n), n, found, 5, 0, 40_000)
     means = stats(sums, found)
@@ -178,8 +179,8 @@ def test_ace_on_the_matadors_right_swaps():
     swap, swap_se = means["swap", "exposed"]
     assert abs(keep - 46 / 49) <= 4 * keep_se and abs(swap - 23 / 98) <= 4 * swap_se
     k_count, o_count = 2, 2
-    cross = sums[cross_start(k_count, o_count) + 1 * k_count + 0]  # swap exposed * keep exposed
-    assert cross == sums[FIRST_SUM + 2 * o_count]  # = the swap's exposures: dominated deal by deal
+    cross = sums[cross_start(k_count, o_count) + 0 * k_count + 1]  # swap exposed * keep exposed
+    assert cross == sums[FIRST_SUM]  # = the swap's exposures: dominated deal by deal
     # Keeping the ace never knocks the matador out unless it holds an ace itself.
     assert means["keep", "knocked_out"][0] <= means["keep", "exposed"][0] and means["keep", "knocked_out"][0] < 0.07
     diff, diff_se = paired(sums, found, "swap", "keep")
@@ -190,10 +191,10 @@ def test_king_refusal_fixes_the_shown_king():
     """With king_block, seat 1's refused swap pins Kd to seat 2; seat 2 (threshold 9) kept
     it, so seat 3 holds its dealt 4c; the twin agrees on every accepted deal."""
     rules = KING_BLOCK
-    found = situation(rules, 6, 3, "4c", swaps="swap Kd keep")
+    found = situation(rules, 6, 3, "4c", earlier="s Kd k")
     fixed = found.known[advice.known_layout(6)[0] :][:6].tolist()
     assert fixed == [-1, -1, card_code("Kd"), card_code("4c"), -1, -1]
-    assert found.described["swaps"] == ["swap", "Kd", "keep"]
+    assert found.described["earlier"] == ["s", "Kd", "k"]
 
 
 def test_bet_net_follows_the_knock_out():
@@ -201,7 +202,7 @@ def test_bet_net_follows_the_knock_out():
     and loses 2 otherwise: bet_net = 2 * (2 KO - 1) on every deal, so its mean is fixed by
     the knock-out rate and its square is always 4."""
     rules = BETS
-    found = situation(rules, 5, 1, "9s", swaps="keep", bets="2 2 0 -2")
+    found = situation(rules, 5, 1, "9s", earlier="k", bets="2 2 0 -2")
     sums = shared.simulate_advice(SPEC, rules, policy(5, **BETTORS), 5, found, 2, 0, 3000)
     accepted = sums[ACCEPTED]
     assert accepted > 0
@@ -212,7 +213,7 @@ def test_bet_net_follows_the_knock_out():
 
 def test_impossible_history_accepts_nothing():
     """Under the default policy (swap on 7 or lower) nobody passes a king on."""
-    found = situation(Rules(), 6, 2, "Kh", swaps="swap swap")
+    found = situation(Rules(), 6, 2, "Kh", earlier="ss", gave="3c")
     sums = shared.simulate_advice(SPEC, Rules(), policy(6), 6, found, 1, 0, 500)
     assert sums[TRIED] == 500 and sums[ACCEPTED] == 0
     assert sums == shared.twin_advice(SPEC, Rules(), policy(6), 6, found, 1, 0, 500)
@@ -228,17 +229,18 @@ def test_impossible_history_accepts_nothing():
         (Rules(), 6, 5, "5h", {}, "the matador (seat 5) makes no decision"),
         (Rules(), 6, 1, "5h 6h", {}, "holds one card, not 2"),
         (Rules(), 6, 1, "5h", {"turn_up": "Ac"}, "unknown context 'turn_up'"),
-        (Rules(), 6, 2, "5h", {"swaps": "keep"}, "one choice for each of the 2 seats before seat 2"),
-        (Rules(), 6, 2, "5h", {"swaps": "keep maybe"}, "takes keep, swap or a refusing king, not 'maybe'"),
-        (KING_BLOCK, 6, 2, "5h", {"swaps": "keep Qh"}, "only a king refuses a swap"),
-        (Rules(), 6, 2, "5h", {"swaps": "keep Kh"}, "king_block is off"),
-        (KING_BLOCK, 6, 2, "5h", {"swaps": "keep Kh"}, "contradicts itself or the holding"),
-        (KING_BLOCK, 6, 3, "5h", {"swaps": "keep Kh Kh"}, "contradicts itself or the holding"),
+        (Rules(), 6, 2, "5h", {"earlier": "k"}, "one action for each of the 2 seats before seat 2"),
+        (Rules(), 6, 2, "5h", {"earlier": "keep maybe"}, "takes s, k, ? or a refusing king for each seat, not 'maybe'"),
+        (KING_BLOCK, 6, 2, "5h", {"earlier": "k Qh"}, "only a king refuses a swap"),
+        (Rules(), 6, 2, "5h", {"earlier": "k Kh"}, "king_block is off"),
+        (KING_BLOCK, 6, 2, "5h", {"earlier": "k Kh"}, "contradicts itself or the holding"),
+        (KING_BLOCK, 6, 3, "5h", {"earlier": "k Kh Kh"}, "contradicts itself or the holding"),
         (Rules(), 6, 2, "5h", {"gave": "Zz"}, "context gave"),
         (Rules(), 6, 2, "5h", {"gave": "9c 8c"}, "takes 1 card"),
-        (Rules(), 6, 2, "5h", {"gave": "5h"}, "cannot be the card held"),
+        (Rules(), 6, 2, "5h", {"gave": "5h"}, "context gave names the card you hold"),
         (Rules(), 6, 0, "5h", {"gave": "9c"}, "seat 0 has no right-hand neighbour"),
-        (Rules(), 6, 2, "5h", {"swaps": "swap keep", "gave": "9c"}, "but swaps says it did not"),
+        (Rules(), 6, 2, "5h", {"earlier": "sk", "gave": "9c"}, "earlier says it did not"),
+        (Rules(), 6, 2, "5h", {"earlier": "ks"}, "give the card you gave as gave=CARD"),
         (KING_BLOCK, 6, 2, "5h", {"gave": "Kc"}, "a king is never given away"),
         (Rules(), 6, 2, "5h", {"bets": "0 0 0 0 0"}, "needs betting on"),
         (BETS, 6, 2, "5h", {"bets": "0 0 0"}, "one bet for each of the 5 non-matadors"),

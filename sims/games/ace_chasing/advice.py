@@ -77,10 +77,10 @@ import numpy as np
 from numba import njit
 
 from sims.core.advice import (
-    FIRST_SUM,
     TRIED,
     Decision,
     Situation,
+    advice_width,
     context_cards,
     deal_conditioned_nb,
     record_deal_nb,
@@ -338,7 +338,7 @@ def _candidates_nb(table, n, codes, p, moving, held, values):
 def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outcomes):
     """The flat advice sums (sims.core.advice) of deals ``first .. first+count-1`` of
     ``seed`` for the situation ``known`` (see :func:`situation`)."""
-    out = np.zeros(FIRST_SUM + 2 * n_candidates * n_outcomes + n_candidates * n_candidates, dtype=np.int64)
+    out = np.zeros(advice_width(n_candidates, n_outcomes), dtype=np.int64)
     values = np.zeros((n_candidates, n_outcomes), dtype=np.int64)
     tables = new_table_nb(policy)
     _advise_deals_nb(tables, out, values, rule_codes_nb(rules), n, seed, first, count, known)

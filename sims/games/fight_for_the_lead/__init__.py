@@ -300,6 +300,7 @@ SPEC = GameSpec(
     check=check,
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     twin="sims.games.fight_for_the_lead.twin",
+    advice="sims.games.fight_for_the_lead.advice",
     bench_players=(4, 6, 8),
     strategy_fields=("stay_min_strength", "keep_min_rank", "fight_card"),
     last_seat_role="dealer",

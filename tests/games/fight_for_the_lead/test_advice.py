@@ -5,7 +5,9 @@ examples."""
 
 from __future__ import annotations
 
+import ast
 import shlex
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -87,8 +89,9 @@ TABLES = [
         False,
     ),
     (ffl.Rules(trade_in_first_hand=False), 3, ("fight-high", {"stay_min_strength": 2}), False),
+    (ffl.Rules(all_drop=ffl.REPLAY_OPTIONAL, fight_exhaust=ffl.ELDEST_GETS_LEAD), 2, ("cautious", {}), False),
 ]
-TABLE_IDS = ["default-4", "lead-trades-first-5", "serve-until-empty-6", "cap-equal-5", "fight-high-3"]
+TABLE_IDS = ["default-4", "lead-trades-first-5", "serve-until-empty-6", "cap-equal-5", "fight-high-3", "cautious-2"]
 
 
 def later_situations(rules, matrix, n, compulsory):
@@ -290,3 +293,22 @@ def test_an_impossible_history_accepts_nothing():
     situation = found(n, 1, "Ac Kc 2d 7h", fight=FIGHT_4, turned="9s", playing="0 1")
     kernel, twin = both(ffl.Rules(), matrix, n, situation, 200)
     assert kernel == twin and kernel[TRIED] == 200 and kernel[ACCEPTED] == 0
+
+
+def test_threads_and_blocks_give_the_same_sums():
+    situation, n = example_situation(ffl_advice.DECISIONS[1])
+    matrix = SPEC.default_policy(n)
+    one = advice.simulate_advice(SPEC, ffl.Rules(), matrix, n, situation, 9, 0, 3000, threads=1)
+    two = advice.simulate_advice(SPEC, ffl.Rules(), matrix, n, situation, 9, 0, 3000, threads=2)
+    first = advice.simulate_advice(SPEC, ffl.Rules(), matrix, n, situation, 9, 0, 1000)
+    rest = advice.simulate_advice(SPEC, ffl.Rules(), matrix, n, situation, 9, 1000, 2000)
+    assert one == two == [a + b for a, b in zip(first, rest)]
+    assert 0 < one[ACCEPTED] < one[TRIED] == 3000
+
+
+def test_no_advice_function_runs_past_80_lines():
+    tree = ast.parse(Path(ffl_advice.__file__).read_text(encoding="utf-8"))
+    lengths = {
+        node.name: node.end_lineno - node.lineno + 1 for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
+    }
+    assert "advise_nb" in lengths and {name: n for name, n in lengths.items() if n > 80} == {}

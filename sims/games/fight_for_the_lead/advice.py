@@ -151,7 +151,7 @@ DECISIONS = (
         "which of the four cards to throw away and draw again from the stock",
         {"hand": _HAND, "pot": _POT, "fight": _FIGHT, "turned": _TURNED, "playing": _PLAYING, "traded": _TRADED},
         'analyze advise fight-for-the-lead --players 4 --position 2 --holding "Ah 9h 5c 3d" '
-        '--context hand=first --context fight="2c 4d 3h 6s" --context turned="Jd" --context traded="3 2"',
+        '--context hand=first --context fight="2c 2d 5s 2h" --context turned="Jd" --context traded="3 2"',
     ),
 )
 
@@ -389,7 +389,7 @@ def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outco
     scratch = np.empty(N_CARDS, dtype=np.int64)
     dealt = np.empty(length, dtype=np.int64)
     pack = np.empty(N_CARDS, dtype=np.int64)
-    _advise_deals_nb(tables[0], out, values, n, seed, first, count, known, fixed, candidates, scratch, dealt, pack)
+    _advise_deals_nb(tables, out, values, n, seed, first, count, known, fixed, candidates, scratch, dealt, pack)
     return out
 
 
@@ -404,8 +404,11 @@ def _bits_of_codes_nb(codes):
 
 
 @njit(cache=True)
-def _advise_deals_nb(table, out, values, n, seed, first, count, known, fixed, candidates, scratch, dealt, pack):
-    """Deal, play forward, reject or play every candidate, and add each kept deal."""
+def _advise_deals_nb(tables, out, values, n, seed, first, count, known, fixed, candidates, scratch, dealt, pack):
+    """Deal, play forward, reject or play every candidate, and add each kept deal.  The
+    record ``tables[0]`` is taken here, while the caller holds ``tables``: a record of an
+    array nothing holds any more would be read after the array is freed."""
+    table = tables[0]
     seed_key = seed_key_nb(seed)
     codes = rule_codes_nb(table)
     position = known[K_POSITION]

@@ -32,7 +32,13 @@ Public functions
   * :func:`play_hand` / :func:`play_game` play hand ``i`` / game ``i`` of a seed and return
     the outcome rows in ``HAND_OUTCOMES`` / ``GAME_OUTCOMES`` column order;
   * :func:`simulate` sums those rows over a range (``sims.core.twins.sum_outcome_rows``);
-  * :func:`replay_lines` is the readable log of one hand of a seed in hand mode.
+  * :func:`replay_lines` is the readable log of one hand of a seed in hand mode;
+  * :func:`advise` plays advice (``sims/games/fight_for_the_lead/advice.py``): deal ``i``
+    draws ``deal_conditioned(Stream(seed, i), codes 0..51, prefix)`` for the pack's first
+    F positions, the rest of the pack follows in code order; the hand (dealer n-1) takes
+    those F positions in order and draws every later card (and every card of a
+    reshuffled pile) lazily from a copy of the stream, once per candidate, with the
+    advised seat's choices forced (``_play``'s ``force``).
 
 Readings taken where the contract had to be interpreted (also marked ``(reading)`` in
 the code):

@@ -79,6 +79,7 @@ from sims.games.all_fours.rules import (
     HAND_OUTCOMES,
     HELD,
     K_DECISION,
+    K_GIVEN,
     K_HOLDING,
     K_SCORE_DEALER,
     K_SCORE_ELDER,
@@ -303,10 +304,11 @@ def _check_rules(rules: Rules) -> None:
 # One deal
 
 
-def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log, beg=None, give=None) -> dict:
+def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log, beg=None, give=None, lead=None) -> dict:
     """Play one deal on ``pack`` (shuffling or stacked): the result dict of play_dealt.
-    ``beg`` / ``give`` (True or False) force E's beg and D's give instead of their policies
-    (advice); None leaves them to the policies."""
+    ``beg`` / ``give`` (True or False) force E's beg and D's give, ``lead`` (a card) E's
+    lead to the first trick, instead of their policies (advice); None leaves them to the
+    policies."""
     D = dealer
     E = 1 - dealer
     target = int(rules.target)
@@ -501,7 +503,10 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log, beg=None, gi
     leader = E
     for number in range(1, len(held[E]) + 1):
         other = 1 - leader
-        lead_card = _choose(rows[leader][PLAY_STYLE], in_hand[leader], None, trump, dead[leader])
+        if number == 1 and lead is not None:
+            lead_card = lead
+        else:
+            lead_card = _choose(rows[leader][PLAY_STYLE], in_hand[leader], None, trump, dead[leader])
         in_hand[leader].remove(lead_card)
         follow_card = _choose(rows[other][PLAY_STYLE], in_hand[other], lead_card, trump, dead[other])
         in_hand[other].remove(follow_card)
@@ -752,8 +757,9 @@ def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known
     rows = _prepared(policy)
     known = [int(v) for v in known]
     decision = known[K_DECISION]
+    given = known[K_GIVEN] == 1  # the lead follows a beg answered with a gift
     elder, dealer = 0, 1
-    advised = elder if decision == ADVICE_BEG else dealer
+    advised = dealer if decision == ADVICE_GIVE else elder
     scores = [0, 0]
     scores[elder], scores[dealer] = known[K_SCORE_ELDER], known[K_SCORE_DEALER]
     # The first deal's positions: 3 to E, 3 to D, 3 to E, 3 to D, the turn-up.
@@ -767,17 +773,22 @@ def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known
         stream = Stream(seed, index)
         out[TRIED] += 1
         dealt = deal_conditioned(stream, range(N_CARDS), fixed)
-        elder_cards = dealt[0:3] + dealt[6:9]
-        if decision == ADVICE_GIVE and not strength(elder_cards, _suit(dealt[-1])) < rows[elder][BEG_BELOW]:
+        suit = _suit(dealt[-1])
+        if decision == ADVICE_GIVE and not strength(dealt[0:3] + dealt[6:9], suit) < rows[elder][BEG_BELOW]:
             continue  # the elder would have stood: not what the dealer saw
+        if given and not strength(dealt[3:6] + dealt[9:12], suit) >= rows[dealer][GIVE_AT_LEAST]:
+            continue  # the dealer would have run: not what the elder saw
         stock = [card for card in range(N_CARDS) if card not in dealt]
         values = []
         for choice in range(n_candidates):
             pack = _DealtPack(dealt + stock, _stream_copy(stream))
             if decision == ADVICE_BEG:  # "stand", "beg"
                 res = _play(rules, rows, pack, dealer, scores, None, beg=choice == 1)
-            else:  # "give", "run"
+            elif decision == ADVICE_GIVE:  # "give", "run"
                 res = _play(rules, rows, pack, dealer, scores, None, beg=True, give=choice == 0)
+            else:  # "lead <card>", the held cards in code order, after a stand or a gift
+                lead = known[K_HOLDING + choice]
+                res = _play(rules, rows, pack, dealer, scores, None, beg=given, give=given or None, lead=lead)
             own, other = res["points"][advised], res["points"][1 - advised]
             values.append([own - other, own, other, 1 if res["winner"] == advised else 0][:n_outcomes])
         record_deal(out, values)

@@ -78,6 +78,15 @@ CASES = [
     ),
     (Rules(after_run=DISCARD_TO_SIX, bunch=True), policy(bunch_below=6), 0, "2c 3d 4s 5c 6d 7s", {"turnup": "8h"}),
     (Rules(after_run=FOSTER_CLUB), policy("always-run", e_beg_below=6), 1, "Ah Kh 2c 3c 4c 5c", {"turnup": "2s"}),
+    (Rules(), policy(), 0, "Jh 10h 2h Ac 10c 5d", {"turnup": "5h", "elder": "stood"}),
+    (Rules(), policy("play-high"), 0, "Jh 10h 2h Ac 10c 5d", {"turnup": "3h", "elder": "given", "score": "3"}),
+    (
+        Rules(low_to=LOW_TO_TRICK_WINNER, game_tie=1),
+        policy(d_play_style=1),
+        0,
+        "2s 3s Kd Qd 9c 8c",
+        {"turnup": "4s", "elder": "stood"},
+    ),
     (
         Rules(target=7, gift_cannot_win=False),
         policy("always-give"),
@@ -96,11 +105,13 @@ def test_kernel_equals_twin(case):
     twin = twin_advice(SPEC, rules, pol, 2, found, 3, 100, 300)
     assert kernel == twin
     assert kernel[TRIED] == 300 and kernel[ACCEPTED] > 0
-    if found.decision == "beg":
+    if found.decision == "beg" or context.get("elder") == "stood":
         assert kernel[ACCEPTED] == kernel[TRIED]  # nothing earlier to match
+    else:
+        assert kernel[ACCEPTED] < kernel[TRIED]  # the elder's beg or the dealer's gift is matched
     assert len(found.outcomes) == (4 if "score" in context else 3)
     sums = Sums(found, kernel)
-    assert sums.total(0) != sums.total(1)  # the candidates play differently
+    assert len({sums.total(c) for c in range(sums.k)}) > 1  # the candidates play differently
 
 
 def test_the_give_rejects_deals_where_the_elder_would_stand():
@@ -112,6 +123,19 @@ def test_the_give_rejects_deals_where_the_elder_would_stand():
     # An elder who begs more often is rejected less often, on the same deals.
     wider = simulate_advice(SPEC, rules, policy(e_beg_below=8), 2, found, 8, 0, 500)
     assert flat[ACCEPTED] < wider[ACCEPTED] < 500
+
+
+def test_the_lead_after_a_gift_rejects_deals_where_the_dealer_would_run():
+    rules = Rules()
+    found = found_for(rules, 0, "Jh 10h 2h Ac 10c 5d", turnup="5h", elder="given")
+    assert found.decision == "lead" and found.candidates[0] == "lead Ac" and len(found.candidates) == 6
+    assert dict(found.described)["elder"] == "given"
+    flat = simulate_advice(SPEC, rules, policy(), 2, found, 8, 0, 400)
+    assert 0 < flat[ACCEPTED] < flat[TRIED] == 400
+    always = simulate_advice(SPEC, rules, policy("always-give"), 2, found, 8, 0, 400)
+    assert always[ACCEPTED] == 400
+    never = simulate_advice(SPEC, rules, policy("always-run"), 2, found, 8, 0, 400)
+    assert never[ACCEPTED] == 0
 
 
 def test_an_elder_that_never_begs_leaves_no_deal_for_the_give():
@@ -181,6 +205,22 @@ def test_a_dealer_one_point_short_holding_the_ace_of_trumps_gives_and_wins():
     assert 0 < sums.total(1, 3) < n  # run: a new trump, the win is no longer sure
 
 
+def test_an_elder_holding_the_six_top_trumps_wins_every_trick_whatever_it_leads():
+    """A K Q J 10 9 of the trump suit: every lead takes every trick (the dealer must follow
+    with a lower trump or has none), so all six candidates score the same on every deal:
+    High, Jack and Game to the elder, Low to whoever holds the lowest trump."""
+    rules, pol = Rules(), policy()
+    found = found_for(rules, 0, "Ah Kh Qh Jh 10h 9h", turnup="2h", elder="stood")
+    sums = run(rules, pol, found)
+    n = sums.accepted
+    assert n == 400 and len(found.candidates) == 6
+    for c in range(6):
+        assert sums.total(c) == sums.total(0) and sums.squares(c) == sums.squares(0)
+        assert all(sums.cross(c, d) == sums.squares(0) for d in range(6))  # equal on every deal
+        assert 3 * n < sums.total(c, 1) < 4 * n  # 3 or 4 points a deal, both happen
+        assert sums.total(c, 1) + sums.total(c, 2) == 4 * n
+
+
 def test_a_gift_thrown_in_costs_the_dealer_exactly_one_point():
     """gift_then=redeal: giving scores the elder's point and ends the deal."""
     rules, pol = Rules(gift_then=GIFT_THEN_REDEAL), policy()
@@ -205,6 +245,10 @@ BAD = [
     (1, "Ah 7h 3c 9d Qs 4s", {"turnup": "5h", "opponent_score": "11"}, "0..10, not 11"),
     (0, "Ah 7h 3c 9d Qs 4s", {"turnup": "Jh", "opponent_score": "10"}, "ends before any decision"),
     (1, "Ah 7h 3c 9d Qs 4s", {"turnup": "5h", "opponent_score": "10"}, "the dealer has no choice"),
+    (0, "Ah 7h 3c 9d Qs 4s", {"turnup": "5h", "elder": "begged"}, "context elder takes stood or given"),
+    (1, "Ah 7h 3c 9d Qs 4s", {"turnup": "5h", "elder": "stood"}, "only the give or run after a beg"),
+    (0, "Ah 7h 3c 9d Qs 4s", {"turnup": "5h", "elder": "given", "score": "10"}, "the dealer has no choice"),
+    (0, "Ah 7h 3c 9d Qs 4s 5s", {"turnup": "5h", "elder": "stood"}, "lead decision the seat holds 6 cards"),
 ]
 
 
@@ -228,6 +272,9 @@ def test_refusals_of_the_table():
     # The same dealer one short may be given the point when gift_cannot_win is off.
     found = situation(Rules(gift_cannot_win=False), 2, 1, holding, {"turnup": "5h", "opponent_score": "10"})
     assert found.candidates == ("give", "run")
+    # ... and then a gift that takes the elder to the target leaves no lead.
+    with pytest.raises(ValueError, match="ends before the lead"):
+        situation(Rules(gift_cannot_win=False), 2, 0, holding, {"turnup": "5h", "elder": "given", "score": "10"})
     # A lower target lowers the scores allowed.
     with pytest.raises(ValueError, match="0..6, not 7"):
         situation(Rules(target=7), 2, 0, holding, {"turnup": "5h", "score": "7"})

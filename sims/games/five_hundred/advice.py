@@ -364,7 +364,7 @@ def _advised_nb(table, seat, values, c, n_outcomes):
         values[c, 2] = tricks
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, _nrt=False)
 def _finish_nb(rules, policy, table, kitty, dealer, scores, forced):
     """The hand after the auction, as play_hand_nb plays it: the kitty (its discard
     forced where ``forced`` is a mask), the play and the score from 0-0."""
@@ -376,7 +376,7 @@ def _finish_nb(rules, policy, table, kitty, dealer, scores, forced):
     settle_nb(rules, table, dealer, scores)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, _nrt=False)
 def _bid_nb(rules, policy, table, kitty, dealer, scores, script):
     """One candidate call (``script``, kernel.auction_nb): the auction, then the hand as
     play_hand_nb plays it.  False when a call given in the context is not the one its
@@ -394,7 +394,7 @@ def _bid_nb(rules, policy, table, kitty, dealer, scores, script):
     return True
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, _nrt=False)
 def _discard_nb(rules, policy, table, kitty, dealer, scores, seat, contract, forced):
     """One candidate discard: the seat holds ``contract`` (no auction), discards ``forced``."""
     new_hand_nb(table, kitty)
@@ -402,6 +402,42 @@ def _discard_nb(rules, policy, table, kitty, dealer, scores, seat, contract, for
     table.hand.contractor = seat
     table.hand.n_calls = 0
     _finish_nb(rules, policy, table, kitty, dealer, scores, forced)
+
+
+@njit(cache=True, _nrt=False)
+def _deals_nb(rules, policy, tables, scores, out, values, known, deal, script, hands, seed, first, count):
+    """The loop over deals of advise_nb, on its scratch (allocating nothing, so compiled
+    without NRT): ``deal`` holds the pack in code order, the fixed cards, the draw
+    scratch and the cards dealt (rows 0..3), ``script`` the auction's (kernel.auction_nb)."""
+    table = tables[0]  # the record lives in ``tables``, which the caller holds
+    size = PACK_SIZES[rules[R_DECK]]
+    n_candidates = values.shape[0]
+    n_given = known[K_GIVEN]
+    actions = K_FIXED + size + n_given  # where the candidates' actions begin
+    seat = known[K_SEAT]
+    dealer = known[K_DEALER]
+    seed_key = seed_key_nb(seed)
+    for i in range(first, first + count):
+        out[TRIED] += 1
+        state = deal_conditioned_nb(deal[2], deal[0, :size], deal[3], deal[1, :size], stream_nb(seed_key, i))
+        kitty, _ = deal_nb(rules, deal[3], dealer, False, state, table.hands, table.dealt)
+        for s in range(PLAYERS):
+            hands[s] = table.hands[s]
+        accepted = True
+        for c in range(n_candidates):
+            for s in range(PLAYERS):
+                table.hands[s] = hands[s]
+            if known[K_DECISION] == BID:
+                script[2] = known[actions + c]
+                if not _bid_nb(rules, policy, table, kitty, dealer, scores, script):
+                    accepted = False  # the context's calls do not follow on this deal
+                    break
+            else:
+                forced = np.uint64(known[actions + c])
+                _discard_nb(rules, policy, table, kitty, dealer, scores, seat, known[K_CONTRACT], forced)
+            _advised_nb(table, seat, values, c, values.shape[1])
+        if accepted:
+            record_deal_nb(out, values)
 
 
 @njit(cache=True, nogil=True)
@@ -414,44 +450,17 @@ def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outco
     from a copy of the state at the decision."""
     out = np.zeros(FIRST_SUM + 2 * n_candidates * n_outcomes + n_candidates * n_candidates, dtype=np.int64)
     values = np.zeros((n_candidates, n_outcomes), dtype=np.int64)
-    tables = new_tables_nb()
-    table = tables[0]
-    scores = np.zeros(2, dtype=np.int64)
     size = PACK_SIZES[rules[R_DECK]]
-    order = PACKS[rules[R_DECK], :size].copy()
-    scratch = np.zeros(size, dtype=np.int64)
-    dealt = np.zeros(PACKS.shape[1], dtype=np.int64)
-    fixed = known[K_FIXED : K_FIXED + size]
+    deal = np.zeros((4, PACKS.shape[1]), dtype=np.int64)
+    deal[0, :size] = PACKS[rules[R_DECK], :size]
+    deal[1, :size] = known[K_FIXED : K_FIXED + size]
     n_given = known[K_GIVEN]
-    given_at = K_FIXED + size
-    actions = known[given_at + n_given : given_at + n_given + n_candidates]
     script = np.zeros(3 + n_given, dtype=np.int64)
     script[0] = known[K_SEAT]
     script[1] = n_given
-    script[3:] = known[given_at : given_at + n_given]
+    script[3:] = known[K_FIXED + size : K_FIXED + size + n_given]
+    tables = new_tables_nb()
+    scores = np.zeros(2, dtype=np.int64)
     hands = np.zeros(PLAYERS, dtype=np.uint64)
-    seat = known[K_SEAT]
-    dealer = known[K_DEALER]
-    seed_key = seed_key_nb(seed)
-    for i in range(first, first + count):
-        out[TRIED] += 1
-        state = deal_conditioned_nb(scratch, order, dealt, fixed, stream_nb(seed_key, i))
-        kitty, _ = deal_nb(rules, dealt, dealer, False, state, table.hands, table.dealt)
-        for s in range(PLAYERS):
-            hands[s] = table.hands[s]
-        accepted = True
-        for c in range(n_candidates):
-            for s in range(PLAYERS):
-                table.hands[s] = hands[s]
-            if known[K_DECISION] == BID:
-                script[2] = actions[c]
-                if not _bid_nb(rules, policy, table, kitty, dealer, scores, script):
-                    accepted = False  # the context's calls do not follow on this deal
-                    break
-            else:
-                forced = np.uint64(actions[c])
-                _discard_nb(rules, policy, table, kitty, dealer, scores, seat, known[K_CONTRACT], forced)
-            _advised_nb(table, seat, values, c, n_outcomes)
-        if accepted:
-            record_deal_nb(out, values)
+    _deals_nb(rules, policy, tables, scores, out, values, known, deal, script, hands, seed, first, count)
     return out

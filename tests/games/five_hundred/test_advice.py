@@ -266,3 +266,10 @@ def test_each_example_parses(decision):
         context,
     )
     assert found.decision == decision.name and len(found.candidates) > 1
+
+
+def test_two_threads_give_the_sums_of_one():
+    found = _found(DEFAULT, 2, HAND, auction="pass 6S")
+    one = simulate_advice(SPEC, DEFAULT, _policy(), 4, found, 4, 0, 3000, threads=1)
+    two = simulate_advice(SPEC, DEFAULT, _policy(), 4, found, 4, 0, 3000, threads=2)
+    assert one == two and one[ACCEPTED] > 0

@@ -26,6 +26,8 @@ Public functions
     hand / game ``i`` of a seed in ``HAND_OUTCOMES`` / ``GAME_OUTCOMES`` column order;
   * :func:`simulate` sums those rows over a range (``sims.core.twins.sum_outcome_rows``);
   * :func:`replay_lines` is the readable log of one hand of a seed in hand mode;
+  * :func:`advise` plays the advice of sims.games.five_hundred.advice (the known array
+    there): the conditioned deals, the given auction checked, the candidate forced;
   * helpers the tests use: :func:`pack_cards`, :func:`deal`, :func:`estimate`,
     :func:`high_cards`, :func:`card_text`.
   All take the policy as the [4, 5] matrix (POLICY_FIELDS order) and read its values as
@@ -206,6 +208,7 @@ __all__ = [
     "estimate",
     "high_cards",
     "card_text",
+    "advise",
 ]
 
 N_FACES = 13

@@ -273,3 +273,12 @@ def test_two_threads_give_the_sums_of_one():
     one = simulate_advice(SPEC, DEFAULT, _policy(), 4, found, 4, 0, 3000, threads=1)
     two = simulate_advice(SPEC, DEFAULT, _policy(), 4, found, 4, 0, 3000, threads=2)
     assert one == two and one[ACCEPTED] > 0
+
+
+def test_no_advice_function_runs_past_80_lines():
+    import ast
+    from pathlib import Path
+
+    tree = ast.parse(Path(advice.__file__).read_text(encoding="utf-8"))
+    lengths = {n.name: n.end_lineno - n.lineno + 1 for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+    assert "advise_nb" in lengths and max(lengths.values()) <= 80

@@ -54,6 +54,28 @@ def situation(
     return advice_module(spec).situation(rules, int(n_seats), int(position), holding, dict(context or {}))
 
 
+def parse_holding(spec: GameSpec, text: str) -> tuple[int, ...]:
+    """The cards of a holding in the notation ``replay`` prints; a game whose pack has
+    other cards (jokers) reads them with its advice module's ``holding_cards``.
+    ``ValueError`` with one sentence otherwise."""
+    module = advice_module(spec)
+    if hasattr(module, "holding_cards"):
+        return tuple(module.holding_cards(text))
+    from sims.core.cards import parse_cards
+
+    return tuple(parse_cards(text))
+
+
+def cards_text(spec: GameSpec, cards) -> str:
+    """Card codes in the game's notation (its advice module's ``card_text`` where it has one)."""
+    module = advice_module(spec)
+    if hasattr(module, "card_text"):
+        return " ".join(module.card_text(int(card)) for card in cards)
+    from sims.core.cards import format_cards
+
+    return format_cards(cards)
+
+
 def advice_rules(spec: GameSpec, rules, found: Situation) -> np.ndarray:
     """The rules array an advice run passes to the engine: the game's rules, the sizes,
     then the situation's known entries."""

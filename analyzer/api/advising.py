@@ -23,7 +23,6 @@ from analyzer.api.plans import Folder, Policy, Rules, Seats, Store, TablePlan, d
 from analyzer.api.results import _Result, _written
 from analyzer.run.context import Tally
 from sims.core.advice import ACCEPTED, FIRST_SUM, TRIED, Situation, cross_start
-from sims.core.cards import card_code, format_cards
 from sims.spec import ADVICE
 
 DEFAULT_DEALS = 100_000  # accepted deals per candidate when --hands is not given
@@ -66,6 +65,12 @@ class AdviceResult(_Result):
     files: list = field(default_factory=list)
 
     @property
+    def holding_text(self) -> str:
+        from sims.advice import cards_text
+
+        return cards_text(self.spec, self.holding)
+
+    @property
     def count(self) -> int:
         """Deals accepted (what a partial result is made of)."""
         return self.accepted
@@ -90,12 +95,13 @@ class AdviceResult(_Result):
         if len(ranked) == 1:
             return f"{best.action}: the only action allowed ({self.headline} {best.outcomes[self.headline][0]:.3f})."
         second = ranked[1]
-        values = ", ".join(f"{option.action} {option.outcomes[self.headline][0]:.3f}" for option in ranked[1:4])
         gap, gap_se = abs(second.diff), second.diff_se
-        head = f"{best.action}: {self.headline} {best.outcomes[self.headline][0]:.3f}, {values}"
+        p = _places(gap_se)
+        values = ", ".join(f"{option.action} {option.outcomes[self.headline][0]:.{p}f}" for option in ranked[1:4])
+        head = f"{best.action}: {self.headline} {best.outcomes[self.headline][0]:.{p}f}, {values}"
         if gap <= 2 * gap_se:
-            return f"{head}; {best.action} and {second.action} tie (they differ by {gap:.3f} ± {gap_se:.3f})."
-        return f"{head}; {best.action} is better by {gap:.3f} ± {gap_se:.3f}."
+            return f"{head}; {best.action} and {second.action} tie (they differ by {gap:.{p}f} ± {gap_se:.{p}f})."
+        return f"{head}; {best.action} is better by {gap:.{p}f} ± {gap_se:.{p}f}."
 
     def summary(self) -> dict:
         """The ``--json`` object."""
@@ -121,7 +127,7 @@ class AdviceResult(_Result):
             "decision": self.situation.decision,
             "position": self.position,
             "players": self.players,
-            "holding": format_cards(self.holding),
+            "holding": self.holding_text,
             "context": dict(self.situation.described),
             "seed": self.seed,
             "deals": self.accepted,
@@ -138,21 +144,23 @@ class AdviceResult(_Result):
         context = ", ".join(f"{key}={value}" for key, value in self.context.items()) or "none"
         lines = [
             f"{self.spec.title}: advice for seat {self.position} of {self.players} holding "
-            f"{format_cards(self.holding)} ({self.situation.decision}; context: {context})",
+            f"{self.holding_text} ({self.situation.decision}; context: {context})",
             f"{self.accepted:,} deals accepted of {self.tried:,} tried (acceptance {self.acceptance:.1%}), "
             f"seed {self.seed}, every action on the same deals"
             + (" (interrupted: a partial result)" if self.interrupted else ""),
             "",
         ]
         names = list(self.situation.outcomes)
+
         header = ["action", f"{names[0]} [95% interval]", "vs best ± se"] + names[1:]
         rows = []
         for option in self.ranked():
             mean, se = option.outcomes[names[0]]
-            diff = "best" if option.action == self.best else f"{option.diff:+.4f} ± {option.diff_se:.4f}"
+            p, q = _places(se), _places(option.diff_se)
+            diff = "best" if option.action == self.best else f"{option.diff:+.{q}f} ± {option.diff_se:.{q}f}"
             rows.append(
-                [option.action, f"{mean:.4f} [{mean - Z95 * se:.4f}, {mean + Z95 * se:.4f}]", diff]
-                + [f"{option.outcomes[name][0]:.4f} ± {option.outcomes[name][1]:.4f}" for name in names[1:]]
+                [option.action, f"{mean:.{p}f} [{mean - Z95 * se:.{p}f}, {mean + Z95 * se:.{p}f}]", diff]
+                + [_with_se(*option.outcomes[name]) for name in names[1:]]
             )
         widths = [max(len(str(row[k])) for row in [header] + rows) for k in range(len(header))]
         for row in [header] + rows:
@@ -194,7 +202,7 @@ class AdviceResult(_Result):
             [Z95 * option.outcomes[self.headline][1] for option in self.options],
             self.best,
             self.headline.replace("_", " "),
-            f"{self.spec.title}, seat {self.position} holding {format_cards(self.holding)}: "
+            f"{self.spec.title}, seat {self.position} holding {self.holding_text}: "
             f"{self.accepted:,} deals, 95% intervals",
             ax,
         )
@@ -215,6 +223,18 @@ class AdviceResult(_Result):
             )
 
         return _written(self, out, write)
+
+
+def _places(error: float) -> int:
+    """Decimals that show two significant digits of a standard error (0 to 4; 3 for none)."""
+    if not error > 0 or not math.isfinite(error):
+        return 3
+    return max(0, min(4, 1 - math.floor(math.log10(error))))
+
+
+def _with_se(mean: float, se: float) -> str:
+    places = _places(se)
+    return f"{mean:.{places}f} ± {se:.{places}f}"
 
 
 def estimates(flat: list[int], found: Situation) -> tuple[list[Option], str]:
@@ -368,20 +388,20 @@ def _add(flat: list[int], part: list[int]) -> None:
         flat[k] += value
 
 
-def holding_of(holding: object) -> tuple[int, ...]:
+def holding_of(spec, holding: object) -> tuple[int, ...]:
     """The cards of ``--holding`` ("6h", "Ac 5d", or a list of cards), one sentence otherwise."""
-    if isinstance(holding, str):
-        tokens = holding.replace(",", " ").split()
-    elif isinstance(holding, (list, tuple)):
-        tokens = [str(card) for card in holding]
-    else:
+    from sims.advice import parse_holding
+
+    if isinstance(holding, (list, tuple)):
+        holding = " ".join(str(card) for card in holding)
+    if not isinstance(holding, str):
         raise UserError(f'holding is the cards held, like "Ac 5d 10h", not {holding!r}.')
-    if not tokens:
+    if not holding.replace(",", " ").split():
         raise UserError('--holding needs the cards the seat holds, like "6h" or "Ac 5d 10h".')
     try:
-        return tuple(card_code(token) for token in tokens)
-    except ValueError as problem:
-        raise UserError(f"--holding: {problem}") from None
+        return parse_holding(spec, holding)
+    except (ValueError, KeyError, IndexError) as problem:
+        raise UserError(f"--holding: {str(problem).rstrip('.')}.") from None
 
 
 def context_of(context: object) -> dict[str, str]:
@@ -421,7 +441,7 @@ def plan_advice(
         raise UserError("--position is needed: the seat to advise (0 is the dealer's left, the dealer the last).")
     if holding is None:
         raise UserError('--holding is needed: the cards the seat holds, like "6h" or "Ac 5d 10h".')
-    cards = holding_of(holding)
+    cards = holding_of(spec, holding)
     seen = context_of(context)
     count = DEFAULT_DEALS if hands is None else whole(hands, "hands", "--hands", 1)
     most = positive(target_se, "target_se", "--target-se")

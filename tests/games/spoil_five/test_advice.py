@@ -1,0 +1,272 @@
+"""Spoil Five's advice (sims.games.spoil_five.advice): the kernel against the twin on the
+same streams for each decision, with and without a history, under rule variants and
+mixed policies; decisions whose better candidate is certain whatever the unseen cards;
+every refusal of situation(); an impossible history; the DECISIONS examples."""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+import numpy as np
+import pytest
+
+from sims.advice import simulate_advice, situation, twin_advice
+from sims.core.advice import ACCEPTED, FIRST_SUM, TRIED
+from sims.core.cards import parse_cards
+from sims.games import spoil_five as sf
+from sims.games.spoil_five.advice import DECISIONS
+from sims.games.spoil_five.rules import BONUS_DOUBLE_ANTE, FREE, MUST_FOLLOW, ROB_OBLIGATORY
+from sims.registry import GAMES
+
+SPEC = GAMES["spoil-five"]
+FIELDS = [f.key for f in SPEC.policy_fields]
+
+
+def policy(n, preset="default", **fields):
+    matrix = SPEC.default_policy(n, preset)
+    for key, value in fields.items():
+        matrix[:, FIELDS.index(key)] = value
+    return matrix
+
+
+def mixed(n):
+    """A table whose seats play differently: no spoiling, no reneging, bold jinx, never rob."""
+    matrix = policy(n)
+    for seat in range(n):
+        matrix[seat, FIELDS.index(("spoil", "renege", "jinx_min", "rob")[seat % 4])] = (0, 0, 0, 0)[seat % 4]
+    return matrix
+
+
+def found(n, position, holding, rules=None, **context):
+    return situation(SPEC, rules or sf.Rules(), n, position, parse_cards(holding), context)
+
+
+def means(sums, where):
+    """Per candidate, the mean of each outcome over the accepted deals."""
+    k, o = len(where.candidates), len(where.outcomes)
+    accepted = sums[ACCEPTED]
+    return [[sums[FIRST_SUM + 2 * (c * o + j)] / accepted for j in range(o)] for c in range(k)]
+
+
+def spread(sums, where, c, j=0):
+    """The sum of squares minus count * mean^2 of outcome j of candidate c (0: constant)."""
+    o = len(where.outcomes)
+    total, squares = sums[FIRST_SUM + 2 * (c * o + j)], sums[FIRST_SUM + 2 * (c * o + j) + 1]
+    return squares * sums[ACCEPTED] - total * total
+
+
+# ------------------------------------------------------------------ kernel against twin
+
+ROB_EARLY = (5, 2, "Ad 5c Kc 7h 3s", {"turnup": "9d", "trick1": "10c 9c"})
+JINX_PLAIN = (
+    3,
+    0,
+    "Qh Qs",
+    {"turnup": "9h", "trick1": "5h 2h 10c", "trick2": "Jh 3h 10s", "trick3": "Kh 4h 9s"},
+)
+JINX_OWN_ROB = (
+    3,
+    1,
+    "Ah Kh",
+    {"turnup": "9h", "robbed": "1", "discard": "2c", "trick1": "10c 9h 9c", "trick2": "5h 2h 3h", "trick3": "Jh 4h 6h"},
+)
+JINX_OTHER_ROB = (
+    4,
+    0,
+    "Qd 7h",
+    {"turnup": "9d", "robbed": "2", "trick1": "5d 2d 9d 10c", "trick2": "Jd 3d Ad 10s", "trick3": "Kd 4d 9c 9s"},
+)
+CASES = {
+    "rob, trick 1 seen": ROB_EARLY,
+    "rob, nothing seen": (5, 2, "Ad 5c Kc 7h 3s", {"turnup": "9d"}),
+    "rob, the eldest": (4, 0, "Ac Jh 2d 6s Qc", {"turnup": "4c"}),
+    "rob, the dealer's turned ace": (4, 3, "5c Kc 7h 3s 2d", {"turnup": "Ac", "pool": "15"}),
+    "jinx": JINX_PLAIN,
+    "jinx, own rob": JINX_OWN_ROB,
+    "jinx, another seat robbed": JINX_OTHER_ROB,
+}
+TABLES = {
+    "standard": sf.Rules(),
+    "britannica": sf.Rules(rob=ROB_OBLIGATORY),
+    "ace-low": sf.Rules(unrobbed_ace_low=True),
+    "free, double bonus": sf.Rules(plain_lead=FREE, jinx_bonus=BONUS_DOUBLE_ANTE, dealer_extra=1),
+    "must-follow": sf.Rules(plain_lead=MUST_FOLLOW, ante=3),
+}
+
+
+@pytest.mark.parametrize("table", TABLES, ids=list(TABLES))
+@pytest.mark.parametrize("case", CASES, ids=list(CASES))
+def test_kernel_and_twin_agree_exactly(case, table):
+    n, position, holding, context = CASES[case]
+    rules = TABLES[table]
+    if table == "britannica" and case == "jinx":
+        pytest.skip("seat 0 never held the ace of trumps there: the same as standard")
+    where = found(n, position, holding, rules, **context)
+    for plain, matrix in ((True, policy(n)), (False, mixed(n))):
+        kernel = simulate_advice(SPEC, rules, matrix, n, where, 11, 5, 150)
+        assert kernel == twin_advice(SPEC, rules, matrix, n, where, 11, 5, 150)
+        assert kernel[TRIED] == 150
+        if "trick1" in context and plain and table == "standard":
+            assert 0 < kernel[ACCEPTED] < kernel[TRIED]  # the history rejects some deals
+        elif "trick1" not in context:
+            assert kernel[ACCEPTED] == kernel[TRIED]  # nothing to reject
+
+
+def test_rejection_rejects_and_candidates_share_their_deals():
+    n, position, holding, context = JINX_OTHER_ROB
+    where = found(n, position, holding, **context)
+    sums = simulate_advice(SPEC, sf.Rules(), policy(n), n, where, 3, 0, 400)
+    assert sums[TRIED] == 400 and 0 < sums[ACCEPTED] < 400
+    claim, jinx = means(sums, where)
+    assert claim == [4 * 2 - 2, 1.0, 3.0]  # the pool of 8 less its ante, every time
+    assert 0 <= jinx[1] <= 1 and jinx[2] >= 3
+
+
+def test_a_count_of_zero_gives_empty_sums():
+    n, position, holding, context = ROB_EARLY
+    where = found(n, position, holding, **context)
+    sums = simulate_advice(SPEC, sf.Rules(), policy(n), n, where, 0, 0, 0)
+    assert sums == [0] * where.width
+
+
+# ------------------------------------------------------------------ certain answers
+
+
+def test_a_jinx_with_the_two_top_trumps_left_is_always_made():
+    """Hearts trumps, 5h, Jh and Qh played by seat 0, which holds Ah and Kh: both win
+    whatever the others hold, so the jinx takes the pool (6) and 2 from each other seat."""
+    where = found(3, 0, "Ah Kh", turnup="9h", trick1="5h 2h 10c", trick2="Jh 3h 10s", trick3="Qh 4h 9s")
+    assert where.decision == "jinx" and where.candidates == ("claim", "jinx")
+    sums = simulate_advice(SPEC, sf.Rules(), policy(3), 3, where, 5, 0, 300)
+    assert sums[ACCEPTED] > 50
+    claim, jinx = means(sums, where)
+    assert claim == [-2 + 6, 1.0, 3.0]
+    assert jinx == [-2 + 6 + 2 * 2, 1.0, 5.0]
+    assert spread(sums, where, 0) == 0 and spread(sums, where, 1) == 0
+
+
+def test_a_given_pool_changes_the_chips_not_the_play():
+    where = found(3, 0, "Ah Kh", turnup="9h", trick1="5h 2h 10c", trick2="Jh 3h 10s", trick3="Qh 4h 9s", pool="20")
+    sums = simulate_advice(SPEC, sf.Rules(), policy(3), 3, where, 5, 0, 100)
+    claim, jinx = means(sums, where)
+    assert claim[0] == 20 and jinx[0] == 20 + 2 * 2  # nothing paid into a pool already there
+
+
+def test_robbing_the_top_trump_and_throwing_the_plain_card_makes_the_jinx():
+    """Two players, hearts trumps with the 5h turned; the eldest holds Ah Jh Kh Qh 2c.
+    Robbing and throwing 2c leaves the five top trumps: all five tricks, the jinx made
+    (the pool of 4 and 2 from the dealer: +4 net).  Not robbing, or throwing a trump,
+    wins three tricks and claims with one card that is not sure (+2)."""
+    where = found(2, 0, "Ah Jh Kh Qh 2c", turnup="5h")
+    assert where.decision == "rob"
+    assert where.candidates == (
+        "no rob",
+        "rob:discard Ah",
+        "rob:discard Jh",
+        "rob:discard Kh",
+        "rob:discard Qh",
+        "rob:discard 2c",
+    )
+    sums = simulate_advice(SPEC, sf.Rules(), policy(2), 2, where, 9, 0, 300)
+    assert sums[ACCEPTED] == 300
+    table = means(sums, where)
+    assert table[5] == [4.0, 1.0, 5.0]
+    for c in range(5):
+        assert table[c] == [2.0, 1.0, 3.0]
+    assert all(spread(sums, where, c) == 0 for c in range(6))
+
+
+def test_not_robbing_under_obligatory_robbing_never_takes_the_pool():
+    where = found(2, 0, "Ah Jh Kh Qh 2c", rules=sf.Rules(rob=ROB_OBLIGATORY), turnup="5h")
+    sums = simulate_advice(SPEC, sf.Rules(rob=ROB_OBLIGATORY), policy(2), 2, where, 9, 0, 200)
+    table = means(sums, where)
+    assert table[0][:2] == [-2.0, 0.0]  # forfeited: its three tricks spoil the hand
+    assert table[5] == [4.0, 1.0, 5.0]
+
+
+# ------------------------------------------------------------------ refusals
+
+JINX_CONTEXT = JINX_PLAIN[3]
+
+
+@pytest.mark.parametrize(
+    "n, position, holding, context, rules, words",
+    [
+        (5, 2, "Ad 5c Kc 7h", {"turnup": "9d"}, None, "takes the 5 cards"),
+        (3, 0, "Qh Qs 2c", JINX_CONTEXT, None, "takes the 2 cards"),
+        (5, 2, "Ad 5c Kc 7h 3s", {"turnup": "9d", "trump": "d"}, None, "unknown context 'trump'"),
+        (5, 2, "Ad 5c Kc 7h 3s", {}, None, "turnup is required"),
+        (5, 2, "Ad 5c Kc 7h 3s", {"turnup": "9x"}, None, "is not a card"),
+        (5, 2, "Ad 5c Kc 7h 3s", {"turnup": "9d 8d"}, None, "takes 1 card"),
+        (5, 2, "Ad 5c Kc 7h 3s", {"turnup": "9d", "pool": "lots"}, None, "whole number"),
+        (5, 2, "Ad 5c Kc 7h 3s", {"turnup": "9d", "pool": "3"}, None, "whole number 10.."),
+        (5, 2, "Ad 5c Kc 7h 3s", {"turnup": "9d", "trick1": "10c"}, None, "takes the 2 cards played before"),
+        (5, 2, "Ad 5c Kc 7h 3s", {"turnup": "9d", "trick1": "10c 5c"}, None, "already held"),
+        (5, 2, "Ad 5c Kc 7h 3s", {"turnup": "9d", "trick1": "10c 9c 8c 7c 6c"}, None, "rob decision is past"),
+        (5, 2, "Ad 5c Kc 7h 3s", {"turnup": "3s"}, None, "cannot be in the holding"),
+        (5, 2, "Qd 5c Kc 7h 3s", {"turnup": "9d"}, None, "does not hold the ace of trumps"),
+        (5, 2, "Qd 5c Kc 7h 3s", {"turnup": "Ad"}, None, "only the dealer (seat 4) may rob"),
+        (4, 3, "5c Kc 7h 3s 2d", {"turnup": "Ac", "trick1": "2c"}, None, "before the first lead"),
+        (3, 0, "Qh Qs", {**JINX_CONTEXT, "trick3": "Kh 4h"}, None, "takes 3 cards"),
+        (3, 0, "Qh Qs", {k: v for k, v in JINX_CONTEXT.items() if k != "trick3"}, None, "trick3 is missing"),
+        (3, 0, "Qh Qs", {**JINX_CONTEXT, "trick3": "2c 4h 9s"}, None, "won by seat 1"),
+        (
+            3,
+            2,
+            "Kc Qs",
+            {"turnup": "9h", "trick1": "10c 9c 2d", "trick2": "5h 3h 4h", "trick3": "Jh 6h 7h"},
+            None,
+            "seat 2 may not play 2d",
+        ),
+        (3, 0, "Qh Qs", {**JINX_CONTEXT, "robbed": "7"}, None, "whole number 0..2"),
+        (3, 0, "Ah Qs", {**JINX_CONTEXT, "robbed": "1"}, None, "so it held the ace of trumps Ah, not seat 0"),
+        (3, 0, "Qh Qs", {**JINX_CONTEXT, "discard": "2c"}, None, "only for an advised seat that robbed"),
+        (3, 0, "Qh Qs", {**JINX_CONTEXT, "robbed": "0"}, None, "context discard is required"),
+        (3, 0, "Qh Qs", {**JINX_CONTEXT, "trick1": "5h 9h 10c"}, None, "out of seat 1's reach"),
+        (3, 0, "Qh Qs", JINX_CONTEXT, sf.Rules(jinx=False), "no jinx"),
+        (3, 0, "Ah Qs", JINX_CONTEXT, sf.Rules(rob=ROB_OBLIGATORY), "cannot take the pool"),
+        (5, 2, "Ad 5c Kc 7h 3s", {"turnup": "9d", "trick1": "10c 10c"}, None, "names a card twice"),
+    ],
+)
+def test_situation_refuses_with_one_sentence(n, position, holding, context, rules, words):
+    with pytest.raises(ValueError, match=re.escape(words)) as caught:
+        found(n, position, holding, rules, **context)
+    assert str(caught.value).endswith(".") and str(caught.value).count(". ") == 0
+
+
+def test_a_card_outside_the_pack_is_refused():
+    with pytest.raises(ValueError, match="not a card of the 52-card pack"):
+        situation(SPEC, sf.Rules(), 5, 2, (0, 1, 2, 3, 52), {"turnup": "9d"})
+
+
+def test_a_history_the_others_never_play_accepts_nothing():
+    """Seat 1 holds 2h, 3h and 4h and is said to follow the 5h with the 3h: its policy
+    plays its lowest trump, the 2h, so no deal matches."""
+    context = {**JINX_CONTEXT, "trick1": "5h 3h 10c", "trick2": "Jh 2h 10s"}
+    where = found(3, 0, "Qh Qs", **context)
+    sums = simulate_advice(SPEC, sf.Rules(), policy(3), 3, where, 1, 0, 300)
+    assert sums[TRIED] == 300 and sums[ACCEPTED] == 0
+
+
+# ------------------------------------------------------------------ the examples
+
+
+@pytest.mark.parametrize("decision", DECISIONS, ids=[d.name for d in DECISIONS])
+def test_each_example_names_its_decision(decision):
+    words = shlex.split(decision.example)
+    assert words[:3] == ["analyze", "advise", "spoil-five"]
+    options = {"--context": []}
+    for flag, value in zip(words[3::2], words[4::2]):
+        if flag == "--context":
+            options[flag].append(value)
+        else:
+            options[flag] = value
+    context = dict(item.split("=", 1) for item in options["--context"])
+    assert set(context) <= set(decision.context)
+    n = int(options["--players"])
+    where = found(n, int(options["--position"]), options["--holding"], **context)
+    assert where.decision == decision.name
+    sums = simulate_advice(SPEC, sf.Rules(), policy(n), n, where, 1, 0, 200)
+    assert sums[ACCEPTED] > 50  # quick to answer
+    assert np.all(np.isfinite(means(sums, where)))

@@ -326,6 +326,8 @@ def _jinx_robber(rules, n, seat, holding, turnup, context, tricks):
         )
     discard = -1
     if robbed == seat:
+        if turnup not in seen_with:
+            raise ValueError(f"seat {seat} robbed, so it holds or has played the turn-up {card_name(turnup)}.")
         if "discard" not in context:
             raise ValueError("context discard is required when the advised seat robbed: it knows its discard.")
         discard = context_cards("discard", context["discard"], 1)[0]

@@ -25,7 +25,10 @@ Public functions
   * :func:`play_hand` / :func:`play_game` play hand ``i`` / game ``i`` of a seed and return
     the outcome rows in ``HAND_OUTCOMES`` / ``GAME_OUTCOMES`` column order;
   * :func:`simulate` sums those rows over a range (``sims.core.twins.sum_outcome_rows``);
-  * :func:`replay_lines` is the readable log of one hand of a seed in hand mode.
+  * :func:`replay_lines` is the readable log of one hand of a seed in hand mode;
+  * :func:`advise` plays advice's conditioned deals (sims.games.spoil_five.advice), every
+    candidate from the start of the hand with the advised seat's decisions forced
+    (:class:`Forced`), giving the advice kernel's flat sums.
   All take the policy as the [n, 4] matrix (rob, jinx_min, spoil, renege) and read its
   values as integers.
 

@@ -13,7 +13,7 @@ import pytest
 
 from sims.advice import simulate_advice, situation, twin_advice
 from sims.core.advice import ACCEPTED, FIRST_SUM, TRIED
-from sims.core.cards import parse_cards
+from sims.core.cards import card_name, format_cards, parse_cards
 from sims.games import spoil_five as sf
 from sims.games.spoil_five.advice import DECISIONS
 from sims.games.spoil_five.rules import BONUS_DOUBLE_ANTE, FREE, MUST_FOLLOW, ROB_OBLIGATORY
@@ -271,3 +271,69 @@ def test_each_example_names_its_decision(decision):
     sums = simulate_advice(SPEC, sf.Rules(), policy(n), n, where, 1, 0, 200)
     assert sums[ACCEPTED] > 50  # quick to answer
     assert np.all(np.isfinite(means(sums, where)))
+
+
+# ------------------------------------------------------------------ real hands' views
+
+
+def rob_views(rules, matrix, n, seed, hands):
+    """(position, holding, context) of each trump-ace holder (or dealer of a turned ace)
+    at its rob decision in hands played by the twin: what it really saw."""
+    from sims.games.spoil_five import twin
+
+    for index in range(hands):
+        res = twin.hand_result(rules, matrix, n, seed, index)
+        turnup = res["turnup"]
+        ace = 13 * (turnup // 13)
+        if turnup % 13 == 0:
+            yield n - 1, format_cards(res["dealt"][n - 1]), {"turnup": card_name(turnup)}
+            continue
+        for seat in range(n):
+            if ace in res["dealt"][seat]:
+                early = [card for s, card in res["tricks"][0][1][:seat]]
+                context = {"turnup": card_name(turnup)}
+                if early:
+                    context["trick1"] = format_cards(early)
+                yield seat, format_cards(res["dealt"][seat]), context
+
+
+def jinx_views(rules, matrix, n, seed, hands):
+    """(position, holding, context) of each seat that won tricks 1-3 in hands played by
+    the twin, at its claim/jinx decision."""
+    from sims.games.spoil_five import twin
+
+    for index in range(hands):
+        res = twin.hand_result(rules, matrix, n, seed, index)
+        tricks = res["tricks"]
+        if len(tricks) < 3 or len({trick[2] for trick in tricks[:3]}) != 1:
+            continue
+        seat = tricks[0][2]
+        if res["forfeited"] == seat:
+            continue
+        played = {card for trick in tricks[:3] for s, card in trick[1] if s == seat}
+        context = {"turnup": card_name(res["turnup"])}
+        for t in range(3):
+            context[f"trick{t + 1}"] = format_cards(card for _, card in tricks[t][1])
+        if res["robbed_by"] >= 0:
+            context["robbed"] = str(res["robbed_by"])
+        if res["robbed_by"] == seat:
+            context["discard"] = card_name(res["discard"])
+        yield seat, format_cards(sorted(set(res["held"][seat]) - played)), context
+
+
+@pytest.mark.parametrize("n", [2, 3, 6, 10])
+@pytest.mark.parametrize("table", ["standard", "britannica", "ace-low", "must-follow"])
+def test_what_a_seat_really_saw_is_accepted_and_kernel_equals_twin(n, table):
+    """Every view of a real hand is a situation (situation() refuses none), and the kernel
+    and the twin give the same sums on it.  Every other seat never robs under the rules
+    that punish it, so that forfeits and demoted aces are seen too."""
+    rules, matrix = TABLES[table], policy(n)
+    if table in ("britannica", "ace-low"):
+        matrix[1::2, FIELDS.index("rob")] = 0
+    views = list(rob_views(rules, matrix, n, 7, 40))[:4] + list(jinx_views(rules, matrix, n, 7, 400))[:4]
+    assert any("trick3" in context for _, _, context in views)
+    for position, holding, context in views:
+        where = found(n, position, holding, rules, **context)
+        assert where.decision == ("jinx" if "trick3" in context else "rob")
+        kernel = simulate_advice(SPEC, rules, matrix, n, where, 2, 0, 40)
+        assert kernel == twin_advice(SPEC, rules, matrix, n, where, 2, 0, 40)

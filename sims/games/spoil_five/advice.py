@@ -15,21 +15,32 @@ Decisions (which one follows from the context: the seat's next decision)
          2 and 3 (the jinx rule on).  Holding: its 2 cards left.  Candidates: "claim",
          "jinx".  Refused when the seat is forfeited (it held the ace of trumps and did not
          rob under obligatory robbing: its third trick spoils the hand).
+  play   Which card to play, at the advised seat's turn in any trick: the tricks before
+         complete, the current one holding the cards played before it (none when it
+         leads).  Holding: its cards left.  Candidates: "play X" for each legal card X
+         (the law of play_lead; every legal card, not only the policy's candidates),
+         by suit and rank.  A seat that won tricks 1-3 and played on had jinxed: the
+         advised seat's own jinx is forced so, another seat's must be its policy's.
+         In trick 1 the trump-ace holder's next decision is its rob, unless ``robbed``
+         says what it did.
 
 Context keys (values as on the command line)
   turnup   the turned-up card, e.g. "9d" (required: it names trumps).
   trick1   the cards played to trick 1, in playing order from seat 0 (the eldest hand):
            for the rob decision the cards of the seats before the advised one (exactly
            ``position`` of them; may be left out: then the advice averages over whatever
-           they played); for the jinx decision all n cards.
-  trick2, trick3  the n cards of tricks 2 and 3 in playing order from their leader (the
-           advised seat, having won the trick before).  Giving them asks for the jinx
-           decision.
-  robbed   who robbed the turn-up, public once done: a seat 0..n-1, or "none" (default).
-           Jinx decision only.  A robber other than the advised seat holds the turn-up
-           (and so held the ace of trumps, or is the dealer of a turned ace).
-  discard  the card the advised seat threw away when it robbed (jinx decision, required
-           when ``robbed`` is the advised seat: only it knows that card).
+           they played); else all n cards, or the cards before the advised seat when it
+           is to play to trick 1.
+  trick2 .. trick5  the cards of each later trick in playing order from its leader (the
+           winner of the trick before): n cards, or for the trick being played the cards
+           before the advised seat.  Three complete tricks won by the advised seat and
+           nothing more ask for the claim/jinx decision.
+  robbed   who robbed the turn-up, public once done: a seat 0..n-1, or "none" (default:
+           nobody, as far as the advised seat has seen).  Jinx and card play.  A robber
+           other than the advised seat holds the turn-up (and so held the ace of trumps,
+           or is the dealer of a turned ace).
+  discard  the card the advised seat threw away when it robbed (required when
+           ``robbed`` is the advised seat: only it knows that card).
   pool     the chips in the pool (public): a whole number, at least a new pool's
            n * ante + dealer_extra.  Left out: a new pool.
 
@@ -90,6 +101,7 @@ from sims.games.spoil_five.kernel import (
     END_NONE,
     END_TAKEN,
     END_THREE,
+    I_ACE_TURNED,
     I_DISCARD,
     I_FORFEITED,
     I_JINX_MADE,
@@ -131,6 +143,9 @@ from sims.games.spoil_five.rules import (
 
 _TURNUP = "the turned-up card, e.g. 9d (it names trumps)"
 _POOL = "chips in the pool (public); left out: a new pool"
+_ROBBED = "the seat that robbed the turn-up, or none (default)"
+_DISCARD = "the card this seat threw away when it robbed"
+_LATER = "the cards of trick {k} from its leader: all n, or those played before this seat"
 DECISIONS = (
     Decision(
         "rob",
@@ -152,28 +167,45 @@ DECISIONS = (
             "trick1": "the n cards of trick 1, in playing order from seat 0",
             "trick2": "the n cards of trick 2, in playing order from its leader (this seat)",
             "trick3": "the n cards of trick 3, in playing order from its leader (this seat)",
-            "robbed": "the seat that robbed the turn-up, or none (default)",
-            "discard": "the card this seat threw away when it robbed",
+            "robbed": _ROBBED,
+            "discard": _DISCARD,
             "pool": _POOL,
         },
         'analyze advise spoil-five --players 3 --position 0 --holding "Qh Qs" --context turnup=9h '
         '--context "trick1=5h 2h 10c" --context "trick2=Jh 3h 10s" --context "trick3=Kh 4h 9s"',
     ),
+    Decision(
+        "play",
+        "which card to play at the seat's turn in a trick",
+        {
+            "turnup": _TURNUP,
+            **{f"trick{k}": _LATER.format(k=k) for k in range(1, TRICKS + 1)},
+            "robbed": _ROBBED,
+            "discard": _DISCARD,
+            "pool": _POOL,
+        },
+        'analyze advise spoil-five --players 4 --position 1 --holding "Kc 7c Qd 3h 8s" --context turnup=9d '
+        "--context trick1=10c",
+    ),
 )
-ROB, JINX = range(2)  # the decision codes in ``known``
+ROB, JINX, PLAY = range(3)  # the decision codes in ``known``
 OUTCOMES = ("net", "win", "tricks")
+TRICK_KEYS = ("trick1", "trick2", "trick3", "trick4", "trick5")
 
-# ``known`` (int64): the decision, the advised seat, the rob the others must show (jinx:
-# the robber or -1), the advised seat's own earlier rob (jinx: 1 robbed, 0 not) and its
-# discard (or -1), the pool, the advised seat's stake in it, the rob candidates' discards,
-# the deal's fixed cards (5n + 1 entries: -1 dealt at random), the cards the others must be
-# seen to play (per trick t < 3 and playing position i at K_EXPECT + MAX_PLAYERS * t + i;
-# -1 unchecked), the advised seat's forced play in tricks 1..3 (-1: none).
-K_DECISION, K_SEAT, K_ROBBED, K_OWN_ROB, K_OWN_DISCARD, K_POOL, K_STAKE = range(7)
-K_DISCARDS = 7
-K_FIXED = K_DISCARDS + HAND_SIZE
+# ``known`` (int64): the decision, the advised seat, the rob the others must show (the
+# robber or -1; seen only when the robber robbed before the advised seat's turn in trick 1
+# or is a turned ace's dealer: a robber seat <= K_SEEN_UPTO), the advised seat's own
+# earlier rob (1 robbed, 0 not) and its discard (or -1), the pool, the advised seat's stake
+# in it, 1 when the advised seat jinxed in the history, the trick of a card-play decision,
+# the candidates' cards (the rob's discards, the card play's cards), the deal's fixed cards
+# (5n + 1 entries: -1 dealt at random), the cards the others must be seen to play (trick t,
+# playing position i at K_EXPECT + MAX_PLAYERS * t + i; -1 unchecked), the advised seat's
+# card in trick t (-1: none forced).
+K_DECISION, K_SEAT, K_ROBBED, K_SEEN_UPTO, K_OWN_ROB, K_OWN_DISCARD, K_POOL, K_STAKE, K_OWN_JINX, K_STOP = range(10)
+K_CHOICES = 10
+K_FIXED = K_CHOICES + HAND_SIZE
 K_EXPECT = K_FIXED + HAND_SIZE * MAX_PLAYERS + 1
-HISTORY = 3  # tricks a context can give
+HISTORY = TRICKS  # tricks a context can give
 K_FORCED = K_EXPECT + HISTORY * MAX_PLAYERS
 K_SIZE = K_FORCED + HISTORY
 
@@ -252,36 +284,27 @@ def situation(rules: Rules, n_seats: int, position: int, holding, context) -> Si
         pool, stake = context_int("pool", context["pool"], n * ante + extra, 10**6), 0
     known = np.full(K_SIZE, -1, dtype=np.int64)
     known[K_SEAT], known[K_POOL], known[K_STAKE], known[K_FIXED + HAND_SIZE * n] = seat, pool, stake, turnup
+    known[K_SEEN_UPTO] = n
     described = {"turnup": card_name(turnup), "pool": pool}
-    if any(key in context for key in ("trick2", "trick3", "robbed", "discard")):
-        candidates = _jinx(rules, n, seat, list(holding), turnup, context, known, described)
-        decision = "jinx"
-    else:
+    can_rob = seat == n - 1 if turnup % 13 == 0 else 13 * (turnup // 13) in holding
+    first = len(str(context.get("trick1", "")).replace(",", " ").split())
+    if can_rob and first < n and not any(key in context for key in TRICK_KEYS[1:] + ("robbed", "discard")):
         candidates = _rob(n, seat, list(holding), turnup, context, known, described)
-        decision = "rob"
+        return Situation("rob", candidates, OUTCOMES, known, described=described)
+    decision, candidates = _history(rules, n, seat, list(holding), turnup, context, known, described)
     return Situation(decision, candidates, OUTCOMES, known, described=described)
 
 
 def _rob(n, seat, holding, turnup, context, known, described) -> tuple[str, ...]:
     if len(holding) != HAND_SIZE:
         raise ValueError(f"the rob decision takes the 5 cards dealt to the seat, not {len(holding)}.")
-    trump = turnup // 13
     if turnup in holding:
         raise ValueError(f"the turn-up {card_name(turnup)} cannot be in the holding before the rob.")
-    if turnup % 13 == 0:
-        if seat != n - 1:
-            raise ValueError(f"the turn-up is an ace: only the dealer (seat {n - 1}) may rob it, not seat {seat}.")
-        if "trick1" in context:
-            raise ValueError("the dealer robs a turned ace before the first lead: trick1 cannot be given.")
-    elif 13 * trump not in holding:
-        raise ValueError(
-            f"seat {seat} has no rob decision: it does not hold the ace of trumps {card_name(13 * trump)}."
-        )
+    if turnup % 13 == 0 and "trick1" in context:
+        raise ValueError("the dealer robs a turned ace before the first lead: trick1 cannot be given.")
     taken = set(holding) | {turnup}
     early = _trick_cards(context, "trick1", None, taken)
     if early is not None:
-        if len(early) == n:
-            raise ValueError("trick 1 is complete, so the rob decision is past; give trick2 and trick3 for the jinx.")
         if len(early) != seat:
             raise ValueError(f"context trick1 takes the {seat} cards played before seat {seat}, not {len(early)}.")
         for k, card in enumerate(early):
@@ -290,31 +313,35 @@ def _rob(n, seat, holding, turnup, context, known, described) -> tuple[str, ...]
         described["trick1"] = format_cards(early)
     known[K_DECISION] = ROB
     known[K_FIXED + HAND_SIZE * seat : K_FIXED + HAND_SIZE * (seat + 1)] = holding
-    known[K_DISCARDS : K_DISCARDS + HAND_SIZE] = holding
+    known[K_CHOICES : K_CHOICES + HAND_SIZE] = holding
     return ("no rob",) + tuple(f"rob:discard {card_name(c)}" for c in holding)
 
 
-def _jinx_history(n, seat, turnup, context, taken):
-    """The three tricks of the context as lists of (seat, card) pairs in playing order."""
-    for key in ("trick1", "trick2", "trick3"):
-        if key not in context:
-            raise ValueError(f"the jinx decision needs trick1, trick2 and trick3; context {key} is missing.")
+def _tricks(n, seat, context, taken) -> list[list[int]]:
+    """The tricks the context gives (cards in playing order), every one complete but the
+    last, which may hold the cards played before the advised seat."""
     tricks = []
-    for t, key in enumerate(("trick1", "trick2", "trick3")):
-        cards = _trick_cards(context, key, n, taken)
-        leader = 0 if t == 0 else seat
-        tricks.append([((leader + i) % n, card) for i, card in enumerate(cards)])
+    for key in TRICK_KEYS:
+        if key not in context:
+            break
+        cards = _trick_cards(context, key, None, taken)
+        if not 0 < len(cards) <= n:
+            raise ValueError(f"context {key} takes 1 to {n} cards, not {len(cards)}.")
+        if tricks and len(tricks[-1]) < n:
+            raise ValueError(f"context {key} follows trick{len(tricks)}, which is not complete.")
+        tricks.append(cards)
+    later = [key for key in TRICK_KEYS[len(tricks) :] if key in context]
+    if later:
+        raise ValueError(f"context {later[0]} is given without trick{len(tricks) + 1}.")
     return tricks
 
 
-def _jinx_robber(rules, n, seat, holding, turnup, context, tricks):
+def _robber(rules, n, seat, holding, turnup, context, seen_with):
     """The robber (-1: none) and the advised seat's discard (-1: none), checked against
-    who is seen with the turn-up and the ace of trumps."""
+    who is seen with the turn-up and the ace of trumps; and whether the ace is demoted."""
     robbed = _robbed(context.get("robbed", "none"), n)
     trump, turned_ace = turnup // 13, turnup % 13 == 0
     ace = 13 * trump
-    played_by = {card: s for trick in tricks for s, card in trick}
-    seen_with = {**played_by, **{card: seat for card in holding}}
     if turned_ace and robbed not in (-1, n - 1):
         raise ValueError(f"the turn-up is an ace: only the dealer (seat {n - 1}) may rob it, not seat {robbed}.")
     if turnup in seen_with and seen_with[turnup] != robbed:
@@ -339,58 +366,113 @@ def _jinx_robber(rules, n, seat, holding, turnup, context, tricks):
         raise ValueError("context discard is only for an advised seat that robbed (robbed=its seat).")
     dealt_ace = not turned_ace and (ace in seen_with or ace == discard)
     holder = seat if discard == ace else seen_with.get(ace, -1) if dealt_ace else -1
-    if holder == seat and robbed != seat and int(rules.rob) == ROB_OBLIGATORY:
-        raise ValueError(
-            f"seat {seat} held the ace of trumps and did not rob: under obligatory robbing it cannot take the "
-            "pool, so it has no claim or jinx."
-        )
+    forfeited = holder if holder >= 0 and holder != robbed and int(rules.rob) == ROB_OBLIGATORY else -1
     demoted = bool(rules.unrobbed_ace_low) and holder >= 0 and holder != robbed
-    return robbed, discard, demoted
+    return robbed, discard, demoted, forfeited
 
 
-def _jinx(rules, n, seat, holding, turnup, context, known, described) -> tuple[str, ...]:
-    if not rules.jinx:
-        raise ValueError("these rules have no jinx: three tricks take the pool at once.")
-    if len(holding) != TRICKS - HISTORY:
-        raise ValueError(f"the jinx decision takes the 2 cards the seat holds after trick 3, not {len(holding)}.")
-    tricks = _jinx_history(n, seat, turnup, context, set(holding))
-    robbed, discard, demoted = _jinx_robber(rules, n, seat, holding, turnup, context, tricks)
+def _history(rules, n, seat, holding, turnup, context, known, described):
+    """The claim/jinx or card-play decision after the tricks the context gives: checked
+    by replaying them (module docstring); returns the decision and its candidates."""
+    tricks = _tricks(n, seat, context, set(holding))
+    size = TRICKS - sum(len(cards) == n for cards in tricks)
+    if len(holding) != size:
+        raise ValueError(f"seat {seat} holds {size} cards after the tricks given, not {len(holding)}.")
+    demoted = False
+    for _ in range(2):  # the seats follow from the winners, which a demoted ace can change
+        table = _Table(rules, turnup // 13, demoted)
+        plays = _seats(n, tricks, table)
+        seen_with = {card: s for trick in plays for s, card in trick} | {card: seat for card in holding}
+        robbed, discard, demoted, forfeited = _robber(rules, n, seat, holding, turnup, context, seen_with)
     table = _Table(rules, turnup // 13, demoted)
-    own = [card for trick in tricks for s, card in trick if s == seat]
-    hand = set(holding) | set(own)
+    hand = set(holding) | {card for trick in plays for s, card in trick if s == seat}
     if robbed == seat:
         hand = hand - {turnup} | {discard}
-    dealt = sorted(hand)
+    _fix_hands(n, seat, turnup, plays, robbed, sorted(hand), known)
     if robbed == seat:
         hand = hand - {discard} | {turnup}
-    for t, trick in enumerate(tricks):
-        mine = next(card for s, card in trick if s == seat)
-        led = None if trick[0][0] == seat else trick[0][1]
-        if mine not in table.legal(hand, led):
-            raise ValueError(f"context trick{t + 1}: seat {seat} may not play {card_name(mine)} there.")
-        hand.discard(mine)
-        winner = table.winner(trick)[0]
-        if winner != seat:
-            raise ValueError(f"context trick{t + 1} is won by seat {winner}, not seat {seat}: no jinx decision.")
-        known[K_FORCED + t] = mine
-        for i, (s, card) in enumerate(trick):
-            if s != seat:
-                known[K_EXPECT + MAX_PLAYERS * t + i] = card
-    _fix_hands(n, seat, turnup, tricks, robbed, dealt, known)
-    known[K_DECISION], known[K_ROBBED], known[K_OWN_ROB], known[K_OWN_DISCARD] = JINX, robbed, robbed == seat, discard
-    described.update({f"trick{t + 1}": format_cards(c for _, c in trick) for t, trick in enumerate(tricks)})
+    decision, t, led = _replay(rules, n, seat, table, hand, plays, forfeited, known)
+    if t == 0 and robbed > seat and turnup % 13 != 0:
+        raise ValueError(f"seat {robbed} has not played to trick 1 yet, so it cannot have robbed.")
+    known[K_ROBBED], known[K_OWN_ROB], known[K_OWN_DISCARD] = robbed, robbed == seat, discard
+    known[K_SEEN_UPTO] = seat if t == 0 and decision == "play" else n
+    described.update({TRICK_KEYS[k]: format_cards(c for _, c in trick) for k, trick in enumerate(plays)})
     described["robbed"] = "none" if robbed < 0 else robbed
     if discard >= 0:
         described["discard"] = card_name(discard)
-    return ("claim", "jinx")
+    if decision == "jinx":
+        known[K_DECISION] = JINX
+        return "jinx", ("claim", "jinx")
+    legal = sorted(table.legal(set(holding), led), key=lambda c: (SUIT_OF[turnup // 13, c], table.order(c)))
+    known[K_DECISION], known[K_STOP] = PLAY, t
+    known[K_CHOICES : K_CHOICES + len(legal)] = legal
+    return "play", tuple(f"play {card_name(c)}" for c in legal)
 
 
-def _fix_hands(n, seat, turnup, tricks, robbed, dealt, known) -> None:
+def _seats(n, tricks, table):
+    """The tricks as (seat, card) pairs: seat 0 leads trick 1, each winner the next."""
+    plays, leader = [], 0
+    for cards in tricks:
+        plays.append([((leader + i) % n, card) for i, card in enumerate(cards)])
+        leader = table.winner(plays[-1])[0] if len(cards) == n else leader
+    return plays
+
+
+def _replay(rules, n, seat, table, hand, plays, forfeited, known):
+    """Replay the tricks given from the advised seat's side: its cards legal, the hand not
+    over.  Returns the decision ("jinx" or "play"), its trick and the card led to it."""
+    won, jinxer = [0] * n, -1
+    for t, trick in enumerate(plays):
+        for i, (s, card) in enumerate(trick):
+            if s == seat:
+                if card not in table.legal(hand, trick[0][1] if i else None):
+                    raise ValueError(f"context trick{t + 1}: seat {seat} may not play {card_name(card)} there.")
+                hand.discard(card)
+                known[K_FORCED + t] = card
+            else:
+                known[K_EXPECT + MAX_PLAYERS * t + i] = card
+        if len(trick) < n:
+            if trick[-1][0] != (seat - 1) % n:
+                raise ValueError(f"context trick{t + 1}: seat {(trick[-1][0] + 1) % n} plays next, not seat {seat}.")
+            return "play", t, trick[0][1]
+        w = table.winner(trick)[0]
+        won[w] += 1
+        over = jinxer >= 0 and (w != jinxer or t == TRICKS - 1)
+        if jinxer < 0 and won[w] == 3 and w == seat and t == 2 and len(plays) == 3:
+            if not rules.jinx:
+                raise ValueError("these rules have no jinx: three tricks take the pool at once.")
+            if w == forfeited:
+                raise ValueError(
+                    f"seat {seat} held the ace of trumps and did not rob: under obligatory robbing it cannot take "
+                    "the pool, so it has no claim or jinx."
+                )
+        if jinxer < 0 and won[w] == 3:
+            if t != 2 or not rules.jinx or w == forfeited:
+                over = True
+            elif t + 1 < len(plays):  # play went on: w jinxed
+                jinxer = w
+                known[K_OWN_JINX] = w == seat
+            elif w == seat:
+                return "jinx", t + 1, -1
+            else:
+                raise ValueError(
+                    f"seat {w} won tricks 1 to 3: give trick4 if it jinxed (the hand is over if it claimed)."
+                )
+        open_seats = [won[s] for s in range(n) if s != forfeited]
+        if over or (jinxer < 0 and max(open_seats) + TRICKS - (t + 1) < 3):
+            raise ValueError(f"the hand is over after trick {t + 1}: seat {seat} has no decision left.")
+    leader = table.winner(plays[-1])[0] if plays else 0
+    if leader != seat:
+        raise ValueError(f"seat {leader} leads trick {len(plays) + 1}: give the cards played before seat {seat}.")
+    return "play", len(plays), None
+
+
+def _fix_hands(n, seat, turnup, plays, robbed, dealt, known) -> None:
     """The fixed cards of the deal: the advised seat's dealt hand, each other seat's
     cards seen played (a robber's turn-up excepted, its ace of trumps added)."""
     hands = {s: [] for s in range(n)}
     hands[seat] = list(dealt)
-    for trick in tricks:
+    for trick in plays:
         for s, card in trick:
             if s != seat and card != turnup:
                 hands[s].append(card)
@@ -491,11 +573,11 @@ def seen_nb(work, expect, trick, n, suit):
 
 
 @njit(cache=True)
-def play_on_nb(work, masks, st, n, suit, codes, flags, adv, forced, expect, decide):
+def play_on_nb(work, masks, st, n, suit, codes, flags, adv, forced, expect, decide, stop):
     """Tricks from the state ``st`` to the end of the hand (kernel.play_tricks_nb), the
     advised seat ``adv`` playing ``forced[t]`` in trick t < 3 when it is a card, and at its
     claim or jinx doing what ``decide`` says (D_*; D_STOP saves the state in ``st`` and
-    returns STOPPED there).  REJECTED as soon as a trick t < 3 differs from ``expect``;
+    returns STOPPED there; so does reaching trick ``stop`` unplayed).  REJECTED as soon as a trick t < 3 differs from ``expect``;
     else the deal's end goes to the INFO row and ENDED is returned."""
     law, jinx_on = codes[0], codes[3] != 0
     forfeited = info_nb(work, I_FORFEITED)
@@ -504,6 +586,9 @@ def play_on_nb(work, masks, st, n, suit, codes, flags, adv, forced, expect, deci
     follow_extra = trump if law == FOLLOW_OR_TRUMP else (_ALL if law == FREE else _ZERO)
     end = st[S_END]
     while True:
+        if end == END_NONE and st[S_TRICK] == stop:
+            st[S_END] = end
+            return STOPPED
         if end == END_NONE:
             two, jinx_bit = np.uint64(st[S_TWO]), np.uint64(st[S_JINX_BIT])
             threat = (two & ~np.uint64(st[S_FORFEIT_BIT])) | jinx_bit
@@ -564,7 +649,7 @@ def rob_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, valu
     """The rob decision on the deal just dealt: each candidate (no rob, then a rob with
     each discard) robs or not from a copy of the dealt table and plays the hand by policy.
     False when trick 1's plays before the advised seat differ from the context."""
-    saved_work, saved_masks, st = scratch
+    saved_work, saved_masks, st, _ = scratch
     adv = known[K_SEAT]
     adv_bit = _ONE << np.uint64(adv)
     saved_work[: work.shape[0]] = work
@@ -576,41 +661,57 @@ def rob_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, valu
         rob_seats = (flags[0] & ~adv_bit) | (adv_bit if c > 0 else _ZERO)
         dead, goes_live = robs_nb(work, masks, n, suit, holder, codes, rob_seats)
         if c > 0:
-            force_discard_nb(work, masks, adv, suit, known[K_DISCARDS + c - 1])
+            force_discard_nb(work, masks, adv, suit, known[K_CHOICES + c - 1])
         start_state_nb(st, 0, dead, goes_live)
-        if play_on_nb(work, masks, st, n, suit, codes, flags, adv, forced, expect, D_POLICY) == REJECTED:
+        if play_on_nb(work, masks, st, n, suit, codes, flags, adv, forced, expect, D_POLICY, -1) == REJECTED:
             return False
         outcome_nb(work, n, adv, known, bonus, values, c)
     return True
 
 
+@njit(cache=True, inline="always")
+def rob_seen_nb(work, known):
+    """Is the rob the advised seat saw the one the context gives (a robber after it in
+    trick 1 is not seen yet)?"""
+    robbed = info_nb(work, I_ROBBED_BY)
+    seen = robbed >= 0 and (info_nb(work, I_ACE_TURNED) != 0 or robbed <= known[K_SEEN_UPTO])
+    return (robbed if seen else -1) == known[K_ROBBED]
+
+
 @njit(cache=True)
-def jinx_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, values, bonus):
-    """The claim/jinx decision on the deal just dealt: the rob and tricks 1-3 played
-    forward (the advised seat's as the context says), False when the others' differ from
-    it; then claim and jinx each from a copy of the table at the decision."""
-    saved_work, saved_masks, st = scratch
+def history_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, values, bonus):
+    """The claim/jinx or card-play decision on the deal just dealt: the rob and the tricks
+    before the decision played forward (the advised seat's as the context says), False
+    when the others' differ from it; then each candidate from a copy of the table there."""
+    saved_work, saved_masks, st, choice = scratch
     saved_st = saved_work[saved_work.shape[0] - N_STATE :]  # spare entries past the workspace
     adv = known[K_SEAT]
     adv_bit = _ONE << np.uint64(adv)
     rob_seats = (flags[0] & ~adv_bit) | (adv_bit if known[K_OWN_ROB] == 1 else _ZERO)
     dead, goes_live = robs_nb(work, masks, n, suit, holder, codes, rob_seats)
-    if info_nb(work, I_ROBBED_BY) != known[K_ROBBED]:
+    if not rob_seen_nb(work, known):
         return False
     if known[K_OWN_DISCARD] >= 0:
         force_discard_nb(work, masks, adv, suit, known[K_OWN_DISCARD])
     start_state_nb(st, 0, dead, goes_live)
     forced, expect = known[K_FORCED : K_FORCED + HISTORY], known[K_EXPECT:K_FORCED]
-    if play_on_nb(work, masks, st, n, suit, codes, flags, adv, forced, expect, D_STOP) != STOPPED:
+    jinx = known[K_DECISION] == JINX
+    decide = D_STOP if jinx else (D_JINX if known[K_OWN_JINX] == 1 else D_POLICY)
+    if play_on_nb(work, masks, st, n, suit, codes, flags, adv, forced, expect, decide, known[K_STOP]) != STOPPED:
         return False
     saved_work[: work.shape[0]] = work
     saved_masks[:] = masks
     saved_st[:] = st
-    for c in range(values.shape[0]):  # D_CLAIM, D_JINX
+    choice[:] = forced
+    for c in range(values.shape[0]):  # claim and jinx (D_CLAIM, D_JINX), or each card
         work[:] = saved_work[: work.shape[0]]
         masks[:] = saved_masks
         st[:] = saved_st
-        play_on_nb(work, masks, st, n, suit, codes, flags, adv, forced, expect, c)
+        if not jinx:
+            choice[known[K_STOP]] = known[K_CHOICES + c]
+        ended = play_on_nb(work, masks, st, n, suit, codes, flags, adv, choice, expect, c if jinx else D_POLICY, -1)
+        if ended == REJECTED:
+            return False
         outcome_nb(work, n, adv, known, bonus, values, c)
     return True
 
@@ -621,7 +722,12 @@ def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outco
     ``seed`` for the situation ``known`` (module docstring)."""
     out = np.zeros(FIRST_SUM + 2 * n_candidates * n_outcomes + n_candidates * n_candidates, dtype=np.int64)
     work, masks = new_table_nb(rules, policy, n)
-    scratch = (np.zeros(work.shape[0] + N_STATE, dtype=np.int64), masks.copy(), np.zeros(N_STATE, dtype=np.int64))
+    scratch = (
+        np.zeros(work.shape[0] + N_STATE, dtype=np.int64),
+        masks.copy(),
+        np.zeros(N_STATE, dtype=np.int64),
+        np.zeros(HISTORY, dtype=np.int64),
+    )
     values = np.zeros((n_candidates, n_outcomes), dtype=np.int64)
     pack = np.zeros(N_CARDS, dtype=np.int64)
     size = HAND_SIZE * n + 1
@@ -639,7 +745,7 @@ def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outco
         if known[K_DECISION] == ROB:
             kept = rob_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, values, bonus)
         else:
-            kept = jinx_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, values, bonus)
+            kept = history_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, values, bonus)
         if kept:
             record_deal_nb(out, values)
     return out

@@ -994,18 +994,24 @@ def _advice_forced(k: list[int], seat: int, candidate: int) -> Forced:
     if k[advice.K_DECISION] == advice.ROB:
         if candidate == 0:
             return Forced(seat, rob=False)
-        return Forced(seat, rob=True, discard=k[advice.K_DISCARDS + candidate - 1])
-    plays = {t + 1: k[advice.K_FORCED + t] for t in range(advice.HISTORY)}
+        return Forced(seat, rob=True, discard=k[advice.K_CHOICES + candidate - 1])
+    plays = {t + 1: k[advice.K_FORCED + t] for t in range(advice.HISTORY) if k[advice.K_FORCED + t] >= 0}
     discard = k[advice.K_OWN_DISCARD]
-    return Forced(
-        seat, rob=k[advice.K_OWN_ROB] == 1, discard=discard if discard >= 0 else None, plays=plays, jinx=candidate == 1
-    )
+    if k[advice.K_DECISION] == advice.JINX:
+        jinx = candidate == 1
+    else:  # the card play: the candidate's card in its trick; a jinx already called stays called
+        plays[k[advice.K_STOP] + 1] = k[advice.K_CHOICES + candidate]
+        jinx = True if k[advice.K_OWN_JINX] == 1 else None
+    return Forced(seat, rob=k[advice.K_OWN_ROB] == 1, discard=discard if discard >= 0 else None, plays=plays, jinx=jinx)
 
 
 def _advice_seen(k: list[int], n: int, res: dict) -> bool:
-    """Does the hand played show what the context says the advised seat saw: the rob (for
-    the jinx decision) and every card it names in tricks 1 to 3?"""
-    if k[advice.K_DECISION] == advice.JINX and res["robbed_by"] != k[advice.K_ROBBED]:
+    """Does the hand played show what the context says the advised seat saw: the rob (after
+    the rob decision) and every card the context names?"""
+    robbed = res["robbed_by"]
+    if robbed >= 0 and res["turnup"] % N_FACES != ACE and robbed > k[advice.K_SEEN_UPTO]:
+        robbed = -1  # it robs after the advised seat's turn in trick 1: not seen yet
+    if k[advice.K_DECISION] != advice.ROB and robbed != k[advice.K_ROBBED]:
         return False
     for t in range(advice.HISTORY):
         wanted = k[advice.K_EXPECT + advice.MAX_PLAYERS * t : advice.K_EXPECT + advice.MAX_PLAYERS * t + n]
@@ -1024,7 +1030,8 @@ def advise(rules, policy, n, seed, first, count, known, n_candidates, n_outcomes
     for the situation ``known``: deal i is ``deal_conditioned`` on ``Stream(seed, i)``
     (the known cards fixed), each candidate plays the whole hand from it with the advised
     seat's decisions forced (the rob decision: its rob and discard; the jinx decision:
-    its earlier rob, discard and three cards, then claim or jinx), and the deal is kept
+    its earlier rob, discard and cards, its jinx if it called one, then claim or jinx, or
+    the candidate card), and the deal is kept
     when every candidate's hand shows what the context says was seen."""
     table = Rules(*[int(v) for v in rules])
     n = int(n)

@@ -85,6 +85,14 @@ CASES = {
     "jinx": JINX_PLAIN,
     "jinx, own rob": JINX_OWN_ROB,
     "jinx, another seat robbed": JINX_OTHER_ROB,
+    "play, following in trick 1": (4, 1, "Kc 7c Qd 3h 8s", {"turnup": "9d", "trick1": "10c"}),
+    "play, leading trick 2": (3, 0, "Jh Kh Qs 2d", {"turnup": "9h", "trick1": "5h 2h 10c"}),
+    "play, after its own rob": (
+        3,
+        1,
+        "Ah Kh 5h Jh 9h",
+        {"turnup": "9h", "robbed": "1", "discard": "2c", "trick1": "9c"},
+    ),
 }
 TABLES = {
     "standard": sf.Rules(),
@@ -111,6 +119,43 @@ def test_kernel_and_twin_agree_exactly(case, table):
             assert 0 < kernel[ACCEPTED] < kernel[TRIED]  # the history rejects some deals
         elif "trick1" not in context:
             assert kernel[ACCEPTED] == kernel[TRIED]  # nothing to reject
+
+
+def test_a_card_play_after_another_seats_jinx():
+    """Seat 0 robbed, won tricks 1-3 with 5h, Jh and Ah, played on (it jinxed: always,
+    under bold-jinx) and leads Kh to trick 4; seat 1, out of trumps, throws a club: it
+    cannot stop the jinx, and pays the bonus whatever it throws."""
+    context = {
+        "turnup": "9h",
+        "robbed": "0",
+        "trick1": "5h 2h 10c",
+        "trick2": "Jh 3h 10s",
+        "trick3": "Ah 4h 9s",
+        "trick4": "Kh",
+    }
+    where = found(3, 1, "7c 8c", **context)
+    assert where.decision == "play" and where.candidates == ("play 8c", "play 7c")
+    matrix = policy(3, "bold-jinx")
+    kernel = simulate_advice(SPEC, sf.Rules(), matrix, 3, where, 4, 0, 300)
+    assert kernel == twin_advice(SPEC, sf.Rules(), matrix, 3, where, 4, 0, 300)
+    assert 0 < kernel[ACCEPTED] < 300
+    throw_eight, throw_seven = means(kernel, where)
+    assert throw_eight[1:] == throw_seven[1:] == [0.0, 0.0]
+    assert throw_eight[0] == throw_seven[0] and -4.0 <= throw_seven[0] <= -2.0
+
+
+def test_leading_the_top_trump_for_the_third_trick_takes_the_pool():
+    """Two players, hearts trumps: seat 0 won tricks 1 and 2 and leads trick 3 holding
+    5h, 2c and Qs: the 5h wins the third trick whatever seat 1 holds, and seat 0 then
+    claims (its 2c and Qs are never both sure): +2 every time, no other lead better."""
+    where = found(2, 0, "5h 2c Qs", turnup="9h", trick1="Jh 2h", trick2="Kh 3h")
+    assert where.decision == "play" and set(where.candidates) == {"play 5h", "play 2c", "play Qs"}
+    sums = simulate_advice(SPEC, sf.Rules(), policy(2), 2, where, 8, 0, 400)
+    assert sums[ACCEPTED] > 100
+    table = means(sums, where)
+    best = where.candidates.index("play 5h")
+    assert table[best] == [2.0, 1.0, 3.0] and spread(sums, where, best) == 0
+    assert all(row[0] <= 2.0 for row in table)
 
 
 def test_rejection_rejects_and_candidates_share_their_deals():
@@ -194,7 +239,7 @@ JINX_CONTEXT = JINX_PLAIN[3]
     "n, position, holding, context, rules, words",
     [
         (5, 2, "Ad 5c Kc 7h", {"turnup": "9d"}, None, "takes the 5 cards"),
-        (3, 0, "Qh Qs 2c", JINX_CONTEXT, None, "takes the 2 cards"),
+        (3, 0, "Qh Qs 2c", JINX_CONTEXT, None, "seat 0 holds 2 cards after the tricks given, not 3"),
         (5, 2, "Ad 5c Kc 7h 3s", {"turnup": "9d", "trump": "d"}, None, "unknown context 'trump'"),
         (5, 2, "Ad 5c Kc 7h 3s", {}, None, "turnup is required"),
         (5, 2, "Ad 5c Kc 7h 3s", {"turnup": "9x"}, None, "is not a card"),
@@ -203,14 +248,22 @@ JINX_CONTEXT = JINX_PLAIN[3]
         (5, 2, "Ad 5c Kc 7h 3s", {"turnup": "9d", "pool": "3"}, None, "whole number 10.."),
         (5, 2, "Ad 5c Kc 7h 3s", {"turnup": "9d", "trick1": "10c"}, None, "takes the 2 cards played before"),
         (5, 2, "Ad 5c Kc 7h 3s", {"turnup": "9d", "trick1": "10c 5c"}, None, "already held"),
-        (5, 2, "Ad 5c Kc 7h 3s", {"turnup": "9d", "trick1": "10c 9c 8c 7c 6c"}, None, "rob decision is past"),
-        (5, 2, "Ad 5c Kc 7h 3s", {"turnup": "3s"}, None, "cannot be in the holding"),
-        (5, 2, "Qd 5c Kc 7h 3s", {"turnup": "9d"}, None, "does not hold the ace of trumps"),
-        (5, 2, "Qd 5c Kc 7h 3s", {"turnup": "Ad"}, None, "only the dealer (seat 4) may rob"),
+        (5, 2, "Ad 5c Kc 7h 3s", {"turnup": "9d", "trick1": "10c 9c 8c 7c 6c"}, None, "holds 4 cards after"),
+        (5, 2, "Ad 5c Kc 7h 3s", {"turnup": "3s"}, None, "out of seat 2's reach"),
+        (5, 2, "As 5c Kc 7h 3s", {"turnup": "3s"}, None, "cannot be in the holding"),
+        (5, 2, "Qd 5c Kc 7h 3s", {"turnup": "9d"}, None, "seat 0 leads trick 1: give the cards played before"),
+        (5, 2, "Qd 5c Kc 7h 3s", {"turnup": "Ad", "robbed": "3"}, None, "only the dealer (seat 4) may rob it"),
+        (5, 2, "Qd 5c Kc 7h 3s", {"turnup": "9d", "trick1": "10c 9c", "robbed": "3"}, None, "cannot have robbed"),
+        (5, 2, "Qd 5c Kc 7h 3s", {"turnup": "9d", "trick1": "10c"}, None, "seat 1 plays next, not seat 2"),
+        (5, 2, "Qd 5c Kc 7h 3s", {"turnup": "9d", "trick2": "10c"}, None, "trick2 is given without trick1"),
         (4, 3, "5c Kc 7h 3s 2d", {"turnup": "Ac", "trick1": "2c"}, None, "before the first lead"),
-        (3, 0, "Qh Qs", {**JINX_CONTEXT, "trick3": "Kh 4h"}, None, "takes 3 cards"),
-        (3, 0, "Qh Qs", {k: v for k, v in JINX_CONTEXT.items() if k != "trick3"}, None, "trick3 is missing"),
-        (3, 0, "Qh Qs", {**JINX_CONTEXT, "trick3": "2c 4h 9s"}, None, "won by seat 1"),
+        (3, 0, "Qh Qs", {**JINX_CONTEXT, "trick3": "Kh 4h"}, None, "holds 3 cards after"),
+        (3, 0, "Qh Qs", {k: v for k, v in JINX_CONTEXT.items() if k != "trick2"}, None, "trick3 is given without"),
+        (3, 0, "Qh Qs", {**JINX_CONTEXT, "trick3": "2c 4h 9s"}, None, "seat 1 leads trick 4"),
+        (3, 0, "Qh", {**JINX_CONTEXT, "trick4": "Qs 2s", "trick5": "Kd"}, None, "which is not complete"),
+        (3, 0, "Qh", {**JINX_CONTEXT, "trick4": "Qs Ah 2s"}, None, "the hand is over after trick 4"),
+        (3, 0, "Qh Kd", {**JINX_CONTEXT, "trick4": "Qs 6h"}, None, "seat 2 plays next"),
+        (3, 1, "Qs 2d", {**JINX_CONTEXT}, None, "seat 0 won tricks 1 to 3: give trick4"),
         (
             3,
             2,
@@ -321,6 +374,31 @@ def jinx_views(rules, matrix, n, seed, hands):
         yield seat, format_cards(sorted(set(res["held"][seat]) - played)), context
 
 
+def play_views(rules, matrix, n, seed, hands):
+    """(position, holding, context) of one seat at one of its card plays in each hand the
+    twin played: the tricks before, the cards before it in the trick, the rob it saw."""
+    from sims.games.spoil_five import twin
+
+    for index in range(hands):
+        res = twin.hand_result(rules, matrix, n, seed, index)
+        tricks = res["tricks"]
+        t = index % len(tricks)
+        i = (index // len(tricks)) % n
+        seat = tricks[t][1][i][0]
+        context = {"turnup": card_name(res["turnup"])}
+        for k in range(t + 1):
+            cards = [card for _, card in tricks[k][1]][: (i if k == t else n)]
+            if cards:
+                context[f"trick{k + 1}"] = format_cards(cards)
+        robbed = res["robbed_by"]
+        seen = robbed >= 0 and (res["turnup"] % 13 == 0 or t > 0 or robbed <= seat)
+        context["robbed"] = str(robbed) if seen else "none"
+        if seen and robbed == seat:
+            context["discard"] = card_name(res["discard"])
+        played = {card for trick in tricks[:t] for s, card in trick[1] if s == seat}
+        yield seat, format_cards(sorted(set(res["held"][seat]) - played)), context
+
+
 @pytest.mark.parametrize("n", [2, 3, 6, 10])
 @pytest.mark.parametrize("table", ["standard", "britannica", "ace-low", "must-follow"])
 def test_what_a_seat_really_saw_is_accepted_and_kernel_equals_twin(n, table):
@@ -330,10 +408,15 @@ def test_what_a_seat_really_saw_is_accepted_and_kernel_equals_twin(n, table):
     rules, matrix = TABLES[table], policy(n)
     if table in ("britannica", "ace-low"):
         matrix[1::2, FIELDS.index("rob")] = 0
-    views = list(rob_views(rules, matrix, n, 7, 40))[:4] + list(jinx_views(rules, matrix, n, 7, 400))[:4]
-    assert any("trick3" in context for _, _, context in views)
-    for position, holding, context in views:
-        where = found(n, position, holding, rules, **context)
-        assert where.decision == ("jinx" if "trick3" in context else "rob")
-        kernel = simulate_advice(SPEC, rules, matrix, n, where, 2, 0, 40)
-        assert kernel == twin_advice(SPEC, rules, matrix, n, where, 2, 0, 40)
+    views = {
+        "rob": list(rob_views(rules, matrix, n, 7, 40))[:4],
+        "jinx": list(jinx_views(rules, matrix, n, 7, 400))[:4],
+        "play": list(play_views(rules, matrix, n, 7, 8)),
+    }
+    assert views["jinx"]
+    for decision, seen in views.items():
+        for position, holding, context in seen:
+            where = found(n, position, holding, rules, **context)
+            assert where.decision == decision
+            kernel = simulate_advice(SPEC, rules, matrix, n, where, 2, 0, 40)
+            assert kernel == twin_advice(SPEC, rules, matrix, n, where, 2, 0, 40)

@@ -75,6 +75,12 @@ Where the rules are silent (choices made here)
   A rob's discard may be any of the seat's 5 dealt cards, never the turn-up taken.
   An earlier rob's discard by another seat is unknown to the advised seat: the policy's
   (the robber's cheapest card) is played forward.
+  Not answered: the advised seat's lead to trick 4 after its own jinx (three tricks won
+  and nothing after them read as the claim/jinx decision).
+  Acceptance: every card another seat is seen to play must be the one its policy plays,
+  so a long history at a large table accepts few deals (a jinx after three tricks at 6
+  to 10 players: about 1 in 1,000; the rob decision late in trick 1 at 6 players: about 1
+  in 100), and a history the policies never play accepts none.
 """
 
 from __future__ import annotations

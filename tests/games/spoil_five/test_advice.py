@@ -103,7 +103,7 @@ TABLES = {
 }
 
 
-@pytest.mark.parametrize("table", TABLES, ids=list(TABLES))
+@pytest.mark.parametrize("table", list(TABLES)[:4])
 @pytest.mark.parametrize("case", CASES, ids=list(CASES))
 def test_kernel_and_twin_agree_exactly(case, table):
     n, position, holding, context = CASES[case]
@@ -112,9 +112,9 @@ def test_kernel_and_twin_agree_exactly(case, table):
         pytest.skip("seat 0 never held the ace of trumps there: the same as standard")
     where = found(n, position, holding, rules, **context)
     for plain, matrix in ((True, policy(n)), (False, mixed(n))):
-        kernel = simulate_advice(SPEC, rules, matrix, n, where, 11, 5, 150)
-        assert kernel == twin_advice(SPEC, rules, matrix, n, where, 11, 5, 150)
-        assert kernel[TRIED] == 150
+        kernel = simulate_advice(SPEC, rules, matrix, n, where, 11, 5, 100)
+        assert kernel == twin_advice(SPEC, rules, matrix, n, where, 11, 5, 100)
+        assert kernel[TRIED] == 100
         if "trick1" in context and plain and table == "standard":
             assert 0 < kernel[ACCEPTED] < kernel[TRIED]  # the history rejects some deals
         elif "trick1" not in context:
@@ -399,14 +399,15 @@ def play_views(rules, matrix, n, seed, hands):
         yield seat, format_cards(sorted(set(res["held"][seat]) - played)), context
 
 
-@pytest.mark.parametrize("n", [2, 3, 6, 10])
-@pytest.mark.parametrize("table", ["standard", "britannica", "ace-low", "must-follow"])
+@pytest.mark.parametrize("n", [2, 4, 10])
+@pytest.mark.parametrize("table", ["standard", "ace-low", "must-follow"])
 def test_what_a_seat_really_saw_is_accepted_and_kernel_equals_twin(n, table):
     """Every view of a real hand is a situation (situation() refuses none), and the kernel
-    and the twin give the same sums on it.  Every other seat never robs under the rules
-    that punish it, so that forfeits and demoted aces are seen too."""
+    and the twin give the same sums on it.  With the ace-low table every other seat never
+    robs, under obligatory robbing too, so that forfeits and demoted aces are seen."""
     rules, matrix = TABLES[table], policy(n)
-    if table in ("britannica", "ace-low"):
+    if table == "ace-low":  # with forfeits too: a non-robbing holder is both forfeited and demoted
+        rules = sf.Rules(unrobbed_ace_low=True, rob=ROB_OBLIGATORY)
         matrix[1::2, FIELDS.index("rob")] = 0
     views = {
         "rob": list(rob_views(rules, matrix, n, 7, 40))[:4],
@@ -418,5 +419,5 @@ def test_what_a_seat_really_saw_is_accepted_and_kernel_equals_twin(n, table):
         for position, holding, context in seen:
             where = found(n, position, holding, rules, **context)
             assert where.decision == decision
-            kernel = simulate_advice(SPEC, rules, matrix, n, where, 2, 0, 40)
-            assert kernel == twin_advice(SPEC, rules, matrix, n, where, 2, 0, 40)
+            kernel = simulate_advice(SPEC, rules, matrix, n, where, 2, 0, 25)
+            assert kernel == twin_advice(SPEC, rules, matrix, n, where, 2, 0, 25)

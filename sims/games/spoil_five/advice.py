@@ -18,7 +18,7 @@ Decisions (which one follows from the context: the seat's next decision)
   play   Which card to play, at the advised seat's turn in any trick: the tricks before
          complete, the current one holding the cards played before it (none when it
          leads).  Holding: its cards left.  Candidates: "play X" for each legal card X
-         (the law of play_lead; every legal card, not only the policy's candidates),
+         (the law of plain_lead; every legal card, not only the policy's candidates),
          by suit and rank.  A seat that won tricks 1-3 and played on had jinxed: the
          advised seat's own jinx is forced so, another seat's must be its policy's.
          In trick 1 the trump-ace holder's next decision is its rob, unless ``robbed``
@@ -48,19 +48,24 @@ How the deals are conditioned
   The deal is the hand kernel's (5 cards to each seat from seat 0 round to the dealer,
   then the turn-up), the cards known to the advised seat fixed and the rest dealt
   uniformly from the remaining pack (sims.core.advice.deal_conditioned_nb): the advised
-  seat's dealt cards (for the jinx decision: its holding, the 3 cards it played, and its
-  discard in place of the turn-up when it robbed), the turn-up, and every card another
+  seat's dealt cards (its holding and the cards it played, with its discard in place of
+  the turn-up when it robbed), the turn-up, and every card another
   seat is seen to play, fixed in that seat's hand (the turn-up excepted, which a robber
   took from the table; a robber other than a turned ace's dealer also gets the ace of
   trumps fixed in its hand when it was not seen played).  The deal is then played forward
   from the start of the hand: every seat but the advised one robs and plays by its policy,
   the advised seat's own earlier actions are the ones the context gives (its rob or not,
-  its discard, its three cards), and the deal is kept only when the others' rob and every
-  card they played match the context exactly (rejection).  Cards fixed in a hand are
+  its discard, its cards, its jinx), and the deal is kept only when the others' rob (as
+  far as the advised seat has seen) and every card they played match the context
+  exactly (rejection), the hand reaching the decision.  Cards fixed in a hand are
   exact conditioning: a seat that played a card held it.
   For the rob decision, the plays of trick 1 before the advised seat do not depend on its
   decision (it is made at its first turn, and nobody before it can see the turn-up
-  go), so each candidate plays the whole hand and the first one's trick 1 is compared.
+  go), so each candidate plays the whole hand and its trick 1 is compared.  For the
+  other decisions the table is kept at the decision (the workspace, the hands and the
+  trick loop's state) and each candidate plays on from a copy: claim or jinx, or its
+  card in the trick (the cards before it in that trick, compared too, do not depend on
+  it); nothing draws from the stream after the deal.
 
 Outcomes (the advised seat's, per candidate)
   net     chips won in this hand (the headline; what ``analyze spoil-five`` shows as net):

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 __all__ = [
     "simulate",
+    "advise",
+    "AdviceResult",
     "sweep",
     "optimize",
     "compare",

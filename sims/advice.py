@@ -71,7 +71,7 @@ def _split(spec: GameSpec, rules_ext) -> tuple[np.ndarray, int, int, np.ndarray]
 
 
 def _width(k_count: int, o_count: int, n_seats: int) -> int:
-    return -(-advice_width(k_count, o_count) // (n_seats + 1))
+    return -(-int(advice_width(k_count, o_count)) // (n_seats + 1))
 
 
 _SPECS: dict[tuple, GameSpec] = {}

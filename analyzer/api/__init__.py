@@ -3,6 +3,7 @@
 return result objects (``analyzer.api.results``); ``games()`` and ``rules(game)`` list what
 can be asked (``analyzer.api.catalog``).  ``import analyzer as ca`` gives the same names."""
 
+from analyzer.api.advising import AdviceResult, advise
 from analyzer.api.catalog import games, rules
 from analyzer.api.checks import UserError
 from analyzer.api.comparing import ComparisonResult, compare
@@ -12,6 +13,8 @@ from analyzer.api.results import OptimizeResult, ReportResult, SimulationResult,
 
 __all__ = [
     "simulate",
+    "advise",
+    "AdviceResult",
     "sweep",
     "optimize",
     "compare",

@@ -21,6 +21,7 @@ def bench_command(
     repeats: str = typer.Option(
         "3", "--repeats", metavar="N", help="timed runs per figure, 1 to 20; the best is shown"
     ),
+    advice_deals: str = typer.Option("50k", "--advice-deals", help="deals tried per advice measurement (0: none)"),
 ):
     """Hands per second of every kernel on 1 thread and on all threads, and of its
     plain-Python twin, on this machine (the best of --repeats runs each)."""
@@ -81,6 +82,9 @@ def bench_command(
                     f"{rates[1] / rates[0]:>9.2f}x{twin_rate / 1e3:>11.1f}k/s{rates[0] / twin_rate:>12.0f}x"
                 )
                 measured.append(spec.name)
+        advice_count = 0 if advice_deals.strip() == "0" else parse_count(advice_deals, "--advice-deals")
+        if advice_count:
+            _bench_advice(specs, advice_count, runs, most)
 
     guarded(
         body,
@@ -90,3 +94,57 @@ def bench_command(
             else "before the first table was measured"
         ),
     )
+
+
+def _example_plan(example: str):
+    """The plan of a decision's example command line (``analyze advise GAME ...``)."""
+    import shlex
+
+    from analyzer.api.advising import plan_advice
+    from analyzer.cli.parse import parse_assignments
+
+    words = shlex.split(example)[2:]
+    options: dict[str, list[str]] = {}
+    for flag, value in zip(words[1::2], words[2::2]):
+        options.setdefault(flag, []).append(value)
+    return plan_advice(
+        words[0],
+        int(options["--position"][0]),
+        options["--holding"][0],
+        parse_assignments(options.get("--context"), "--context"),
+        int(options["--players"][0]) if "--players" in options else None,
+        rules=parse_assignments(options.get("--rule"), "--rule"),
+        store=False,
+    )
+
+
+def _bench_advice(specs, count: int, runs: int, most: int) -> None:
+    """Deals per second of every game's advice, at each decision's example: deals tried,
+    and deals accepted times candidates (each a hand played on from the decision)."""
+    from sims.advice import decisions, simulate_advice
+
+    typer.echo("")
+    typer.echo(f"advice, {count:,} deals tried per run: accepted deals per second (each plays every candidate)")
+    typer.echo(f"{'game':<20}{'decision':<12}{'candidates':>11}{'accepted':>10}{'1 thread':>14}{f'{most} threads':>14}")
+    for spec in specs:
+        for decision in decisions(spec):
+            plan = _example_plan(decision.example)
+            table, found = plan.table, plan.situation
+            simulate_advice(spec, table.rules, table.policy, table.players, found, 0, 0, 10)  # compile or load
+            rates = []
+            accepted = 0
+            for threads in (1, most):
+                best = float("inf")
+                for repeat in range(runs):
+                    interrupts.check()
+                    start = time.perf_counter()
+                    sums = simulate_advice(
+                        spec, table.rules, table.policy, table.players, found, repeat, 0, count, threads
+                    )
+                    best = min(best, time.perf_counter() - start)
+                    accepted = sums[1]
+                rates.append(accepted / best)
+            typer.echo(
+                f"{spec.name:<20}{decision.name:<12}{len(found.candidates):>11}{accepted / count:>9.1%}"
+                f"{rates[0] / 1e3:>12.1f}k/s{rates[1] / 1e3:>12.1f}k/s"
+            )

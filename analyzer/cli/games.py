@@ -137,6 +137,7 @@ def rules_command(game: str = typer.Argument(..., help="game name, e.g. chase-ac
         lines += ["", "strategies (--strategy NAME):"]
         for name, preset in spec.policies.items():
             lines.append(f"  {name:<20} {preset.help}")
+        lines += _decision_lines(spec)
         for mode, outcomes in spec.outcomes.items():
             lines += ["", f"outcomes in {MODE_NAMES[mode]} mode:"]
             for name in outcomes.seat + outcomes.table:
@@ -145,6 +146,23 @@ def rules_command(game: str = typer.Argument(..., help="game name, e.g. chase-ac
         typer.echo("\n".join(lines))
 
     guarded(body)
+
+
+def _decision_lines(spec) -> list[str]:
+    """What ``analyze advise`` answers for the game: each decision, its context keys and an example."""
+    from sims.advice import decisions
+
+    found = decisions(spec)
+    if not found:
+        return []
+    lines = ["", "decisions (analyze advise GAME --position S --holding CARDS [--context KEY=VALUE ...]):"]
+    for decision in found:
+        lines.append(f"  {decision.name:<20} {decision.help}")
+        for key, text in decision.context.items():
+            lines.append(f"  {'':<20} --context {key}=...: {text}")
+        if decision.example:
+            lines.append(f"  {'':<20} e.g. {decision.example}")
+    return lines
 
 
 @app.command("replay")

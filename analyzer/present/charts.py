@@ -287,3 +287,24 @@ def _grey_map():
     from matplotlib.colors import ListedColormap
 
     return ListedColormap(["#eeeeee"])
+
+
+def advice_chart(actions, means, errors, best: str, ylabel: str, title: str, ax=None):
+    """Bar chart of each candidate action's headline with its 95% interval (``errors``,
+    half widths), the best action in green."""
+    with _style():
+        figure, axes = _axes(ax, max(5.0, 0.6 * len(actions) + 2.5), 3.6)
+        colours = ["#55A868" if action == best else "#4C72B0" for action in actions]
+        axes.bar(range(len(actions)), means, yerr=errors, capsize=3, color=colours)
+        axes.set_xticks(
+            range(len(actions)),
+            actions,
+            rotation=45 if len(actions) > 6 else 0,
+            ha="right" if len(actions) > 6 else "center",
+        )
+        axes.set_ylabel(wrapped(ylabel, 30))
+        axes.set_title(wrapped(title, across(figure, STYLE["axes.titlesize"])))
+        axes.grid(axis="y", alpha=0.3)
+        if ax is None:
+            figure.tight_layout()
+    return figure

@@ -75,15 +75,17 @@ class Situation:
 
     @property
     def width(self) -> int:
-        return advice_width(len(self.candidates), len(self.outcomes))
+        return int(advice_width(len(self.candidates), len(self.outcomes)))
 
 
-def advice_width(n_candidates: int, n_outcomes: int) -> int:
+@njit(cache=True)
+def advice_width(n_candidates, n_outcomes):
     """Entries of the flat sums of ``n_candidates`` candidates and ``n_outcomes`` outcomes."""
     return FIRST_SUM + 2 * n_candidates * n_outcomes + n_candidates * n_candidates
 
 
-def cross_start(n_candidates: int, n_outcomes: int) -> int:
+@njit(cache=True)
+def cross_start(n_candidates, n_outcomes):
     """Where the headline cross products begin in the flat sums."""
     return FIRST_SUM + 2 * n_candidates * n_outcomes
 

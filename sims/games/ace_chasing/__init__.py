@@ -159,6 +159,7 @@ SPEC = GameSpec(
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     twin="sims.games.ace_chasing.twin",
     exact="sims.games.ace_chasing.exact",
+    advice="sims.games.ace_chasing.advice",
     bench_players=(4, 8, 20),
     strategy_fields=("threshold", "matador_right_threshold"),
     last_seat_role="matador",

@@ -101,7 +101,7 @@ from sims.games.ace_chasing import (
     Rules,
 )
 
-__all__ = ["MAX_PLAYERS", "exact_hand", "no_swap_knockout_probability"]
+__all__ = ["MAX_PLAYERS", "exact_advice", "exact_hand", "no_swap_knockout_probability"]
 
 MAX_PLAYERS = 6  # 13**6 face sequences; more would need a smarter enumeration
 
@@ -220,6 +220,68 @@ def _reveal_stats(final: np.ndarray, D: int):
     return ko, exposed, ex, ex2
 
 
+def _decisions(pol: np.ndarray, n: int) -> np.ndarray:
+    """Swap decision per position and CURRENT face: rank1 <= threshold, or an ace with
+    ace_swap.  Position n-2 (the matador's right) uses matador_right_threshold."""
+    decide = np.zeros((n - 1, N_FACES), dtype=bool)
+    for p in range(n - 1):
+        th = pol[p, MATADOR_RIGHT_THRESHOLD] if p == n - 2 else pol[p, THRESHOLD]
+        for f in range(N_FACES):
+            decide[p, f] = (f + 1 <= th) or (pol[p, ACE_SWAP] == 1 and f == ACE_RANK)
+    return decide
+
+
+def _stakes(pol: np.ndarray, n: int, betting: int, direction: int) -> np.ndarray:
+    """Signed stake per position and DEALT face: +amount against the matador, -amount for."""
+    stake = np.zeros((n - 1, N_FACES), dtype=np.int64)
+    if betting:
+        cap = pol[n - 1, BET_CAP]
+        for p in range(n - 1):
+            amount = min(pol[p, BET_SIZE], cap)
+            for f in range(N_FACES):
+                if f + 1 >= pol[p, BET_MIN_RANK]:
+                    stake[p, f] = amount
+                elif direction == BET_BETTOR_CHOOSES and f + 1 <= pol[p, BACK_MAX_RANK]:
+                    stake[p, f] = -amount
+    return stake
+
+
+def _rest(n: int) -> np.ndarray:
+    """All face sequences of positions 1..n-1 (position 0's face is a chunk's lead)."""
+    return np.indices((N_FACES,) * (n - 1), dtype=np.int8).reshape(n - 1, -1).T
+
+
+def _lead_chunk(lead: int, rest: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The possible dealt face sequences starting with ``lead`` and their exact weights:
+    prod over positions of (cards of that face still in the pack)."""
+    dealt = np.empty((rest.shape[0], n), dtype=np.int8)
+    dealt[:, 0] = lead
+    dealt[:, 1:] = rest
+    w = np.full(dealt.shape[0], PER_FACE, dtype=np.int64)
+    for i in range(1, n):
+        seen = np.zeros(dealt.shape[0], dtype=np.int64)
+        for j in range(i):
+            seen += dealt[:, j] == dealt[:, i]
+        w *= PER_FACE - seen
+    keep = w > 0
+    return dealt[keep], w[keep]
+
+
+def _swap_chain(dealt: np.ndarray, decide: np.ndarray, king_block: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The final faces and the carried-out swaps of every row of dealt faces."""
+    rows, n = dealt.shape
+    cards = dealt.copy()
+    swapped = np.zeros((rows, n), dtype=bool)
+    for p in range(n - 1):
+        do = decide[p][cards[:, p]]
+        if king_block:
+            do &= cards[:, p + 1] != KING_RANK
+        swapped[:, p] = do
+        a, b = cards[do, p].copy(), cards[do, p + 1].copy()
+        cards[do, p], cards[do, p + 1] = b, a
+    return cards, swapped
+
+
 def exact_hand(rules: Rules, policy, n_seats: int, exact: bool = False) -> dict:
     """Exact hand-mode expectations of one round of Ace Chasing.
 
@@ -256,28 +318,9 @@ def exact_hand(rules: Rules, policy, n_seats: int, exact: bool = False) -> dict:
     M = n - 1
     D = _scale(n)
 
-    # Swap decision per position and CURRENT face: rank1 <= threshold, or an ace with
-    # ace_swap.  Position n-2 (the matador's right) uses matador_right_threshold.
-    decide = np.zeros((M, N_FACES), dtype=bool)
-    for p in range(M):
-        th = pol[p, MATADOR_RIGHT_THRESHOLD] if p == n - 2 else pol[p, THRESHOLD]
-        for f in range(N_FACES):
-            decide[p, f] = (f + 1 <= th) or (pol[p, ACE_SWAP] == 1 and f == ACE_RANK)
-
-    # Signed stake per position and DEALT face: +amount against the matador, -amount for.
-    stake = np.zeros((M, N_FACES), dtype=np.int64)
-    if betting:
-        cap = pol[M, BET_CAP]
-        for p in range(M):
-            amount = min(pol[p, BET_SIZE], cap)
-            for f in range(N_FACES):
-                if f + 1 >= pol[p, BET_MIN_RANK]:
-                    stake[p, f] = amount
-                elif direction == BET_BETTOR_CHOOSES and f + 1 <= pol[p, BACK_MAX_RANK]:
-                    stake[p, f] = -amount
-
-    # All face sequences of positions 1..n-1; position 0's face is the chunk's lead.
-    rest = np.indices((N_FACES,) * (n - 1), dtype=np.int8).reshape(n - 1, -1).T
+    decide = _decisions(pol, n)
+    stake = _stakes(pol, n, betting, direction)
+    rest = _rest(n)
 
     acc_ko = acc_ex = acc_ex2 = acc_w = 0
     acc_exposed = [0] * n
@@ -288,31 +331,10 @@ def exact_hand(rules: Rules, policy, n_seats: int, exact: bool = False) -> dict:
     acc_unit = [0] * N_FACES
 
     for lead in range(N_FACES):
-        dealt = np.empty((rest.shape[0], n), dtype=np.int8)
-        dealt[:, 0] = lead
-        dealt[:, 1:] = rest
-        # Exact weight: prod over positions of (cards of that face still in the pack).
-        w = np.full(dealt.shape[0], PER_FACE, dtype=np.int64)
-        for i in range(1, n):
-            seen = np.zeros(dealt.shape[0], dtype=np.int64)
-            for j in range(i):
-                seen += dealt[:, j] == dealt[:, i]
-            w *= PER_FACE - seen
-        keep = w > 0
-        dealt, w = dealt[keep], w[keep]
+        dealt, w = _lead_chunk(lead, rest, n)
         rows = dealt.shape[0]
         acc_w += _safe_sum(w)
-
-        # Swap chain.
-        cards = dealt.copy()
-        swapped = np.zeros((rows, n), dtype=bool)
-        for p in range(M):
-            do = decide[p][cards[:, p]]
-            if king_block:
-                do &= cards[:, p + 1] != KING_RANK
-            swapped[:, p] = do
-            a, b = cards[do, p].copy(), cards[do, p + 1].copy()
-            cards[do, p], cards[do, p + 1] = b, a
+        cards, swapped = _swap_chain(dealt, decide, king_block)
 
         ko, exposed, ex, ex2 = _reveal_stats(cards, D)
         acc_ko += _safe_sum(w * ko)
@@ -370,3 +392,45 @@ def exact_hand(rules: Rules, policy, n_seats: int, exact: bool = False) -> dict:
         "exposures_sq": val(acc_ex2),
         "unit_bet": unit,
     }
+
+
+def exact_advice(rules: Rules, policy, n_seats: int, card: int, exact: bool = False) -> dict:
+    """Exact advice for seat 0 (the matador's left, no history) holding ``card``.
+
+    For each candidate of sims.games.ace_chasing.advice (``keep``, ``swap``: seat 0's
+    decision forced, every later seat and the bets under ``policy``), the exact means of
+    the advised seat's outcomes: ``exposed`` (P(seat 0 is exposed)), ``knocked_out``
+    (P(the matador is knocked out)) and ``bet_net`` (E[units seat 0 wins on its bet]).
+
+    Seat 0 has seen nothing but its card, and every rule and policy reads faces only while
+    the reveal treats the suits alike, so relabelling the suits shows that the means given
+    the card are the means given its face: the enumeration of :func:`exact_hand` over the
+    chunk whose lead face is the card's face, with seat 0's decision forced.  Returns
+    ``{candidate: {outcome: value}}``, Fractions with ``exact=True``.
+    """
+    n = int(n_seats)
+    if not 2 <= n <= MAX_PLAYERS:
+        raise ValueError(f"n_seats must be 2..{MAX_PLAYERS}, got {n_seats}")
+    if not 0 <= int(card) < PACK:
+        raise ValueError(f"{card} is not a card code 0..51")
+    pol = _parse_policy(policy, n)
+    D = _scale(n)
+    lead = int(card) % N_FACES
+    dealt, w = _lead_chunk(lead, _rest(n), n)
+    total = _safe_sum(w)
+    stake = _stakes(pol, n, int(rules.betting), int(rules.bet_direction))[0, lead]
+    result = {}
+    for name, asks in (("keep", False), ("swap", True)):
+        decide = _decisions(pol, n)
+        decide[0, :] = asks
+        cards, _ = _swap_chain(dealt, decide, bool(rules.king_block))
+        ko, exposed, _, _ = _reveal_stats(cards, D)
+        sums = {
+            "exposed": _safe_sum(w * exposed[:, 0]),
+            "knocked_out": _safe_sum(w * ko),
+            "bet_net": int(stake) * _safe_sum(w * (2 * ko - D)),
+        }
+        result[name] = {
+            key: Fraction(x, total * D) if exact else float(Fraction(x, total * D)) for key, x in sums.items()
+        }
+    return result

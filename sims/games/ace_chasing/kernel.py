@@ -99,6 +99,73 @@ def rule_codes_nb(rules):
 
 
 @njit(cache=True, inline="always")
+def place_bets_nb(table, k, bet_direction):
+    """Betting (with betting on): each non-matador's agreed bet on its DEALT card into
+    ``table.bet``, +b against the matador, -b for it, 0 none."""
+    matador = k - 1
+    policy = table.policy
+    cap = policy[BET_CAP, table.seat_of[matador]]
+    for p in range(matador):
+        seat = table.seat_of[p]
+        rank1 = table.dealt[p] % 13 + 1
+        amount = min(policy[BET_SIZE, seat], cap)
+        bet = 0
+        if rank1 >= policy[BET_MIN_RANK, seat]:
+            bet = amount
+        elif bet_direction == BET_BETTOR_CHOOSES and rank1 <= policy[BACK_MAX_RANK, seat]:
+            bet = -amount
+        table.bet[p] = bet
+
+
+@njit(cache=True, inline="always")
+def asks_swap_nb(table, p, k, moving):
+    """1 (uint64) if position ``p`` of ``k``, holding the card ``moving``, asks to swap
+    under its seat's policy, else 0."""
+    seat = table.seat_of[p]
+    passes_on = table.right_swaps_on[seat] if p == k - 2 else table.swaps_on[seat]
+    return (passes_on >> np.uint64(moving)) & _ONE
+
+
+@njit(cache=True, inline="always")
+def swap_step_nb(table, p, king_block, moving, swap):
+    """Position ``p``, holding the card ``moving``, asks to swap with ``p + 1`` (``swap``
+    1, uint64) or keeps (0); with king_block a target holding a king refuses.  Writes
+    ``held[p]`` and ``swapped[p]``; returns ``(the card p + 1 now holds, p's final card)``.
+    ``p + 1``'s card is its dealt one until this step."""
+    target = table.dealt[p + 1]
+    if king_block:  # the target shows a king and refuses
+        swap &= ~(_KINGS >> np.uint64(target))
+    final = target if swap else moving
+    table.held[p] = final
+    table.swapped[p] = swap
+    return (moving if swap else target), final
+
+
+@njit(cache=True, inline="always")
+def swap_chain_nb(table, k, king_block, first, moving, held):
+    """The swap chain of positions ``first .. k-2`` under their policies, position
+    ``first`` holding ``moving``; ``held`` is the mask of the final cards of the
+    positions before ``first``.  Returns ``(the matador's final card, the mask of every
+    non-matador's final card)``."""
+    for p in range(first, k - 1):
+        moving, final = swap_step_nb(table, p, king_block, moving, asks_swap_nb(table, p, k, moving))
+        held |= _ONE << np.uint64(final)
+    return moving, held
+
+
+@njit(cache=True, inline="always")
+def reveal_nb(held, m_card):
+    """The reveal of the non-matadors' final cards ``held`` (a mask) against the
+    matador's ``m_card``: lower cards, then the suits of face-up aces (one pass is final;
+    the aces sit 13 bits apart, so multiplying by a suit's 13 bits spreads each to its
+    suit).  Returns ``(knocked_out, the mask of the exposed players' cards)``."""
+    lower = held & LOWER_THAN[np.uint64(m_card)]
+    up_suits = ((lower | (_ONE << np.uint64(m_card))) & _ACES) * _SUIT
+    exposed = held & (lower | up_suits)
+    return exposed == 0, exposed
+
+
+@njit(cache=True, inline="always")
 def play_round_nb(table, k, codes):
     """Play one round among ``k`` positions (0 = the matador's left, ``k-1`` = matador)
     under the rule values ``codes`` (:func:`rule_codes_nb`).
@@ -109,46 +176,13 @@ def play_round_nb(table, k, codes):
     exposed)``: ``exposed`` is the mask of the exposed players' cards.
     """
     king_block, betting, bet_direction = codes
-    matador = k - 1
-
     if betting:
-        policy = table.policy
-        cap = policy[BET_CAP, table.seat_of[matador]]
-        for p in range(matador):
-            seat = table.seat_of[p]
-            rank1 = table.dealt[p] % 13 + 1
-            amount = min(policy[BET_SIZE, seat], cap)
-            bet = 0
-            if rank1 >= policy[BET_MIN_RANK, seat]:
-                bet = amount
-            elif bet_direction == BET_BETTOR_CHOOSES and rank1 <= policy[BACK_MAX_RANK, seat]:
-                bet = -amount
-            table.bet[p] = bet
-
-    # The swap chain: `moving` is the card position p holds when its turn comes (the
-    # dealt card of p + 1 is untouched until then).
-    moving = table.dealt[0]
-    held = np.uint64(0)  # the non-matadors' final cards
-    for p in range(matador):
-        seat = table.seat_of[p]
-        passes_on = table.right_swaps_on[seat] if p == matador - 1 else table.swaps_on[seat]
-        target = table.dealt[p + 1]
-        swap = (passes_on >> np.uint64(moving)) & _ONE
-        if king_block:  # the target shows a king and refuses
-            swap &= ~(_KINGS >> np.uint64(target))
-        final = target if swap else moving
-        moving = moving if swap else target
-        table.held[p] = final
-        table.swapped[p] = swap
-        held |= _ONE << np.uint64(final)
-    table.held[matador] = moving
-
-    # Reveal: lower cards, then the suits of face-up aces (one pass is final).  The aces
-    # sit 13 bits apart, so multiplying by a suit's 13 bits spreads each to its suit.
-    lower = held & LOWER_THAN[np.uint64(moving)]
-    up_suits = ((lower | (_ONE << np.uint64(moving))) & _ACES) * _SUIT
-    exposed = held & (lower | up_suits)
-    return exposed == 0, exposed
+        place_bets_nb(table, k, bet_direction)
+    # The swap chain: the card moving on is the one the next position holds at its turn
+    # (the dealt card of p + 1 is untouched until then).
+    moving, held = swap_chain_nb(table, k, king_block, 0, table.dealt[0], np.uint64(0))
+    table.held[k - 1] = moving
+    return reveal_nb(held, moving)
 
 
 @njit(cache=True, inline="always")

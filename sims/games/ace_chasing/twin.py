@@ -20,7 +20,10 @@ Public functions:
   the outcome rows in ``HAND_OUTCOMES`` / ``GAME_OUTCOMES`` column order;
 * :func:`simulate` sums those rows over a range of hands or games into the kernel's
   ``(n_seats + 1, width)`` int64 layout;
-* :func:`replay_lines` is the readable log of one hand of a seed.
+* :func:`replay_lines` is the readable log of one hand of a seed;
+* :func:`advise` plays the advice of one seat's KEEP/SWAP (sims.games.ace_chasing.advice)
+  on conditioned deals: deal ``i`` of seed ``s`` is ``Stream(s, i)``, dealing positions
+  0 .. n-1 with ``sims.core.advice.deal_conditioned``.
 
 Readings taken where the contract leaves a point open are marked ``(reading)`` in
 comments below.
@@ -53,7 +56,7 @@ from sims.games.ace_chasing import (
     Rules,
 )
 
-__all__ = ["play_dealt", "play_hand", "play_game", "simulate", "replay_lines", "rank_of"]
+__all__ = ["play_dealt", "play_hand", "play_game", "simulate", "replay_lines", "rank_of", "advise"]
 
 N_FACES = 13
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -111,19 +114,22 @@ def _num(x) -> str:
 # One round from literal cards
 
 
-def play_dealt(rules: Rules, policy, cards, log=None, *, labels=None) -> dict:
+def play_dealt(rules: Rules, policy, cards, log=None, *, labels=None, force=None) -> dict:
     """Play one round of Ace Chasing from literal cards.
 
     ``cards`` holds ``k >= 2`` card codes by position: position 0 the matador's left,
     ``k-2`` the matador's right, ``k-1`` the matador.  ``policy`` has one row per position
     (columns in ``POLICY_FIELDS`` order).  ``log`` (a list) receives a readable line per
     step; ``labels`` (optional) names the positions in it (default ``"seat p"``).
+    ``force`` (optional) is a pair ``(position, asks)``: that position asks to swap
+    (``asks`` 1) or keeps (0) whatever its policy says (advice).
 
     Returns a dict of lists over positions: ``exposed`` (0/1; 0 for the matador),
     ``swap`` (0/1: the position's swap was carried out), ``bet`` (the agreed signed bet:
     ``+b`` against the matador, ``-b`` for it, 0 none; 0 for the matador), ``bet_net``
     (units won, the matador's entry from all bets), plus ``knocked_out`` (0/1) and
-    ``final`` (the final card codes).
+    ``final`` (the final card codes), ``asked`` (0/1: the position asked to swap, carried
+    out or refused) and ``at_turn`` (the card each non-matador held at its turn).
     """
     _check_rules(rules)
     cards = [int(c) for c in cards]
@@ -184,6 +190,8 @@ def play_dealt(rules: Rules, policy, cards, log=None, *, labels=None) -> dict:
     # -- 2. swap chain, on the cards held NOW -------------------------------------------
     hand = list(cards)
     swap = [0] * k
+    asked = [0] * k
+    at_turn = [0] * k
     king_block = bool(rules.king_block)
     for p in range(mat):
         row = rows[p]
@@ -194,9 +202,15 @@ def play_dealt(rules: Rules, policy, cards, log=None, *, labels=None) -> dict:
         limit = row[MATADOR_RIGHT_THRESHOLD] if p == right else row[THRESHOLD]
         by_ace = row[ACE_SWAP] == 1 and rank_of(card) == ACE_RANK
         wants = by_ace or rank1 <= limit
+        if force is not None and p == force[0]:
+            wants = bool(force[1])
+        asked[p] = int(wants)
+        at_turn[p] = card
         if log is not None:
             which = "matador_right_threshold" if p == right else "threshold"
-            if by_ace:
+            if force is not None and p == force[0]:
+                why = "the advised decision"
+            elif by_ace:
                 why = "an ace, passed on (ace_swap)"
             elif wants:
                 why = f"rank {rank1} <= {which} {_num(limit)}"
@@ -284,6 +298,8 @@ def play_dealt(rules: Rules, policy, cards, log=None, *, labels=None) -> dict:
         "bet_net": bet_net,
         "knocked_out": knocked_out,
         "final": hand,
+        "asked": asked,
+        "at_turn": at_turn,
     }
 
 
@@ -446,3 +462,64 @@ def replay_lines(rules: Rules, policy, n_seats: int, seed: int, index: int) -> l
     lines = [f"Ace Chasing: seed {seed}, hand {index} ({n_seats} seats, matador seat {n_seats - 1})"]
     play_hand(rules, policy, n_seats, seed, index, lines)
     return lines
+
+
+# ----------------------------------------------------------------------------------------
+# Advice
+
+
+def _saw(res: dict, p: int, holding: int, gave: int, earlier, bets) -> bool:
+    """Whether the advised seat ``p`` saw what the context says: each noted earlier
+    action (1 swapped, 0 did not, 2 asked and was refused by a king, -1 not noted), the
+    card it holds at its turn, whether its right-hand neighbour swapped with it (exactly
+    when it ``gave`` a card, -1 none) and every given bet (None: not given)."""
+    for q in range(p):
+        swapped, asked = res["swap"][q], res["asked"][q]
+        if earlier[q] == 1 and not swapped:
+            return False
+        if earlier[q] in (0, 2) and swapped:
+            return False
+        if earlier[q] == 2 and not asked:
+            return False
+    if res["at_turn"][p] != holding:
+        return False
+    swapped_with_me = p > 0 and res["swap"][p - 1] == 1
+    if swapped_with_me != (gave != -1):
+        return False
+    return bets is None or res["bet"][: len(bets)] == list(bets)
+
+
+def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known, n_candidates: int, n_outcomes: int):
+    """The flat advice sums (sims.core.advice) of deals ``first .. first+count-1`` of
+    ``seed``: each deal dealt from ``Stream(seed, i)`` with the context's cards fixed,
+    kept when the advised seat saw what the context says, then replayed once per
+    candidate (candidate 0 asks to swap, candidate 1 keeps).  The advised seat's
+    outcomes: exposed, knocked_out, and bet_net when there are three."""
+    from sims.core.advice import TRIED, advice_width, deal_conditioned, record_deal
+    from sims.games.ace_chasing.advice import K_GAVE, K_HAS_BETS, K_HOLDING, K_POSITION, known_layout
+
+    if not isinstance(rules, Rules):
+        rules = Rules(*(int(v) for v in rules))
+    n = int(n_seats)
+    rows = _prepared(policy, n)
+    known = [int(v) for v in known]
+    at_fixed, at_earlier, at_bets = known_layout(n)
+    p, holding, gave = known[K_POSITION], known[K_HOLDING], known[K_GAVE]
+    fixed = known[at_fixed : at_fixed + n]
+    earlier = known[at_earlier : at_earlier + n - 1]
+    bets = known[at_bets : at_bets + n - 1] if known[K_HAS_BETS] else None
+    out = [0] * advice_width(n_candidates, n_outcomes)
+    for i in range(first, first + count):
+        out[TRIED] += 1
+        cards = deal_conditioned(Stream(seed, i), range(N_CARDS_IN_PACK), fixed)
+        if not _saw(play_dealt(rules, rows, cards, force=(p, 0)), p, holding, gave, earlier, bets):
+            continue
+        values = []
+        for c in range(n_candidates):
+            res = play_dealt(rules, rows, cards, force=(p, 1 if c == 0 else 0))
+            values.append([res["exposed"][p], res["knocked_out"], res["bet_net"][p]][:n_outcomes])
+        record_deal(out, values)
+    return out
+
+
+N_CARDS_IN_PACK = 52

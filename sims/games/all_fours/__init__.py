@@ -297,6 +297,7 @@ SPEC = GameSpec(
     check=check,
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     twin="sims.games.all_fours.twin",
+    advice="sims.games.all_fours.advice",
     bench_players=(N_PLAYERS,),
     strategy_fields=("beg_below", "give_at_least"),
     strategy_mode=GAMES,

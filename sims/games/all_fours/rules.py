@@ -142,6 +142,23 @@ POLICIES = {
     "play-high": PolicyPreset({"play_style": STYLE_HIGH}, "always play the strongest card allowed"),
 }
 
+# Advice (sims/games/all_fours/advice.py, its docstring says what they mean): the
+# decisions, their candidates in order, and the layout of a situation's ``known`` array,
+# which the kernel and the twin both read.
+ADVICE_BEG, ADVICE_GIVE, ADVICE_LEAD = range(3)  # the elder's stand/beg, the dealer's give/run, the first lead
+BEG_CANDIDATES = ("stand", "beg")
+GIVE_CANDIDATES = ("give", "run")
+ADVICE_OUTCOMES = ("net_points", "points", "opponent_points", "win")
+# given: 1 when the lead follows a beg the dealer answered with a gift; holding: the last HELD entries.
+KNOWN_FIELDS = ("decision", "turnup", "score_elder", "score_dealer", "given", "holding")
+K_DECISION, K_TURNUP, K_SCORE_ELDER, K_SCORE_DEALER, K_GIVEN, K_HOLDING = indices(KNOWN_FIELDS, *KNOWN_FIELDS)
+ELDER_BEFORE_LEAD = ("stood", "given")  # the context's words for what came before the elder's first lead
+HELD = 6  # cards a seat holds at the beg and the give
+FIRST_DEAL = 13  # pack positions of the first deal: 3 to E, 3 to D, 3 to E, 3 to D, the turn-up
+ELDER_PLACES = (0, 1, 2, 6, 7, 8)  # E's positions among them (D's are the other six before the turn-up)
+DEALER_PLACES = (3, 4, 5, 9, 10, 11)
+TURNUP_PLACE = FIRST_DEAL - 1
+
 RUN_LABELS = tuple(str(k) for k in range(1, MAX_ROUNDS + 1))
 # Table columns of hand mode counted over the played deals only (their X_count = played).
 PLAYED_HAND_COLUMNS = ("no_trump", "one_trump", "jack_in_play", "game_tie")

@@ -28,7 +28,9 @@ Public functions
   * :func:`play_hand` / :func:`play_game` play hand ``i`` / game ``i`` of a seed and return
     the outcome rows in ``HAND_OUTCOMES`` / ``GAME_OUTCOMES`` column order;
   * :func:`simulate` sums those rows over a range (``sims.core.twins.sum_outcome_rows``);
-  * :func:`replay_lines` is the readable log of one hand of a seed in hand mode.
+  * :func:`replay_lines` is the readable log of one hand of a seed in hand mode;
+  * :func:`advise` plays the advice of a situation (sims/games/all_fours/advice.py) over
+    a range of deals: its flat sums (sims.core.advice).
 
 Readings taken where the contract had to be interpreted (also marked ``(reading)`` in
 the code):
@@ -59,11 +61,14 @@ the code):
 
 from __future__ import annotations
 
+from sims.core.advice import TRIED, advice_width, deal_conditioned, record_deal
 from sims.core.cards import card_name
 from sims.core.deck import stacked_pack
 from sims.core.rng import Stream
 from sims.core.twins import Pack, sum_outcome_rows
 from sims.games.all_fours.rules import (
+    ADVICE_BEG,
+    ADVICE_GIVE,
     BEG_BELOW,
     BUNCH_BELOW,
     DISCARD_TO_SIX,
@@ -72,6 +77,13 @@ from sims.games.all_fours.rules import (
     GIFT_THEN_REDEAL,
     GIVE_AT_LEAST,
     HAND_OUTCOMES,
+    HELD,
+    K_DECISION,
+    K_GIVEN,
+    K_HOLDING,
+    K_SCORE_DEALER,
+    K_SCORE_ELDER,
+    K_TURNUP,
     KEEP_ALL,
     LOW_TO_DEALT_HOLDER,
     LOW_TO_TRICK_WINNER,
@@ -94,6 +106,7 @@ __all__ = [
     "play_game",
     "simulate",
     "replay_lines",
+    "advise",
     "rank_value",
     "strength",
     "worth",
@@ -291,8 +304,11 @@ def _check_rules(rules: Rules) -> None:
 # One deal
 
 
-def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
-    """Play one deal on ``pack`` (shuffling or stacked): the result dict of play_dealt."""
+def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log, beg=None, give=None, lead=None) -> dict:
+    """Play one deal on ``pack`` (shuffling or stacked): the result dict of play_dealt.
+    ``beg`` / ``give`` (True or False) force E's beg and D's give, ``lead`` (a card) E's
+    lead to the first trick, instead of their policies (advice); None leaves them to the
+    policies."""
     D = dealer
     E = 1 - dealer
     target = int(rules.target)
@@ -380,17 +396,25 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
 
     # 2. stand or beg
     e_strength = strength(hands[E], trump)
-    if e_strength < rows[E][BEG_BELOW]:
+    why = "advised"  # a forced beg or stand (advice)
+    if beg is None:
+        beg = e_strength < rows[E][BEG_BELOW]
+        why = f"strength {e_strength} {'<' if beg else '>='} {rows[E][BEG_BELOW]}"
+    if beg:
         res["begged"] = 1
-        say(f"beg: seat {E} begs (strength {e_strength} < {rows[E][BEG_BELOW]})")
+        say(f"beg: seat {E} begs ({why})")
         # 3. give or run
         forced = bool(rules.gift_cannot_win) and score[E] + 1 >= target
         d_strength = strength(hands[D], trump)
-        if not forced and d_strength >= rows[D][GIVE_AT_LEAST]:
+        answer = "advised"  # a forced give or run (advice)
+        if give is None:
+            give = not forced and d_strength >= rows[D][GIVE_AT_LEAST]
+            answer = f"strength {d_strength} >= {rows[D][GIVE_AT_LEAST]}"
+        if give:
             # 4. give
             res["gave"] = 1
             res["gift"][E] = 1
-            say(f"give: seat {D} gives (strength {d_strength} >= {rows[D][GIVE_AT_LEAST]})")
+            say(f"give: seat {D} gives ({answer})")
             if add(E, "gift"):
                 return finish()  # (reading R3)
             if int(rules.gift_then) == GIFT_THEN_REDEAL:
@@ -401,7 +425,9 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
         else:
             # 5. run
             res["ran"] = 1
-            if forced:
+            if answer == "advised":
+                say(f"run: seat {D} runs (advised)")
+            elif forced:
                 say(f"run: seat {D} must run (a gift would take seat {E} to {target})")
             else:
                 say(f"run: seat {D} runs (strength {d_strength} < {rows[D][GIVE_AT_LEAST]})")
@@ -461,7 +487,7 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
             elif after not in (KEEP_ALL, FOSTER_CLUB):
                 raise ValueError(f"unknown after_run code {after}")
     else:
-        say(f"stand: seat {E} stands (strength {e_strength} >= {rows[E][BEG_BELOW]})")
+        say(f"stand: seat {E} stands ({why})")
 
     # 6. play
     res["played"] = 1
@@ -477,7 +503,10 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
     leader = E
     for number in range(1, len(held[E]) + 1):
         other = 1 - leader
-        lead_card = _choose(rows[leader][PLAY_STYLE], in_hand[leader], None, trump, dead[leader])
+        if number == 1 and lead is not None:
+            lead_card = lead
+        else:
+            lead_card = _choose(rows[leader][PLAY_STYLE], in_hand[leader], None, trump, dead[leader])
         in_hand[leader].remove(lead_card)
         follow_card = _choose(rows[other][PLAY_STYLE], in_hand[other], lead_card, trump, dead[other])
         in_hand[other].remove(follow_card)
@@ -693,3 +722,74 @@ def replay_lines(rules: Rules, policy, n_seats: int, seed: int, hand: int) -> li
     lines = [f"All-Fours: seed {seed}, hand {hand} (seat 0 elder, seat 1 dealer, scores 0-0, target {rules.target})"]
     play_hand(rules, policy, n_seats, seed, hand, lines)
     return lines
+
+
+# ----------------------------------------------------------------------------------------
+# Advice
+
+
+class _DealtPack(Pack):
+    """The pack of an advised deal: the first deal's 13 cards lie in draw order as the
+    conditioned deal put them (drawn without swaps); the stock after them is drawn by
+    lazy Fisher-Yates steps on the stream."""
+
+    def draw(self) -> int:
+        if self.t < FIRST_DEAL:
+            self.t += 1
+            return self.cards[self.t - 1]
+        return super().draw()
+
+
+def _stream_copy(stream: Stream) -> Stream:
+    copy = Stream.__new__(Stream)
+    copy.s = list(stream.s)
+    return copy
+
+
+def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known, n_candidates: int, n_outcomes: int):
+    """The flat advice sums of deals ``first .. first+count-1`` of ``seed`` (the module
+    docstring of sims/games/all_fours/advice.py says what is played): seat 0 the elder,
+    seat 1 the dealer; ``known`` holds the decision, the turn-up, the scores and the
+    advised seat's six cards."""
+    rules = Rules(*(int(v) for v in rules))
+    check(rules, policy, n_seats)
+    _check_rules(rules)
+    rows = _prepared(policy)
+    known = [int(v) for v in known]
+    decision = known[K_DECISION]
+    given = known[K_GIVEN] == 1  # the lead follows a beg answered with a gift
+    elder, dealer = 0, 1
+    advised = dealer if decision == ADVICE_GIVE else elder
+    scores = [0, 0]
+    scores[elder], scores[dealer] = known[K_SCORE_ELDER], known[K_SCORE_DEALER]
+    # The first deal's positions: 3 to E, 3 to D, 3 to E, 3 to D, the turn-up.
+    places = [0, 1, 2, 6, 7, 8] if advised == elder else [3, 4, 5, 9, 10, 11]
+    fixed = [-1] * FIRST_DEAL
+    for place, card in zip(places, known[K_HOLDING : K_HOLDING + HELD]):
+        fixed[place] = card
+    fixed[FIRST_DEAL - 1] = known[K_TURNUP]
+    out = [0] * advice_width(n_candidates, n_outcomes)
+    for index in range(first, first + count):
+        stream = Stream(seed, index)
+        out[TRIED] += 1
+        dealt = deal_conditioned(stream, range(N_CARDS), fixed)
+        suit = _suit(dealt[-1])
+        if decision == ADVICE_GIVE and not strength(dealt[0:3] + dealt[6:9], suit) < rows[elder][BEG_BELOW]:
+            continue  # the elder would have stood: not what the dealer saw
+        if given and not strength(dealt[3:6] + dealt[9:12], suit) >= rows[dealer][GIVE_AT_LEAST]:
+            continue  # the dealer would have run: not what the elder saw
+        stock = [card for card in range(N_CARDS) if card not in dealt]
+        values = []
+        for choice in range(n_candidates):
+            pack = _DealtPack(dealt + stock, _stream_copy(stream))
+            if decision == ADVICE_BEG:  # "stand", "beg"
+                res = _play(rules, rows, pack, dealer, scores, None, beg=choice == 1)
+            elif decision == ADVICE_GIVE:  # "give", "run"
+                res = _play(rules, rows, pack, dealer, scores, None, beg=True, give=choice == 0)
+            else:  # "lead <card>", the held cards in code order, after a stand or a gift
+                lead = known[K_HOLDING + choice]
+                res = _play(rules, rows, pack, dealer, scores, None, beg=given, give=given or None, lead=lead)
+            own, other = res["points"][advised], res["points"][1 - advised]
+            values.append([own - other, own, other, 1 if res["winner"] == advised else 0][:n_outcomes])
+        record_deal(out, values)
+    return out

@@ -209,6 +209,7 @@ SPEC = GameSpec(
     fixed_kernels={HANDS: (hand_rule_codes, fixed_hands_kernel, (hand_rule_codes(Rules()),))},
     twin="sims.games.chase_ace.twin",
     exact="sims.games.chase_ace.exact",
+    advice="sims.games.chase_ace.advice",
     bench_players=(4, 8, 20),
     strategy_fields=("threshold",),
     report_players=tuple(range(3, 11)),

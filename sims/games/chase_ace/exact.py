@@ -141,7 +141,7 @@ def _swap_table(threshold: int, mix, rank):
     return table
 
 
-def exact_hand(rules: Rules, policy, n_seats: int, exact: bool = False) -> dict:
+def exact_hand(rules: Rules, policy, n_seats: int, exact: bool = False, first_face=None, first_swap=None) -> dict:
     """Exact hand-mode expectations of one round of Chase the Ace.
 
     Parameters
@@ -155,6 +155,12 @@ def exact_hand(rules: Rules, policy, n_seats: int, exact: bool = False) -> dict:
     exact : bool
         False: floats (numpy arrays for the per-seat values).  True: Fractions (lists of
         Fractions for the per-seat values).
+
+    first_face, first_swap : int, bool (advice, optional)
+        Seat 0 (the eldest) is dealt a card of face ``first_face`` (0=A .. 12=K): the
+        expectations are conditional on it.  With ``first_swap`` it swaps (True) or keeps
+        (False) whatever its policy says (rule b still refuses an attempt on a king shown
+        at the deal).
 
     Returns
     -------
@@ -189,6 +195,8 @@ def exact_hand(rules: Rules, policy, n_seats: int, exact: bool = False) -> dict:
 
     seats = _parse_policy(policy, m, exact)
     swap_p = [_swap_table(th, mix, rank) for th, mix, _ in seats]
+    if first_swap is not None:
+        swap_p[0] = [1 if first_swap else 0] * N_FACES
     informed = [inf for _, _, inf in seats]
 
     dealer = m - 1
@@ -355,7 +363,7 @@ def exact_hand(rules: Rules, policy, n_seats: int, exact: bool = False) -> dict:
             ended = kings == KINGS_FREEZE and top in start  # a dealt TOP freezes the round
             play(0, start, list(start), ended, 0, 0, False, w, left)
             return
-        for f in range(N_FACES):
+        for f in range(N_FACES) if i or first_face is None else (first_face,):
             n_f = left[f]
             if n_f == 0:
                 continue
@@ -370,6 +378,8 @@ def exact_hand(rules: Rules, policy, n_seats: int, exact: bool = False) -> dict:
     denom = 1
     for i in range(m + 1):
         denom *= PACK - i
+    if first_face is not None:  # the deals in which seat 0 holds that face
+        denom = denom * PER_FACE // PACK
     total = sum(outcome.values())
     if exact:
         assert total == denom, "weights do not sum to 1"

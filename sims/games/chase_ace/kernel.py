@@ -71,6 +71,10 @@ TABLE = np.dtype(
         ("mix", np.int64, SLOTS),  # per seat: its threshold_mix as an integer bound (below)
         ("lose_sum", np.int64, SLOTS),  # hand mode, per seat: lives lost
         ("exchange_sum", np.int64, SLOTS),  # hand mode, per seat: exchanges completed
+        # advice (sims/games/chase_ace/advice.py): [0] 1 when the forced position's turn
+        # came and it decided (the round had not ended, its turn was not lost), [1] the card
+        # it held then
+        ("advised", np.int64, 4),
     ]
 )
 
@@ -205,8 +209,12 @@ class Chain(NamedTuple):
 
 
 @njit(cache=True, inline="always")
-def play_round_nb(table, m, state, codes):
+def play_round_nb(table, m, state, codes, forced=-1, forced_swap=False):
     """Play one round among ``m`` positions (0 = eldest, ``m-1`` = dealer).
+
+    Position ``forced`` (advice; -1, none, in hand and game mode, which the compiler folds
+    away) swaps (or cuts) when ``forced_swap``, else keeps, whatever its policy says;
+    ``table.advised`` tells whether its turn came and what it held then.
 
     Reads the deal (``m`` cards, then the cut card) from ``table.dealt`` and the seat of
     each position from ``table.seat_of`` (policies belong to seats); writes the final
@@ -228,8 +236,9 @@ def play_round_nb(table, m, state, codes):
     rows_kept = kings == KINGS_STOP_ALL or kings == KINGS_SKIP or queens != 0 or jacks != JACKS_OFF
     rows_kept |= kings == KINGS_FREEZE
     ended = _hold_dealt_cards_nb(table, m, kings) if rows_kept else False
-    chain = _swap_chain_nb(table, m, state, codes, rows_kept, ended)
-    lowest, state = _dealer_turn_nb(table, m, chain, dealer_king_block, queens != 0 or jacks != JACKS_OFF, rows_kept)
+    chain = _swap_chain_nb(table, m, state, codes, rows_kept, ended, forced, forced_swap)
+    face_rules_on = queens != 0 or jacks != JACKS_OFF
+    lowest, state = _dealer_turn_nb(table, m, chain, dealer_king_block, face_rules_on, rows_kept, forced, forced_swap)
     return _showdown_nb(table, m, tie, lowest), state
 
 
@@ -251,9 +260,10 @@ def _hold_dealt_cards_nb(table, m, kings):
 
 
 @njit(cache=True, inline="always")
-def _swap_chain_nb(table, m, state, codes, rows_kept, ended):
+def _swap_chain_nb(table, m, state, codes, rows_kept, ended, forced, forced_swap):
     """Positions 0 .. m-2 in turn swap with their left-hand neighbour or keep, under the
-    king, queen and jack rules of ``codes``; returns the :class:`Chain` at the dealer."""
+    king, queen and jack rules of ``codes`` (position ``forced`` as told, see
+    :func:`play_round_nb`); returns the :class:`Chain` at the dealer."""
     tie, kings, reveal, dealer_king_block, queens, jacks = codes
     kings_act = kings != KINGS_NONE
     # Kings that divert an attempt (stop everything, or skip to the next player) go the
@@ -288,7 +298,14 @@ def _swap_chain_nb(table, m, state, codes, rows_kept, ended):
         if face_rules_on:
             keep |= table.lost_turn[k] != 0
         swap = ((decision >> rank) & 1) != 0
-        if (((decision >> (MIXED_SHIFT + rank)) & 1) != 0) & (not keep):
+        mixed = (((decision >> (MIXED_SHIFT + rank)) & 1) != 0) & (not keep)
+        if k == forced:  # no draw: the advice gives the decision (a king seen at deal still forces a keep)
+            table.advised[0] = not (face_rules_on and table.lost_turn[k] != 0)
+            table.advised[1] = card
+            keep = reveal_blocks & target_on_top
+            swap = forced_swap
+            mixed = False
+        if mixed:
             swap, state = _mixed_swap_nb(table.mix[np.uint64(seat)], state)
         swap &= not keep
         special = kings_divert & target_on_top
@@ -316,9 +333,10 @@ def _swap_chain_nb(table, m, state, codes, rows_kept, ended):
 
 
 @njit(cache=True, inline="always")
-def _dealer_turn_nb(table, m, chain, dealer_king_block, face_rules_on, rows_kept):
-    """The dealer cuts the pack or keeps, after the :class:`Chain` reached it; returns
-    ``(the lowest final rank, state)``."""
+def _dealer_turn_nb(table, m, chain, dealer_king_block, face_rules_on, rows_kept, forced, forced_swap):
+    """The dealer cuts the pack or keeps, after the :class:`Chain` reached it (as told when
+    it is position ``forced``, see :func:`play_round_nb`); returns ``(the lowest final
+    rank, state)``."""
     dealer = m - 1
     card, rank, ended, state = chain.card, chain.rank, chain.ended, chain.state
     if rows_kept:
@@ -332,7 +350,13 @@ def _dealer_turn_nb(table, m, chain, dealer_king_block, face_rules_on, rows_kept
         may_cut &= table.lost_turn[dealer] == 0
     informed = ((decision >> INFORMED_BIT) != 0) & received
     cut = (rank < chain.given_rank) if informed else ((decision >> rank) & 1) != 0
-    if may_cut & (not informed) & (((decision >> (MIXED_SHIFT + rank)) & 1) != 0):
+    mixed = may_cut & (not informed) & (((decision >> (MIXED_SHIFT + rank)) & 1) != 0)
+    if dealer == forced:
+        table.advised[0] = (not ended) & (not (face_rules_on and table.lost_turn[dealer] != 0))
+        table.advised[1] = card
+        cut = forced_swap
+        mixed = False
+    if mixed:
         cut, state = _mixed_swap_nb(table.mix[np.uint64(seat)], state)
     cut_card = table.dealt[m]
     cut_rank = table.rank_of[np.uint64(cut_card)]

@@ -186,7 +186,7 @@ def _num(x) -> str:
     return str(int(x)) if x == int(x) else f"{x:g}"
 
 
-def play_dealt(rules: Rules, policy, cards, stream=None, log=None, *, labels=None) -> dict:
+def play_dealt(rules: Rules, policy, cards, stream=None, log=None, *, labels=None, forced=None) -> dict:
     """Play one round of Chase the Ace from literal cards.
 
     ``cards`` holds ``m + 1`` card codes: position ``k``'s card for ``k = 0 .. m-1``
@@ -195,9 +195,13 @@ def play_dealt(rules: Rules, policy, cards, stream=None, log=None, *, labels=Non
     for mixed-strategy draws; ``log`` (a list) receives a readable line per step.
     ``labels`` (optional) names the positions in the log (default ``"seat k"``).
 
+    ``forced`` (advice) is ``(position, swap)``: that position swaps (the dealer cuts)
+    when ``swap`` is true, else keeps, whatever its policy says, and draws nothing.
+
     Returns ``{"lose": [...], "exchange": [...], "final": [...]}``, each a list over
     positions: 0/1 life lost, 0/1 completed exchange on its own turn (the dealer: cut and
-    took the cut card), and the final card codes.
+    took the cut card), and the final card codes; with ``forced``, also ``"advised"``:
+    ``(whether the forced position's turn came and it decided, the card it held then)``.
     """
     _check_rules(rules)
     cards = [int(c) for c in cards]
@@ -232,6 +236,8 @@ def play_dealt(rules: Rules, policy, cards, stream=None, log=None, *, labels=Non
     # by a queen, not via skip-to-next) -- the only kind that informs k+1 (rule a).
     direct = [False] * m
     ended = False
+    forced_position, forced_swap = forced if forced is not None else (-1, False)
+    advised = (False, -1)
 
     if log is not None:
         for k in range(m):
@@ -292,6 +298,8 @@ def play_dealt(rules: Rules, policy, cards, stream=None, log=None, *, labels=Non
     for k in range(m - 1):
         row = policy[k]
         who = name(k)
+        if k == forced_position:
+            advised = (not ended and not lost_turn[k], hand[k])
         if ended:
             if log is not None:
                 log.append(f"{who} keeps {card_name(hand[k])} (exchanging has ended)")
@@ -307,9 +315,11 @@ def play_dealt(rules: Rules, policy, cards, stream=None, log=None, *, labels=Non
         t = k + 1
         my_rank = rk(hand[k])
         decided = None
+        if k == forced_position:
+            decided = forced_swap
         # a. informed: the right-hand neighbour just exchanged with me on its own turn and
         # what I received outranks what I gave -> KEEP.  Otherwise fall through to b and c.
-        if row[INFORMED] and k >= 1 and direct[k - 1]:
+        if k != forced_position and row[INFORMED] and k >= 1 and direct[k - 1]:
             received, given = my_rank, rk(hand[k - 1])
             if received > given:
                 decided = False
@@ -330,6 +340,9 @@ def play_dealt(rules: Rules, policy, cards, stream=None, log=None, *, labels=Non
             decided = False
             if log is not None:
                 log.append(f"{who} keeps {card_name(hand[k])} ({name(t)} was seen to hold {card_name(hand[t])})")
+        elif k == forced_position and decided and rules.king_reveal == REVEAL_AT_DEAL:
+            if kings in (KINGS_BLOCK, KINGS_STOP_ALL) and is_top(hand[t]) and dealt_top[t]:
+                decided = False  # the rules refuse an attempt on a king shown at the deal
         # c. threshold (the only case that may draw).
         if decided is None:
             if log is not None:
@@ -382,6 +395,8 @@ def play_dealt(rules: Rules, policy, cards, stream=None, log=None, *, labels=Non
     # -- the dealer's turn ----------------------------------------------------------------
     who = name(dealer)
     cut = False
+    if dealer == forced_position:
+        advised = (not ended and not lost_turn[dealer], hand[dealer])
     if ended:
         if log is not None:
             log.append(f"{who} (dealer) keeps {card_name(hand[dealer])} (exchanging has ended)")
@@ -393,7 +408,9 @@ def play_dealt(rules: Rules, policy, cards, stream=None, log=None, *, labels=Non
             log.append(f"{who} (dealer) keeps {card_name(hand[dealer])} (turn lost to a shown jack)")
     else:
         row = policy[dealer]
-        if row[INFORMED] and direct[dealer - 1]:
+        if dealer == forced_position:
+            cut = forced_swap
+        elif row[INFORMED] and direct[dealer - 1]:
             received, given = rk(hand[dealer]), rk(hand[dealer - 1])
             cut = received < given
             if log is not None:
@@ -426,7 +443,10 @@ def play_dealt(rules: Rules, policy, cards, stream=None, log=None, *, labels=Non
         log.append("showdown: " + ", ".join(f"{name(k)} {card_name(hand[k])}" for k in range(m)))
         losing = [name(k) for k in range(m) if lose[k]]
         log.append("loses a life: " + (", ".join(losing) if losing else "nobody"))
-    return {"lose": lose, "exchange": exchange, "final": list(hand)}
+    found = {"lose": lose, "exchange": exchange, "final": list(hand)}
+    if forced is not None:
+        found["advised"] = advised
+    return found
 
 
 # ----------------------------------------------------------------------------------------
@@ -626,3 +646,41 @@ def replay_lines(rules: Rules, policy, n_seats: int, seed: int, index: int) -> l
     lines = [f"Chase the Ace: seed {seed}, hand {index} ({n_seats} seats, dealer seat {n_seats - 1})"]
     play_hand(rules, policy, n_seats, seed, index, lines)
     return lines
+
+
+# ----------------------------------------------------------------------------------------
+# Advice (sims/games/chase_ace/advice.py)
+
+
+def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known, n_candidates: int, n_outcomes: int):
+    """The advice sums (sims.core.advice) of deals ``first .. first+count-1``, played as the
+    rules read: the advised position's card (or the card it gave) fixed, the other cards
+    and the cut card dealt from the rest of the pack; a deal kept only when the advised
+    player's turn comes holding its card and the earlier players acted as noted; then
+    each candidate (0: swap or cut, 1: keep) plays the round on from the same stream."""
+    from sims.core.advice import ACCEPTED, TRIED, advice_width, deal_conditioned, record_deal
+
+    rules = Rules(*[int(v) for v in rules])
+    position, holding, gave = (int(v) for v in known[:3])
+    earlier = [int(v) for v in known[3:]]
+    fixed = [-1] * (n_seats + 1)
+    fixed[position] = gave if gave >= 0 else holding
+    out = [0] * advice_width(n_candidates, n_outcomes)
+    for deal in range(first, first + count):
+        out[TRIED] += 1
+        stream = Stream(seed, deal)
+        cards = deal_conditioned(stream, range(52), fixed)
+        values = []
+        for candidate in range(n_candidates):
+            replay = Stream(seed, deal)
+            replay.s = list(stream.s)  # each candidate continues the same stream
+            found = play_dealt(rules, policy, cards, replay, forced=(position, candidate == 0))
+            decided, card = found["advised"]
+            seen = all(noted < 0 or found["exchange"][k] == noted for k, noted in enumerate(earlier))
+            if not (decided and card == holding and seen):
+                break
+            values.append([found["lose"][position], found["exchange"][position]])
+        if len(values) == n_candidates:
+            record_deal(out, values)
+    assert out[ACCEPTED] <= out[TRIED]
+    return out

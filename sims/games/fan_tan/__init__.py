@@ -89,6 +89,9 @@ One deal (dealer d, one stream)
   a hand), so at most n-1 turns in a row are forced passes, and at most 2n-2 are passes
   of either kind (after n-1 passes in a row nobody may pass voluntarily).
 
+Advice (``analyze advise fan-tan``): which card to play, on the deals that fit the record
+  of plays and passes; see sims/games/fan_tan/advice.py.
+
 Games (game mode): a rotation of n deals on one stream (seed, game index), every deal
   starting from a pack in code order; the first deal is dealt by seat n-1, then seat 0,
   1, ..., n-2 (the deal passes left), so every seat deals once.
@@ -232,6 +235,7 @@ SPEC = GameSpec(
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     fixed_kernels={HANDS: (hand_rule_codes, fixed_hands_kernel, (hand_rule_codes(Rules()),))},
     twin="sims.games.fan_tan.twin",
+    advice="sims.games.fan_tan.advice",
     bench_players=(4, 6, 8),
     strategy_fields=("style",),
     last_seat_role="dealer",

@@ -299,43 +299,83 @@ def _hoyle_penalties_nb(table, n, seat, hand):
     return pot
 
 
+NOT_FORCED = -3  # _turn_nb's ``forced`` when the seat's policy decides (a constant in hand and game mode)
+
+
 @njit(cache=True, inline="always")
-def _policy_turns_nb(table, n, seat, layout, turns, pot, shuffle, may_pass, eight_before_six, chips, pass_fee, state):
-    """Step 3 under any policy: turns clockwise until a hand is empty.  A seat with a
-    playable card plays the one its style chooses, unless with may_pass_when_able and
-    pass_with_sevens every playable card is a seven and the last n-1 turns were not all
-    passes: then it passes voluntarily at Hoyle's penalties.  A seat with no playable card
-    passes and pays pass_fee (chips only).  A stacked deal (no ``shuffle``) logs each turn.
-    Returns ``(the seat that went out, turns, pot, state)``."""
+def _turn_nb(
+    table, n, seat, layout, legal, passes_in_a_row, pot, may_pass, eight_before_six, chips, pass_fee, state, forced
+):
+    """One turn of ``seat`` (step 3).  A seat with a playable card plays the one its style
+    chooses, unless with may_pass_when_able and pass_with_sevens every playable card is a
+    seven and the last n-1 turns were not all passes: then it passes voluntarily at
+    Hoyle's penalties.  A seat with no playable card passes and pays pass_fee (chips only).
+    ``forced`` other than NOT_FORCED takes that action instead of the policy's (advice: a
+    card's bit, or PASS: a pass, voluntary when the seat holds a playable card); the
+    caller makes sure it is legal.  ``legal`` is the layout's legal cards.  Returns
+    ``(hand, layout, legal, passes_in_a_row, pot, logged, state)``, ``logged`` being the
+    card's bit, PASS or VOLUNTARY_PASS."""
     hands = table.hands
-    legal = legal_cards_nb(layout, eight_before_six)
-    passes_in_a_row = 0
-    while True:
-        hand = hands[np.uint64(seat)]
-        playable = hand & legal
-        logged = PASS
-        if playable and not (
+    hand = hands[np.uint64(seat)]
+    playable = hand & legal
+    logged = PASS
+    if forced == NOT_FORCED:
+        plays = playable != _ZERO and not (
             may_pass and passes_in_a_row < n - 1 and not (playable & ~SEVENS) and table.policy[P_PASS_WITH_SEVENS, seat]
-        ):
+        )
+    else:
+        plays = forced >= 0
+    if plays:
+        if forced == NOT_FORCED:
             card, state = choose_card_nb(
                 table.policy[P_STYLE, np.uint64(seat)], hand, playable, layout, legal, eight_before_six, state
             )
-            hand &= ~(_ONE << card)
-            hands[np.uint64(seat)] = hand
-            layout |= _ONE << card
-            legal = legal_cards_nb(layout, eight_before_six)
-            passes_in_a_row = 0
-            logged = np.int64(card)
         else:
-            table.passes[np.uint64(seat)] += 1
-            passes_in_a_row += 1
-            if not playable:
-                if chips:
-                    pot += _pay_nb(table, seat, pass_fee)
-            else:
-                logged = VOLUNTARY_PASS
-                if chips:
-                    pot += _hoyle_penalties_nb(table, n, seat, hand)
+            card = np.uint64(forced)
+        hand &= ~(_ONE << card)
+        hands[np.uint64(seat)] = hand
+        layout |= _ONE << card
+        legal = legal_cards_nb(layout, eight_before_six)
+        passes_in_a_row = 0
+        logged = np.int64(card)
+    else:
+        table.passes[np.uint64(seat)] += 1
+        passes_in_a_row += 1
+        if not playable:
+            if chips:
+                pot += _pay_nb(table, seat, pass_fee)
+        else:
+            logged = VOLUNTARY_PASS
+            if chips:
+                pot += _hoyle_penalties_nb(table, n, seat, hand)
+    return hand, layout, legal, passes_in_a_row, pot, logged, state
+
+
+@njit(cache=True, inline="always")
+def _policy_turns_nb(
+    table, n, seat, layout, turns, pot, shuffle, may_pass, eight_before_six, chips, pass_fee, state, passes_in_a_row
+):
+    """Step 3 under any policy: :func:`_turn_nb` clockwise from ``seat`` until a hand is
+    empty, ``passes_in_a_row`` passes having been made just before (0 at the opening).  A
+    stacked deal (no ``shuffle``) logs each turn.  Returns ``(the seat that went out,
+    turns, pot, state)``."""
+    legal = legal_cards_nb(layout, eight_before_six)
+    while True:
+        hand, layout, legal, passes_in_a_row, pot, logged, state = _turn_nb(
+            table,
+            n,
+            seat,
+            layout,
+            legal,
+            passes_in_a_row,
+            pot,
+            may_pass,
+            eight_before_six,
+            chips,
+            pass_fee,
+            state,
+            NOT_FORCED,
+        )
         if not shuffle:
             table.log[turns, 0] = seat
             table.log[turns, 1] = logged
@@ -388,7 +428,7 @@ def _play_deal_nb(table, n, dealer, shuffle, state, codes, amounts, first_cards)
         seat, turns = _first_card_turns_nb(table, n, seat, layout, turns, eight_before_six)
     else:
         seat, turns, pot, state = _policy_turns_nb(
-            table, n, seat, layout, turns, pot, shuffle, may_pass != 0, eight_before_six, chips, pass_fee, state
+            table, n, seat, layout, turns, pot, shuffle, may_pass != 0, eight_before_six, chips, pass_fee, state, 0
         )
     _settle_nb(table, n, seat, turns, pot, chips, first_cards, settle, pass_fee, card_fee)
     return state

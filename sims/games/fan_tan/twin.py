@@ -19,7 +19,12 @@ Stream draws, in order (:class:`sims.core.rng.Stream`)
      (forced or voluntary), or for the holder-7d/7h opening.
 
   The next deal of a game starts its 52 draws where the previous deal's last draw left
-  the stream.  A stacked deal (:func:`play_dealt`) lists the 52 cards in draw order (no
+  the stream.
+
+  Advice deal ``i`` (:func:`advise`) uses ``Stream(seed, i)``: one draw per unknown deal
+  position (:func:`sims.core.advice.deal_conditioned`, the known cards fixed), then the
+  random styles' draws of the turns in play order, as in a hand; every candidate starts
+  from the stream as it stands after the deal and replays the same listed turns.  A stacked deal (:func:`play_dealt`) lists the 52 cards in draw order (no
   swaps) and its random style draws from a fresh ``Stream(0, 0)``.
 
 Public functions
@@ -29,6 +34,7 @@ Public functions
     the outcome rows in ``HAND_OUTCOMES`` / ``GAME_OUTCOMES`` column order;
   * :func:`simulate` sums those rows over a range (``sims.core.twins.sum_outcome_rows``);
   * :func:`replay_lines` is the readable log of one hand of a seed in hand mode.
+  * :func:`advise` plays advice's deals (every candidate of the advised seat's decision).
 
 Readings taken where the contract had to be interpreted (also marked ``(reading)`` in
 the code):
@@ -60,6 +66,7 @@ the code):
 
 from __future__ import annotations
 
+from sims.core.advice import TRIED, advice_width, deal_conditioned, record_deal
 from sims.core.cards import card_name
 from sims.core.deck import deal_prefix
 from sims.core.rng import Stream
@@ -100,6 +107,7 @@ __all__ = [
     "replay_lines",
     "legal_cards",
     "unlocks",
+    "advise",
 ]
 
 N_CARDS = 52
@@ -109,6 +117,7 @@ ACE, SIX, SEVEN, EIGHT, KING = 0, 5, 6, 7, 12
 SEVEN_OF_DIAMONDS = 1 * N_FACES + SEVEN
 SEVEN_OF_HEARTS = 2 * N_FACES + SEVEN
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+PASS, HOLD = -1, -2  # advice's record: a pass (could not play), a voluntary pass (held back)
 START_NAMES = {START_HOLDER_7D: "7d", START_HOLDER_7H: "7h"}
 
 
@@ -263,9 +272,34 @@ def _stacked(cards) -> list[int]:
 # One deal
 
 
-def _play(rules: Rules, rows, n: int, dealer: int, pack, stream, log) -> dict:
+def _scripted(script, t: int, seat: int):
+    """Advice: the action ``script`` forces on turn ``t`` (0 = the first turn), or None
+    when the seat's policy decides."""
+    if script is None:
+        return None
+    record, position, action = script
+    if seat != position or t > len(record):
+        return None
+    return record[t] if t < len(record) else action
+
+
+def _as_listed(script, t: int, seat: int, action: int) -> bool:
+    """Advice: whether turn ``t`` (taken by ``seat`` with ``action``) agrees with the record."""
+    if script is None:
+        return True
+    record, position, _ = script
+    return seat == position or t >= len(record) or record[t] == action
+
+
+def _play(rules: Rules, rows, n: int, dealer: int, pack, stream, log, script=None) -> dict | None:
     """Play one deal of ``pack`` (the 52 cards in draw order) dealt by ``dealer``; random
-    choices draw from ``stream``.  Returns the result dict of play_dealt."""
+    choices draw from ``stream``.  Returns the result dict of play_dealt.
+
+    ``script`` (advice, see :func:`advise`) is ``(record, position, action)``: the turns
+    listed (a card code, PASS or HOLD per turn from the first, the opening included), the
+    advised seat, and its action at the turn after them.  The advised seat's turns take
+    the listed actions and then ``action``; when another seat's listed turn goes
+    otherwise, the deal is rejected: None."""
 
     def say(text):
         if log is not None:
@@ -340,7 +374,21 @@ def _play(rules: Rules, rows, n: int, dealer: int, pack, stream, log) -> dict:
         seat = turn
         legal = legal_cards(table, ebs)
         playable = [c for c in legal if c in hand[seat]]
-        if not playable:
+        forced = _scripted(script, len(plays), seat)
+        if forced is not None:  # advice: the advised seat's listed or candidate action
+            action = forced if forced >= 0 else (HOLD if playable else PASS)
+        elif not playable:
+            action = PASS
+        elif (
+            rules.may_pass_when_able
+            and rows[seat][PASS_WITH_SEVENS]
+            and all(_face(c) == SEVEN for c in playable)
+            and streak < n - 1
+        ):  # (readings R1, R2)
+            action = HOLD
+        else:
+            action = _choose(rows[seat][STYLE], playable, hand[seat], table, ebs, stream)
+        if action == PASS:
             plays.append((seat, -1))
             passes[seat] += 1
             streak += 1
@@ -351,12 +399,7 @@ def _play(rules: Rules, rows, n: int, dealer: int, pack, stream, log) -> dict:
                 say(f"turn {len(plays)}: seat {seat} cannot play and passes, paying {fee}; pot {pot}")
             else:
                 say(f"turn {len(plays)}: seat {seat} cannot play and passes")
-        elif (
-            rules.may_pass_when_able
-            and rows[seat][PASS_WITH_SEVENS]
-            and all(_face(c) == SEVEN for c in playable)
-            and streak < n - 1
-        ):  # (readings R1, R2)
+        elif action == HOLD:
             voluntary.append(len(plays))
             plays.append((seat, -1))
             passes[seat] += 1
@@ -381,8 +424,9 @@ def _play(rules: Rules, rows, n: int, dealer: int, pack, stream, log) -> dict:
             else:
                 say(f"turn {len(plays)}: seat {seat} passes holding back {_names(sevens)}")
         else:
-            card = _choose(rows[seat][STYLE], playable, hand[seat], table, ebs, stream)
-            play(seat, card, "plays")
+            play(seat, action, "plays")
+        if not _as_listed(script, len(plays) - 1, seat, action):
+            return None  # advice: another seat did not do what the record says (the deal is rejected)
         turn = (seat + 1) % n
 
     # 4. the end and the settlement
@@ -519,3 +563,62 @@ def replay_lines(rules: Rules, policy, n_seats: int, seed: int, hand: int) -> li
     lines = [f"Fan Tan: seed {seed}, hand {hand} ({n_seats} seats, seat {int(n_seats) - 1} deals)"]
     play_hand(rules, policy, n_seats, seed, hand, lines)
     return lines
+
+
+# ----------------------------------------------------------------------------------------
+# Advice
+
+
+def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known, n_candidates: int, n_outcomes: int):
+    """Advice (the docstring of ``sims/games/fan_tan/advice.py``): the flat sums
+    (:mod:`sims.core.advice`) of deals ``first .. first+count-1`` of ``seed``.
+
+    ``known`` is the situation's encoding: the advised seat, the seat of the first listed
+    turn, the numbers of held cards, listed turns and candidates, then the held cards'
+    codes, the listed turns (a code, PASS or HOLD) and the candidates (a code, or PASS for
+    a voluntary pass).  Deal ``i``: on ``Stream(seed, i)``, every seat's known cards (the
+    advised seat's holding and plays, the others' plays) take its earliest deal positions
+    in code order (draw ``k`` goes to seat ``k mod n``, the dealer being seat n-1), the
+    other positions are dealt from the rest of the pack
+    (:func:`sims.core.advice.deal_conditioned`); each candidate then plays the whole deal
+    from a copy of the stream as it stands after the deal, the advised seat taking its
+    listed actions and the candidate, the rest under the policies; a deal where another
+    seat's listed turn goes otherwise is not kept."""
+    rules = Rules(*(int(v) for v in rules))
+    rows = _checked(rules, policy, n_seats)
+    n = int(n_seats)
+    known = [int(v) for v in known]
+    position, first_seat, n_held, n_listed, n_actions = known[:5]
+    held = known[5 : 5 + n_held]
+    record = known[5 + n_held : 5 + n_held + n_listed]
+    actions = known[5 + n_held + n_listed : 5 + n_held + n_listed + n_actions]
+    if n_actions != n_candidates:
+        raise ValueError(f"the situation lists {n_actions} candidates, not {n_candidates}.")
+    seen = [set() for _ in range(n)]
+    seen[position].update(held)
+    for t, entry in enumerate(record):
+        if entry >= 0:
+            seen[(first_seat + t) % n].add(entry)
+    fixed = [-1] * N_CARDS
+    for seat in range(n):
+        for j, card in enumerate(sorted(seen[seat])):
+            fixed[seat + j * n] = card
+    card_count = int(rules.settle) == SETTLE_CARD_COUNT
+    out = [0] * advice_width(n_candidates, n_outcomes)
+    for i in range(first, first + count):
+        out[TRIED] += 1
+        stream = Stream(seed, i)
+        pack = deal_conditioned(stream, range(N_CARDS), fixed)
+        after_deal = list(stream.s)
+        values = []
+        for action in actions:
+            stream.s = list(after_deal)
+            res = _play(rules, rows, n, n - 1, pack, stream, None, (record, position, action))
+            if res is None:
+                break  # the deal does not fit the record (the same for every candidate)
+            win = 1 if res["winner"] == position else 0
+            left = res["cards_left"][position]
+            values.append([left, win] if card_count else [res["net"][position], win, left])
+        else:
+            record_deal(out, values)
+    return out

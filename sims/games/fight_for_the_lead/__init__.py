@@ -123,6 +123,9 @@ One hand (dealer D, pot P at stake, compulsory or not)
          led; when void, the lowest card.
   9. Settlement (stakes above).  The game goes on while P_next > 0.
 
+Advice (analyze advise): the fight card, stay or drop, and the trade of one seat in one
+  hand, every candidate on the same conditioned deals: see advice.py.
+
 Games (game mode)
   One game = one stream (seed, game index); every hand resets the pack to code order and
   draws go on from the same stream.  Each seat antes; the first dealer is seat n-1
@@ -300,6 +303,7 @@ SPEC = GameSpec(
     check=check,
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     twin="sims.games.fight_for_the_lead.twin",
+    advice="sims.games.fight_for_the_lead.advice",
     bench_players=(4, 6, 8),
     strategy_fields=("stay_min_strength", "keep_min_rank", "fight_card"),
     last_seat_role="dealer",

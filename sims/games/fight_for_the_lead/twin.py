@@ -32,7 +32,13 @@ Public functions
   * :func:`play_hand` / :func:`play_game` play hand ``i`` / game ``i`` of a seed and return
     the outcome rows in ``HAND_OUTCOMES`` / ``GAME_OUTCOMES`` column order;
   * :func:`simulate` sums those rows over a range (``sims.core.twins.sum_outcome_rows``);
-  * :func:`replay_lines` is the readable log of one hand of a seed in hand mode.
+  * :func:`replay_lines` is the readable log of one hand of a seed in hand mode;
+  * :func:`advise` plays advice (``sims/games/fight_for_the_lead/advice.py``): deal ``i``
+    draws ``deal_conditioned(Stream(seed, i), codes 0..51, prefix)`` for the pack's first
+    F positions, the rest of the pack follows in code order; the hand (dealer n-1) takes
+    those F positions in order and draws every later card (and every card of a
+    reshuffled pile) lazily from a copy of the stream, once per candidate, with the
+    advised seat's choices forced (``_play``'s ``force``).
 
 Readings taken where the contract had to be interpreted (also marked ``(reading)`` in
 the code):
@@ -66,6 +72,8 @@ the code):
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from sims.core.cards import card_name
 from sims.core.deck import stacked_pack
@@ -104,7 +112,7 @@ from sims.games.fight_for_the_lead import (
     check,
 )
 
-__all__ = ["play_dealt", "play_hand", "play_game", "simulate", "replay_lines", "rank_value"]
+__all__ = ["play_dealt", "play_hand", "play_game", "simulate", "replay_lines", "rank_value", "advise"]
 
 N_CARDS = 52
 N_FACES = 13
@@ -205,8 +213,12 @@ def _prepared(policy, n: int) -> _Rows:
 # One hand
 
 
-def _play(rules: Rules, rows, n: int, pack: Pack, dealer: int, pot: int, compulsory: bool, log) -> dict:
-    """Play one hand on ``pack`` (shuffling or stacked); the result dict of play_dealt."""
+def _play(rules: Rules, rows, n: int, pack: Pack, dealer: int, pot: int, compulsory: bool, log, force=None) -> dict:
+    """Play one hand on ``pack`` (shuffling or stacked); the result dict of play_dealt.
+
+    ``force`` (advice, a :class:`_Force`) makes one seat's choices instead of its policy:
+    its fight card, whether it stays (a hand that is not compulsory), which cards it
+    trades (cut like a policy's trade when the stock is short)."""
     P = pot
     seat_order = [(dealer + 1 + i) % n for i in range(n)]  # clockwise from the dealer's left
 
@@ -228,6 +240,8 @@ def _play(rules: Rules, rows, n: int, pack: Pack, dealer: int, pot: int, compuls
     fight = [0] * n
     for s in range(n):
         fight[s] = _fight_choice(rows[s][FIGHT_CARD], hands[s])
+    if force is not None and force.fight is not None:
+        fight[force.seat] = force.fight  # (advice) the seat's own choice
     for s in range(n):
         hands[s].remove(fight[s])
     if log is not None:
@@ -289,6 +303,8 @@ def _play(rules: Rules, rows, n: int, pack: Pack, dealer: int, pot: int, compuls
             by_lead = row[STAY_WITH_LEAD] == 1 and s == lead
             by_strength = strength[s] >= row[STAY_MIN_STRENGTH]
             playing[s] = 1 if (by_lead or by_strength) else 0
+            if force is not None and force.stay is not None and s == force.seat:
+                playing[s] = force.stay  # (advice) the seat's own choice
             if log is not None:
                 why = []
                 if by_lead:
@@ -378,6 +394,8 @@ def _play(rules: Rules, rows, n: int, pack: Pack, dealer: int, pot: int, compuls
             keep = rows[s][KEEP_MIN_RANK]
             hand = hands[s]
             wanted = [c for c in hand if rank_value(c) < keep]
+            if force is not None and force.discards is not None and s == force.seat:
+                wanted = list(force.discards)  # (advice) the seat's own choice
             k = len(wanted)
             if exhaust == RESHUFFLE_DISCARDS:
                 available = pack.left() if reshuffled_in_trading else pack.left() + len(pile)
@@ -645,3 +663,113 @@ def replay_lines(rules: Rules, policy, n_seats: int, seed: int, hand: int) -> li
     lines = [f"Fight for the Lead: seed {seed}, hand {hand} ({n_seats} seats, dealer seat {n_seats - 1})"]
     play_hand(rules, policy, n_seats, seed, hand, lines)
     return lines
+
+
+# ----------------------------------------------------------------------------------------
+# Advice (sims/games/fight_for_the_lead/advice.py)
+
+
+class _Force(NamedTuple):
+    """One seat's forced choices in a hand (None: its policy decides)."""
+
+    seat: int
+    fight: int | None = None
+    stay: int | None = None
+    discards: tuple | None = None
+
+
+class _DealtPack(Pack):
+    """The pack of an advice deal: its first ``prefix`` positions were dealt already (the
+    conditioned deal) and are taken in order; every later draw, and every draw from a
+    reshuffled pile, is the hand's lazy Fisher-Yates draw."""
+
+    __slots__ = ("prefix",)
+
+    def __init__(self, cards, stream, prefix: int):
+        super().__init__(cards, stream)
+        self.prefix = prefix
+
+    def draw(self) -> int:
+        if self.t < self.prefix:
+            self.t += 1
+            return self.cards[self.t - 1]
+        return super().draw()
+
+    def renew(self, pile) -> None:
+        super().renew(pile)
+        self.prefix = 0
+
+
+def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known, n_candidates: int, n_outcomes: int):
+    """The flat advice sums (sims.core.advice) of deals ``first .. first+count-1`` of
+    ``seed``, in plain Python: deal ``i`` is ``Stream(seed, i)``'s conditioned deal of the
+    known cards, then the rest of the pack in code order; the hand is played (dealer
+    n-1) from that pack once per candidate, from a copy of the stream, the advised seat
+    forced to the candidate (and to its fight card, and to staying, where the context
+    already says so); a deal whose first play leaves the context (another seat's fight
+    card, who plays, an earlier trader's count) is dropped."""
+    from sims.core.advice import TRIED, advice_width, deal_conditioned, record_deal
+    from sims.games.fight_for_the_lead.advice import FIGHT, STAY, TRADE, read_known
+
+    n = int(n_seats)
+    table_rules = Rules(*[int(v) for v in rules])
+    rows = _prepared(policy, n)
+    k = read_known(known, n)
+    seat = k["position"]
+    prefix = k["prefix"]
+    forces = []
+    for candidate in k["candidates"][:n_candidates]:
+        if k["decision"] == FIGHT:
+            forces.append(_Force(seat, fight=candidate))
+        elif k["decision"] == STAY:
+            forces.append(_Force(seat, fight=k["fight"][seat], stay=candidate))
+        else:
+            discards = tuple(c for c in range(N_CARDS) if candidate >> c & 1)
+            forces.append(_Force(seat, fight=k["fight"][seat], stay=1, discards=discards))
+    assert k["decision"] in (FIGHT, STAY, TRADE)
+    out = [0] * advice_width(n_candidates, n_outcomes)
+    for i in range(first, first + count):
+        stream = Stream(seed, i)
+        out[TRIED] += 1
+        dealt = deal_conditioned(stream, range(N_CARDS), prefix)
+        cards = dealt + [c for c in range(N_CARDS) if c not in set(dealt)]
+        values = []
+        for force in forces:
+            copy = Stream(0, 0)
+            copy.s = list(stream.s)
+            res = _play(
+                table_rules,
+                rows,
+                n,
+                _DealtPack(cards, copy, len(prefix)),
+                n - 1,
+                k["pot"],
+                k["compulsory"],
+                None,
+                force,
+            )
+            if not values and not _as_seen(res, k, n):
+                break
+            won = res["won"][seat]
+            row = [
+                res["net"][seat],
+                won,
+                1 if res["playing"][seat] and won == 0 else 0,
+                1 if res["lead"] == seat else 0,
+            ]
+            values.append(row[:n_outcomes])
+        if len(values) == len(forces):
+            record_deal(out, values)
+    return out
+
+
+def _as_seen(res, k, n: int) -> bool:
+    """Whether a hand played matches what the advised seat saw: the other seats' fight
+    cards, the seats that play and the earlier traders' counts, where given."""
+    for s in range(n):
+        if s != k["position"] and k["fight"][s] >= 0 and res["fight"][s] != k["fight"][s]:
+            return False
+        if k["traded"][s] >= 0 and res["traded"][s] != k["traded"][s]:
+            return False
+    playing = sum(1 << s for s in range(n) if res["playing"][s])
+    return k["playing"] < 0 or playing == k["playing"]

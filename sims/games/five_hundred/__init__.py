@@ -474,6 +474,7 @@ SPEC = GameSpec(
     check=check,
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     twin="sims.games.five_hundred.twin",
+    advice="sims.games.five_hundred.advice",
     bench_players=(4,),
     strategy_fields=("bid_offset", "misere_max", "partner_margin", "open_misere_max", "nominate"),
     strategy_mode=GAMES,

@@ -369,12 +369,17 @@ def bid_nb(rules, policy, table, seat, current, holder, seven, eight):
 
 
 @njit(cache=True, _nrt=False)
-def auction_nb(rules, policy, table, dealer):
+def auction_nb(rules, policy, table, dealer, script):
     """The auction (package docstring, The auction): from the eldest hand clockwise, each
     seat that has not passed calls (bid_nb); it ends when three have passed after a bid,
     when all four have passed, or at once on a bid nothing can outrank.  Writes the calls
     (``table.calls``, ``hand.n_calls``), ``hand.contract`` and ``hand.contractor`` (-1 and
-    -1 after four passes), and each seat's estimates and high cards."""
+    -1 after four passes), and each seat's estimates and high cards.
+    ``script`` is None in hand and game mode (the branch it guards is then compiled
+    away); advice passes [seat, k, forced, call 0, ..., call k-1]: the first k calls must
+    be those given (the seat's own are forced to them; another seat calling otherwise
+    ends the auction at once with ``hand.n_calls`` -1, a deal the advice rejects), and
+    call k, the seat's, is forced to ``forced``."""
     mis_rank = rules[R_MISERE_RANK]
     om_rank = rules[R_OPEN_MISERE_RANK]
     # the highest bid that may ever be made: bidding it closes the auction (trick bids rise
@@ -398,6 +403,14 @@ def auction_nb(rules, policy, table, dealer):
             if passes == 3 and holder == seat:
                 break
             bid = bid_nb(rules, policy, table, seat, current, holder, seven, eight)
+            if script is not None:
+                if n_calls <= script[1]:
+                    given = script[2] if n_calls == script[1] else script[3 + n_calls]
+                    if seat == script[0]:
+                        bid = given
+                    elif bid != given:
+                        table.hand.n_calls = -1
+                        return
             table.calls[n_calls, 0] = seat
             table.calls[n_calls, 1] = bid
             n_calls += 1
@@ -688,12 +701,13 @@ def nominate_nb(table, contractor):
 
 
 @njit(cache=True, _nrt=False)
-def kitty_nb(rules, policy, table, kitty):
+def kitty_nb(rules, policy, table, kitty, forced):
     """The contract's trumps and the kitty (package docstring, Trumps, The kitty): the suit
     and order rows of the contract (``play.trump`` its trump suit, 4 for none); the
     contractor takes the kitty and discards as many cards (discard_nb, into
     ``hand.discards``); at no trumps under contractor-may-nominate, with policy nominate,
-    it nominates its jokers (nominate_nb)."""
+    it nominates its jokers (nominate_nb).  ``forced`` is None in hand and game mode (the
+    branch it guards is compiled away); advice passes the discards to make (a mask)."""
     contract = table.hand.contract
     contractor = table.hand.contractor
     trump = 4
@@ -704,7 +718,10 @@ def kitty_nb(rules, policy, table, kitty):
     if contractor < 0:
         return
     full = table.hands[contractor] | kitty
-    discards = discard_nb(full, count_cards_nb(kitty), contract, trump, table.suit_of, table.order_of)
+    if forced is None:
+        discards = discard_nb(full, count_cards_nb(kitty), contract, trump, table.suit_of, table.order_of)
+    else:
+        discards = forced & full
     table.hands[contractor] = full & ~discards
     table.hand.discards = discards
     if (
@@ -1149,13 +1166,13 @@ def play_hand_nb(rules, policy, table, kitty, dealer, scores, record):
     end rules say; with ``record`` the tricks go to ``table.log``.  ``table.hands`` is
     consumed: from the play on it holds the cards not yet played, in the play layout."""
     new_hand_nb(table, kitty)
-    auction_nb(rules, policy, table, dealer)
+    auction_nb(rules, policy, table, dealer, None)
     if table.hand.contract < 0:
         table.hand.all_pass = 1
         table.hand.made = -1
         if rules[R_ALL_PASS] != ALL_PASS_NO_TRUMPS:
             return
-    kitty_nb(rules, policy, table, kitty)
+    kitty_nb(rules, policy, table, kitty, None)
     layout_nb(rules, table, kitty)
     tricks_nb(rules, table, dealer, record)
     settle_nb(rules, table, dealer, scores)

@@ -26,6 +26,8 @@ Public functions
     hand / game ``i`` of a seed in ``HAND_OUTCOMES`` / ``GAME_OUTCOMES`` column order;
   * :func:`simulate` sums those rows over a range (``sims.core.twins.sum_outcome_rows``);
   * :func:`replay_lines` is the readable log of one hand of a seed in hand mode;
+  * :func:`advise` plays the advice of sims.games.five_hundred.advice (the known array
+    there): the conditioned deals, the given auction checked, the candidate forced;
   * helpers the tests use: :func:`pack_cards`, :func:`deal`, :func:`estimate`,
     :func:`high_cards`, :func:`card_text`.
   All take the policy as the [4, 5] matrix (POLICY_FIELDS order) and read its values as
@@ -206,6 +208,7 @@ __all__ = [
     "estimate",
     "high_cards",
     "card_text",
+    "advise",
 ]
 
 N_FACES = 13
@@ -376,8 +379,11 @@ class _Auction:
         return NO_CONTRACT
 
 
-def _auction(rules: Rules, rows, hands, dealer: int, say) -> tuple[list, int, int]:
-    """The calls in order, the contract and the contractor."""
+def _auction(rules: Rules, rows, hands, dealer: int, say, script=None):
+    """The calls in order, the contract and the contractor.  ``script`` (advice): (the
+    advised seat, the calls given before its turn, its call at its turn): the advised
+    seat makes the calls given and then that call; every other seat's call among those
+    given must be the one it makes, else the auction is abandoned (returns None)."""
     lad = _Auction(rules)
     passed = [False] * PLAYERS
     calls = []
@@ -386,6 +392,13 @@ def _auction(rules: Rules, rows, hands, dealer: int, say) -> tuple[list, int, in
     while True:
         if not passed[seat]:
             bid = lad.call(rows[seat], hands[seat], current, current_by, seat, level)
+            if script is not None and len(calls) <= len(script[1]):
+                advised, given, forced = script
+                wanted = given[len(calls)] if len(calls) < len(given) else forced
+                if seat == advised:
+                    bid = wanted
+                elif bid != wanted:
+                    return None  # this deal does not give the auction the advised seat saw
             calls.append((seat, bid))
             if bid == NO_CONTRACT:
                 passed[seat] = True
@@ -764,8 +777,11 @@ def _totals(rules: Rules, contractor: int, made: int, points, scores, eldest: in
 # A whole hand
 
 
-def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
-    """Play one hand from ``pack``: play_dealt's dict."""
+def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log, script=None, won=None, discard=None):
+    """Play one hand from ``pack``: play_dealt's dict.  Advice (:func:`advise`) adds:
+    ``script`` for the auction (see _auction; None back when the deal does not fit it),
+    ``won`` = (contract, contractor) to skip the auction, ``discard`` the contractor's
+    discards (instead of its policy's)."""
 
     def say(text):
         if log is not None:
@@ -780,7 +796,13 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
         say(f"hand: seat {seat} is dealt {_names(sorted(dealt[seat]))}")
     say(f"kitty: {_names(sorted(kitty))}")
 
-    calls, contract, contractor = _auction(rules, rows, dealt, dealer, say)
+    if won is not None:
+        calls, (contract, contractor) = [], won
+    else:
+        auction = _auction(rules, rows, dealt, dealer, say, script)
+        if auction is None:
+            return None
+        calls, contract, contractor = auction
     res = {
         "dealt": [sorted(h) for h in dealt],
         "kitty": sorted(kitty),
@@ -817,7 +839,7 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log) -> dict:
         )
         # the kitty
         whole = sorted(dealt[contractor] + kitty)
-        discards = sorted(_discard(hand, whole, len(kitty)))
+        discards = sorted(_discard(hand, whole, len(kitty)) if discard is None else discard)
         hand.hands[contractor] = set(whole) - set(discards)
         hand.discards = set(discards)
         res["discards"] = discards
@@ -1189,3 +1211,47 @@ def replay_lines(rules: Rules, policy, n_seats: int, seed: int, hand: int) -> li
     ]
     _hand_result(rules, rows, seed, hand, lines)
     return lines
+
+
+# ----------------------------------------------------------------------------------------
+# Advice (sims.games.five_hundred.advice: the known array and what is played)
+
+
+def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known, n_candidates: int, n_outcomes: int):
+    """The flat sums (sims.core.advice) of the advice ``known`` (advice module docstring)
+    over deals ``first .. first+count-1`` of ``seed``: for deal i, ``Stream(seed, i)``
+    deals the cards not fixed (sims.core.advice.deal_conditioned); each candidate plays
+    the whole hand from that deal: for a bid, the auction with the given calls (a deal on
+    which another seat's policy calls otherwise is rejected) and the candidate call; for
+    a discard, the seat holding the contract, no auction, the candidate discard."""
+    from sims.core.advice import ACCEPTED, FIRST_SUM, TRIED, advice_width, deal_conditioned, record_deal
+
+    rules = Rules(*[int(v) for v in rules])
+    rows = _rows(rules, policy, n_seats)
+    known = [int(v) for v in known]
+    decision, seat, dealer, contract, n_given = known[:5]
+    size = PACK_SIZE[int(rules.deck)]
+    fixed = known[5 : 5 + size]
+    given = known[5 + size : 5 + size + n_given]
+    actions = known[5 + size + n_given : 5 + size + n_given + n_candidates]
+    out = [0] * advice_width(n_candidates, n_outcomes)
+    assert (TRIED, ACCEPTED, FIRST_SUM) == (0, 1, 2)
+    for i in range(first, first + count):
+        out[TRIED] += 1
+        dealt = deal_conditioned(Stream(seed, i), pack_cards(int(rules.deck)), fixed)
+        values = []
+        for action in actions:
+            if decision == 0:
+                res = _play(rules, rows, Pack(dealt), dealer, [0, 0], None, script=(seat, given, action))
+            else:
+                discard = [c for c in range(BLACK_JOKER + 1) if (action >> c) & 1]
+                res = _play(rules, rows, Pack(dealt), dealer, [0, 0], None, won=(contract, seat), discard=discard)
+            if res is None:
+                break
+            mine = res["contractor"] == seat
+            made = int(mine and res["made"] == 1)
+            row = [res["points"][seat % 2]] + ([int(mine)] if n_outcomes == 4 else []) + [made, res["tricks_won"][seat]]
+            values.append(row)
+        else:
+            record_deal(out, values)
+    return out

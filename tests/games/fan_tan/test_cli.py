@@ -82,8 +82,22 @@ def test_rules_replay_and_bench_work_for_fan_tan():
     replay = invoke("replay", "fan-tan", "--seed", "3", "--hand", "2", "--players", "4")
     assert replay.exit_code == 0, replay.output
     assert "7" in replay.stdout and "seat" in replay.stdout
-    bench = invoke("bench", "--game", "fan-tan", "--hands", "3000", "--twin-hands", "20", "--repeats", "1")
-    assert [line.split()[1] for line in bench.stdout.splitlines() if line.startswith("fan-tan")] == ["4", "6", "8"]
+    bench = invoke(
+        "bench",
+        "--game",
+        "fan-tan",
+        "--hands",
+        "3000",
+        "--twin-hands",
+        "20",
+        "--repeats",
+        "1",
+        "--advice-deals",
+        "2000",
+    )
+    rows = [line.split() for line in bench.stdout.splitlines() if line.startswith("fan-tan")]
+    assert [row[1] for row in rows] == ["4", "6", "8", "play"]  # the hands rows, then the advice of its example
+    assert rows[-1][2] == "3"  # play 8c, 7d or 7h
 
 
 def test_bad_inputs_exit_2_with_one_sentence():

@@ -1,0 +1,107 @@
+"""``analyze advise GAME``: every candidate action of one seat's next decision on the same
+deals (``analyzer.api.advising``)."""
+
+from __future__ import annotations
+
+from typing import List, Optional
+
+import typer
+
+from analyzer.cli.app import (
+    AS_JSON,
+    CLUSTER,
+    NO_STORE,
+    PLAYERS,
+    POLICY,
+    RULE,
+    SEAT,
+    SEED,
+    STORE,
+    STRATEGY,
+    THREADS,
+    VARIANT,
+    app,
+    guarded,
+    play_and_show,
+    store_option,
+    table_values,
+    target,
+)
+
+
+@app.command("advise")
+def advise_command(
+    game: str = typer.Argument(..., help="game name, e.g. chase-ace"),
+    position: Optional[str] = typer.Option(
+        None, "--position", metavar="S", help="the seat to advise (0 the dealer's left, the dealer the last)"
+    ),
+    holding: Optional[str] = typer.Option(
+        None, "--holding", metavar="CARDS", help='its cards, like "6h" or "Ac 5d 10h"'
+    ),
+    context: Optional[List[str]] = typer.Option(
+        None,
+        "--context",
+        metavar="KEY=VALUE",
+        help="what the seat has seen (repeatable; `analyze rules GAME` lists the keys)",
+    ),
+    players: Optional[str] = PLAYERS,
+    hands: Optional[str] = typer.Option(None, "--hands", help="deals to accept per action (default 100,000)"),
+    seed: str = SEED,
+    variant: Optional[str] = VARIANT,
+    rule: Optional[List[str]] = RULE,
+    strategy: Optional[str] = STRATEGY,
+    policy: Optional[List[str]] = POLICY,
+    seat: Optional[List[str]] = SEAT,
+    threads: Optional[str] = THREADS,
+    target_se: Optional[str] = typer.Option(
+        None,
+        "--target-se",
+        metavar="X",
+        help="stop once every difference to the best action has a standard error below this",
+    ),
+    store: Optional[str] = STORE,
+    no_store: bool = NO_STORE,
+    cluster: Optional[str] = CLUSTER,
+    as_json: bool = AS_JSON,
+    out: Optional[str] = typer.Option(None, "--out", help="also write advice.csv, advice.json and advice.png here"),
+):
+    """Advice on one seat's next decision: every legal action on the same deals of the unseen cards."""
+
+    def body():
+        from analyzer.api.advising import plan_advice
+        from analyzer.cli.parse import parse_assignments, parse_count, parse_whole
+
+        kept = store_option(store, no_store)
+        deals = None if hands is None else parse_count(hands, "--hands")
+        most = target(target_se)
+        given = table_values(players, seed, threads, rule, policy, seat)
+        plan = plan_advice(
+            game,
+            parse_whole(position, "--position"),
+            holding,
+            parse_assignments(context, "--context"),
+            given["players"],
+            deals,
+            given["seed"],
+            variant,
+            given["rules"],
+            strategy,
+            given["policy"],
+            given["seats"],
+            given["threads"],
+            most,
+            kept,
+            cluster,
+            out,
+        )
+        play_and_show(plan, as_json, out)
+
+    def interrupted(stop) -> str:
+        found = stop.partial
+        if found is None or found.count == 0:
+            return "before any deal was accepted" + ("; nothing was written to --out" if out is not None else "")
+        return f"after {found.count:,} accepted deals; the table above is for those deals, marked partial" + (
+            "; nothing was written to --out" if out is not None else ""
+        )
+
+    guarded(body, interrupted)

@@ -1,0 +1,366 @@
+"""Ace Chasing advice (``analyze advise ace-chasing``): a non-matador's KEEP or SWAP.
+
+Seats are as in hand mode: seat ``p`` is position ``p`` of the round, seat 0 on the
+matador's left, the matador in seat ``n-1``.  The matador makes no decision, so every
+other seat has exactly one: at its turn in the swap chain, keep its card or swap it with
+its left-hand neighbour.  Two decisions are named, by the advised seat:
+
+* ``swap`` (seats 0 .. n-3): swap with the left-hand neighbour, a non-matador, or keep;
+* ``matador_right`` (seat n-2, the matador's right): swap with the matador, handing it
+  this card, or keep.  Whatever it does, it learns the matador's final card only after
+  its decision, so nothing of that is context.
+
+Candidates: ``swap`` and ``keep`` (in that order, as in Chase the Ace's advice).  With
+the rule king_block a swap is a request: a neighbour holding a king shows it and
+refuses, and the advice plays that as the rules do.
+
+Holding: the one card the seat holds at its turn (after a swap from its right, the card
+it received).
+
+Context (the keys and notation of Chase the Ace's advice, plus the bets)
+  ``gave``: your right-hand neighbour (seat p-1) swapped with you: the card you gave
+      (your dealt card; the holding is the card received).  Without it, nobody swapped
+      with you: you hold your dealt card.  Never at seat 0 (its right-hand neighbour is
+      the matador, who makes no decision); with king_block never a king (that swap would
+      have been refused).
+  ``earlier``: the public actions of the seats before yours, seat 0 first, one each:
+      ``s`` (or ``swap``) swapped, ``k`` (or ``keep``) did not swap (kept, or was
+      refused by a king), ``?`` not noted, or, with king_block, the king that refused
+      that seat's swap (``Kh``).  Letters may be written together (``ksk``) or
+      separated by spaces or commas (``k Kh s``).  Without it no earlier action is
+      conditioned on.  The entry of seat p-1 must agree with ``gave``.
+  ``bets`` (betting on only): the agreed bets of every non-matador, seats 0 .. n-2 in
+      order, including your own, as whole numbers: +b against the matador, -b for it
+      (bet_direction bettor-chooses only), 0 none.  Bets are public before the swaps.
+
+How deals are conditioned
+  The cards the context pins to a seat's DEALT card are fixed: without ``gave`` the
+  holding is the seat's own dealt card; with it, ``gave`` is, and the holding is the
+  dealt card of the first seat of the run of swaps that ends with seat p-1 (a card
+  passed along a run of swaps is the same card all the way), when ``earlier`` says
+  where that run starts; a king that refused seat q's swap is seat q+1's dealt card.
+  The rest of the pack is dealt uniformly (sims.core.advice.deal_conditioned_nb,
+  positions 0 .. n-1).  The bets and the swap chain up to the advised seat are then
+  played under every seat's policy (the advised seat's own bet included), and the deal
+  is kept only when every noted earlier action, every given bet, the card the seat holds
+  at its turn and whether seat p-1 swapped with it match what happened (exact
+  conditioning by rejection).  The swap chain draws nothing from the stream, so each
+  candidate plays on from the same state: the advised seat's decision forced, the later
+  seats under their policies, then the reveal.
+
+Outcomes of the advised seat, per candidate (per accepted deal, whole numbers, scale 1)
+  ``exposed`` (the headline, lower is better): 1 if the seat is exposed (eliminated) this
+      round, as ``exposed`` in hand mode;
+  ``knocked_out``: 1 if the matador is knocked out;
+  ``bet_net`` (betting on only): units the seat wins on its bet, as hand mode's bet_net.
+
+Where the rules file is silent (choices made here)
+  * The advised seat's own bet is conditioned on like every other: it was made by the
+    seat's policy on its dealt card, so a bet that policy would not make rejects every
+    deal.
+  * A refused swap (king_block) is public with the king shown; ``k`` leaves the king
+    unnoted (as Chase the Ace's advice does), the king itself pins it as the next seat's
+    dealt card.
+  * The outcomes are those of this round (hand mode), not of the whole game.
+  * Tables below 4 players are played when asked for directly (the exact enumeration's
+    test uses 3), though ``analyze`` starts the game at 4.
+
+``known`` (int64, for the kernel and the twin): position, holding, gave (-1 none),
+whether bets are given, then per position 0 .. n-1 its fixed dealt card (-1 dealt at
+random), per seat 0 .. n-2 the noted action (-1 not noted, 0 did not swap, 1 swapped, 2 refused
+by a king), per seat 0 .. n-2 the given bet.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sims.core.advice import (
+    TRIED,
+    Decision,
+    Situation,
+    advice_width,
+    context_cards,
+    deal_conditioned_nb,
+    record_deal_nb,
+    unknown_context,
+)
+from sims.core.cards import card_code, card_name
+from sims.core.rng import seed_key_nb, stream_nb
+from sims.games.ace_chasing.kernel import (
+    _bet_result,
+    _is_exposed,
+    asks_swap_nb,
+    new_table_nb,
+    place_bets_nb,
+    reveal_nb,
+    rule_codes_nb,
+    swap_chain_nb,
+    swap_step_nb,
+)
+from sims.games.ace_chasing.rules import BET_BETTOR_CHOOSES, KING_RANK, Rules
+
+CANDIDATES = ("swap", "keep")  # candidate c asks to swap when c == 0 (the order of Chase the Ace's advice)
+KEEP, SWAP, REFUSED, NOT_GIVEN = 0, 1, 2, -1  # the noted actions of earlier seats
+LETTERS = {"k": KEEP, "keep": KEEP, "s": SWAP, "swap": SWAP, "?": NOT_GIVEN}
+# Offsets of ``known``: the header, then the per-position blocks (their sizes follow n).
+K_POSITION, K_HOLDING, K_GAVE, K_HAS_BETS, K_HEADER = range(5)
+MAX_BET = 1000  # the largest bet_size a policy may propose (POLICY_FIELDS)
+
+_CONTEXT = {
+    "gave": "your right-hand neighbour swapped with you: the card you gave (you now hold --holding); "
+    "without it, nobody swapped with you",
+    "earlier": "actions of the seats before yours, seat 0 first: s swapped, k did not, ? not noted, "
+    "or the king that refused its swap (king_block), e.g. ksk or 'k Kh s'",
+    "bets": "betting on: every non-matador's agreed bet in seat order, +b against the matador, -b for it, e.g. '0 1 0'",
+}
+
+DECISIONS = (
+    Decision(
+        "swap",
+        "a seat before the matador's right: keep your card or swap it with your left-hand neighbour",
+        _CONTEXT,
+        "analyze advise ace-chasing --players 6 --position 2 --holding 5h --context earlier=ks --context gave=9c",
+    ),
+    Decision(
+        "matador_right",
+        "the seat on the matador's right: keep your card or swap it with the matador's",
+        _CONTEXT,
+        "analyze advise ace-chasing --players 4 --position 2 --holding 2d --context earlier=kk",
+    ),
+)
+
+
+def known_layout(n: int) -> tuple[int, int, int]:
+    """Where ``known`` holds, at a table of ``n``, the fixed dealt cards (one per
+    position), the noted actions and the given bets (one per seat 0 .. n-2 each)."""
+    return K_HEADER, K_HEADER + n, K_HEADER + 2 * n - 1
+
+
+def _words(text: str) -> list[str]:
+    words = str(text).replace(",", " ").split()
+    if len(words) == 1 and set(words[0].lower()) <= set("sk?"):
+        return list(words[0])  # letters written together: ksk
+    return words
+
+
+def _earlier(text: str, p: int, king_block: bool) -> tuple[list[int], list[int]]:
+    """The noted actions of seats 0 .. p-1 and the king that refused each (-1 none)."""
+    words = _words(text)
+    if len(words) != p:
+        raise ValueError(f"context earlier takes one action for each of the {p} seats before seat {p}, not '{text}'.")
+    actions, kings = [], []
+    for word in words:
+        if word.lower() in LETTERS:
+            actions.append(LETTERS[word.lower()])
+            kings.append(-1)
+            continue
+        try:
+            card = card_code(word)
+        except ValueError:
+            raise ValueError(f"context earlier takes s, k, ? or a refusing king for each seat, not '{word}'.") from None
+        if card % 13 != KING_RANK:
+            raise ValueError(f"context earlier: only a king refuses a swap, not {card_name(card)}.")
+        if not king_block:
+            raise ValueError("context earlier names a king refusing a swap, but king_block is off at this table.")
+        actions.append(REFUSED)
+        kings.append(card)
+    return actions, kings
+
+
+def _bets(text: str, rules: Rules, n: int) -> list[int]:
+    if not rules.betting:
+        raise ValueError("context bets needs betting on at this table.")
+    words = str(text).replace(",", " ").split()
+    if len(words) != n - 1:
+        raise ValueError(f"context bets takes one bet for each of the {n - 1} non-matadors, not {len(words)}.")
+    bets = []
+    for word in words:
+        try:
+            bet = int(word)
+        except ValueError:
+            raise ValueError(f"context bets takes whole numbers, not '{word}'.") from None
+        if abs(bet) > MAX_BET:
+            raise ValueError(f"context bets: a bet is at most {MAX_BET} units, not {bet}.")
+        if bet < 0 and rules.bet_direction != BET_BETTOR_CHOOSES:
+            raise ValueError("context bets: a bet for the matador (negative) needs bet_direction bettor-chooses.")
+        bets.append(bet)
+    return bets
+
+
+def _fix(fixed: list[int], position: int, card: int) -> None:
+    """Pin ``card`` as the dealt card of ``position``, refusing a contradiction."""
+    if fixed[position] not in (-1, card) or (fixed[position] != card and card in fixed):
+        raise ValueError(
+            f"the context contradicts itself or the holding: {card_name(card)} cannot have been dealt to seat {position}."
+        )
+    fixed[position] = card
+
+
+def _gave(context, rules: Rules, p: int, card: int) -> int:
+    """The card given to the right-hand neighbour's swap, -1 when nobody swapped with the seat."""
+    if "gave" not in context:
+        return -1
+    (gave,) = context_cards("gave", context["gave"], 1)
+    if p == 0:
+        raise ValueError("seat 0 has no right-hand neighbour who swaps with it (the matador makes no decision).")
+    if gave == card:
+        raise ValueError("context gave names the card you hold.")
+    if rules.king_block and gave % 13 == KING_RANK:
+        raise ValueError("with king_block a king is never given away: the swap would have been refused.")
+    return gave
+
+
+def _pin(fixed: list[int], p: int, card: int, gave: int, actions: list[int], kings: list[int]) -> None:
+    """The dealt cards the context fixes (see the module docstring)."""
+    if gave < 0:
+        _fix(fixed, p, card)  # nobody swapped with the seat: it holds its dealt card
+    else:
+        _fix(fixed, p, gave)
+        start = p - 1  # the holding is the dealt card of the first seat of the run of swaps into seat p
+        while start > 0 and actions[start - 1] == SWAP:
+            start -= 1
+        if start == 0 or actions[start - 1] in (KEEP, REFUSED):
+            _fix(fixed, start, card)
+    for q, king in enumerate(kings):
+        if king >= 0:
+            _fix(fixed, q + 1, king)
+
+
+def situation(rules, n_seats: int, position: int, holding, context) -> Situation:
+    """The KEEP/SWAP decision of seat ``position`` holding ``holding`` (one card code)
+    after the ``context`` (see the module docstring); ``ValueError`` with one sentence
+    for anything malformed, contradictory or impossible."""
+    rules = Rules(*rules) if not isinstance(rules, Rules) else rules
+    n, p = int(n_seats), int(position)
+    unknown_context(DECISIONS, context)
+    if p == n - 1:
+        raise ValueError(f"the matador (seat {n - 1}) makes no decision in Ace Chasing; advise seats 0 to {n - 2}.")
+    if not 0 <= p < n - 1:
+        raise ValueError(f"--position takes a seat 0..{n - 2} at a table of {n}, not {p}.")
+    if len(holding) != 1:
+        raise ValueError(f"an Ace Chasing player holds one card, not {len(holding)}.")
+    card = int(holding[0])
+    if not 0 <= card < 52:
+        raise ValueError(f"{card} is not a card of the 52-card pack.")
+    gave = _gave(context, rules, p, card)
+    actions, kings = [NOT_GIVEN] * (n - 1), [-1] * p
+    described: dict[str, object] = {"gave": card_name(gave) if gave >= 0 else None}
+    if "earlier" in context:
+        actions[:p], kings = _earlier(context["earlier"], p, bool(rules.king_block))
+        described["earlier"] = [card_name(k) if k >= 0 else "?ks"[a + 1] for a, k in zip(actions, kings)]
+        if gave >= 0 and actions[p - 1] in (KEEP, REFUSED):
+            raise ValueError(f"context gave says seat {p - 1} swapped with you, earlier says it did not.")
+        if gave < 0 and p > 0 and actions[p - 1] == SWAP:
+            raise ValueError(
+                f"context earlier says seat {p - 1} swapped with you: give the card you gave as gave=CARD."
+            )
+    fixed = [-1] * n
+    _pin(fixed, p, card, gave, actions, kings)
+    bets = [0] * (n - 1)
+    if "bets" in context:
+        bets = _bets(context["bets"], rules, n)
+        described["bets"] = bets
+    known = np.asarray([p, card, gave, int("bets" in context)] + fixed + actions + bets, dtype=np.int64)
+    return Situation(
+        decision="matador_right" if p == n - 2 else "swap",
+        candidates=CANDIDATES,
+        outcomes=("exposed", "knocked_out") + (("bet_net",) if rules.betting else ()),
+        known=known,
+        lower_is_better=True,
+        described=described,
+    )
+
+
+ORDER = np.arange(52, dtype=np.int64)  # the pack, in code order, for the conditioned deal
+
+
+@njit(cache=True, inline="always")
+def _noted_nb(given, asks, carried):
+    """Whether a seat that asked to swap (``asks``) and swapped (``carried``) did what
+    its noted action ``given`` says (a refusing king is pinned by the deal already)."""
+    if given == SWAP:
+        return carried != 0
+    if given == KEEP:
+        return carried == 0
+    if given == REFUSED:
+        return asks != 0 and carried == 0
+    return True  # not noted
+
+
+@njit(cache=True, inline="always")
+def _history_nb(table, n, codes, known):
+    """The bets and the swap chain up to the advised seat; returns ``(kept, the card the
+    seat holds at its turn, the mask of the earlier seats' final cards)``, ``kept`` False
+    when anything differs from the context."""
+    king_block, betting, bet_direction = codes
+    p = known[K_POSITION]
+    actions = K_HEADER + n  # known_layout(n), which the kernel cannot call
+    if betting:
+        place_bets_nb(table, n, bet_direction)
+        if known[K_HAS_BETS]:
+            for q in range(n - 1):
+                if table.bet[q] != known[actions + n - 1 + q]:
+                    return False, np.int64(0), np.uint64(0)
+    moving = table.dealt[0]
+    held = np.uint64(0)
+    for q in range(p):
+        asks = asks_swap_nb(table, q, n, moving)
+        moving, final = swap_step_nb(table, q, king_block, moving, asks)
+        if not _noted_nb(known[actions + q], asks, table.swapped[q]):
+            return False, np.int64(0), np.uint64(0)
+        held |= np.uint64(1) << np.uint64(final)
+    swapped_in = p > 0 and table.swapped[p - 1] != 0
+    if moving != known[K_HOLDING] or swapped_in != (known[K_GAVE] >= 0):
+        return False, np.int64(0), np.uint64(0)
+    return True, moving, held
+
+
+@njit(cache=True, inline="always")
+def _candidates_nb(table, n, codes, p, moving, held, values):
+    """Each candidate from the advised seat's turn: its decision forced (candidate ``c``
+    asks to swap when ``c == 0``), the later seats under their policies, the reveal; the
+    advised seat's outcomes into ``values[c]``.  The chain draws nothing and rewrites
+    only positions ``p`` onwards, so every candidate starts from the same state."""
+    king_block = codes[0]
+    for c in range(values.shape[0]):
+        after, final = swap_step_nb(table, p, king_block, moving, np.uint64(c == 0))
+        m_card, mask = swap_chain_nb(table, n, king_block, p + 1, after, held | (np.uint64(1) << np.uint64(final)))
+        knocked_out, exposed = reveal_nb(mask, m_card)
+        values[c, 0] = _is_exposed(exposed, final)
+        values[c, 1] = knocked_out
+        if values.shape[1] > 2:
+            values[c, 2] = _bet_result(table.bet[p], knocked_out)
+
+
+@njit(cache=True, nogil=True)
+def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outcomes):
+    """The flat advice sums (sims.core.advice) of deals ``first .. first+count-1`` of
+    ``seed`` for the situation ``known`` (see :func:`situation`)."""
+    out = np.zeros(advice_width(n_candidates, n_outcomes), dtype=np.int64)
+    values = np.zeros((n_candidates, n_outcomes), dtype=np.int64)
+    tables = new_table_nb(policy)
+    _advise_deals_nb(tables, out, values, rule_codes_nb(rules), n, seed, first, count, known)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _advise_deals_nb(tables, out, values, codes, n, seed, first, count, known):
+    """The deals of :func:`advise_nb`.  The caller holds ``tables``, whose record the
+    loop works on (Numba keeps no reference for a record, see sims.core.deck)."""
+    table = tables[0]
+    for seat in range(n):
+        table.seat_of[seat] = seat
+    fixed = known[K_HEADER : K_HEADER + n]  # known_layout(n)
+    p = known[K_POSITION]
+    seed_key = seed_key_nb(seed)
+    for i in range(first, first + count):
+        state = stream_nb(seed_key, i)
+        out[TRIED] += 1
+        state = deal_conditioned_nb(table.pack, ORDER, table.dealt, fixed, state)
+        kept, moving, held = _history_nb(table, n, codes, known)
+        if not kept:
+            continue
+        _candidates_nb(table, n, codes, p, moving, held, values)
+        record_deal_nb(out, values)

@@ -1,0 +1,427 @@
+"""All-Fours advice (``analyze advise all-fours``): the elder's stand/beg, the dealer's
+give/run and the elder's first lead, each played on the same deals of the unseen cards
+(sims.core.advice).
+
+Seats are those of hand mode: seat 0 is the elder E, seat 1 the dealer D, and the deal
+is the first of a hand (E = seat 0, D = seat 1), from the scores the context gives.
+
+Decisions (the seat's next decision, from ``--position`` and the context key ``elder``)
+  beg (position 0, no ``elder``): stand or beg, holding its six cards, having seen the
+    turn-up.  Candidates "stand", "beg"; after a beg the dealer gives or runs by its
+    policy (give_at_least, or must run under gift_cannot_win).
+  give (position 1; ``elder`` absent or "begged"): after the elder begged, give a point
+    or run the cards, holding its six cards, having seen the turn-up.  Candidates
+    "give", "run".  Refused when the dealer has no choice (gift_cannot_win and a gift
+    would take the elder to the target: it must run).
+  lead (position 0, ``elder`` = "stood" or "given"): the elder's lead to the first
+    trick, after it stood or after it begged and the dealer gave (the hand is then played
+    with the turn-up suit as trump, six cards each).  Candidates "lead <card>", each held
+    card (six, in code order: any card may be led).  Refused when the gift was
+    impossible (gift_cannot_win) or took the elder to the target (no lead is left).
+  Not advised: the dealer's card play, leads after a run (larger hands, more turn-ups),
+  later tricks (they would condition on the whole trick history), and the discard to
+  six (no player's choice in this game's contract: each seat keeps its six most
+  valuable cards).
+
+Context (what the player may know at these decisions, rules table 4.5; values are text)
+  turnup: the turned-up card, e.g. "Jh" (required: the player always sees it).  It must
+    not be one of the held cards.
+  score: the advised seat's score before the deal, 0..target-1 (default 0).
+  opponent_score: the other seat's score before the deal, 0..target-1 (default 0).
+  elder: what the elder did before this decision (above): "stood" or "given" for the
+    elder's lead, "begged" (the default) for the dealer.
+  The target, the dealer and the scores are public; the scores matter through the
+  target (a point that reaches it ends the deal) and gift_cannot_win.  Refused: a
+  turned-up jack that takes the dealer to the target (the game ends before any decision).
+
+How deals are conditioned
+  The first 13 pack positions (3 to E, 3 to D, 3 to E, 3 to D, the turn-up) are dealt by
+  sims.core.advice.deal_conditioned_nb from the deal's stream (seed, i): the advised
+  seat's six cards sit at its six positions (in code order), the turn-up at the 13th,
+  and the other six positions get cards dealt uniformly from the 45 others.  The stock
+  (the 39 cards not in the first 13) then lies in code order, and the run draws it as
+  the kernel always does, one lazy Fisher-Yates step per card, on the same stream after
+  the conditioned deal, so a run's rounds are uniform from the unseen cards.
+  beg, and lead after standing: nothing the player saw depends on the unseen cards (its
+    own stand is its own choice); every deal is accepted.
+  give: the elder's beg is a public action: a deal is kept only when the elder's policy
+    begs with its dealt six cards (strength in the turn-up suit < beg_below); the others
+    are rejected (so under an elder's policy that never begs no deal is accepted).
+  lead after a gift: the dealer's gift is a public action: a deal is kept only when the
+    dealer's policy gives with its six cards (strength >= give_at_least).
+  Each candidate then plays the deal to its end from the same point (the same stock, a
+  copy of the same stream state), the advised seat's decision forced, everything else
+  (the dealer's give/run after a beg, the bunch, discards, card play) by the policies.
+
+Outcomes (the advised seat's, per deal; scale 1)
+  net_points (headline): points the seat scores in the deal minus the points its
+    opponent scores (turned jacks, the gift, High, Low, Jack, Game, after a void deal's
+    cancelled jacks), from the scores given; a point after someone reaches the target is
+    not scored.  A point scored before the decision (a turned jack, the gift before the
+    lead) is the same for every candidate and counts in each.
+  points: the seat's own points; opponent_points: the other seat's.
+  win (only when a score is given): 1 if the seat reaches the target in this deal.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sims.core.advice import (
+    FIRST_SUM,
+    TRIED,
+    Decision,
+    Situation,
+    context_cards,
+    context_int,
+    deal_conditioned_nb,
+    record_deal_nb,
+    unknown_context,
+)
+from sims.core.cards import card_name
+from sims.core.deck import DECK_ROW, N_CARDS
+from sims.core.rng import seed_key_nb, stream_nb
+from sims.core.tricks import ACE_HIGH_BIT, lowest_bit_nb, ranked_beats_nb, suit_of_bit_nb
+from sims.games.all_fours.kernel import (
+    COUNT_OF_ORDER,
+    I_BEGGED,
+    I_PLAYED,
+    I_RAN,
+    I_ROUNDS,
+    I_TRUMP,
+    I_WINNER,
+    JACK,
+    M_DEALT,
+    M_HAND,
+    M_SEEN,
+    P_BEG_BELOW,
+    P_GIVE_AT_LEAST,
+    P_PLAY_STYLE,
+    R_TARGET,
+    S_GAME_POINTS,
+    S_POINTS,
+    add_seat_nb,
+    beg_nb,
+    bunch_nb,
+    deal_nb,
+    follow_card_nb,
+    give_nb,
+    info_nb,
+    mask_nb,
+    new_table_nb,
+    play_hand_nb,
+    policy_nb,
+    rule_nb,
+    run_nb,
+    score_hand_nb,
+    seat_nb,
+    set_info_nb,
+    set_mask_nb,
+    start_deal_nb,
+    strength_nb,
+    tricks_nb,
+)
+from sims.games.all_fours.rules import (
+    ADVICE_BEG,
+    ADVICE_GIVE,
+    ADVICE_LEAD,
+    ADVICE_OUTCOMES,
+    BEG_CANDIDATES,
+    DEALER,
+    DEALER_PLACES,
+    ELDER,
+    ELDER_BEFORE_LEAD,
+    ELDER_PLACES,
+    FIRST_DEAL,
+    GIVE_CANDIDATES,
+    HELD,
+    K_DECISION,
+    K_GIVEN,
+    K_HOLDING,
+    K_SCORE_DEALER,
+    K_SCORE_ELDER,
+    K_TURNUP,
+    KNOWN_FIELDS,
+    N_PLAYERS,
+    TURNUP_PLACE,
+    Rules,
+)
+
+_CONTEXT = {
+    "turnup": "the turned-up card, e.g. Jh (required)",
+    "score": "your score before the deal, 0..target-1 (default 0)",
+    "opponent_score": "the other player's score before the deal, 0..target-1 (default 0)",
+}
+_ELDER_HELP = (
+    "what the elder did before this decision: stood, or given (it begged and the dealer gave a point) "
+    "for the elder's first lead; begged for the dealer's give or run (the default there)"
+)
+DECISIONS = (
+    Decision(
+        "beg",
+        "the elder (position 0): stand, or beg and let the dealer give a point or run the cards",
+        dict(_CONTEXT),
+        'analyze advise all-fours --players 2 --position 0 --holding "Ah 7h 3c 9d Qs 4s" --context turnup=5h',
+    ),
+    Decision(
+        "give",
+        "the dealer (position 1), after the elder begged: give the elder a point, or run the cards",
+        {**_CONTEXT, "elder": _ELDER_HELP},
+        'analyze advise all-fours --players 2 --position 1 --holding "Kd 2d 8c Jc 3h 6s" --context turnup=9d',
+    ),
+    Decision(
+        "lead",
+        "the elder (position 0), having stood or been given a point: which card to lead to the first trick",
+        {**_CONTEXT, "elder": _ELDER_HELP},
+        'analyze advise all-fours --players 2 --position 0 --holding "Jh 10h 2h Ac 10c 5d" '
+        "--context turnup=5h --context elder=stood",
+    ),
+)
+_SUIT_BITS = np.uint64(0x1FFF)  # the 13 orders of one suit (ranked bits)
+_ORDER_BITS = np.uint64(15)  # a ranked bit's order within its suit
+_JACK_FACE = 10  # card codes: face 10 is the jack (sims.core.deck)
+
+
+def _decision_of(position: int, context) -> tuple[int, bool]:
+    """The seat's next decision from the context, and whether the dealer gave a point."""
+    said = context.get("elder")
+    if position == ELDER:
+        if said is None:
+            return ADVICE_BEG, False
+        if said not in ELDER_BEFORE_LEAD:
+            raise ValueError(f"context elder takes stood or given for the elder's first lead, not '{said}'.")
+        return ADVICE_LEAD, said == "given"
+    if position == DEALER:
+        if said not in (None, "begged"):
+            raise ValueError(
+                f"for the dealer only the give or run after a beg is advised: context elder takes begged, not '{said}'."
+            )
+        return ADVICE_GIVE, False
+    raise ValueError(f"--position takes seat 0 (the elder) or 1 (the dealer), not {position}.")
+
+
+def _check_scores(rules: Rules, decision: int, given: bool, turnup: int, scores) -> None:
+    """Refuse scores with which the seat would have no such decision."""
+    target = int(rules.target)
+    if turnup % 13 == _JACK_FACE and scores[DEALER] + 1 >= target:
+        raise ValueError(
+            f"the turned-up jack takes the dealer to the target {target}: the game ends before any decision."
+        )
+    if (decision == ADVICE_GIVE or given) and rules.gift_cannot_win and scores[ELDER] + 1 >= target:
+        raise ValueError(
+            f"the dealer has no choice: a gift would take the elder to the target {target}, so it must run "
+            "(gift_cannot_win)."
+        )
+    if given and scores[ELDER] + 1 >= target:
+        raise ValueError(f"the gift takes the elder to the target {target}: the game ends before the lead.")
+
+
+def situation(rules: Rules, n_seats: int, position: int, holding, context) -> Situation:
+    """The decision of seat ``position`` holding ``holding`` (card codes) having seen
+    ``context`` (module docstring); ``ValueError`` with one sentence when it cannot be."""
+    unknown_context(DECISIONS, context)
+    if n_seats != N_PLAYERS:
+        raise ValueError(f"All-Fours is played here by exactly 2 players, not {n_seats}.")
+    decision, given = _decision_of(position, context)
+    name = DECISIONS[decision].name
+    holding = tuple(sorted(int(card) for card in holding))
+    if any(not 0 <= card < N_CARDS for card in holding):
+        raise ValueError("the holding names a card that is not in the 52-card pack.")
+    if len(set(holding)) != len(holding):
+        raise ValueError("the holding names a card twice.")
+    if len(holding) != HELD:
+        raise ValueError(f"at the {name} decision the seat holds {HELD} cards, not {len(holding)}.")
+    if "turnup" not in context:
+        raise ValueError(f"the {name} decision needs the turned-up card: give --context turnup=CARD.")
+    (turnup,) = context_cards("turnup", context["turnup"], 1)
+    if turnup in holding:
+        raise ValueError(f"the turn-up {card_name(turnup)} cannot also be in the holding.")
+    target = int(rules.target)
+    score = context_int("score", context.get("score", "0"), 0, target - 1)
+    opponent = context_int("opponent_score", context.get("opponent_score", "0"), 0, target - 1)
+    scores = (score, opponent) if position == ELDER else (opponent, score)
+    _check_scores(rules, decision, given, turnup, scores)
+    known = np.zeros(len(KNOWN_FIELDS) - 1 + HELD, dtype=np.int64)
+    known[K_DECISION] = decision
+    known[K_TURNUP] = turnup
+    known[K_SCORE_ELDER] = scores[ELDER]
+    known[K_SCORE_DEALER] = scores[DEALER]
+    known[K_GIVEN] = given
+    known[K_HOLDING : K_HOLDING + HELD] = holding
+    described = {"turnup": card_name(turnup), "score": score, "opponent_score": opponent}
+    if decision == ADVICE_LEAD:
+        described["elder"] = "given" if given else "stood"
+    candidates = {
+        ADVICE_BEG: BEG_CANDIDATES,
+        ADVICE_GIVE: GIVE_CANDIDATES,
+        ADVICE_LEAD: tuple(f"lead {card_name(card)}" for card in holding),
+    }[decision]
+    return Situation(
+        decision=name,
+        candidates=candidates,
+        outcomes=ADVICE_OUTCOMES if score or opponent else ADVICE_OUTCOMES[:-1],
+        known=known,
+        lower_is_better=False,
+        described=described,
+    )
+
+
+# ---- The kernel. ----
+
+
+@njit(cache=True, inline="always")
+def conditioned_pack_nb(base, fixed, scratch, dealt, state):
+    """The pack of one deal into ``base`` (bits, draw order): its first 13 positions from
+    the conditioned deal (``fixed``: a bit or -1 per position), then the other 39 cards in
+    code order.  Returns the advanced state."""
+    state = deal_conditioned_nb(scratch, ACE_HIGH_BIT, dealt, fixed, state)
+    taken = np.uint64(0)
+    for k in range(FIRST_DEAL):
+        base[k] = dealt[k]
+        taken |= np.uint64(1) << np.uint64(dealt[k])
+    at = FIRST_DEAL
+    for code in range(N_CARDS):
+        bit = ACE_HIGH_BIT[code]
+        if (taken >> np.uint64(bit)) & np.uint64(1) == 0:
+            base[at] = bit
+            at += 1
+    return state
+
+
+@njit(cache=True, inline="always")
+def seen_acts_nb(work, base, decision, given):
+    """Would the policies have acted as the advised seat saw, with the pack ``base``?  At
+    the give the elder's policy begs with its six cards (strength in the turn-up suit
+    below beg_below); at a lead after a gift the dealer's policy gives (its strength at
+    least give_at_least).  True at the beg and at a lead after standing."""
+    suit = base[TURNUP_PLACE] >> 4
+    if decision == ADVICE_GIVE:
+        seat, places = ELDER, ELDER_PLACES
+    elif given:
+        seat, places = DEALER, DEALER_PLACES
+    else:
+        return True
+    hand = np.uint64(0)
+    for k in places:
+        hand |= np.uint64(1) << np.uint64(base[k])
+    if seat == ELDER:
+        return strength_nb(hand, suit) < policy_nb(work, P_BEG_BELOW, ELDER)
+    return strength_nb(hand, suit) >= policy_nb(work, P_GIVE_AT_LEAST, DEALER)
+
+
+@njit(cache=True, inline="always")
+def forced_give_nb(work, masks, target, top, give, state):
+    """The dealer's forced answer to the beg: give a point, or run the cards.  Returns
+    ``(ended, state)``, as the kernel's beg_nb does."""
+    set_info_nb(work, I_BEGGED, 1)
+    if give:
+        return give_nb(work, ELDER, DEALER, target), state
+    set_info_nb(work, I_RAN, 1)
+    return run_nb(work, masks, ELDER, DEALER, target, top, True, state)
+
+
+@njit(cache=True, inline="always")
+def led_hand_nb(work, masks, target, lead):
+    """The kernel's play_hand_nb (steps 6-7, six cards each, no run) with the elder's
+    first lead forced to the card ``lead`` (a bit): the dealer answers by its policy, the
+    winner leads the rest (the kernel's tricks_nb), then the scoring."""
+    trump_suit = info_nb(work, I_TRUMP)
+    trump = _SUIT_BITS << np.uint64(16 * trump_suit)
+    set_info_nb(work, I_PLAYED, 1)
+    held_elder = mask_nb(masks, M_HAND, ELDER)
+    trumps_in_play = (held_elder | mask_nb(masks, M_HAND, DEALER)) & trump
+    low_card = lowest_bit_nb(trumps_in_play) if trumps_in_play else np.uint64(63)
+    jack_card = np.uint64(16 * trump_suit + JACK)
+    card = np.uint64(lead)
+    answer = follow_card_nb(mask_nb(masks, M_HAND, DEALER), card, trump, policy_nb(work, P_PLAY_STYLE, DEALER))
+    both = (np.uint64(1) << card) | (np.uint64(1) << answer)
+    set_mask_nb(masks, M_HAND, ELDER, held_elder & ~both)
+    set_mask_nb(masks, M_HAND, DEALER, mask_nb(masks, M_HAND, DEALER) & ~both)
+    set_mask_nb(masks, M_SEEN, 0, mask_nb(masks, M_SEEN, 0) | both)
+    winner = DEALER if ranked_beats_nb(answer, card, suit_of_bit_nb(card), trump) else ELDER
+    add_seat_nb(work, S_GAME_POINTS, winner, COUNT_OF_ORDER[card & _ORDER_BITS] + COUNT_OF_ORDER[answer & _ORDER_BITS])
+    low_winner, jack_winner = tricks_nb(work, masks, winner, trump, low_card, jack_card, True)
+    if both & (np.uint64(1) << low_card):
+        low_winner = winner
+    if both & (np.uint64(1) << jack_card):
+        jack_winner = winner
+    score_hand_nb(work, ELDER, DEALER, target, trumps_in_play, held_elder, low_card, jack_card, low_winner, jack_winner)
+
+
+@njit(cache=True, inline="always")
+def play_candidate_nb(work, masks, base, decision, given, choice, score_elder, score_dealer, state):
+    """Play the deal of pack ``base`` (its first 13 cards drawn as they lie, the stock
+    shuffled lazily from ``state``) with the advised decision forced to candidate
+    ``choice``; the kernel's phases do the rest (package docstring, steps 1-7)."""
+    for k in range(N_CARDS):
+        work[DECK_ROW + k] = base[k]
+    target = rule_nb(work, R_TARGET)
+    start_deal_nb(work, masks, ELDER, DEALER, score_elder, score_dealer)
+    top, state = deal_nb(work, masks, ELDER, DEALER, target, False, state)
+    ended = info_nb(work, I_WINNER) >= 0
+    if not ended:
+        if decision == ADVICE_GIVE:  # the elder begged; the dealer's answer is forced
+            ended, state = forced_give_nb(work, masks, target, top, choice == 0, state)
+        elif decision == ADVICE_BEG and choice == 1:  # the elder begs; the dealer answers by its policy
+            ended, state = beg_nb(work, masks, ELDER, DEALER, score_elder, target, top, True, state)
+        elif given:  # the lead after a gift (the dealer's policy gives: conditioned)
+            ended, state = forced_give_nb(work, masks, target, top, True, state)
+    for seat in range(N_PLAYERS):
+        set_mask_nb(masks, M_DEALT, seat, mask_nb(masks, M_HAND, seat))
+    if not ended and info_nb(work, I_ROUNDS):
+        ended = bunch_nb(work, masks, ELDER, DEALER)
+    if not ended:
+        if decision == ADVICE_LEAD:
+            led_hand_nb(work, masks, target, base[ELDER_PLACES[choice]])
+        else:
+            play_hand_nb(work, masks, ELDER, DEALER, target, True)
+
+
+@njit(cache=True, inline="always")
+def candidate_values_nb(work, values, c, advised):
+    """Outcomes of candidate ``c`` for seat ``advised`` into ``values[c]`` (module docstring)."""
+    own = seat_nb(work, S_POINTS, advised)
+    other = seat_nb(work, S_POINTS, 1 - advised)
+    o_count = values.shape[1]
+    values[c, 0] = own - other
+    if o_count > 1:
+        values[c, 1] = own
+    if o_count > 2:
+        values[c, 2] = other
+    if o_count > 3:
+        values[c, 3] = info_nb(work, I_WINNER) == advised
+
+
+@njit(cache=True, nogil=True)
+def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outcomes):
+    """The flat advice sums (sims.core.advice) of deals ``first .. first+count-1`` of
+    ``seed`` for the situation ``known`` (module docstring)."""
+    out = np.zeros(FIRST_SUM + 2 * n_candidates * n_outcomes + n_candidates * n_candidates, dtype=np.int64)
+    values = np.zeros((n_candidates, n_outcomes), dtype=np.int64)
+    work, masks = new_table_nb(rules, policy)
+    decision = known[K_DECISION]
+    advised = DEALER if decision == ADVICE_GIVE else ELDER
+    places = DEALER_PLACES if decision == ADVICE_GIVE else ELDER_PLACES
+    given = known[K_GIVEN] != 0
+    fixed = np.full(FIRST_DEAL, -1, dtype=np.int64)
+    for k in range(HELD):
+        fixed[places[k]] = ACE_HIGH_BIT[known[K_HOLDING + k]]
+    fixed[TURNUP_PLACE] = ACE_HIGH_BIT[known[K_TURNUP]]
+    base = np.zeros(N_CARDS, dtype=np.int64)
+    scratch = np.zeros(N_CARDS, dtype=np.int64)
+    dealt = np.zeros(FIRST_DEAL, dtype=np.int64)
+    score_elder = known[K_SCORE_ELDER]
+    score_dealer = known[K_SCORE_DEALER]
+    seed_key = seed_key_nb(seed)
+    for i in range(first, first + count):
+        state = stream_nb(seed_key, i)
+        out[TRIED] += 1
+        state = conditioned_pack_nb(base, fixed, scratch, dealt, state)
+        if not seen_acts_nb(work, base, decision, given):
+            continue  # the policies would have acted otherwise than the advised seat saw
+        for c in range(n_candidates):
+            play_candidate_nb(work, masks, base, decision, given, c, score_elder, score_dealer, state)
+            candidate_values_nb(work, values, c, advised)
+        record_deal_nb(out, values)
+    return out

@@ -1,0 +1,314 @@
+"""Fight for the Lead advice (sims/games/fight_for_the_lead/advice.py): the kernel equals the
+twin on the same deals for every decision, with contexts taken from real hands; stacked
+hands where the better action is certain; every refusal; impossible contexts; the
+examples."""
+
+from __future__ import annotations
+
+import ast
+import shlex
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sims import advice
+from sims.core.advice import ACCEPTED, FIRST_SUM, TRIED
+from sims.core.cards import format_cards, parse_cards
+from sims.games import fight_for_the_lead as ffl
+from sims.games.fight_for_the_lead import advice as ffl_advice
+from sims.games.fight_for_the_lead import twin as ffl_twin
+from sims.registry import GAMES
+
+SPEC = GAMES["fight-for-the-lead"]
+FIELDS = [f.key for f in SPEC.policy_fields]
+FIGHT_4 = "2c 4d 3h 6s"  # seat 0 .. 3: 2c is the lowest card of any hand, so seat 0's is always its policy's
+
+
+def policy(n, preset="default", **fields):
+    matrix = SPEC.default_policy(n, preset)
+    for key, value in fields.items():
+        matrix[:, FIELDS.index(key)] = value
+    return matrix
+
+
+def found(n, position, holding, rules=ffl.Rules(), **context):
+    return advice.situation(SPEC, rules, n, position, parse_cards(holding), context)
+
+
+def both(rules, matrix, n, situation, count, seed=11):
+    kernel = advice.simulate_advice(SPEC, rules, matrix, n, situation, seed, 0, count)
+    twin = advice.twin_advice(SPEC, rules, matrix, n, situation, seed, 0, count)
+    return kernel, twin
+
+
+def mean(flat, situation, candidate, outcome=0):
+    at = FIRST_SUM + 2 * (candidate * len(situation.outcomes) + outcome)
+    return flat[at] / flat[ACCEPTED]
+
+
+def square_sum(flat, situation, candidate, outcome=0):
+    return flat[FIRST_SUM + 2 * (candidate * len(situation.outcomes) + outcome) + 1]
+
+
+def real_context(rules, matrix, n, seed, compulsory):
+    """A hand dealt from a random pack (played by the twin, stacked): each seat's four cards
+    after the replacement, and the fight, turned cards, who plays, the trade order and the
+    counts, as a player of it saw them.  None when the replacement reshuffled."""
+    cards = [int(c) for c in np.random.default_rng(seed).permutation(52)]
+    res = ffl_twin.play_dealt(rules, matrix, n, cards, compulsory=compulsory)
+    t = len(res["turned"])
+    if 5 * n + t > 52 or sum(res["playing"]) < 2:
+        return None
+    holdings = []
+    for seat in range(n):
+        dealt = [cards[k] for k in range(4 * n) if k % n == seat]
+        holdings.append([c for c in dealt if c != res["fight"][seat]] + [cards[4 * n + t + seat]])
+    playing = [s for s in range(n) if res["playing"][s]]
+    start = 0 if rules.trade_order == ffl.TRADE_FROM_DEALER_LEFT else res["leader"]
+    order = [(start + i) % n for i in range(n) if (start + i) % n in playing]
+    return {
+        "holdings": holdings,
+        "fight": format_cards(res["fight"]),
+        "turned": format_cards(res["turned"]),
+        "playing": playing,
+        "order": order,
+        "traded": res["traded"],
+    }
+
+
+# (rules, n, policy preset and fields, compulsory hand)
+TABLES = [
+    (ffl.Rules(), 4, ("default", {}), False),
+    (ffl.Rules(trade_order=ffl.TRADE_FROM_LEAD_WINNER, all_drop=ffl.REFUND_SPLIT), 5, ("default", {}), False),
+    (ffl.Rules(trade_exhaust=ffl.SERVE_UNTIL_EMPTY), 6, ("default", {"keep_min_rank": 14}), True),
+    (
+        ffl.Rules(trade_exhaust=ffl.CAP_EQUAL, ante=4),
+        5,
+        ("play-high", {"fight_card": 3, "stay_min_strength": 0}),
+        False,
+    ),
+    (ffl.Rules(trade_in_first_hand=False), 3, ("fight-high", {"stay_min_strength": 2}), False),
+    (ffl.Rules(all_drop=ffl.REPLAY_OPTIONAL, fight_exhaust=ffl.ELDEST_GETS_LEAD), 2, ("cautious", {}), False),
+]
+TABLE_IDS = ["default-4", "lead-trades-first-5", "serve-until-empty-6", "cap-equal-5", "fight-high-3", "cautious-2"]
+
+
+def later_situations(rules, matrix, n, compulsory):
+    """The decisions after the fight in a real hand, for its third trader (the two earlier
+    counts conditioned on), from the first of a few random hands whose most conditioned
+    situation keeps at least 4 of 200 deals (rejection keeps few deals of many real hands:
+    every seat's fight card, stay and count must be its policy's)."""
+    hand = "first" if compulsory else "later"
+    for seed in range(40):
+        seen = real_context(rules, matrix, n, seed, compulsory)
+        if seen is None:
+            continue
+        place = min(2, len(seen["order"]) - 1)
+        seat = seen["order"][place]
+        holding = format_cards(seen["holdings"][seat])
+        later = {"hand": hand, "fight": seen["fight"], "turned": seen["turned"]}
+        situations = []
+        if not compulsory:
+            situations.append(found(n, seat, holding, rules, **later))  # stay or drop
+            later["playing"] = " ".join(map(str, seen["playing"]))
+        situations.append(found(n, seat, holding, rules, **later))  # trade, earlier counts free
+        counts = " ".join(str(seen["traded"][s]) for s in seen["order"][:place])
+        situations.append(found(n, seat, holding, rules, traded=counts, **later))
+        if advice.simulate_advice(SPEC, rules, matrix, n, situations[-1], 11, 0, 200)[ACCEPTED] >= 4:
+            return seat, holding, situations
+    raise AssertionError("no real hand of these 40 gives a context that keeps deals")
+
+
+@pytest.mark.parametrize("rules,n,preset,compulsory", TABLES, ids=TABLE_IDS)
+def test_kernel_equals_twin_for_every_decision(rules, n, preset, compulsory):
+    matrix = policy(n, preset[0], **preset[1])
+    seat, holding, situations = later_situations(rules, matrix, n, compulsory)
+    hand = "first" if compulsory else "later"
+    fights = [found(n, seat, holding, rules), found(n, seat, holding, rules, hand=hand, pot=str(8 * n))]
+    rejected = 0
+    for situation in fights + situations:
+        kernel, twin = both(rules, matrix, n, situation, 200)
+        assert kernel == twin, situation.decision
+        assert kernel[TRIED] == 200 and kernel[ACCEPTED] > 0, situation.decision
+        if situation.decision == "fight card":
+            assert kernel[ACCEPTED] == 200  # nothing is seen before it
+        rejected += kernel[TRIED] - kernel[ACCEPTED]
+    assert situations[-1].decision == "trade" and situations[0].decision == ("trade" if compulsory else "stay or drop")
+    assert rejected > 0
+
+
+@pytest.mark.parametrize("n,exhaust", [(8, ffl.SERVE_UNTIL_EMPTY), (9, ffl.RESHUFFLE_DISCARDS)])
+def test_kernel_equals_twin_for_the_fight_card_at_a_full_table(n, exhaust):
+    """Everyone trades all four: the stock runs out (served until empty, or reshuffled)."""
+    rules = ffl.Rules(trade_exhaust=exhaust)
+    matrix = policy(n, "fight-high", keep_min_rank=15, stay_min_strength=0)
+    for context in ({}, {"hand": "first"}):
+        situation = found(n, n - 1, "Ac 5d 9h Qs", rules, **context)
+        kernel, twin = both(rules, matrix, n, situation, 150)
+        assert kernel == twin and kernel[ACCEPTED] == 150
+        assert 0 < mean(kernel, situation, 0, 3) < 1
+
+
+def test_kernel_equals_twin_with_a_policy_per_seat_and_the_examples():
+    rng = np.random.default_rng(3)
+    n = 4
+    matrix = np.column_stack(
+        [rng.integers(0, 4, n), rng.integers(0, 4, n), rng.integers(0, 2, n), rng.integers(8, 15, n), [0, 1, 0, 1]]
+    ).astype(float)
+    for seed in range(40):
+        seen = real_context(ffl.Rules(), matrix, n, seed, False)
+        if seen and 2 in seen["playing"]:
+            break
+    holding = format_cards(seen["holdings"][2])
+    for context in ({}, {"fight": seen["fight"], "turned": seen["turned"]}):
+        situation = found(n, 2, holding, **context)
+        kernel, twin = both(ffl.Rules(), matrix, n, situation, 300, seed=4)
+        assert kernel == twin and kernel[ACCEPTED] > 0
+    for decision in ffl_advice.DECISIONS:
+        situation, n = example_situation(decision)
+        kernel, twin = both(ffl.Rules(), SPEC.default_policy(n), n, situation, 300)
+        assert kernel == twin and 0 < kernel[ACCEPTED] <= kernel[TRIED] == 300
+
+
+def example_situation(decision):
+    words = shlex.split(decision.example)
+    assert words[:3] == ["analyze", "advise", "fight-for-the-lead"]
+    options = {}
+    context = {}
+    for flag, value in zip(words[3::2], words[4::2]):
+        if flag == "--context":
+            key, text = value.split("=", 1)
+            context[key] = text
+        else:
+            options[flag] = value
+    n = int(options["--players"])
+    situation = found(n, int(options["--position"]), options["--holding"], **context)
+    return situation, n
+
+
+@pytest.mark.parametrize("decision", ffl_advice.DECISIONS, ids=[d.name for d in ffl_advice.DECISIONS])
+def test_each_example_is_its_decision(decision):
+    situation, n = example_situation(decision)
+    assert situation.decision == decision.name
+    assert set(decision.context) >= {"hand", "pot"}
+    assert len(situation.candidates) == {"fight card": 4, "stay or drop": 2, "trade": 16}[decision.name]
+
+
+def test_four_aces_stay_and_keep_all_win_the_whole_pot():
+    """Four aces win every trick whoever leads: staying (and keeping them) takes the pot."""
+    n = 4
+    matrix = policy(n)
+    stay = found(n, 1, "Ac Ad Ah As", fight=FIGHT_4, turned="9s", pot="16")
+    assert stay.candidates == ("stay", "drop")
+    flat = advice.simulate_advice(SPEC, ffl.Rules(), matrix, n, stay, 1, 0, 400)
+    accepted = flat[ACCEPTED]
+    assert 0 < accepted < 400  # seats 2 and 3 laid down their lowest cards: some deals are not kept
+    assert mean(flat, stay, 0) == 16 and square_sum(flat, stay, 0) == 16 * 16 * accepted
+    assert mean(flat, stay, 0, 1) == 4 and mean(flat, stay, 0, 2) == 0
+    assert mean(flat, stay, 1) == 0 and mean(flat, stay, 1, 1) == 0
+    trade = found(n, 1, "Ac Ad Ah As", hand="first", fight=FIGHT_4, turned="9s", pot="16", traded="3")
+    flat = advice.simulate_advice(SPEC, ffl.Rules(), matrix, n, trade, 2, 0, 1000)
+    assert trade.candidates[0] == "keep all" and trade.candidates[-1] == "trade Ac Ad Ah As"
+    assert flat[ACCEPTED] > 50
+    assert mean(flat, trade, 0) == 16
+    assert all(mean(flat, trade, c) < 16 for c in range(1, 16))
+    assert mean(flat, trade, 15) < mean(flat, trade, 1)  # giving up all four costs more than one
+
+
+def test_a_lone_player_takes_the_pot_whatever_it_fights_with():
+    """The others never play (their stay policy): the advised seat, always staying, is
+    alone and takes the pot with every fight card; the fight is won sometimes."""
+    n = 3
+    matrix = policy(n, stay_min_strength=9, stay_with_lead=0)
+    matrix[0, FIELDS.index("stay_min_strength")] = 0
+    situation = found(n, 0, "2c 7d Jh Ks", hand="later", pot="24")
+    assert situation.candidates == ("fight 2c", "fight 7d", "fight Jh", "fight Ks")
+    assert situation.outcomes == ("net", "tricks", "took_0", "lead")
+    kernel, twin = both(ffl.Rules(), matrix, n, situation, 300)
+    assert kernel == twin and kernel[ACCEPTED] == kernel[TRIED] == 300
+    for c in range(4):
+        assert mean(kernel, situation, c) == 24 and mean(kernel, situation, c, 1) == 4
+        assert mean(kernel, situation, c, 2) == 0
+        assert 0 < mean(kernel, situation, c, 3) < 1
+    # the king of spades beats every other spade fought; the 2 of clubs loses to any club
+    assert mean(kernel, situation, 3, 3) > mean(kernel, situation, 0, 3)
+
+
+REFUSALS = [
+    ({"holding": "Ac Kc 2d"}, "holds 4 cards"),
+    ({"context": {"colour": "red"}}, "unknown context 'colour'"),
+    ({"context": {"pot": "lots"}}, "context pot takes a whole number"),
+    ({"context": {"pot": "6"}}, "multiple of 4"),
+    ({"context": {"hand": "third"}}, "context hand takes first or later"),
+    ({"context": {"turned": "9s"}}, "needs fight"),
+    ({"context": {"fight": FIGHT_4}}, "needs turned too"),
+    ({"context": {"fight": "2c 4d 3h", "turned": "9s"}}, "takes 4 cards"),
+    ({"context": {"fight": "2c 4d Ac 6s", "turned": "9s"}}, "which the holding has"),
+    ({"context": {"fight": FIGHT_4, "turned": "9s 5d"}}, "the fight stops at 9s"),
+    ({"context": {"fight": FIGHT_4, "turned": "Jd 2c"}}, "which is a fight card"),
+    ({"context": {"fight": "2c 4c 3c 6c", "turned": "9s"}}, "must have the suit of some fight card"),
+    ({"context": {"fight": FIGHT_4, "turned": "9s", "traded": "1"}}, "traded needs playing"),
+    ({"context": {"fight": FIGHT_4, "turned": "9s", "playing": "0 x"}}, "takes seat numbers 0..3"),
+    ({"context": {"fight": FIGHT_4, "turned": "9s", "playing": "0 2"}}, "leaves out seat 1"),
+    ({"context": {"fight": FIGHT_4, "turned": "9s", "playing": "1"}}, "names one seat"),
+    ({"context": {"fight": FIGHT_4, "turned": "9s", "playing": "0 1", "hand": "first"}}, "every seat"),
+    ({"context": {"fight": FIGHT_4, "turned": "9s", "playing": "0 1", "traded": "2 2"}}, "earlier traders"),
+    ({"context": {"fight": FIGHT_4, "turned": "9s", "playing": "0 1", "traded": "7"}}, "whole number 0..4"),
+]
+
+
+@pytest.mark.parametrize("change,words", REFUSALS, ids=[w for _, w in REFUSALS])
+def test_refusals_say_what_is_wrong(change, words):
+    holding = change.get("holding", "Ac Kc 2d 7h")
+    with pytest.raises(ValueError, match=words) as problem:
+        found(4, 1, holding, **change.get("context", {}))
+    assert str(problem.value).endswith(".")
+
+
+def test_refusals_of_the_table_and_the_rules():
+    with pytest.raises(ValueError, match="not a card of the 52-card pack"):
+        ffl_advice.situation(ffl.Rules(), 4, 1, (0, 1, 2, 52), {})
+    with pytest.raises(ValueError, match="no trading in a compulsory hand"):
+        found(4, 1, "Ac Kc 2d 7h", ffl.Rules(trade_in_first_hand=False), hand="first", fight=FIGHT_4, turned="9s")
+    with pytest.raises(ValueError, match="of the 3 players"):
+        found(3, 1, "Ac Kc 2d 7h", ffl.Rules(all_drop=ffl.REFUND_SPLIT), pot="8")
+    # nine players: 45 cards dealt and replaced leave 7 to turn
+    nine = "2c 2d 2h 3c 3d 3h 4c 4d 4h"
+    with pytest.raises(ValueError, match="too few for the replacement"):
+        found(9, 0, "Ac Kc Qc Jc", fight=nine, turned="5s 6s 7s 8s 9s 10s Js 5c")
+    with pytest.raises(ValueError, match="--position takes a seat 0..3"):
+        found(4, 4, "Ac Kc 2d 7h")
+
+
+def test_an_impossible_history_accepts_nothing():
+    n = 4
+    # seat 0 laid down the ace of spades as its lowest card: a tie of aces goes to the
+    # lower suit, so no hand of seat 0 lays it down
+    situation = found(n, 1, "Kc Kd Kh Ks", fight="As 4d 3h 6s", turned="9s")
+    kernel, twin = both(ffl.Rules(), policy(n), n, situation, 200)
+    assert kernel == twin and kernel[TRIED] == 200 and kernel[ACCEPTED] == 0
+    # seats 0, 2 and 3 never play; the context says seat 0 plays
+    matrix = policy(n, stay_min_strength=9, stay_with_lead=0)
+    situation = found(n, 1, "Ac Kc 2d 7h", fight=FIGHT_4, turned="9s", playing="0 1")
+    kernel, twin = both(ffl.Rules(), matrix, n, situation, 200)
+    assert kernel == twin and kernel[TRIED] == 200 and kernel[ACCEPTED] == 0
+
+
+def test_threads_and_blocks_give_the_same_sums():
+    situation, n = example_situation(ffl_advice.DECISIONS[1])
+    matrix = SPEC.default_policy(n)
+    one = advice.simulate_advice(SPEC, ffl.Rules(), matrix, n, situation, 9, 0, 3000, threads=1)
+    two = advice.simulate_advice(SPEC, ffl.Rules(), matrix, n, situation, 9, 0, 3000, threads=2)
+    first = advice.simulate_advice(SPEC, ffl.Rules(), matrix, n, situation, 9, 0, 1000)
+    rest = advice.simulate_advice(SPEC, ffl.Rules(), matrix, n, situation, 9, 1000, 2000)
+    assert one == two == [a + b for a, b in zip(first, rest)]
+    assert 0 < one[ACCEPTED] < one[TRIED] == 3000
+
+
+def test_no_advice_function_runs_past_80_lines():
+    tree = ast.parse(Path(ffl_advice.__file__).read_text(encoding="utf-8"))
+    lengths = {
+        node.name: node.end_lineno - node.lineno + 1 for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
+    }
+    assert "advise_nb" in lengths and {name: n for name, n in lengths.items() if n > 80} == {}

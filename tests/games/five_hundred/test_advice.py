@@ -1,0 +1,284 @@
+"""Five Hundred's advice (sims/games/five_hundred/advice.py): the kernel equals the twin
+on the same streams, certain cases from literal cards, every refusal of situation()."""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+import numpy as np
+import pytest
+
+from sims.advice import simulate_advice, twin_advice
+from sims.core.advice import ACCEPTED, FIRST_SUM, TRIED, cross_start
+from sims.games import five_hundred as game
+from sims.games.five_hundred import advice
+from sims.games.five_hundred.advice import DECISIONS, holding_cards, situation
+
+SPEC = game.SPEC
+DEFAULT = game.Rules()
+
+
+def _policy(**fields) -> np.ndarray:
+    row = [float(fields.get(f.key, f.default)) for f in game.POLICY_FIELDS]
+    return np.array([row] * 4, dtype=np.float64)
+
+
+def _rules(variant: str) -> game.Rules:
+    return DEFAULT._replace(**game.VARIANTS[variant].rules)
+
+
+def _found(rules, position, cards, **context):
+    return situation(rules, 4, position, tuple(holding_cards(cards)), context)
+
+
+def _mean(sums, found, candidate, outcome=0):
+    at = FIRST_SUM + 2 * (candidate * len(found.outcomes) + outcome)
+    return sums[at] / sums[ACCEPTED], sums[at], sums[at + 1]
+
+
+def _best(sums, found) -> str:
+    means = [_mean(sums, found, c)[0] for c in range(len(found.candidates))]
+    return found.candidates[int(np.argmax(means))]
+
+
+HAND = "Jh Jd Ah Kh Qh 10h 9h As Kc 5d"
+KITTY_HAND = "Jh Jd Ah Kh Qh 10h 9h As Ks 5c 6c 7d 5s"
+
+
+# ------------------------------------------------------------------ kernel == twin
+TWIN_CASES = [
+    # (rules, policy, position, cards, context, deals)
+    pytest.param(DEFAULT, _policy(), 0, HAND, {}, 60, id="bid-eldest-no-context"),
+    pytest.param(DEFAULT, _policy(), 2, HAND, {"auction": "pass 6S"}, 300, id="bid-after-pass-6S"),
+    pytest.param(DEFAULT, _policy(), 3, HAND, {"auction": "6NT pass pass"}, 300, id="bid-dealer-last-call"),
+    pytest.param(
+        _rules("us"),
+        _policy(bid_offset=2, misere_max=2),
+        2,
+        "5c 6c 7c 5d 6d 4h 5h 6s 7s 8s",
+        {"auction": "6H 7C"},
+        300,
+        id="bid-us-aggressive-misere",
+    ),
+    pytest.param(
+        _rules("deck-45"),
+        _policy(bid_offset=0),
+        0,
+        HAND,
+        {"auction": "6S pass 6D pass"},
+        1200,
+        id="bid-own-call-forced",
+    ),
+    pytest.param(
+        DEFAULT,
+        _policy(nominate=1),
+        0,
+        "Jo Ah Kh Qh 10h 9h As Ks Qs 5c 6c 7d 5s",
+        {"contract": "7NT"},
+        40,
+        id="discard-7NT-joker",
+    ),
+    pytest.param(
+        DEFAULT, _policy(), 1, "4h 5h 6h 4d 5d 6d 5c 6c 7c 5s 6s 7s Ah", {"contract": "MIS"}, 40, id="discard-misere"
+    ),
+    pytest.param(
+        _rules("deck-46"),
+        _policy(),
+        3,
+        "Jo BJ Jh Jd Ah Kh Qh 10h 9h As Ks 5c 6c 7d 5s 4c",
+        {"contract": "8H"},
+        30,
+        id="discard-deck-46",
+    ),
+]
+
+
+@pytest.mark.parametrize("rules, policy, position, cards, context, deals", TWIN_CASES)
+def test_kernel_equals_twin(rules, policy, position, cards, context, deals):
+    found = _found(rules, position, cards, **context)
+    kernel = simulate_advice(SPEC, rules, policy, 4, found, 7, 3, deals)
+    twin = twin_advice(SPEC, rules, policy, 4, found, 7, 3, deals)
+    assert kernel == twin
+    assert kernel[TRIED] == deals
+    assert kernel[ACCEPTED] > 0
+    if "auction" not in context or not context["auction"]:
+        assert kernel[ACCEPTED] == deals  # nothing to reject
+    else:
+        # Other seats' calls are checked against their policies: some deals do not fit.
+        assert kernel[ACCEPTED] < deals
+
+
+def test_rejection_rejects_and_a_contradicting_call_is_never_accepted():
+    found = _found(DEFAULT, 2, HAND, auction="pass 6S")
+    sums = simulate_advice(SPEC, DEFAULT, _policy(), 4, found, 11, 0, 3000)
+    assert 0 < sums[ACCEPTED] < sums[TRIED] == 3000
+    # A policy opens at the 6 level only (the cheapest bid in its best denomination):
+    # an opening 7H by seat 0 never happens, so no deal is accepted.
+    never = _found(DEFAULT, 1, HAND, auction="7H")
+    sums = simulate_advice(SPEC, DEFAULT, _policy(), 4, never, 11, 0, 2000)
+    assert sums[TRIED] == 2000 and sums[ACCEPTED] == 0
+
+
+def test_the_seats_own_earlier_calls_are_forced_not_checked():
+    # Seat 0 opened 6S with a hand whose policy would never open 6S: its own call is what
+    # it did, so deals are still accepted (only seats 1 and 3 are checked: they passed).
+    found = _found(DEFAULT, 0, "4h 5h 6h 4d 5d 6d 5c 6c 7c 5s", auction="6S pass 6D pass")
+    assert found.candidates[0] == "pass" and found.candidates[1] == "6H"
+    sums = simulate_advice(SPEC, DEFAULT, _policy(), 4, found, 5, 0, 2000)
+    assert 0 < sums[ACCEPTED] < 2000
+
+
+# ------------------------------------------------------------------ certain cases
+def test_a_hand_that_takes_every_trick_at_no_trumps_bids_10NT_for_520():
+    # The joker and the nine top hearts: at no trumps the eldest (the contractor leads)
+    # takes all ten tricks whatever is dealt, and 10NT closes the auction.
+    found = _found(DEFAULT, 0, "Jo Ah Kh Qh Jh 10h 9h 8h 7h 6h")
+    assert found.candidates[0] == "pass" and found.candidates[-1] == "10NT" and len(found.candidates) == 27
+    sums = simulate_advice(SPEC, DEFAULT, _policy(), 4, found, 3, 0, 300)
+    top = found.candidates.index("10NT")
+    mean, total, squares = _mean(sums, found, top)
+    assert sums[ACCEPTED] == 300
+    assert (mean, total, squares) == (520.0, 520 * 300, 520 * 520 * 300)
+    assert _mean(sums, found, top, 1)[0] == 1.0  # contractor
+    assert _mean(sums, found, top, 2)[0] == 1.0  # made
+    assert _mean(sums, found, top, 3)[0] == 10.0  # tricks
+    assert _best(sums, found) == "10NT"
+    # 10H makes too (ten trumps from the top) unless someone overbids 10NT: never more than 500.
+    assert _mean(sums, found, found.candidates.index("10H"))[0] <= 500
+    cross = cross_start(len(found.candidates), len(found.outcomes))
+    assert sums[cross + top * len(found.candidates) + top] == 520 * 520 * 300
+
+
+def test_discarding_the_small_cards_makes_10NT_for_certain():
+    found = _found(DEFAULT, 0, "Jo Ah Kh Qh Jh 10h 9h 8h 7h 6h 5c 6c 5s", contract="10NT")
+    assert len(found.candidates) == 56  # every 3 of the policy's 8 likeliest discards
+    assert found.candidates[0] == "discard 5c 6c 5s"  # the policy's own discard first
+    sums = simulate_advice(SPEC, DEFAULT, _policy(), 4, found, 9, 0, 200)
+    assert sums[ACCEPTED] == sums[TRIED] == 200
+    assert _mean(sums, found, 0)[1:] == (520 * 200, 520 * 520 * 200)
+    assert _mean(sums, found, 0, 1)[0] == 1.0 and _mean(sums, found, 0, 2)[0] == 10.0
+    assert _best(sums, found) == "discard 5c 6c 5s"
+    # Keeping the three small cards and throwing hearts away cannot take all ten tricks
+    # often enough: 7h 8h 9h discarded scores less on average.
+    worse = found.candidates.index("discard 7h 8h 9h")
+    assert _mean(sums, found, worse)[0] < 520
+
+
+def test_a_misere_hand_of_the_lowest_cards_discards_its_high_cards_and_makes():
+    # Misere: the contractor's partner sits out.  After throwing the ace, the king and
+    # the joker away it keeps the lowest cards of every suit (4h 5h 6h 4d 5d 6d 5c 6c 5s
+    # 6s): any card led is above its cards of that suit, so it never takes a trick.
+    # The eldest (seat 0, a defender) leads, so the contractor only ever follows.
+    rules = _rules("eldest-leads")
+    found = _found(rules, 1, "4h 5h 6h 4d 5d 6d 5c 6c 5s 6s Ah Kc Jo", contract="MIS")
+    label = "discard Kc Ah Jo"
+    assert found.candidates[0] == label
+    sums = simulate_advice(SPEC, rules, _policy(), 4, found, 2, 0, 200)
+    assert _mean(sums, found, 0)[1:] == (250 * 200, 250 * 250 * 200)
+    assert _mean(sums, found, 0, 2)[0] == 0.0  # no trick
+    assert _best(sums, found) == label
+
+
+# ------------------------------------------------------------------ the candidates
+def test_bid_candidates_follow_the_ladder_and_the_misere_rules():
+    first = _found(DEFAULT, 0, HAND)
+    assert first.decision == "bid" and first.outcomes == ("score", "contractor", "made", "tricks")
+    assert first.candidates[:3] == ("pass", "6S", "6C") and "MIS" not in first.candidates
+    assert first.candidates.index("OM") == first.candidates.index("10D") + 1  # between 10D and 10H
+    after = _found(DEFAULT, 1, HAND, auction="7NT")
+    assert after.candidates[:3] == ("pass", "MIS", "8S")  # misere above 7NT after a 7 bid
+    assert after.described == {"auction": ["7NT"]}
+    no_misere = _found(_rules("no-misere"), 1, HAND, auction="7NT")
+    assert "MIS" not in no_misere.candidates and "OM" not in no_misere.candidates
+    us = _found(_rules("us"), 0, HAND)
+    assert us.candidates.index("MIS") == us.candidates.index("8S") + 1  # by value, no 7 needed
+    highest = _found(_rules("open-misere-highest"), 0, HAND)
+    assert highest.candidates[-1] == "OM"
+
+
+def test_discard_candidates_by_pack():
+    found = _found(_rules("deck-46"), 3, "Jo BJ Jh Jd Ah Kh Qh 10h 9h As Ks 5c 6c 7d 5s 4c", contract="8H")
+    assert found.decision == "discard" and len(found.candidates) == 28  # 6 of 8
+    assert found.outcomes == ("score", "made", "tricks") and found.described == {"contract": "8H"}
+    five = _found(_rules("deck-45"), 0, "Jh Jd Ah Kh Qh 10h 9h As Ks 5c 6c 7d 5s 4c 4s", contract="8H")
+    assert len(five.candidates) == 56  # 5 of 8
+
+
+# ------------------------------------------------------------------ refusals
+REFUSALS = [
+    (DEFAULT, 0, "Jh Jd Ah Kh Qh 10h 9h As Kc", {}, "takes 10 cards, not 9"),
+    (DEFAULT, 0, HAND, {"contract": "7H"}, "takes 13 cards, not 10"),
+    (DEFAULT, 0, "Jh Jd Ah Kh Qh 10h 9h As Kc 2d", {}, "2d is not a card of the 43-card pack"),
+    (DEFAULT, 0, "Jh Jd Ah Kh Qh 10h 9h As Kc 4c", {}, "4c is not a card of the 43-card pack"),
+    (DEFAULT, 0, "Jh Jd Ah Kh Qh 10h 9h As Kc BJ", {}, "BJ is not a card of the 43-card pack"),
+    (DEFAULT, 0, HAND, {"kitty": "5c"}, "unknown context 'kitty'"),
+    (DEFAULT, 1, HAND, {"auction": "pass 11S"}, "'11S' is not a call"),
+    (DEFAULT, 0, KITTY_HAND, {"contract": "7X"}, "'7X' is not a call"),
+    (DEFAULT, 0, KITTY_HAND, {"contract": "pass"}, "not a pass"),
+    (DEFAULT, 2, HAND, {"auction": "6S", "contract": "7H"}, "give one of them, not both"),
+    (DEFAULT, 2, HAND, {"auction": "6H 6S"}, "call 2, 6S by seat 1, may not be made"),
+    (DEFAULT, 1, HAND, {"auction": "MIS"}, "call 1, MIS by seat 0, may not be made"),
+    (_rules("open-misere-after-8"), 1, HAND, {"auction": "OM"}, "call 1, OM by seat 0"),
+    (DEFAULT, 1, HAND, {"auction": "pass pass pass pass"}, "the auction is over after these calls"),
+    (DEFAULT, 1, HAND, {"auction": "6S pass pass pass 7S"}, "the auction is over after call 4"),
+    (DEFAULT, 1, HAND, {"auction": "10NT"}, "the auction is over"),
+    (DEFAULT, 1, HAND, {}, "it is seat 0's turn to call, not seat 1's"),
+    (DEFAULT, 0, HAND, {"auction": "pass 6S 6D 6H"}, "it is seat 1's turn to call, not seat 0's"),
+    (_rules("no-misere"), 0, KITTY_HAND, {"contract": "MIS"}, "MIS is not bid under these rules"),
+]
+
+
+@pytest.mark.parametrize("rules, position, cards, context, words", REFUSALS)
+def test_situation_refuses(rules, position, cards, context, words):
+    with pytest.raises(ValueError, match=None) as refused:
+        _found(rules, position, cards, **context)
+    text = str(refused.value)
+    assert words in text
+    assert text.endswith(".") and not re.search(r"[^.]\. ", text)  # one sentence
+
+
+def test_a_table_that_is_not_four_players_is_refused():
+    with pytest.raises(ValueError, match="4 players"):
+        situation(DEFAULT, 5, 0, tuple(holding_cards(HAND)), {})
+
+
+def test_holding_cards_reads_the_jokers():
+    assert holding_cards("Jo BJ Ah 10d") == [52, 53, 26, 22]
+    assert advice.card_text(52) == "Jo"
+
+
+# ------------------------------------------------------------------ the examples
+@pytest.mark.parametrize("decision", DECISIONS, ids=[d.name for d in DECISIONS])
+def test_each_example_parses(decision):
+    words = shlex.split(decision.example)
+    assert words[:3] == ["analyze", "advise", "five-hundred"]
+    options: dict[str, list[str]] = {}
+    for key, value in zip(words[3::2], words[4::2]):
+        options.setdefault(key, []).append(value)
+    context = dict(item.split("=", 1) for item in options.get("--context", []))
+    assert set(context) <= set(decision.context)
+    found = situation(
+        DEFAULT,
+        int(options["--players"][0]),
+        int(options["--position"][0]),
+        tuple(holding_cards(options["--holding"][0])),
+        context,
+    )
+    assert found.decision == decision.name and len(found.candidates) > 1
+
+
+def test_two_threads_give_the_sums_of_one():
+    found = _found(DEFAULT, 2, HAND, auction="pass 6S")
+    one = simulate_advice(SPEC, DEFAULT, _policy(), 4, found, 4, 0, 3000, threads=1)
+    two = simulate_advice(SPEC, DEFAULT, _policy(), 4, found, 4, 0, 3000, threads=2)
+    assert one == two and one[ACCEPTED] > 0
+
+
+def test_no_advice_function_runs_past_80_lines():
+    import ast
+    from pathlib import Path
+
+    tree = ast.parse(Path(advice.__file__).read_text(encoding="utf-8"))
+    lengths = {n.name: n.end_lineno - n.lineno + 1 for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+    assert "advise_nb" in lengths and max(lengths.values()) <= 80

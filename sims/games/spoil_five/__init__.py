@@ -451,6 +451,7 @@ SPEC = GameSpec(
     check=check,
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     twin="sims.games.spoil_five.twin",
+    advice="sims.games.spoil_five.advice",
     bench_players=(3, 5, 8),
     strategy_fields=("jinx_min", "spoil", "rob", "renege"),
     strategy_mode=GAMES,

@@ -25,7 +25,10 @@ Public functions
   * :func:`play_hand` / :func:`play_game` play hand ``i`` / game ``i`` of a seed and return
     the outcome rows in ``HAND_OUTCOMES`` / ``GAME_OUTCOMES`` column order;
   * :func:`simulate` sums those rows over a range (``sims.core.twins.sum_outcome_rows``);
-  * :func:`replay_lines` is the readable log of one hand of a seed in hand mode.
+  * :func:`replay_lines` is the readable log of one hand of a seed in hand mode;
+  * :func:`advise` plays advice's conditioned deals (sims.games.spoil_five.advice), every
+    candidate from the start of the hand with the advised seat's decisions forced
+    (:class:`Forced`), giving the advice kernel's flat sums.
   All take the policy as the [n, 4] matrix (rob, jinx_min, spoil, renege) and read its
   values as integers.
 
@@ -98,10 +101,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from sims.core.advice import TRIED, advice_width, deal_conditioned, record_deal
 from sims.core.cards import card_name
 from sims.core.deck import stacked_pack
 from sims.core.rng import Stream
 from sims.core.twins import Pack, sum_outcome_rows
+from sims.games.spoil_five import advice
 from sims.games.spoil_five.rules import (
     BONUS_ANTE,
     BONUS_DOUBLE_ANTE,
@@ -134,6 +139,7 @@ __all__ = [
     "simulate",
     "replay_lines",
     "rank_orders",
+    "advise",
 ]
 
 N_CARDS = 52
@@ -392,9 +398,29 @@ class _Deal:
         return self.cheapest(cands), style
 
 
-def _play(rules: Rules, rows, n: int, dealer: int, pack: Pack, log) -> dict:
+class Forced:
+    """Advice: the decisions of ``seat`` that _play takes as given rather than from the
+    policy: its rob (True / False, None: policy), its discard when it robs (None: the
+    cheapest), its card in trick t (``plays[t]``, trick 1 being t = 1), its jinx (True:
+    jinx, False: claim, None: policy)."""
+
+    def __init__(self, seat: int, rob=None, discard=None, plays=None, jinx=None):
+        self.seat, self.rob, self.discard, self.plays, self.jinx = seat, rob, discard, plays or {}, jinx
+
+
+def _play(rules: Rules, rows, n: int, dealer: int, pack: Pack, log, forced=None) -> dict:
     """Play one deal from ``pack`` dealt by ``dealer``: play_dealt's result without the
-    chips (pool, net, carried)."""
+    chips (pool, net, carried).  ``forced`` (advice, :class:`Forced`) overrides some of one
+    seat's decisions."""
+    forced = forced or Forced(-1)
+
+    def robs(seat: int) -> bool:
+        return forced.rob if seat == forced.seat and forced.rob is not None else rows[seat][ROB] == 1
+
+    def discard_of(seat: int) -> int:
+        if seat == forced.seat and forced.discard is not None:
+            return forced.discard
+        return deal.cheapest(dealt[seat])  # (reading R3)
 
     def say(text):
         if log is not None:
@@ -422,8 +448,8 @@ def _play(rules: Rules, rows, n: int, dealer: int, pack: Pack, log) -> dict:
     # 2. robbing
     rob_pending = -1  # a trump-ace holder yet to decide at its first turn in trick 1
     if turnup % N_FACES == ACE:
-        if rows[dealer][ROB] == 1:
-            discard = deal.cheapest(dealt[dealer])  # (reading R3)
+        if robs(dealer):
+            discard = discard_of(dealer)
             deal.hands[dealer].discard(discard)
             deal.hands[dealer].add(turnup)
             deal.robbed_by, deal.discard = dealer, discard
@@ -443,8 +469,8 @@ def _play(rules: Rules, rows, n: int, dealer: int, pack: Pack, log) -> dict:
 
     def first_turn(seat: int) -> None:
         """The trump-ace holder's rob, forfeit or demotion, at its first turn."""
-        if rows[seat][ROB] == 1:
-            discard = deal.cheapest(dealt[seat])  # (reading R3)
+        if robs(seat):
+            discard = discard_of(seat)
             deal.hands[seat].discard(discard)
             deal.hands[seat].add(turnup)
             deal.robbed_by, deal.discard = seat, discard
@@ -491,6 +517,8 @@ def _play(rules: Rules, rows, n: int, dealer: int, pack: Pack, log) -> dict:
             if t == 1 and seat == rob_pending:
                 first_turn(seat)
             card, style = deal.choose(seat, plays)
+            if seat == forced.seat and t in forced.plays:
+                card, style = forced.plays[t], "forced"
             deal.hands[seat].remove(card)
             deal.played.add(card)  # dead for everyone from now on
             plays.append((seat, card))
@@ -530,7 +558,10 @@ def _play(rules: Rules, rows, n: int, dealer: int, pack: Pack, log) -> dict:
                 left = sorted(deal.hands[w])
                 sure = [c for c in left if deal.sure_winner(w, c)]
                 need = rows[w][JINX_MIN]
-                if len(sure) >= need:
+                jinxes = len(sure) >= need
+                if w == forced.seat and forced.jinx is not None:
+                    jinxes = forced.jinx
+                if jinxes:
                     deal.jinxer = w
                     res["jinx_by"] = w
                     say(
@@ -952,3 +983,76 @@ def replay_lines(rules: Rules, policy, n_seats: int, seed: int, hand: int) -> li
     lines = [f"Spoil Five: seed {seed}, hand {hand}: {n} players, seat {n - 1} deals, a new pool"]
     _hand_rows(rules, rows, n, seed, hand, lines)
     return lines
+
+
+# ----------------------------------------------------------------------------------------
+# Advice (sims.games.spoil_five.advice: the decisions, the context and ``known``)
+
+
+def _advice_forced(k: list[int], seat: int, candidate: int) -> Forced:
+    """The advised seat's forced decisions for one candidate."""
+    if k[advice.K_DECISION] == advice.ROB:
+        if candidate == 0:
+            return Forced(seat, rob=False)
+        return Forced(seat, rob=True, discard=k[advice.K_CHOICES + candidate - 1])
+    plays = {t + 1: k[advice.K_FORCED + t] for t in range(advice.HISTORY) if k[advice.K_FORCED + t] >= 0}
+    discard = k[advice.K_OWN_DISCARD]
+    if k[advice.K_DECISION] == advice.JINX:
+        jinx = candidate == 1
+    else:  # the card play: the candidate's card in its trick; a jinx already called stays called
+        plays[k[advice.K_STOP] + 1] = k[advice.K_CHOICES + candidate]
+        jinx = True if k[advice.K_OWN_JINX] == 1 else None
+    return Forced(seat, rob=k[advice.K_OWN_ROB] == 1, discard=discard if discard >= 0 else None, plays=plays, jinx=jinx)
+
+
+def _advice_seen(k: list[int], n: int, res: dict) -> bool:
+    """Does the hand played show what the context says the advised seat saw: the rob (after
+    the rob decision) and every card the context names?"""
+    robbed = res["robbed_by"]
+    if robbed >= 0 and res["turnup"] % N_FACES != ACE and robbed > k[advice.K_SEEN_UPTO]:
+        robbed = -1  # it robs after the advised seat's turn in trick 1: not seen yet
+    if k[advice.K_DECISION] != advice.ROB and robbed != k[advice.K_ROBBED]:
+        return False
+    for t in range(advice.HISTORY):
+        wanted = k[advice.K_EXPECT + advice.MAX_PLAYERS * t : advice.K_EXPECT + advice.MAX_PLAYERS * t + n]
+        if all(card < 0 for card in wanted):
+            continue
+        if t >= len(res["tricks"]):
+            return False
+        plays = res["tricks"][t][1]
+        if any(card >= 0 and plays[i][1] != card for i, card in enumerate(wanted)):
+            return False
+    return True
+
+
+def advise(rules, policy, n, seed, first, count, known, n_candidates, n_outcomes) -> list[int]:
+    """The flat sums (sims.core.advice) of deals ``first .. first + count - 1`` of ``seed``
+    for the situation ``known``: deal i is ``deal_conditioned`` on ``Stream(seed, i)``
+    (the known cards fixed), each candidate plays the whole hand from it with the advised
+    seat's decisions forced (the rob decision: its rob and discard; the jinx decision:
+    its earlier rob, discard and cards, its jinx if it called one, then claim or jinx, or
+    the candidate card), and the deal is kept
+    when every candidate's hand shows what the context says was seen."""
+    table = Rules(*[int(v) for v in rules])
+    n = int(n)
+    rows, _ = _rows(table, policy, n)
+    k = [int(v) for v in known]
+    seat = k[advice.K_SEAT]
+    fixed = k[advice.K_FIXED : advice.K_FIXED + HAND_SIZE * n + 1]
+    bonus = _bonus(table)
+    out = [0] * advice_width(n_candidates, n_outcomes)
+    for i in range(first, first + count):
+        out[TRIED] += 1
+        dealt = deal_conditioned(Stream(seed, i), range(N_CARDS), fixed)
+        values = []
+        for candidate in range(n_candidates):
+            res = _play(table, rows, n, n - 1, Pack(stacked_pack(dealt)), None, _advice_forced(k, seat, candidate))
+            if not _advice_seen(k, n, res):
+                break
+            won = res["winner"] == seat
+            paid = bonus if res["jinx_made"] else 0
+            net = -k[advice.K_STAKE] + (k[advice.K_POOL] + (n - 1) * paid if won else -paid)
+            values.append([net, int(won), res["tricks_won"][seat]][:n_outcomes])
+        else:
+            record_deal(out, values)
+    return out

@@ -16,32 +16,21 @@ import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from analyzer.api.checks import UserError, check_out, game_spec, positive, seed_of, table_of, whole
 from analyzer.api.plans import Folder, Policy, Rules, Seats, Store, TablePlan, documented, play, where
 from analyzer.api.results import _Result, _written
 from analyzer.run.context import Tally
-from sims.core.advice import ACCEPTED, FIRST_SUM, TRIED, Situation, cross_start
 from sims.spec import ADVICE
 
+if TYPE_CHECKING:
+    from analyzer.strategy.advice import Option
+    from sims.core.advice import Situation
+    from sims.spec import GameSpec
+
 DEFAULT_DEALS = 100_000  # accepted deals per candidate when --hands is not given
-FIRST_TRIES = 20_000  # deals tried in the first batch (at most; fewer when fewer are asked)
-TRIES_PER_DEAL = 2_000  # the cap: deals tried per deal asked for
-NONE_ACCEPTED_AFTER = 2_000_000  # tried deals after which a context that accepted none is refused
 Z95 = 1.959963984540054
-
-
-@dataclass(frozen=True)
-class Option:
-    """One candidate's estimates: ``mean``, ``se`` and the 95% interval of each outcome
-    (``outcomes``: name -> (mean, se)), and the paired difference of the headline to the
-    best candidate's (``diff``, ``diff_se``)."""
-
-    action: str
-    outcomes: Mapping[str, tuple[float, float]]
-    diff: float
-    diff_se: float
 
 
 @dataclass(repr=False)
@@ -49,7 +38,7 @@ class AdviceResult(_Result):
     """The advice on one decision: ``options`` (one :class:`Option` per candidate, in the
     game's order), ``best`` (the best candidate's action) and the counts behind them."""
 
-    spec: object
+    spec: GameSpec
     situation: Situation
     position: int
     holding: tuple[int, ...]
@@ -237,53 +226,6 @@ def _with_se(mean: float, se: float) -> str:
     return f"{mean:.{places}f} ± {se:.{places}f}"
 
 
-def estimates(flat: list[int], found: Situation) -> tuple[list[Option], str]:
-    """The options and the best action from the flat sums of an advice run."""
-    k_count, o_count = len(found.candidates), len(found.outcomes)
-    accepted = flat[ACCEPTED]
-    means, ses = [], []
-    for c in range(k_count):
-        row_means, row_ses = [], []
-        for o in range(o_count):
-            at = FIRST_SUM + 2 * (c * o_count + o)
-            mean, se = _mean_se(flat[at], flat[at + 1], accepted)
-            row_means.append(mean / found.scale[o])
-            row_ses.append(se / found.scale[o])
-        means.append(row_means)
-        ses.append(row_ses)
-    sign = 1 if found.lower_is_better else -1
-    best = min(range(k_count), key=lambda c: (sign * means[c][0], c))
-    cross = cross_start(k_count, o_count)
-    options = []
-    for c in range(k_count):
-        diff = means[c][0] - means[best][0]
-        if accepted > 1 and c != best:
-            square = flat[cross + c * k_count + c] + flat[cross + best * k_count + best]
-            square -= 2 * flat[cross + c * k_count + best]
-            raw_diff = diff * found.scale[0]
-            variance = max(0.0, square / accepted - raw_diff * raw_diff) * accepted / (accepted - 1)
-            diff_se = math.sqrt(variance / accepted) / found.scale[0]
-        else:
-            diff_se = 0.0 if c == best else math.nan
-        outcomes = {name: (means[c][o], ses[c][o]) for o, name in enumerate(found.outcomes)}
-        options.append(Option(found.candidates[c], outcomes, diff, diff_se))
-    return options, found.candidates[best]
-
-
-def _mean_se(total: int, squares: int, count: int) -> tuple[float, float]:
-    if count == 0:
-        return math.nan, math.nan
-    mean = total / count
-    if count < 2:
-        return mean, math.nan
-    variance = max(0.0, squares / count - mean * mean) * count / (count - 1)
-    return mean, math.sqrt(variance / count)
-
-
-def _largest_diff_se(options: list[Option], best: str) -> float:
-    return max((option.diff_se for option in options if option.action != best), default=0.0)
-
-
 @dataclass(frozen=True)
 class AdvicePlan(TablePlan):
     """A checked ``advise``: the table, the situation, the deals wanted."""
@@ -299,19 +241,12 @@ class AdvicePlan(TablePlan):
 
     def run(self, progress: bool | None = None, tally: Tally | None = None) -> AdviceResult:
         """Play it (``progress``: the bar on a terminal or in Jupyter by default, False never)."""
-        from analyzer.run import interrupts
-        from analyzer.run.execution import play_jobs
-        from analyzer.run.progress import ProgressBar
-        from sims.advice import advice_rules, flat_sums, spec_for_rules
-        from sims.engine import Stopped
+        from analyzer.strategy.advice import estimates, play_advice
+        from sims.core.advice import ACCEPTED, TRIED
 
-        rules_ext = advice_rules(self.spec, self.table.rules, self.situation)
-        spec = spec_for_rules(self.spec, rules_ext, self.table.players)
-        flat = [0] * self.situation.width
         start = time.perf_counter()
-        cap = max(self.count * TRIES_PER_DEAL, NONE_ACCEPTED_AFTER)
 
-        def result(interrupted: bool = False) -> AdviceResult:
+        def result(flat: list[int], interrupted: bool = False) -> AdviceResult:
             options, best = estimates(flat, self.situation)
             return AdviceResult(
                 self.spec,
@@ -330,62 +265,22 @@ class AdvicePlan(TablePlan):
             )
 
         with self.context(progress, tally=tally) as context:
-            bar = ProgressBar(self.count, "deals", context.progress, context.tally)
-            try:
-                with interrupts.deferred():
-                    while flat[ACCEPTED] < self.count and flat[TRIED] < cap:
-                        interrupts.check(result(interrupted=True))
-                        size = _next_batch(flat[TRIED], flat[ACCEPTED], self.count, cap)
-                        before = flat[ACCEPTED]
-                        try:
-                            sums = play_jobs(
-                                spec,
-                                [(rules_ext, self.table.policy, flat[TRIED], size)],
-                                self.table.players,
-                                ADVICE,
-                                self.seed,
-                                context,
-                                stop=interrupts.requested,
-                            )[0]
-                        except Stopped as stopped:
-                            if stopped.played[0]:
-                                _add(flat, flat_sums(stopped.sums[0], self.situation))
-                            raise interrupts.stopping(result(interrupted=True)) from None
-                        _add(flat, flat_sums(sums, self.situation))
-                        bar.add(flat[ACCEPTED] - before)
-                        if flat[ACCEPTED] == 0 and flat[TRIED] >= NONE_ACCEPTED_AFTER:
-                            break
-                        if self.target_se is not None and flat[ACCEPTED] >= 1_000:
-                            options, best = estimates(flat, self.situation)
-                            if _largest_diff_se(options, best) < self.target_se:
-                                break
-            finally:
-                bar.close()
+            flat = play_advice(
+                self.spec,
+                self.table,
+                self.situation,
+                self.seed,
+                self.count,
+                self.target_se,
+                context,
+                lambda flat: result(flat, interrupted=True),
+            )
         if flat[ACCEPTED] == 0:
             raise UserError(
                 f"no deal of {flat[TRIED]:,} tried matched this context: it is impossible, or too rare "
                 f"to advise on at this table."
             )
-        return result()
-
-
-def _next_batch(tried: int, accepted: int, wanted: int, cap: int) -> int:
-    """Deals to try next: enough for the deals still wanted at the acceptance seen so far
-    (with a margin), from counts alone."""
-    if tried == 0:
-        size = min(FIRST_TRIES, wanted)
-    else:
-        rate = max(accepted, 1) / tried
-        size = int(1.1 * (wanted - accepted) / rate) + 100
-        size = min(size, 8 * tried)  # grow step by step while the acceptance is uncertain
-        if accepted == 0:
-            size = min(size, NONE_ACCEPTED_AFTER - tried) if tried < NONE_ACCEPTED_AFTER else size
-    return max(1, min(size, cap - tried))
-
-
-def _add(flat: list[int], part: list[int]) -> None:
-    for k, value in enumerate(part):
-        flat[k] += value
+        return result(flat)
 
 
 def holding_of(spec, holding: object) -> tuple[int, ...]:

@@ -503,7 +503,7 @@ def test_importing_the_package_stays_light():
     )
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert shown.strip() == (
-        "[] ['ComparisonResult', 'OptimizeResult', 'ReportResult', 'SimulationResult', "
-        "'SweepResult', 'UserError', 'compare', 'games', 'optimize', 'report', 'rules', "
+        "[] ['AdviceResult', 'ComparisonResult', 'OptimizeResult', 'ReportResult', 'SimulationResult', "
+        "'SweepResult', 'UserError', 'advise', 'compare', 'games', 'optimize', 'report', 'rules', "
         "'simulate', 'sweep']"
     )

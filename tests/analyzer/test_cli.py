@@ -154,10 +154,10 @@ def test_exact_prints_fractions():
 
 @pytest.mark.slow
 def test_bench_prints_rates_for_kernel_and_twin():
-    result = invoke("bench", "--hands", "20000", "--twin-hands", "300")
+    result = invoke("bench", "--hands", "20000", "--twin-hands", "300", "--advice-deals", "300")
     assert result.exit_code == 0, result.output
     lines = [line for line in result.stdout.splitlines() if line.startswith("chase-ace")]
-    assert [line.split()[1] for line in lines] == ["4", "8", "20"]
+    assert [line.split()[1] for line in lines] == ["4", "8", "20", "swap", "cut"]  # hands, then advice
 
 
 BAD_INPUTS = [

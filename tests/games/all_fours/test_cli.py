@@ -85,8 +85,21 @@ def test_rules_replay_and_bench_work_for_all_fours():
     replay = invoke("replay", "all-fours", "--seed", "3", "--hand", "2")
     assert replay.exit_code == 0, replay.output
     assert "trump" in replay.stdout.lower()
-    bench = invoke("bench", "--game", "all-fours", "--hands", "5000", "--twin-hands", "100", "--repeats", "1")
-    assert [line.split()[1] for line in bench.stdout.splitlines() if line.startswith("all-fours")] == ["2"]
+    bench = invoke(
+        "bench",
+        "--game",
+        "all-fours",
+        "--hands",
+        "5000",
+        "--twin-hands",
+        "100",
+        "--repeats",
+        "1",
+        "--advice-deals",
+        "300",
+    )
+    rows = [line.split()[1] for line in bench.stdout.splitlines() if line.startswith("all-fours")]
+    assert rows == ["2", "beg", "give", "lead"]  # the hand row, then advice at each decision
 
 
 def test_bad_inputs_exit_2_with_one_sentence():

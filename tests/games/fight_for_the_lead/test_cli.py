@@ -90,12 +90,21 @@ def test_rules_replay_and_bench_work_for_fight_for_the_lead():
     replay = invoke("replay", "fight-for-the-lead", "--seed", "3", "--hand", "2", "--players", "4")
     assert replay.exit_code == 0, replay.output
     assert "lead" in replay.stdout.lower()
-    bench = invoke("bench", "--game", "fight-for-the-lead", "--hands", "5000", "--twin-hands", "100", "--repeats", "1")
-    assert [line.split()[1] for line in bench.stdout.splitlines() if line.startswith("fight-for-the-lead")] == [
-        "4",
-        "6",
-        "8",
-    ]
+    bench = invoke(
+        "bench",
+        "--game",
+        "fight-for-the-lead",
+        "--hands",
+        "5000",
+        "--twin-hands",
+        "100",
+        "--repeats",
+        "1",
+        "--advice-deals",
+        "200",
+    )
+    rows = [line.split()[1] for line in bench.stdout.splitlines() if line.startswith("fight-for-the-lead")]
+    assert rows[:3] == ["4", "6", "8"] and len(rows) == 6  # hand rows, then advice at each decision
 
 
 def test_bad_inputs_exit_2_with_one_sentence():

@@ -82,8 +82,21 @@ def test_presets_rules_replay_and_bench():
     replay = invoke("replay", "five-hundred", "--seed", "0", "--hand", "3")
     assert replay.exit_code == 0, replay.output
     assert "call: seat 0" in replay.stdout and "kitty:" in replay.stdout
-    bench = invoke("bench", "--game", "five-hundred", "--hands", "2000", "--twin-hands", "5", "--repeats", "1")
-    assert [line.split()[1] for line in bench.stdout.splitlines() if line.startswith("five-hundred")] == ["4"]
+    bench = invoke(
+        "bench",
+        "--game",
+        "five-hundred",
+        "--hands",
+        "2000",
+        "--twin-hands",
+        "5",
+        "--repeats",
+        "1",
+        "--advice-deals",
+        "100",
+    )
+    rows = [line.split()[1] for line in bench.stdout.splitlines() if line.startswith("five-hundred")]
+    assert rows == ["4", "bid", "discard"]  # the hand row, then advice at each decision
 
 
 def test_optimize_answers_how_aggressively_to_bid():

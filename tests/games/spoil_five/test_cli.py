@@ -145,8 +145,21 @@ def test_rules_replay_and_bench_work_for_spoil_five():
     assert "result: spoiled by seat 1; the pool of 10 is carried forward" in replay.stdout
     steps = json.loads(invoke("replay", "spoil-five", "--seed", "0", "--hand", "3", "--json").stdout)
     assert steps["outcome"]["table"]["spoil"] == 1 and steps["outcome"]["1"]["spoiler"] == 1
-    bench = invoke("bench", "--game", "spoil-five", "--hands", "3000", "--twin-hands", "20", "--repeats", "1")
-    assert [line.split()[1] for line in bench.stdout.splitlines() if line.startswith("spoil-five")] == ["3", "5", "8"]
+    bench = invoke(
+        "bench",
+        "--game",
+        "spoil-five",
+        "--hands",
+        "3000",
+        "--twin-hands",
+        "20",
+        "--repeats",
+        "1",
+        "--advice-deals",
+        "200",
+    )
+    rows = [line.split()[1] for line in bench.stdout.splitlines() if line.startswith("spoil-five")]
+    assert rows == ["3", "5", "8", "rob", "jinx", "play"]  # hand rows, then advice at each decision
 
 
 def test_optimize_answers_when_to_jinx():

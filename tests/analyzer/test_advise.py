@@ -159,3 +159,11 @@ def test_every_decision_example_runs(game, example):
     assert found["game"] == game and found["deals"] >= 300
     assert found["best"] in [option["action"] for option in found["options"]]
     assert len(found["options"]) >= 2
+
+
+@pytest.mark.slow
+def test_a_local_cluster_gives_the_numbers_of_this_machine():
+    asked = dict(players=8, position=3, holding="6h", hands=3000, seed=2, store=False)
+    here = ca.advise("chase-ace", **asked).summary()
+    there = ca.advise("chase-ace", cluster="local:1", **asked).summary()
+    assert there["options"] == here["options"] and there["tried"] == here["tried"]

@@ -76,6 +76,50 @@ def cards_text(spec: GameSpec, cards) -> str:
     return format_cards(cards)
 
 
+def example_arguments(example: str) -> dict:
+    """The options of a decision's example command line (``analyze advise GAME ...``) as
+    text: ``game``, ``position``, ``holding``, and ``players`` (or None), ``context`` and
+    ``rules`` (dicts of KEY=VALUE)."""
+    import shlex
+
+    words = shlex.split(example)[2:]
+    options: dict[str, list[str]] = {}
+    for flag, value in zip(words[1::2], words[2::2]):
+        options.setdefault(flag, []).append(value)
+
+    def pairs(flag: str) -> dict[str, str]:
+        return dict(item.split("=", 1) for item in options.get(flag, []))
+
+    return {
+        "game": words[0],
+        "players": options["--players"][0] if "--players" in options else None,
+        "position": options["--position"][0],
+        "holding": options["--holding"][0],
+        "context": pairs("--context"),
+        "rules": pairs("--rule"),
+    }
+
+
+def example_situation(spec: GameSpec, example: str):
+    """``(rules, players, situation)`` of a decision's example command line."""
+    found = example_arguments(example)
+    fields = {field.key: field for field in spec.rules}
+    values = {}
+    for key, text in found["rules"].items():
+        field = fields[key]
+        values[key] = (
+            field.choices.index(text)
+            if field.kind == "choice"
+            else int(text in ("true", "1"))
+            if field.kind == "bool"
+            else int(text)
+        )
+    rules = spec.default_rules()._replace(**values)
+    players = int(found["players"]) if found["players"] is not None else spec.default_players
+    holding = parse_holding(spec, found["holding"])
+    return rules, players, situation(spec, rules, players, int(found["position"]), holding, found["context"])
+
+
 def advice_rules(spec: GameSpec, rules, found: Situation) -> np.ndarray:
     """The rules array an advice run passes to the engine: the game's rules, the sizes,
     then the situation's known entries."""

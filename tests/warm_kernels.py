@@ -13,23 +13,8 @@ example."""
 
 from __future__ import annotations
 
-import shlex
-
 from sims import advice, engine
-from sims.core.cards import parse_cards
 from sims.registry import GAMES
-
-
-def _example(spec, example: str):
-    words = shlex.split(example)[2:]
-    options: dict[str, list[str]] = {}
-    for flag, value in zip(words[1::2], words[2::2]):
-        options.setdefault(flag, []).append(value)
-    players = int(options["--players"][0]) if "--players" in options else spec.default_players
-    context = dict(item.split("=", 1) for item in options.get("--context", []))
-    holding = advice.parse_holding(spec, options["--holding"][0])
-    rules = spec.default_rules()
-    return rules, players, advice.situation(spec, rules, players, int(options["--position"][0]), holding, context)
 
 
 def main() -> None:
@@ -37,9 +22,9 @@ def main() -> None:
         spec = GAMES[name]
         for decision in advice.decisions(spec):
             try:
-                rules, players, found = _example(spec, decision.example)
+                rules, players, found = advice.example_situation(spec, decision.example)
                 advice.simulate_advice(spec, rules, spec.default_policy(players), players, found, 1, 0, 4)
-            except Exception:  # an example that needs its --rule options: the tests compile it
+            except Exception:  # the tests compile whatever this could not
                 pass
         players = spec.default_players
         for mode in spec.modes:
@@ -47,5 +32,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    parse_cards("Ah")  # the package imports; nothing else at import time
     main()

@@ -98,22 +98,18 @@ def bench_command(
 
 def _example_plan(example: str):
     """The plan of a decision's example command line (``analyze advise GAME ...``)."""
-    import shlex
-
     from analyzer.api.advising import plan_advice
-    from analyzer.cli.parse import parse_assignments
+    from sims.advice import example_arguments
 
-    words = shlex.split(example)[2:]
-    options: dict[str, list[str]] = {}
-    for flag, value in zip(words[1::2], words[2::2]):
-        options.setdefault(flag, []).append(value)
+    found = example_arguments(example)
+    players = None if found["players"] is None else int(found["players"])
     return plan_advice(
-        words[0],
-        int(options["--position"][0]),
-        options["--holding"][0],
-        parse_assignments(options.get("--context"), "--context"),
-        int(options["--players"][0]) if "--players" in options else None,
-        rules=parse_assignments(options.get("--rule"), "--rule"),
+        found["game"],
+        int(found["position"]),
+        found["holding"],
+        found["context"],
+        players,
+        rules=found["rules"],
         store=False,
     )
 

@@ -4,15 +4,11 @@ example, and the sums obey the layout of sims.core.advice whatever the threads."
 
 from __future__ import annotations
 
-import shlex
-
 import numpy as np
 import pytest
 
-from analyzer.cli.parse import parse_assignments
 from sims import advice
 from sims.core.advice import ACCEPTED, FIRST_SUM, TRIED, Decision, cross_start
-from sims.core.cards import parse_cards
 from sims.registry import GAMES
 from sims.spec import ADVICE
 
@@ -21,19 +17,7 @@ SPECS = list(GAMES.values())
 
 def example_situation(spec, example: str):
     """The table and situation of a decision's example command line."""
-    words = shlex.split(example)[2:]
-    options: dict[str, list[str]] = {}
-    for flag, value in zip(words[1::2], words[2::2]):
-        options.setdefault(flag, []).append(value)
-    players = int(options["--players"][0]) if "--players" in options else spec.default_players
-    rules = spec.default_rules()._replace(
-        **{key: int(value) for key, value in parse_assignments(options.get("--rule"), "--rule").items()}
-    )
-    context = parse_assignments(options.get("--context"), "--context")
-    found = advice.situation(
-        spec, rules, players, int(options["--position"][0]), parse_cards(options["--holding"][0]), context
-    )
-    return rules, players, found
+    return advice.example_situation(spec, example)
 
 
 EXAMPLES = [

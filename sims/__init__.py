@@ -1,7 +1,8 @@
 """The numeric core of card-analyzer: numpy and Numba only.
 
 Importing this package points Numba's on-disk kernel cache at a directory keyed by a
-hash of every source file under ``sims/`` plus the Numba and Python versions.  Numba's own
+hash of every source file under ``sims/`` (but the decision guides' ``guide.py``, which
+hold declarations no kernel reads) plus the Numba and Python versions.  Numba's own
 ``cache=True`` keys a cached kernel on the source of the module that defines it only, so
 an edit to a jitted helper in another module would otherwise leave a stale kernel in the
 cache.  The directory lives in the user's cache folder (``$CARD_ANALYZER_CACHE``, else
@@ -32,10 +33,16 @@ import numpy as np
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
 
+NOT_KERNEL_SOURCES = frozenset({"guide.py"})  # declarations no kernel reads (sims.core.guide)
+
+
 def source_hash() -> str:
-    """A short hash of every ``sims`` source file, the Numba version and the Python version."""
+    """A short hash of every ``sims`` source file (but the decision guides, which no kernel
+    reads), the Numba version and the Python version."""
     digest = hashlib.sha256()
     for path in sorted(_PACKAGE_DIR.rglob("*.py")):
+        if path.name in NOT_KERNEL_SOURCES:
+            continue
         digest.update(path.relative_to(_PACKAGE_DIR).as_posix().encode())
         digest.update(path.read_bytes())
     try:

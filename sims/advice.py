@@ -54,6 +54,30 @@ def situation(
     return advice_module(spec).situation(rules, int(n_seats), int(position), holding, dict(context or {}))
 
 
+def guides(spec: GameSpec) -> tuple:
+    """The game's decision guides (:mod:`sims.core.guide`): ``GUIDES`` of the
+    ``guide.py`` beside its advice module, or none."""
+    if not spec.advice:
+        return ()
+    package = spec.advice.rsplit(".", 1)[0]
+    try:
+        module = importlib.import_module(package + ".guide")
+    except ModuleNotFoundError as problem:
+        if problem.name != package + ".guide":
+            raise
+        return ()
+    return tuple(module.GUIDES)
+
+
+def guide_situation(spec: GameSpec, guide, cell) -> tuple[object, int, Situation]:
+    """``(rules, players, situation)`` of one cell of a guide: the standard rules, the
+    guide's table size, the cell's position, holding and context."""
+    rules = spec.default_rules()
+    players = guide.players or spec.default_players
+    holding = parse_holding(spec, cell.holding)
+    return rules, players, situation(spec, rules, players, cell.position, holding, dict(cell.context))
+
+
 def parse_holding(spec: GameSpec, text: str) -> tuple[int, ...]:
     """The cards of a holding in the notation ``replay`` prints; a game whose pack has
     other cards (jokers) reads them with its advice module's ``holding_cards``.

@@ -24,10 +24,12 @@ MODE_NAMES = {HANDS: "hands", GAMES: "games", ADVICE: "deals"}
 class Switch:
     """Annotation of one rule field: its help text and its allowed values.
 
-    ``choices`` names the values of an int-coded enum in code order (CLI spelling, kebab
-    case); ``lo``/``hi`` bound an integer; a ``bool`` field needs neither.  ``games_only``
-    marks a rule that acts only across the deals of a whole game (lives, a target score,
-    who deals next), so hand mode plays the same with any value of it.
+        ``choices`` names the values of an int-coded enum in code order (CLI spelling, kebab
+        case); ``lo``/``hi`` bound an integer; a ``bool`` field needs neither.  ``games_only``
+        marks a rule that acts only across the deals of a whole game (lives, a target score,
+        who deals next), so hand mode plays the same with any value of it.  ``stake`` marks a
+    rule that sets what is paid (an ante, a fee, an extra, a bonus) rather than how the cards
+    are played: reports show those apart, since a bigger stake moves every chip figure.
     """
 
     help: str
@@ -35,6 +37,7 @@ class Switch:
     lo: int | None = None
     hi: int | None = None
     games_only: bool = False
+    stake: bool = False
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,7 @@ class RuleField:
     lo: int | None = None
     hi: int | None = None
     games_only: bool = False  # acts only in whole games (see Switch)
+    stake: bool = False  # sets what is paid, not how the cards are played (see Switch)
 
     def value_text(self, code: int) -> str:
         if self.kind == "choice":
@@ -88,7 +92,9 @@ def rule_fields(rules_type: Any) -> tuple[RuleField, ...]:
         else:
             kind = "int"
         fields.append(
-            RuleField(key, kind, default, switch.help, switch.choices, switch.lo, switch.hi, switch.games_only)
+            RuleField(
+                key, kind, default, switch.help, switch.choices, switch.lo, switch.hi, switch.games_only, switch.stake
+            )
         )
     return tuple(fields)
 
@@ -226,6 +232,11 @@ class Outcomes:
     lower_is_better: tuple[str, ...] = ()  # outcomes a player wants small (a lost life, exposure)
     signed: tuple[str, ...] = ()  # quantities that may be negative (net chips); the others cannot
     conserved: Mapping[str, str | None] = field(default_factory=dict)  # zero-sum seat columns (their balance)
+    # groups whose indicators split every hand (or game) into bins: drawn as histograms
+    distributions: tuple[str, ...] = ()
+    # groups whose labels are a row part then a column part (Five Hundred's "7nt": "7" + "nt"):
+    # group -> (row parts, column parts); labels that fit no cell are shown apart
+    grids: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
 
     def nonnegative(self, name: str) -> bool:
         """True for a general quantity (with ``X_sq``) that cannot be negative."""

@@ -204,6 +204,7 @@ HAND_OUTCOMES = Outcomes(
         "game_tie": "probability a played hand ties for Game",
     },
     groups={"runs": ("three-card rounds dealt when the dealer runs", RUN_LABELS)},
+    distributions=("runs",),
 )
 GAME_OUTCOMES = Outcomes(
     seat=("win", "score", "score_sq", "begged", "begged_sq", "gave", "gave_sq"),

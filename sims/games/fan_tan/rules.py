@@ -25,13 +25,14 @@ HOYLE_HOLDER_PENALTY = 5  # chips paid to each holder of the 6 and 8 of a held-b
 class Rules(NamedTuple):
     """Table rules of Fan Tan (see the package docstring for what each value does)."""
 
-    ante: Annotated[int, Switch("chips each player antes into the pot", lo=0, hi=20)] = 2
+    ante: Annotated[int, Switch("chips each player antes into the pot", lo=0, hi=20, stake=True)] = 2
     uneven_ante: Annotated[
         int,
         Switch(
             "when hands are uneven: no change, each player dealt fewer cards antes one more chip, or each "
             "player dealt more cards does",
             choices=("none", "fewer-cards-pay-extra", "more-cards-pay-extra"),
+            stake=True,
         ),
     ] = UNEVEN_NONE
     start: Annotated[
@@ -47,6 +48,7 @@ class Rules(NamedTuple):
             "at the end: losers pay card_fee per card left into the pot and the winner takes it, the winner "
             "takes the pot only, or no chips at all and each loser scores its cards left",
             choices=("pot-plus-cards", "pot-only", "card-count-score"),
+            stake=True,
         ),
     ] = SETTLE_POT_PLUS_CARDS
     may_pass_when_able: Annotated[
@@ -59,9 +61,9 @@ class Rules(NamedTuple):
     eight_before_six: Annotated[
         bool, Switch("the 8 of a suit must be on the table before its 6 (and anything lower)")
     ] = False
-    pass_fee: Annotated[int, Switch("chips a player who cannot play pays into the pot", lo=0, hi=20)] = 1
+    pass_fee: Annotated[int, Switch("chips a player who cannot play pays into the pot", lo=0, hi=20, stake=True)] = 1
     card_fee: Annotated[
-        int, Switch("with pot-plus-cards: chips each loser pays per card left in hand", lo=0, hi=20)
+        int, Switch("with pot-plus-cards: chips each loser pays per card left in hand", lo=0, hi=20, stake=True)
     ] = 1
 
 

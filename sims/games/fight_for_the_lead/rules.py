@@ -29,7 +29,10 @@ class Rules(NamedTuple):
     """Table rules of Fight for the Lead (see the module docstring for what each value does)."""
 
     ante: Annotated[
-        int, Switch("chips each player antes; 0 = the smallest ante that makes the pot divisible by 4", lo=0, hi=100)
+        int,
+        Switch(
+            "chips each player antes; 0 = the smallest ante that makes the pot divisible by 4", lo=0, hi=100, stake=True
+        ),
     ] = 0
     dealer_rotates: Annotated[bool, Switch("the deal passes one seat to the left every hand", games_only=True)] = True
     trade_in_first_hand: Annotated[bool, Switch("players may trade in the compulsory first hand too")] = True
@@ -200,6 +203,7 @@ GAME_OUTCOMES = Outcomes(
         "largest_pot": "largest pot seen",
     },
     groups={"length": ("game length in hands", LENGTH_LABELS)},
+    distributions=("length",),
     limbs={"net": 2, "net_sq": 4, "finished_net": 2, "finished_net_sq": 4},
     maxima=("largest_pot",),
 )

@@ -277,6 +277,8 @@ def ladder_position(contract: int, misere_rank: int, open_misere_rank: int) -> i
 
 # ------------------------------------------------------------------------ outcomes
 CONTRACT_LABELS = tuple(contract_name(c).lower() for c in range(N_CONTRACTS))
+LEVEL_LABELS = ("6", "7", "8", "9", "10")  # a suit contract's label is its level then its suit
+SUIT_LABELS = ("s", "c", "d", "h", "nt")
 
 
 def _per_contract(prefix: str, conditional: bool, squared: bool) -> tuple[str, ...]:
@@ -317,6 +319,7 @@ HAND_OUTCOMES = Outcomes(
         "make": ("probability the contract is made, when it is bid", CONTRACT_LABELS),
         "value": ("the contracting side's points, when it is bid", CONTRACT_LABELS),
     },
+    grids={group: (LEVEL_LABELS, SUIT_LABELS) for group in ("bid", "make", "value")},
     help={
         "contractor": "probability the seat wins the auction",
         "made": "probability the seat's contract is made, when it is the contractor",
@@ -352,6 +355,7 @@ GAME_OUTCOMES = Outcomes(
         "truncated": "probability the game is stopped at max_hands",
     },
     groups={"length": ("game length in hands", LENGTH_LABELS)},
+    distributions=("length",),
 )
 
 

@@ -48,14 +48,17 @@ class Rules(NamedTuple):
     unrobbed_ace_low: Annotated[
         bool, Switch("Irish house rule: the trump ace of a holder who does not rob is the lowest trump")
     ] = False
-    ante: Annotated[int, Switch("chips each player pays into a new pool", lo=0, hi=20)] = 2
-    dealer_extra: Annotated[int, Switch("chips the first dealer of a new pool pays on top", lo=0, hi=20)] = 0
+    ante: Annotated[int, Switch("chips each player pays into a new pool", lo=0, hi=20, stake=True)] = 2
+    dealer_extra: Annotated[
+        int, Switch("chips the first dealer of a new pool pays on top", lo=0, hi=20, stake=True)
+    ] = 0
     dealer_extra_every_deal: Annotated[
         bool,
         Switch(
             "the dealer of every deal pays dealer_extra, a carried pool's too (Peel's deal stake); false: only the "
             "first dealer of a new pool",
             games_only=True,
+            stake=True,
         ),
     ] = False
     spoil_topup: Annotated[
@@ -65,9 +68,12 @@ class Rules(NamedTuple):
             "(the seed), only the next dealer, or everyone (Peel)",
             choices=("all-but-dealer", "dealer-only", "everyone"),
             games_only=True,
+            stake=True,
         ),
     ] = TOPUP_ALL_BUT_DEALER
-    topup_amount: Annotated[int, Switch("chips each of them adds after a spoil", lo=0, hi=20, games_only=True)] = 1
+    topup_amount: Annotated[
+        int, Switch("chips each of them adds after a spoil", lo=0, hi=20, games_only=True, stake=True)
+    ] = 1
     jinx: Annotated[
         bool,
         Switch("a player who wins the first three tricks may jinx: play on for all five, for the pool and a bonus"),
@@ -77,6 +83,7 @@ class Rules(NamedTuple):
         Switch(
             "what each other player pays a successful jinxer: the ante (Peel), nothing, or twice the ante",
             choices=("ante", "none", "double-ante"),
+            stake=True,
         ),
     ] = BONUS_ANTE
     max_deals: Annotated[

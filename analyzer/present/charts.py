@@ -308,3 +308,107 @@ def advice_chart(actions, means, errors, best: str, ylabel: str, title: str, ax=
         if ax is None:
             figure.tight_layout()
     return figure
+
+
+ACTION_COLOURS = ("#4C72B0", "#DD8452", "#55A868", "#C44E52", "#8172B3", "#937860", "#DA8BC3", "#8C8C8C", "#CCB974")
+
+
+def guide_chart(row_labels, column_labels, best, texts, title: str, row_title: str, column_title: str, ax=None):
+    """A decision guide as a grid: each cell coloured by its best action (``best[r][c]``:
+    an action's name, "tie", or None for no cell) and labelled with ``texts[r][c]``."""
+    import numpy as np
+    from matplotlib.colors import ListedColormap
+    from matplotlib.patches import Patch
+
+    actions = sorted({a for row in best for a in row if a not in (None, "tie")})
+    colours = {action: ACTION_COLOURS[k % len(ACTION_COLOURS)] for k, action in enumerate(actions)}
+    codes = np.array([[np.nan if a is None else -1 if a == "tie" else actions.index(a) for a in row] for row in best])
+    with _style():
+        width = max(5.0, 1.8 + 0.62 * len(column_labels) + 0.06 * max(len(r) for r in row_labels))
+        figure, axes = _axes(ax, width, 1.6 + 0.5 * len(row_labels))
+        if actions:
+            axes.imshow(
+                np.where(codes >= 0, codes, np.nan),
+                cmap=ListedColormap([colours[a] for a in actions]),
+                vmin=-0.5,
+                vmax=len(actions) - 0.5,
+                aspect="auto",
+            )
+        axes.imshow(np.where(codes == -1, 0.0, np.nan), cmap=_grey_map(), vmin=0, vmax=1, aspect="auto")
+        font = 8 if len(column_labels) <= 9 else 7
+        for r in range(len(row_labels)):
+            for c in range(len(column_labels)):
+                if best[r][c] is not None:
+                    tie = best[r][c] == "tie"
+                    axes.text(
+                        c, r, texts[r][c], ha="center", va="center", fontsize=font, color="#555555" if tie else "white"
+                    )
+        axes.set_xticks(range(len(column_labels)), column_labels)
+        axes.set_yticks(range(len(row_labels)), row_labels)
+        axes.xaxis.tick_top()
+        axes.set_xlabel(column_title)
+        axes.set_ylabel(row_title)
+        axes.tick_params(length=0)
+        handles = [Patch(color=colours[a], label=a) for a in actions] + [Patch(color="#eeeeee", label="tie")]
+        axes.legend(
+            handles=handles,
+            loc="upper center",
+            bbox_to_anchor=(0.5, -0.08 if len(row_labels) > 3 else -0.15),
+            ncol=min(6, len(handles)),
+            fontsize=8,
+            frameon=False,
+        )
+        axes.set_title(wrapped(title, across(figure, STYLE["axes.titlesize"])), pad=22)
+        if ax is None:
+            figure.tight_layout()
+    return figure
+
+
+def distribution_chart(labels, means, lows, highs, title: str, xlabel: str, count_text: str, ax=None):
+    """A histogram of a distribution's bins: each bar the probability of its bin with its
+    95% interval, and the number of hands or games behind it."""
+    import numpy as np
+
+    means = np.asarray(means, dtype=float)
+    errors = np.array([means - np.asarray(lows, dtype=float), np.asarray(highs, dtype=float) - means])
+    with _style():
+        figure, axes = _axes(ax, max(5.0, 0.7 * len(labels) + 2.5), 3.4)
+        axes.bar(range(len(labels)), means, yerr=np.clip(errors, 0, None), capsize=3, color="#4C72B0")
+        axes.set_xticks(range(len(labels)), labels)
+        axes.set_xlabel(wrapped(xlabel, 60))
+        axes.set_ylabel("probability")
+        axes.set_title(wrapped(f"{title} ({count_text}, 95% intervals)", across(figure, STYLE["axes.titlesize"])))
+        axes.grid(axis="y", alpha=0.3)
+        if ax is None:
+            figure.tight_layout()
+    return figure
+
+
+def grid_heatmap(row_labels, column_labels, values, texts, title: str, label: str, ax=None):
+    """A grid of estimates (Five Hundred's contracts, level by suit) as a heat map: the
+    colour the value (``values[r][c]``, NaN left blank), each cell labelled ``texts[r][c]``."""
+    import numpy as np
+
+    values = np.asarray(values, dtype=float)
+    with _style():
+        figure, axes = _axes(ax, max(5.0, 1.6 + 1.25 * len(column_labels)), 1.6 + 0.55 * len(row_labels))
+        finite = values[np.isfinite(values)]
+        low, high = (float(finite.min()), float(finite.max())) if finite.size else (0.0, 1.0)
+        if low < 0 < high:  # points: red for a loss, blue for a gain, white at zero
+            limit = max(-low, high)
+            image = axes.imshow(values, cmap=_diverging_map(), vmin=-limit, vmax=limit, aspect="auto")
+        else:
+            image = axes.imshow(values, cmap="Blues", vmin=min(low, 0.0), vmax=high or 1.0, aspect="auto")
+        for r in range(values.shape[0]):
+            for c in range(values.shape[1]):
+                axes.text(c, r, texts[r][c], ha="center", va="center", fontsize=8)
+        axes.set_xticks(range(len(column_labels)), column_labels)
+        axes.set_yticks(range(len(row_labels)), row_labels)
+        axes.xaxis.tick_top()
+        axes.tick_params(length=0)
+        colourbar = figure.colorbar(image, ax=axes, fraction=0.05)
+        colourbar.set_label(wrapped(label, 40))
+        axes.set_title(wrapped(title, across(figure, STYLE["axes.titlesize"])), pad=22)
+        if ax is None:
+            figure.tight_layout()
+    return figure

@@ -78,10 +78,10 @@ def write_atomically(path: Path, content: bytes | str) -> Path:
     return path
 
 
-def png_bytes(figure) -> bytes:
-    """A matplotlib figure as PNG bytes."""
+def png_bytes(figure, dpi: float | None = None) -> bytes:
+    """A matplotlib figure as PNG bytes (at its own resolution, or ``dpi``)."""
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png")
+    figure.savefig(buffer, format="png", dpi=dpi)
     return buffer.getvalue()
 
 

@@ -29,6 +29,8 @@ def estimate_text(estimate) -> str:
         return float(estimate[key] if isinstance(estimate, dict) else getattr(estimate, key))
 
     mean, se = get("mean"), get("se")
+    if math.isnan(mean):  # a conditional mean over no hand (a contract never bid)
+        return "– (none seen)"
     if se == 0:  # a proportion seen never or always: the interval still has a width
         return f"{mean:.4g} [{get('ci_low'):.2g}, {get('ci_high'):.2g}]"
     return f"{number_text(mean, se)} [{number_text(get('ci_low'), se)}, {number_text(get('ci_high'), se)}]"
@@ -93,3 +95,49 @@ def outcome_labels(spec: GameSpec, mode: int) -> dict[str, str]:
     won per deal``)."""
     outcomes = spec.outcomes[mode]
     return {name: outcomes.help.get(name, name.replace("_", " ")) for name in outcomes.seat + outcomes.table}
+
+
+def group_grid(outcomes, prefix: str, lookup) -> tuple[tuple[str, ...], tuple[str, ...], list, list]:
+    """A group that ``outcomes.grids`` lays out as a grid (Five Hundred's contracts, level
+    by suit): ``(row labels, column labels, cells, apart)``.  ``cells[r][c]`` is the
+    estimate of the label row + column (from ``lookup(outcome name)``), ``apart`` the
+    ``(label, estimate)`` of every label no cell holds (misere)."""
+    rows, columns = outcomes.grids[prefix]
+    labels = outcomes.groups[prefix][1]
+    cells = [[lookup(f"{prefix}_{row}{column}") for column in columns] for row in rows]
+    inside = {row + column for row in rows for column in columns}
+    apart = [(label, lookup(f"{prefix}_{label}")) for label in labels if label not in inside]
+    return rows, columns, cells, apart
+
+
+def cell_text(estimate) -> str:
+    """An estimate in a grid's cell: ``mean ± se``; a dash where nothing was observed (a
+    contract never bid), and the mean alone, marked, where one observation gives no error."""
+
+    def get(key: str) -> float:
+        return float(estimate[key] if isinstance(estimate, dict) else getattr(estimate, key))
+
+    mean, se = get("mean"), get("se")
+    if math.isnan(mean):
+        return "–"
+    if math.isnan(se):
+        return f"{mean:.3g} (one)"
+    if se == 0:
+        return f"{mean:.4g}"
+    return with_se(mean, se)
+
+
+def grid_lines(outcomes, prefix: str, lookup) -> list[str]:
+    """A grid group as text lines: a header of column labels, one line per row, then the
+    labels apart (see :func:`group_grid`)."""
+    rows, columns, cells, apart = group_grid(outcomes, prefix, lookup)
+    texts = [[cell_text(cell) for cell in row] for row in cells]
+    width = max(4, *(len(text) for row in texts for text in row), *(len(c) for c in columns))
+    label_width = max(len(row) for row in rows)
+    lines = [" " * (label_width + 2) + "  ".join(f"{column:>{width}}" for column in columns)]
+    lines += [
+        f"  {row:>{label_width}}" + "".join(f"  {text:>{width}}" for text in line) for row, line in zip(rows, texts)
+    ]
+    if apart:
+        lines.append("  " + "; ".join(f"{label}: {cell_text(estimate)}" for label, estimate in apart))
+    return lines

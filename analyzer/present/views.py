@@ -10,6 +10,7 @@ import numpy as np
 
 from analyzer.present.text import (
     estimate_text,
+    grid_lines,
     number_text,
     with_se,
 )
@@ -178,6 +179,9 @@ def render_text(spec: GameSpec, summary: dict) -> str:
             lines.append(f"{label}: {summary['largest_seen'][name]:,} (the largest in {n:,} {unit})")
             continue
         record = by_seat["table"][name]
+        if record["mean"] != record["mean"]:  # a conditional mean over no hand (an open misere never bid)
+            lines.append(f"{label}: – (no hand of the {n:,} to average over)")
+            continue
         lines.append(f"{label}: {estimate_text(record)}  (se {record['se']:.2g})")
         if name in outcomes.odds:
             odds = by_seat["table"][name + "_fair_odds"]
@@ -186,6 +190,10 @@ def render_text(spec: GameSpec, summary: dict) -> str:
                 f"[{number_text(odds['ci_low'], odds['se'])}, {number_text(odds['ci_high'], odds['se'])}]"
             )
     for prefix, (title, labels) in outcomes.groups.items():
+        if prefix in outcomes.grids:
+            lines += ["", f"{title} (mean ± se; –: never seen):"]
+            lines += grid_lines(outcomes, prefix, lambda name: by_seat["table"][name])
+            continue
         lines += ["", f"{title} (mean and 95% CI):"]
         label_width = max(3, *(len(label) for label in labels))
         for label in labels:

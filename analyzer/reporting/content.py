@@ -33,6 +33,14 @@ def _say(context: RunContext, text: str) -> None:
     context.stage(f"'{text}'")  # the interrupt line quotes a report's stages
 
 
+MAX_VERDICTS = 10
+
+
+def _add(findings: list, priority: int, text: str) -> None:
+    """A finding for the verdicts: lower priorities come first."""
+    findings.append((priority, text))
+
+
 def _direction(spec: GameSpec, mode: int) -> str:
     headline = spec.headline[mode]
     return "lower is better" if spec.lower_is_better(mode, headline) else "higher is better"
@@ -45,20 +53,27 @@ def _default_table(spec: GameSpec, players: int | None = None) -> Table:
 
 
 def build_report(spec: GameSpec, count: int, seed: int, context: RunContext) -> Document:
-    """The report of one game, its runs played in ``context``."""
+    """The report of one game, its runs played in ``context``: the verdicts first (at most
+    ``MAX_VERDICTS`` sentences, the most useful first: the decision guides, the value of
+    each decision, the equilibrium, the largest rule of play, the seats), then the
+    decision guides, the value of every decision, each mode's tables, the strategy
+    sections, the house rules and the rules used."""
+    from analyzer.reporting.house_rules import house_rules_section
+
     counts = mode_counts(count)
     table = _default_table(spec)
-    findings: list[str] = []
-    body = Document()
-    _rules_section(spec, table, body)
+    findings: list[tuple[int, str]] = []  # (priority: lower first, sentence)
+    guides, values, body, rules = Document(), Document(), Document(), Document()
+    _guides_section(spec, count, seed, context, guides, findings)
     for mode in spec.modes:
         _say(context, f"{spec.name}: {MODE_NAMES[mode]} mode")
         _mode_section(spec, table, mode, counts[MODE_NAMES[mode]], seed, context, body, findings)
-    known = _strategy_sections(spec, table, counts, seed, context, body, findings)
+    known = _strategy_sections(spec, table, counts, seed, context, body, values, findings)
     _players_section(spec, counts, seed, context, body, findings, known)
     for mode in spec.modes:
         _say(context, f"{spec.name}: house rules, {MODE_NAMES[mode]} mode")
-        _house_rules_section(spec, table, mode, counts["rules_" + MODE_NAMES[mode]], seed, context, body, findings)
+        house_rules_section(spec, table, mode, counts["rules_" + MODE_NAMES[mode]], seed, context, body, findings)
+    _rules_section(spec, table, rules)
 
     document = Document()
     document.heading(1, f"{spec.title}: strategy report")
@@ -69,9 +84,13 @@ def build_report(spec: GameSpec, count: int, seed: int, context: RunContext) -> 
         f"error and the number of hands or games behind it; differences between policies or rules are "
         f"paired (the same deals) and their standard errors come from batches of those deals."
     )
-    document.heading(2, "Summary")
-    document.bullets(findings)
-    document.blocks += body.blocks
+    ordered = [text for _, text in sorted(findings, key=lambda finding: finding[0])]
+    document.heading(2, "Verdicts")
+    document.bullets(ordered[:MAX_VERDICTS])
+    document.blocks += guides.blocks + values.blocks + body.blocks + rules.blocks
+    if ordered[MAX_VERDICTS:]:
+        document.heading(2, "More findings")
+        document.bullets(ordered[MAX_VERDICTS:])
     return document
 
 
@@ -94,6 +113,29 @@ def _rules_section(spec: GameSpec, table: Table, document: Document) -> None:
         document.paragraph(
             "Named variants: " + "; ".join(f"`{name}` ({v.help})" for name, v in spec.variants.items()) + "."
         )
+
+
+def _guides_section(spec, count, seed, context, document, findings) -> None:
+    """The game's decision guides (``sims/games/<game>/guide.py``), each cell played
+    through advice; one verdict per guide."""
+    from analyzer.reporting.guides import guide_deals, guide_section, play_guide
+    from sims.advice import guides
+
+    found = guides(spec)
+    if not found:
+        return
+    document.heading(2, "Decision guide")
+    document.paragraph(
+        "What to do with the hand in front of you, for the decisions a player meets most: each cell is "
+        "one seat's situation, played with every legal action on the same deals of the unseen cards "
+        "(the cards the seat has seen fixed, every other card dealt at random, deals that contradict "
+        "what it saw rejected), exactly as `analyze advise` plays it."
+    )
+    for guide in found:
+        _say(context, f"{spec.name}: decision guide, {guide.name}")
+        deals = guide_deals(guide, count)
+        answers = play_guide(spec, guide, count, seed, context)
+        _add(findings, 1, guide_section(spec, guide, answers, deals, document))
 
 
 def _mode_section(spec, table, mode, count, seed, context, document, findings) -> None:
@@ -121,12 +163,14 @@ def _mode_section(spec, table, mode, count, seed, context, document, findings) -
         [str(seat)] + [estimate_text(found[(seat, name)]) for name in seat_columns] for seat in range(table.players)
     ]
     document.table(["seat"] + [outcomes.help.get(n, n) for n in seat_columns], rows)
-    table_columns = outcomes.estimated(outcomes.table)
+    families = {f"{group}_{label}" for group, (_, labels) in outcomes.groups.items() for label in labels}
+    table_columns = [name for name in outcomes.estimated(outcomes.table) if name not in families]
     if table_columns:
         document.table(
             ["table outcome", "mean [95% CI]"],
             [[outcomes.help.get(n, n), estimate_text(found[("table", n)])] for n in table_columns],
         )
+    _groups(spec, mode, found, run.count, document)
     headline = spec.headline[mode]
     frame = estimates_frame([e.as_record() for e in found.values()], run.count, unit)
     document.figure(
@@ -147,18 +191,75 @@ def _mode_section(spec, table, mode, count, seed, context, document, findings) -
         _, shares = run.linearized(0)
         se = float(batch_se(shares[:, best, column] - shares[:, worst, column]))
         spread = abs(found[(best, headline)].mean - found[(worst, headline)].mean)
+        priority = 5 if mode == HANDS else 7
         if spread > 2 * se:
-            findings.append(
+            _add(
+                findings,
+                priority,
                 f"In {unit} mode with {table.players} players, seat {best} has the best {headline} "
                 f"({estimate_text(found[(best, headline)])}) and seat {worst} the worst "
                 f"({estimate_text(found[(worst, headline)])}), a gap of {with_se(spread, se)} "
-                f"({run.count:,} {unit}, the seats compared on the same deals)."
+                f"({run.count:,} {unit}, the seats compared on the same deals).",
             )
         else:
-            findings.append(
+            _add(
+                findings,
+                priority,
                 f"In {unit} mode with {table.players} players no seat's {headline} measurably differs "
                 f"from another's: the widest gap, between seats {best} and {worst}, is "
-                f"{with_se(spread, se)}, within two standard errors ({run.count:,} {unit}, paired)."
+                f"{with_se(spread, se)}, within two standard errors ({run.count:,} {unit}, paired).",
+            )
+
+
+def _groups(spec, mode, found, count, document) -> None:
+    """Each family of outcomes: a grid (Five Hundred's contracts, level by suit) as a
+    table and a heat map per family; a distribution as a histogram and its table; any
+    other family as a small table."""
+    from analyzer.present.charts import distribution_chart, grid_heatmap
+    from analyzer.present.text import cell_text, group_grid
+
+    outcomes = spec.outcomes[mode]
+    unit = MODE_NAMES[mode]
+    for prefix, (title, labels) in outcomes.groups.items():
+        if prefix in outcomes.grids:
+            rows, columns, cells, apart = group_grid(outcomes, prefix, lambda name: found[("table", name)])
+            document.heading(3, title[0].upper() + title[1:])
+            texts = [[cell_text(cell) for cell in row] for row in cells]
+            document.table([""] + list(columns), [[row] + line for row, line in zip(rows, texts)])
+            if apart:
+                document.paragraph(
+                    "Apart from the grid: " + "; ".join(f"{label}: {cell_text(e)}" for label, e in apart) + "."
+                )
+            document.figure(
+                f"{unit}-{prefix}-grid",
+                grid_heatmap(
+                    rows,
+                    columns,
+                    [[cell.mean for cell in row] for row in cells],
+                    [[cell_text(cell).replace(" ± ", "\n±") for cell in row] for row in cells],
+                    f"{spec.title}: {title} ({count:,} {unit})",
+                    title,
+                ),
+                f"{title}, level by suit ({count:,} {unit}; each cell its mean ± standard error, blank and "
+                f"a dash where never seen)",
+            )
+            continue
+        estimates = [found[("table", f"{prefix}_{label}")] for label in labels]
+        document.heading(3, title[0].upper() + title[1:])
+        document.table([title, "mean [95% CI]"], [[label, estimate_text(e)] for label, e in zip(labels, estimates)])
+        if prefix in outcomes.distributions:
+            document.figure(
+                f"{unit}-{prefix}-distribution",
+                distribution_chart(
+                    [label.replace("_", "-") for label in labels],
+                    [e.mean for e in estimates],
+                    [e.ci_low for e in estimates],
+                    [e.ci_high for e in estimates],
+                    f"{spec.title}: {title}",
+                    title,
+                    f"{count:,} {unit}",
+                ),
+                f"{title}: the probability of each bin with its 95% interval ({count:,} {unit})",
             )
 
 
@@ -187,8 +288,81 @@ def _best_response_rows(spec, values, responses) -> list[list[str]]:
     ]
 
 
-def _strategy_sections(spec, table, counts, seed, context, document, findings) -> dict:
-    """One section per strategy field; returns the default table's optimum of the first."""
+def _seats_text(seats: list[int]) -> str:
+    """ "seat 3", "seats 0 to 2 and 5"."""
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    parts, start = [], 0
+    while start < len(seats):
+        end = start
+        while end + 1 < len(seats) and seats[end + 1] == seats[end] + 1:
+            end += 1
+        parts.append(
+            f"{seats[start]} to {seats[end]}" if end - start >= 2 else ", ".join(map(str, seats[start : end + 1]))
+        )
+        start = end + 1
+    return "seats " + (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0])
+
+
+def _value_table(spec, mode, key, values, responses, count, document) -> str:
+    """What each value of ``key`` costs each seat against its best (a table in
+    ``document``); returns the verdict sentence."""
+    unit = MODE_NAMES[mode]
+    headline = spec.headline[mode]
+    field = spec.policy_field(key)
+    document.heading(3, f"`{key}`")
+    document.paragraph(f"`{key}`: {field.help}.")
+    first = responses[0]
+    rows = []
+    for i, value in enumerate(first.values):
+        label = values.value_text(value) + (" (default)" if i == first.current else "")
+        cells = []
+        for r in responses:
+            if i == r.best:
+                cells.append("**best**")
+            elif i in r.tied:
+                cells.append(f"≈ {with_se(r.costs[i], r.cost_ses[i])}")
+            else:
+                cells.append(with_se(r.costs[i], r.cost_ses[i]))
+        rows.append([label] + cells)
+    document.table([f"`{key}`"] + [f"seat {r.seat}" for r in responses], rows)
+    span = f"{count:,} {unit} per value, paired"
+    widest = max(
+        ((r.costs[i], r.cost_ses[i], r, i) for r in responses for i in range(len(r.values))), key=lambda x: x[0]
+    )
+    cost, cost_se, worst_seat, worst = widest
+    if all(r.no_effect for r in responses):
+        return (
+            f"`{key}` makes no measurable difference: for every seat every value is within two standard errors "
+            f"of its best (the widest gap {with_se(cost, cost_se)} in {headline}; {span})."
+        )
+    groups: dict[str, list[int]] = {}
+    for r in responses:
+        groups.setdefault(best_text(values, r), []).append(r.seat)
+    if len(groups) == 1:
+        best = f"play `{key}` = {next(iter(groups))} from every seat"
+    else:
+        best = "best `" + key + "`: " + "; ".join(f"{text} for {_seats_text(seats)}" for text, seats in groups.items())
+    sentence = (
+        f"{best[0].upper() + best[1:]}. Playing {values.value_text(worst_seat.values[worst])} instead costs up to "
+        f"{with_se(cost, cost_se)} in {headline} ({'seat ' + str(worst_seat.seat)})"
+    )
+    gaining = [r for r in responses if r.best != r.current and r.confirmed_gain > 2 * r.confirmed_gain_se]
+    default = values.value_text(first.values[first.current])
+    if gaining:
+        top = max(gaining, key=lambda r: r.confirmed_gain)
+        sentence += (
+            f"; the default, {default}, gives up {with_se(top.confirmed_gain, top.confirmed_gain_se)} for seat "
+            f"{top.seat}, measured again on fresh deals"
+        )
+    else:
+        sentence += f"; the default, {default}, is as good as the best within two standard errors for every seat"
+    return sentence + f" ({span})."
+
+
+def _strategy_sections(spec, table, counts, seed, context, document, values_document, findings) -> dict:
+    """One section per strategy field, and its table of what each value costs in
+    ``values_document``; returns the default table's optimum of the first."""
     from analyzer.present.charts import sweep_chart
     from analyzer.present.tables import sweep_frame
     from analyzer.strategy.equilibria import optimize_all
@@ -235,21 +409,36 @@ def _strategy_sections(spec, table, counts, seed, context, document, findings) -
             ["seat", f"best {key}", f"{headline} at best", "default", f"gain over default on fresh {unit} (± se)"],
             _best_response_rows(spec, values, responses),
         )
+        if index == 0:
+            values_document.heading(2, "The value of every decision")
+            values_document.paragraph(
+                f"For each policy field, what each of its values costs each seat against that seat's best "
+                f"value, while every other seat plays the default policy: the paired difference in "
+                f"{headline} ({_direction(spec, mode)}) on the same {count:,} {unit}, ± its standard error. "
+                f"**best** marks the seat's best value, ≈ a value within two standard errors of it, and "
+                f"(default) the default policy's value. The strategy sections below draw the same sweeps."
+            )
+        verdict = _value_table(spec, mode, key, values, responses, count, values_document)
+        _add(findings, 6 if all(r.no_effect for r in responses) else 2, verdict)
         gaining = [r for r in responses if r.best != r.current and r.confirmed_gain > 2 * r.confirmed_gain_se]
         if gaining:
             top = max(gaining, key=lambda r: r.confirmed_gain)
-            findings.append(
+            _add(
+                findings,
+                9,
                 f"Changing `{key}` pays: against the default field, seat {top.seat} playing "
                 f"{values.value_text(top.values[top.best])} instead of "
                 f"{values.value_text(top.values[top.current])} "
                 f"{_moves(spec, mode, sign * top.confirmed_gain, top.confirmed_gain_se)} on fresh deals; "
                 f"{len(gaining)} of {table.players} seats gain by more than two standard errors "
-                f"({count:,} {unit} per value)."
+                f"({count:,} {unit} per value).",
             )
         else:
-            findings.append(
+            _add(
+                findings,
+                9,
                 f"No seat gains more than two standard errors in {headline} by changing `{key}` from "
-                f"the default, measured on fresh deals ({count:,} {unit} per value)."
+                f"the default, measured on fresh deals ({count:,} {unit} per value).",
             )
         if index == 0:
             _say(context, f"{spec.name}: equilibrium of {key}")
@@ -284,10 +473,12 @@ def _equilibrium_section(spec, table, mode, count, values, found, document, find
             f"replayed on {game.count:,} fresh {unit}: "
             f"{with_se(game.confirmed_value, game.confirmed_value_se)}."
         )
-        findings.append(
+        _add(
+            findings,
+            3,
             f"With best play on `{key}` by both seats, seat 0 {mix(0)} and seat 1 {mix(1)}; seat 0's "
             f"{headline} is then {with_se(game.confirmed_value, game.confirmed_value_se)} (on fresh "
-            f"deals)."
+            f"deals).",
         )
         return
     equilibrium = found.equilibrium
@@ -312,7 +503,7 @@ def _equilibrium_section(spec, table, mode, count, values, found, document, find
         [str(d.seat), with_se(d.other, d.other_se), with_se(d.difference, d.se, signed=True)] for d in found.evaluation
     ]
     document.table(["seat", f"{headline} at the final policy", "change from the default (paired ± se)"], rows)
-    findings.append(f"Iterated best response on `{key}`: {text[0].lower() + text[1:]}")
+    findings.append((3, f"Iterated best response on `{key}`: {text[0].lower() + text[1:]}"))
 
 
 def _players_section(spec, counts, seed, context, document, findings, known: dict) -> None:
@@ -350,122 +541,9 @@ def _players_section(spec, counts, seed, context, document, findings, known: dic
         rows.append([str(players), "best response"] + best + [""] * (widest - players))
         rows.append(["", "equilibrium"] + settled + [""] * (widest - players))
     document.table(["players", ""] + [f"seat {s}" for s in range(widest)], rows)
-    findings.append(
+    _add(
+        findings,
+        9,
         f"The best `{key}` for every seat and {min(spec.report_players)} to {max(spec.report_players)} "
-        f"players is tabulated under 'Best `{key}` by table size'."
+        f"players is tabulated under 'Best `{key}` by table size'.",
     )
-
-
-def _table_outcome_changes(spec, mode, run, switches, document) -> None:
-    """The house-rules comparison for the table's own outcomes (a spoil rate, a pot, a
-    game's length): one row per switch, a dash where the change is within two standard
-    errors."""
-    from analyzer.strategy.comparisons import paired_differences
-
-    outcomes = spec.outcomes[mode]
-    families = {f"{group}_{label}" for group, (_, labels) in outcomes.groups.items() for label in labels}
-    names = [
-        name
-        for name in outcomes.table
-        if not outcomes.companion(name) and name not in outcomes.maxima and name not in families
-    ]
-    if not names:
-        return
-    standard = {e.outcome: e for e in run.estimates(0) if e.seat not in range(run.players)}
-    rows = [["standard rules (value)"] + [with_se(standard[name].mean, standard[name].se) for name in names]]
-    for index, (label, _) in enumerate(switches, start=1):
-        by_outcome = {d.outcome: d for d in paired_differences(run, 0, index) if d.seat not in range(run.players)}
-        cells = []
-        for name in names:
-            d = by_outcome[name]
-            se = d.se if d.se > 1e-9 * max(1.0, abs(d.difference)) else 0.0  # rounding of an exact change
-            moved = abs(d.difference) > 2 * se if se > 0 else se == 0 and d.difference != 0
-            cells.append(with_se(d.difference, se, signed=True) if moved else "–")
-        rows.append([f"`{label}`"] + cells)
-    labels = outcome_labels(spec, mode)
-    document.paragraph(
-        "The same switches for the table as a whole: the first row is each outcome under the "
-        "standard rules (± standard error), the others its paired change (a dash: within two "
-        "standard errors). " + "; ".join(f"`{name}`: {labels[name]}" for name in names) + "."
-    )
-    document.table(["switch"] + [f"`{name}`" for name in names], rows)
-
-
-def _house_rules_section(spec, table, mode, count, seed, context, document, findings) -> None:
-    from analyzer.present.charts import difference_heatmap
-    from analyzer.run.runner import Config, run_paired
-    from analyzer.strategy.comparisons import paired_differences, single_switch_rules
-
-    unit = MODE_NAMES[mode]
-    headline = spec.headline[mode]
-    switches, refused = [], []
-    for label, rules in single_switch_rules(spec, table.rules, mode):
-        try:
-            spec.check(spec.rules_type(*rules), table.policy, table.players)
-            switches.append((label, rules))
-        except ValueError as problem:
-            refused.append(f"`{label}` ({problem})")
-    if not switches:
-        return
-    configs = [Config(table.rules, table.policy, "standard")] + [Config(r, table.policy, l) for l, r in switches]
-    run = run_paired(spec, table.players, mode, seed, configs, count, context.quiet())
-    document.heading(2, f"House rules ({unit} mode)")
-    games_only = [f"`{f.key}`" for f in spec.rules if f.games_only]
-    left_out = (
-        f" Rules that act only across the deals of a whole game ({', '.join(games_only)}) play no part in "
-        f"one hand and are compared under game mode only."
-        if mode == HANDS and games_only
-        else ""
-    )
-    document.paragraph(
-        f"Each switch changed alone from the standard rules; the change in each seat's {headline} "
-        f"({_direction(spec, mode)}), paired on the same {run.count:,} {unit} (± standard error). "
-        f"A dash means no measurable change (within two standard errors).{left_out}"
-    )
-    rows, differences, errors = [], [], []
-    quiet, strongest = [], None
-    for index, (label, _) in enumerate(switches, start=1):
-        by_seat = {d.seat: d for d in paired_differences(run, 0, index) if d.outcome == headline}
-        cells = []
-        for seat in range(table.players):
-            d = by_seat[seat]
-            moved = abs(d.difference) > 2 * d.se if d.se > 0 else d.se == 0 and d.difference != 0
-            cells.append(with_se(d.difference, d.se, signed=True) if moved else "–")
-            if moved and (strongest is None or abs(d.difference) > abs(strongest[1].difference)):
-                strongest = (label, d)
-        if all(cell == "–" for cell in cells):
-            quiet.append(f"`{label}`")
-        rows.append([f"`{label}`"] + cells)
-        differences.append([by_seat[s].difference for s in range(table.players)])
-        errors.append([by_seat[s].se for s in range(table.players)])
-    document.table(["switch"] + [f"seat {s}" for s in range(table.players)], rows)
-    _table_outcome_changes(spec, mode, run, switches, document)
-    moving = [i for i, (label, _) in enumerate(switches) if f"`{label}`" not in quiet]
-    if moving:
-        document.figure(
-            f"house-rules-{unit}",
-            difference_heatmap(
-                [switches[i][0] for i in moving],
-                list(range(table.players)),
-                [differences[i] for i in moving],
-                [errors[i] for i in moving],
-                f"{spec.title}: each house rule against the standard ({unit} mode, {run.count:,} {unit})",
-                f"change in {outcome_labels(spec, mode)[headline]}",
-                spec.lower_is_better(mode, headline),
-            ),
-            f"change in each seat's {headline} for each house rule that moves it ({unit} mode; each "
-            f"cell the paired difference ± its standard error, grey within two standard errors)",
-        )
-    if refused:
-        document.paragraph("Not allowed at this table: " + "; ".join(refused) + ".")
-    if strongest:
-        label, d = strongest
-        findings.append(
-            f"The house rule with the largest effect in {unit} mode is `{label}`: it moves seat {d.seat}'s "
-            f"{headline} by {with_se(d.difference, d.se, signed=True)} ({run.count:,} {unit}, paired)."
-            + (f" No measurable effect in {unit} mode: {', '.join(quiet)}." if quiet else "")
-        )
-    else:
-        findings.append(
-            f"No house rule changes any seat's {headline} measurably in {unit} mode ({run.count:,} {unit})."
-        )

@@ -99,11 +99,21 @@ def render_markdown(document: Document) -> tuple[str, dict[str, bytes]]:
 
 
 _STYLE = (
-    "body{font-family:sans-serif;max-width:70em;margin:2em auto;padding:0 1em;line-height:1.45}"
-    "table{border-collapse:collapse;margin:1em 0;font-size:90%}td,th{border:1px solid #ccc;padding:2px 6px;"
-    "text-align:left}th{background:#f3f3f3}img{max-width:100%}figcaption{font-style:italic;font-size:90%}"
-    "li{margin:0.3em 0}"
+    "body{margin:0;font-family:sans-serif;line-height:1.45;color:#222}"
+    "nav{position:fixed;top:0;left:0;bottom:0;width:16em;overflow-y:auto;box-sizing:border-box;"
+    "padding:1em;background:#f6f7f9;border-right:1px solid #dde;font-size:88%}"
+    "nav a{color:#245;text-decoration:none}nav a:hover{text-decoration:underline}"
+    "nav ul{list-style:none;padding-left:0;margin:0}nav ul ul{padding-left:1em}nav li{margin:0.25em 0}"
+    "main{margin-left:16em;padding:1em 2.5em 3em;max-width:64em;box-sizing:border-box}"
+    ".wide{overflow-x:auto;max-width:100%}"
+    "table{border-collapse:collapse;margin:1em 0;font-size:85%}td,th{border:1px solid #ccc;"
+    "padding:2px 6px;text-align:left;vertical-align:top}th{background:#f3f3f3}"
+    "figure{margin:1em 0}img{width:100%;height:auto;display:block}"
+    "figcaption{font-style:italic;font-size:90%}li{margin:0.3em 0}"
+    "@media (max-width:60em){nav{position:static;width:auto;border-right:none;border-bottom:1px solid #dde}"
+    "main{margin-left:0;padding:1em}}"
 )
+HTML_DPI = 150  # charts are drawn at 100 dots per inch; the HTML page shows them full width, so sharper
 
 
 def _inline(text: str) -> str:
@@ -122,29 +132,65 @@ def _inline(text: str) -> str:
 
 
 def render_html(document: Document, title: str) -> str:
+    """One self-contained page: a side navigation of the sections (level 2 and 3 headings),
+    the report in a column beside it with charts at the column's full width (inlined as
+    PNG) and wide tables scrolling inside their own box."""
     body = []
+    nav: list[tuple[int, str, str]] = []
     taken: dict[str, int] = {}
+    skip_list = False
     for block in document.blocks:
         if block[0] == "h":
-            body.append(f'<h{block[1]} id="{anchor(block[2], taken)}">{_inline(block[2])}</h{block[1]}>')
+            ident = anchor(block[2], taken)
+            if block[1] == 2 and block[2] == "Contents":  # the side navigation replaces it
+                skip_list = True
+                continue
+            if block[1] in (2, 3):
+                nav.append((block[1], ident, block[2]))
+            body.append(f'<h{block[1]} id="{ident}">{_inline(block[2])}</h{block[1]}>')
         elif block[0] == "p":
             body.append(f"<p>{_inline(block[1])}</p>")
         elif block[0] == "list":
+            if skip_list:
+                skip_list = False
+                continue
             body.append("<ul>" + "".join(f"<li>{_inline(item)}</li>" for item in block[1]) + "</ul>")
         elif block[0] == "table":
             head = "".join(f"<th>{_inline(h)}</th>" for h in block[1])
             rows = "".join("<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in row) + "</tr>" for row in block[2])
-            body.append(f"<table><tr>{head}</tr>{rows}</table>")
+            body.append(f'<div class="wide"><table><tr>{head}</tr>{rows}</table></div>')
         else:
-            data = base64.b64encode(png_bytes(block[2])).decode("ascii")
+            data = base64.b64encode(png_bytes(block[2], HTML_DPI)).decode("ascii")
             body.append(
                 f'<figure><img alt="{html.escape(block[3])}" src="data:image/png;base64,{data}">'
                 f"<figcaption>{html.escape(block[3])}</figcaption></figure>"
             )
     return (
-        f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
-        f"<style>{_STYLE}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n"
+        f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><meta name="viewport" '
+        f'content="width=device-width, initial-scale=1"><title>{html.escape(title)}</title>'
+        f"<style>{_STYLE}</style></head><body>\n<nav>{_navigation(nav)}</nav>\n<main>\n"
+        + "\n".join(body)
+        + "\n</main>\n</body></html>\n"
     )
+
+
+def _navigation(entries: list[tuple[int, str, str]]) -> str:
+    """Nested lists of links: each level-2 heading with its level-3 headings under it."""
+    sections: list[tuple[str, str, list[tuple[str, str]]]] = []
+    for level, ident, text in entries:
+        if level == 2 or not sections:
+            sections.append((ident, text, []))
+        else:
+            sections[-1][2].append((ident, text))
+
+    def link(ident: str, text: str) -> str:
+        return f'<a href="#{ident}">{_inline(text)}</a>'
+
+    items = []
+    for ident, text, subsections in sections:
+        inner = "".join(f"<li>{link(i, t)}</li>" for i, t in subsections)
+        items.append(f"<li>{link(ident, text)}" + (f"<ul>{inner}</ul>" if inner else "") + "</li>")
+    return "<ul>" + "".join(items) + "</ul>"
 
 
 def version_text() -> str:

@@ -229,6 +229,10 @@ class BestResponse:
     confirmed_gain: float = math.nan
     confirmed_gain_se: float = math.nan
     confirmed_count: int = 0
+    # what each value costs against the best (>= 0, headline units, larger is worse) and
+    # the standard error of that paired difference (0 and 0 for the best itself)
+    costs: tuple[float, ...] = ()
+    cost_ses: tuple[float, ...] = ()
 
     @property
     def means(self) -> tuple[float, ...]:
@@ -282,6 +286,8 @@ def best_response(sweep_result: Sweep, seat: int, current_value: float) -> BestR
         current,
         float(scores[best] - scores[current]),
         _paired_se(shares[best], shares[current]),
+        costs=tuple(float(scores[best] - scores[i]) for i in range(len(values))),
+        cost_ses=tuple(_paired_se(shares[best], shares[i]) for i in range(len(values))),
     )
 
 

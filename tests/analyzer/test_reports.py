@@ -19,7 +19,6 @@ from analyzer.present.tables import estimates_frame, sweep_frame
 from analyzer.present.text import outcome_labels
 from analyzer.reporting.content import (
     _default_table,
-    _house_rules_section,
     _mode_section,
 )
 from analyzer.reporting.document import (
@@ -29,6 +28,7 @@ from analyzer.reporting.document import (
     render_markdown,
     with_contents,
 )
+from analyzer.reporting.house_rules import house_rules_section
 from analyzer.reporting.write import write_index
 from analyzer.run.context import RunContext
 from sims.registry import GAMES, get_game
@@ -90,9 +90,9 @@ def test_the_index_page_links_every_game_report(tmp_path, report_format, page, e
 
 
 def _finding(spec, table, mode, count) -> str:
-    findings: list[str] = []
+    findings: list[tuple[int, str]] = []
     _mode_section(spec, table, mode, count, 0, RunContext(), Document(), findings)
-    return findings[0]
+    return findings[0][1]
 
 
 def test_best_and_worst_seats_are_named_only_when_their_gap_is_measurable():
@@ -108,7 +108,7 @@ def test_game_only_rules_are_compared_in_game_mode_only():
     table = _default_table(spec, 4)
     for mode, shown in ((HANDS, False), (GAME_MODE, True)):
         document = Document()
-        _house_rules_section(spec, table, mode, 400, 0, RunContext(), document, [])
+        house_rules_section(spec, table, mode, 400, 0, RunContext(), document, [])
         text, _ = render_markdown(document)
         assert ("`lives=1`" in text) is shown and ("`final_tie=replay`" in text) is shown
         assert "`tie=cancel-matches`" in text
@@ -190,7 +190,7 @@ def test_house_rules_also_show_the_tables_own_outcomes():
     in a rotation: the table outcomes get their own rows, exact changes without an error."""
     spec = get_game("spoil-five")
     document = Document()
-    _house_rules_section(spec, _default_table(spec, 4), GAME_MODE, 400, 0, RunContext(), document, [])
+    house_rules_section(spec, _default_table(spec, 4), GAME_MODE, 400, 0, RunContext(), document, [])
     text, _ = render_markdown(document)
     header = "| switch | `deals` | `pool_deals` | `pool_size` | `spoils` | `truncated` | `left` |"
     rows = {
@@ -211,13 +211,88 @@ def test_a_report_says_its_sections_on_stderr_and_nothing_of_the_runs_inside_the
     assert shown.exit_code == 0, shown.output
     lines = shown.stderr.splitlines()
     section = re.compile(
-        r"fan-tan: (hands mode|games mode|sweeps of \w+|equilibrium of \w+|best responses with \d+ "
+        r"fan-tan: (decision guide, [\w-]+|hands mode|games mode|sweeps of \w+|equilibrium of \w+|best responses with \d+ "
         r"players|house rules, (hands|games) mode)"
     )
     assert lines and [line for line in lines if not section.fullmatch(line)] == []
+    lines = [line for line in lines if "decision guide" not in line]
     assert lines[:4] == [
         "fan-tan: hands mode",
         "fan-tan: games mode",
         "fan-tan: sweeps of style",
         "fan-tan: equilibrium of style",
     ]
+
+
+def test_five_hundred_contracts_are_a_level_by_suit_grid_without_nan(cli):
+    """`analyze five-hundred` prints each contract family as a grid (levels down, suits
+    across, misere apart), a dash for a contract never bid; the report draws each as a
+    heat map with the same table."""
+    shown = cli("five-hundred", "--hands", "3000", "--no-store")
+    assert shown.exit_code == 0, shown.output
+    text = shown.stdout
+    assert "nan" not in text
+    grid = text.split("probability the contract is made, when it is bid")[1].splitlines()
+    assert grid[1].split() == ["s", "c", "d", "h", "nt"]
+    assert [line.split()[0] for line in grid[2:7]] == ["6", "7", "8", "9", "10"]
+    assert grid[7].strip().startswith("mis: ") and "om: " in grid[7]
+    assert "–" in text  # 3,000 hands never bid some ten-level contract
+    spec = get_game("five-hundred")
+    document = Document()
+    _mode_section(spec, _default_table(spec), HANDS, 2000, 0, RunContext(), document, [])
+    markdown, images = render_markdown(document)
+    assert {"hands-bid-grid.png", "hands-make-grid.png", "hands-value-grid.png"} <= set(images)
+    assert "|  | s | c | d | h | nt |" in markdown and "nan" not in markdown
+    assert "bid_6s" not in markdown  # the 81 raw columns are gone from the table outcomes
+
+
+def test_a_distribution_is_drawn_as_a_histogram_with_its_table():
+    spec = get_game("fight-for-the-lead")
+    document = Document()
+    _mode_section(spec, _default_table(spec), GAME_MODE, 300, 0, RunContext(), document, [])
+    markdown, images = render_markdown(document)
+    assert "games-length-distribution.png" in images
+    assert (
+        "### Game length in hands" in markdown and "| 5-8 |" in markdown.replace("5_8", "5-8") or "| 5_8 |" in markdown
+    )
+    figure_texts = markdown.split("### Game length in hands")[1]
+    assert "300 games" in figure_texts
+
+
+def test_the_value_of_a_decision_names_the_best_value_and_what_the_worst_costs():
+    from analyzer.reporting.content import _value_table
+    from analyzer.run.stats import Estimate
+    from analyzer.strategy.sweeps import BestResponse, field_range
+
+    spec = get_game("spoil-five")
+    values = field_range(spec, "rob")
+    point = Estimate(0, "deal_net", 0.0, 0.01, -0.02, 0.02)
+
+    def response(seat: int, cost: float) -> BestResponse:
+        return BestResponse(
+            seat,
+            (0.0, 1.0),
+            (point, point),
+            1,
+            (1,),
+            0,
+            cost,
+            0.003,
+            1,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+            20_000,
+            costs=(cost, 0.0),
+            cost_ses=(0.003, 0.0),
+        )
+
+    document = Document()
+    said = _value_table(spec, 1, "rob", values, [response(0, 0.30), response(1, 0.35)], 20_000, document)
+    assert said == (
+        "Play `rob` = 1 from every seat. Playing 0 instead costs up to 0.3500 ± 0.003 in deal_net (seat 1); the "
+        "default, 1, is as good as the best within two standard errors for every seat (20,000 games per value, paired)."
+    )
+    text, _ = render_markdown(document)
+    assert "| 0 | 0.3000 ± 0.003 | 0.3500 ± 0.003 |" in text and "| 1 (default) | **best** | **best** |" in text

@@ -1,0 +1,184 @@
+"""A report's decision guides: every cell of a game's guides (``sims/games/<game>/guide.py``,
+see :mod:`sims.core.guide`) played through advice, each with all its candidate actions on
+the same deals, and laid out as a table, a chart and one verdict sentence.
+
+A cell shows the best action and by how much it beats the runner-up (the paired
+difference of the headline ± its standard error), or a tie when the runner-up is within
+two standard errors.  Everything else about a cell (the deals, the stream, the store) is
+what ``analyze advise`` does for the same position, holding and context.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from analyzer.present.text import with_se
+
+REFERENCE_HANDS = 1_000_000  # a guide's ``deals`` are per cell at this --hands
+LEAST_DEALS = 200
+
+
+@dataclass(frozen=True)
+class CellAnswer:
+    """One cell: the options ranked best first, and the deals behind them."""
+
+    ranked: list  # analyzer.strategy.advice.Option, best first
+    accepted: int
+    tried: int
+
+    @property
+    def best(self) -> str:
+        return self.ranked[0].action
+
+    @property
+    def gap(self) -> tuple[float, float]:
+        """How much better the best is than the runner-up, and the paired error (0, 0 alone)."""
+        if len(self.ranked) < 2:
+            return 0.0, 0.0
+        second = self.ranked[1]
+        return abs(second.diff), second.diff_se
+
+    @property
+    def tied(self) -> list[str]:
+        """The actions within two standard errors of the best, best first (just the best
+        when it is clearly better)."""
+        return [self.best] + [option.action for option in self.ranked[1:] if not abs(option.diff) > 2 * option.diff_se]
+
+
+def guide_deals(guide, count: int) -> int:
+    """Accepted deals per cell in a report of ``count`` hands."""
+    return max(LEAST_DEALS, round(guide.deals * count / REFERENCE_HANDS))
+
+
+def play_guide(spec, guide, count: int, seed: int, context) -> dict[tuple[int, int], CellAnswer]:
+    """Every cell of ``guide`` played with ``guide_deals(guide, count)`` accepted deals,
+    under the standard rules and the default policy at the guide's table size."""
+    from analyzer.run import interrupts
+    from analyzer.run.params import Table
+    from analyzer.strategy.advice import estimates, play_advice
+    from sims.advice import guide_situation
+    from sims.core.advice import ACCEPTED, TRIED
+
+    deals = guide_deals(guide, count)
+    answers = {}
+    for row, column, cell in guide.cells():
+        interrupts.check()
+        rules, players, found = guide_situation(spec, guide, cell)
+        table = Table(players, tuple(rules), spec.default_policy(players), None, "default")
+        flat = play_advice(spec, table, found, seed, deals, None, context.quiet(), lambda flat: None)
+        options, _ = estimates(flat, found)
+        sign = 1 if found.lower_is_better else -1
+        ranked = sorted(options, key=lambda option: sign * option.outcomes[found.outcomes[0]][0])
+        answers[(row, column)] = CellAnswer(ranked, flat[ACCEPTED], flat[TRIED])
+    return answers
+
+
+def cell_text(guide, answer: CellAnswer | None, also: str = "") -> str:
+    """A cell as the report's table shows it: ``**keep** by 0.15 ± 0.01``, or a tie."""
+    if answer is None:
+        return ""
+    if answer.accepted == 0:
+        return "no deal"
+    gap, se = answer.gap
+    tied = answer.tied
+    if len(answer.ranked) == 1:
+        text = f"{guide.short(answer.best)} (only)"
+    elif len(tied) > 1:
+        names = " ≈ ".join(guide.short(action) for action in tied[:3]) + (" …" if len(tied) > 3 else "")
+        text = f"{names} ({with_se(gap, se)})"
+    else:
+        text = f"**{guide.short(answer.best)}** by {with_se(gap, se)}"
+    if also:
+        mean, also_se = answer.ranked[0].outcomes[also]
+        text += f", {also} {with_se(mean, also_se)}"
+    return text
+
+
+def _columns_text(labels: list[str], positions: list[int]) -> str:
+    """Column labels of a run of cells: "A to 4" for three or more adjacent, else a list."""
+    parts, start = [], 0
+    while start < len(positions):
+        end = start
+        while end + 1 < len(positions) and positions[end + 1] == positions[end] + 1:
+            end += 1
+        if end - start >= 2:
+            parts.append(f"{labels[positions[start]]} to {labels[positions[end]]}")
+        else:
+            parts += [labels[positions[k]] for k in range(start, end + 1)]
+        start = end + 1
+    return ", ".join(parts)
+
+
+def guide_verdict(guide, answers: dict, deals: int) -> str:
+    """One sentence along the guide's lead row: which action is best for which columns,
+    the ties, and the closest clear call with its number and error."""
+    row = guide.lead_row
+    label, cells = guide.rows[row]
+    by_action: dict[str, list[int]] = {}
+    ties = []
+    closest = None
+    for column in range(len(guide.columns)):
+        answer = answers.get((row, column))
+        if answer is None or answer.accepted == 0:
+            continue
+        if len(answer.tied) > 1:
+            ties.append(column)
+            continue
+        by_action.setdefault(guide.short(answer.best), []).append(column)
+        gap, se = answer.gap
+        if len(answer.ranked) > 1 and (closest is None or gap < closest[1]):
+            closest = (column, gap, se, guide.short(answer.best))
+    opening = guide.verdict or f"{guide.title}, {guide.row_title} {label}"
+    parts = [f"{action} with {_columns_text(guide.columns, columns)}" for action, columns in by_action.items()]
+    if ties:
+        parts.append(f"a tie with {_columns_text(guide.columns, ties)}")
+    sentence = f"{opening}: " + "; ".join(parts) if parts else f"{opening}: no cell was asked"
+    if closest is not None:
+        column, gap, se, action = closest
+        sentence += f". The closest clear call, {guide.columns[column]}, is {action} by {with_se(gap, se)}"
+    return sentence + f" ({deals:,} deals a cell, every action on the same deals)."
+
+
+def guide_section(spec, guide, answers: dict, deals: int, document) -> str:
+    """The guide's table and chart in ``document``; returns its verdict sentence."""
+    from analyzer.present.charts import guide_chart
+
+    document.heading(3, guide.title)
+    players = guide.players or spec.default_players
+    document.paragraph(
+        f"{guide.text} {players} players, the standard rules, every other seat playing the default "
+        f"policy; {deals:,} accepted deals per cell. A bold action is better than the runner-up by more "
+        f"than two standard errors of their paired difference (the number after *by*, in the advised "
+        f"seat's headline outcome); ≈ marks a tie. `analyze advise {spec.name}` answers any other hand."
+    )
+    also = guide.also
+    headers = [f"{guide.row_title} \\ {guide.column_title}"] + list(guide.columns)
+    rows = [
+        [label] + [cell_text(guide, answers.get((r, c)), also) for c in range(len(guide.columns))]
+        for r, (label, _) in enumerate(guide.rows)
+    ]
+    document.table(headers, rows)
+    best = [[None] * len(guide.columns) for _ in guide.rows]
+    texts = [[""] * len(guide.columns) for _ in guide.rows]
+    for (r, c), answer in answers.items():
+        if answer.accepted == 0:
+            continue
+        gap, se = answer.gap
+        tied = len(answer.tied) > 1
+        best[r][c] = "tie" if tied else guide.short(answer.best)
+        texts[r][c] = ("≈ " if tied else "") + guide.short(answer.best) + (f"\n{gap:.2g}" if not tied else "")
+    document.figure(
+        f"guide-{guide.name}",
+        guide_chart(
+            [label for label, _ in guide.rows],
+            list(guide.columns),
+            best,
+            texts,
+            f"{spec.title}: {guide.title}",
+            guide.row_title,
+            guide.column_title,
+        ),
+        f"{guide.title}: the best action in each cell (colour), with its margin over the runner-up; "
+        f"grey where the best two tie ({deals:,} deals a cell)",
+    )
+    return guide_verdict(guide, answers, deals)

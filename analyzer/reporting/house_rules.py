@@ -1,0 +1,184 @@
+"""A report's house rules: every rule switch changed alone from the standard rules, played
+on the same deals, and the change in each seat's headline (paired ± standard error).
+
+Rules of play (how the cards are played) and stake rules (what is paid: antes, fees,
+extras, bonuses; ``Switch(stake=True)``) are shown apart, each with its own table and
+heat map: a bigger stake moves every chip figure by construction, and drawn together it
+would take every colour of the heat map and leave the rules that change play grey.  The
+report's verdict names the largest effect of a rule of play; the stake rules get their
+own sentence.
+"""
+
+from __future__ import annotations
+
+from analyzer.present.text import outcome_labels, with_se
+from sims.spec import HANDS, MODE_NAMES
+
+
+def _direction(spec, mode: int) -> str:
+    headline = spec.headline[mode]
+    return "lower is better" if spec.lower_is_better(mode, headline) else "higher is better"
+
+
+def _moved(difference: float, se: float) -> bool:
+    """A measurable change: more than two standard errors (or exact, with no error)."""
+    return abs(difference) > 2 * se if se > 0 else se == 0 and difference != 0
+
+
+def _table_outcome_changes(spec, mode, run, switches, document) -> None:
+    """The house-rules comparison for the table's own outcomes (a spoil rate, a pot, a
+    game's length): one row per switch (``(index, label)``), a dash where the change is
+    within two standard errors."""
+    from analyzer.strategy.comparisons import paired_differences
+
+    outcomes = spec.outcomes[mode]
+    families = {f"{group}_{label}" for group, (_, labels) in outcomes.groups.items() for label in labels}
+    names = [
+        name
+        for name in outcomes.table
+        if not outcomes.companion(name) and name not in outcomes.maxima and name not in families
+    ]
+    if not names:
+        return
+    standard = {e.outcome: e for e in run.estimates(0) if e.seat not in range(run.players)}
+    rows = [["standard rules (value)"] + [with_se(standard[name].mean, standard[name].se) for name in names]]
+    for index, label in switches:
+        by_outcome = {d.outcome: d for d in paired_differences(run, 0, index) if d.seat not in range(run.players)}
+        cells = []
+        for name in names:
+            d = by_outcome[name]
+            se = d.se if d.se > 1e-9 * max(1.0, abs(d.difference)) else 0.0  # rounding of an exact change
+            cells.append(with_se(d.difference, se, signed=True) if _moved(d.difference, se) else "–")
+        rows.append([f"`{label}`"] + cells)
+    labels = outcome_labels(spec, mode)
+    document.paragraph(
+        "The same switches for the table as a whole: the first row is each outcome under the "
+        "standard rules (± standard error), the others its paired change (a dash: within two "
+        "standard errors). " + "; ".join(f"`{name}`: {labels[name]}" for name in names) + "."
+    )
+    document.table(["switch"] + [f"`{name}`" for name in names], rows)
+
+
+def _switch_block(spec, mode, run, switches, players, kind: str, document) -> tuple:
+    """The seat table and heat map of one kind of switch (``(index, label)`` pairs);
+    returns ``(strongest (label, difference), quiet labels)``."""
+    from analyzer.present.charts import difference_heatmap
+    from analyzer.strategy.comparisons import paired_differences
+
+    unit = MODE_NAMES[mode]
+    headline = spec.headline[mode]
+    rows, differences, errors, moving = [], [], [], []
+    quiet, strongest = [], None
+    for index, label in switches:
+        by_seat = {d.seat: d for d in paired_differences(run, 0, index) if d.outcome == headline}
+        cells = []
+        for seat in range(players):
+            d = by_seat[seat]
+            moved = _moved(d.difference, d.se)
+            cells.append(with_se(d.difference, d.se, signed=True) if moved else "–")
+            if moved and (strongest is None or abs(d.difference) > abs(strongest[1].difference)):
+                strongest = (label, d)
+        if all(cell == "–" for cell in cells):
+            quiet.append(f"`{label}`")
+        else:
+            moving.append(label)
+            differences.append([by_seat[s].difference for s in range(players)])
+            errors.append([by_seat[s].se for s in range(players)])
+        rows.append([f"`{label}`"] + cells)
+    document.table(["switch"] + [f"seat {s}" for s in range(players)], rows)
+    if moving:
+        document.figure(
+            f"house-rules-{unit}" + ("-stakes" if kind == "stake" else ""),
+            difference_heatmap(
+                moving,
+                list(range(players)),
+                differences,
+                errors,
+                f"{spec.title}: each {'stake rule' if kind == 'stake' else 'rule of play'} against the standard "
+                f"({unit} mode, {run.count:,} {unit})",
+                f"change in {outcome_labels(spec, mode)[headline]}",
+                spec.lower_is_better(mode, headline),
+            ),
+            f"change in each seat's {headline} for each {'stake rule' if kind == 'stake' else 'rule of play'} "
+            f"that moves it ({unit} mode; each cell the paired difference ± its standard error, grey within "
+            f"two standard errors)",
+        )
+    return strongest, quiet
+
+
+def house_rules_section(spec, table, mode, count, seed, context, document, findings) -> None:
+    """The house-rules section of one mode; appends ``(priority, sentence)`` findings."""
+    from analyzer.run.runner import Config, run_paired
+    from analyzer.strategy.comparisons import single_switch_rules
+
+    unit = MODE_NAMES[mode]
+    headline = spec.headline[mode]
+    switches, refused = [], []
+    for label, rules in single_switch_rules(spec, table.rules, mode):
+        try:
+            spec.check(spec.rules_type(*rules), table.policy, table.players)
+            switches.append((label, rules))
+        except ValueError as problem:
+            refused.append(f"`{label}` ({problem})")
+    if not switches:
+        return
+    configs = [Config(table.rules, table.policy, "standard")] + [Config(r, table.policy, l) for l, r in switches]
+    run = run_paired(spec, table.players, mode, seed, configs, count, context.quiet())
+    stakes = {field.key for field in spec.rules if field.stake}
+    indexed = [(index, label) for index, (label, _) in enumerate(switches, start=1)]
+    play = [(i, label) for i, label in indexed if label.split("=")[0] not in stakes]
+    paid = [(i, label) for i, label in indexed if label.split("=")[0] in stakes]
+    document.heading(2, f"House rules ({unit} mode)")
+    games_only = [f"`{f.key}`" for f in spec.rules if f.games_only]
+    left_out = (
+        f" Rules that act only across the deals of a whole game ({', '.join(games_only)}) play no part in "
+        f"one hand and are compared under game mode only."
+        if mode == HANDS and games_only
+        else ""
+    )
+    document.paragraph(
+        f"Each switch changed alone from the standard rules; the change in each seat's {headline} "
+        f"({_direction(spec, mode)}), paired on the same {run.count:,} {unit} (± standard error). "
+        f"A dash means no measurable change (within two standard errors).{left_out}"
+        + (
+            " Stake rules (what is paid: antes, fees, extras) are shown apart, after the rules of play: a "
+            "bigger stake moves every chip figure by construction."
+            if paid
+            else ""
+        )
+    )
+    strongest, quiet = None, []
+    if play:
+        if paid:
+            document.heading(3, f"Rules of play ({unit} mode)")
+        strongest, quiet = _switch_block(spec, mode, run, play, table.players, "play", document)
+    stake_strongest = None
+    if paid:
+        document.heading(3, f"Stake rules ({unit} mode)")
+        stake_strongest, _ = _switch_block(spec, mode, run, paid, table.players, "stake", document)
+    _table_outcome_changes(spec, mode, run, play + paid, document)
+    if refused:
+        document.paragraph("Not allowed at this table: " + "; ".join(refused) + ".")
+    if strongest:
+        label, d = strongest
+        findings.append(
+            (
+                4 if mode == spec.strategy_mode else 6,
+                f"Of the rules of play, `{label}` has the largest effect in {unit} mode: it moves seat "
+                f"{d.seat}'s {headline} by {with_se(d.difference, d.se, signed=True)} ({run.count:,} {unit}, "
+                f"paired)." + (f" No measurable effect: {', '.join(quiet)}." if quiet else ""),
+            )
+        )
+    elif play:
+        findings.append(
+            (6, f"No rule of play changes any seat's {headline} measurably in {unit} mode ({run.count:,} {unit}).")
+        )
+    if stake_strongest:
+        label, d = stake_strongest
+        findings.append(
+            (
+                8,
+                f"Stakes: of the stake rules, `{label}` moves seat {d.seat}'s {headline} most in {unit} mode, by "
+                f"{with_se(d.difference, d.se, signed=True)} ({run.count:,} {unit}, paired).",
+            )
+        )

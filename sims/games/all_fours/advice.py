@@ -310,7 +310,7 @@ def seen_acts_nb(work, base, decision, given):
     return strength_nb(hand, suit) >= policy_nb(work, P_GIVE_AT_LEAST, DEALER)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def forced_give_nb(work, masks, target, top, give, state):
     """The dealer's forced answer to the beg: give a point, or run the cards.  Returns
     ``(ended, state)``, as the kernel's beg_nb does."""
@@ -321,7 +321,7 @@ def forced_give_nb(work, masks, target, top, give, state):
     return run_nb(work, masks, ELDER, DEALER, target, top, True, state)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def led_hand_nb(work, masks, target, lead):
     """The kernel's play_hand_nb (steps 6-7, six cards each, no run) with the elder's
     first lead forced to the card ``lead`` (a bit): the dealer answers by its policy, the
@@ -349,7 +349,7 @@ def led_hand_nb(work, masks, target, lead):
     score_hand_nb(work, ELDER, DEALER, target, trumps_in_play, held_elder, low_card, jack_card, low_winner, jack_winner)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def play_candidate_nb(work, masks, base, decision, given, choice, score_elder, score_dealer, state):
     """Play the deal of pack ``base`` (its first 13 cards drawn as they lie, the stock
     shuffled lazily from ``state``) with the advised decision forced to candidate

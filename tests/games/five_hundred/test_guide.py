@@ -8,12 +8,12 @@ import pytest
 
 import analyzer
 from sims.advice import guide_situation, guides
-from sims.games.five_hundred.guide import BID_AUCTIONS, BID_HANDS
+from sims.games.five_hundred.guide import BID_AUCTIONS, BID_HANDS, OVERCALL_AUCTIONS
 from sims.registry import GAMES
 
 SPEC = GAMES["five-hundred"]
 GUIDES = {guide.name: guide for guide in guides(SPEC)}
-DECISION = {"bid": "bid"}
+DECISION = {"bid": "bid", "overcall": "bid"}
 
 
 def test_the_guides():
@@ -26,7 +26,9 @@ def test_the_guides():
         assert any(cell is not None for cell in guide.rows[guide.lead_row][1])
     bid = GUIDES["bid"]
     assert len(bid.rows) == len(BID_HANDS) and len(bid.columns) == len(BID_AUCTIONS)
-    assert bid.also == "made"
+    overcall = GUIDES["overcall"]
+    assert len(overcall.rows) == len(BID_HANDS) and len(overcall.columns) == len(OVERCALL_AUCTIONS)
+    assert bid.also == overcall.also == "made"
 
 
 @pytest.mark.parametrize("name", sorted(DECISION))
@@ -41,16 +43,19 @@ def test_every_cell_is_a_choice_of_the_guides_decision(name):
         assert found.outcomes[0] == "score" and guide.also in found.outcomes
         assert not found.lower_is_better
         count += 1
-    assert count == {"bid": len(BID_HANDS) * len(BID_AUCTIONS)}[name]
+    # the misere hand after three passes, the no-trump hand under a 6NT: not asked
+    assert count == {"bid": len(BID_HANDS) * len(BID_AUCTIONS) - 1, "overcall": len(BID_HANDS) * 4 - 2}[name]
 
 
-# (guide, row, column, best call, least margin in points): at the guide's 20,000 deals
-# these margins are 42.6 ± 1.2, 35.5 ± 0.9 and 24.2 ± 1.1, so at 4,000 deals (se near
-# 2.5) each asserted margin is many standard errors away (the stream is seeded anyway).
+# (guide, row, column, best call, least margin in points): at the guides' 20,000 deals
+# these margins are 235.8 ± 2.8, 42.6 ± 1.2, 24.2 ± 1.1 and 64.7 ± 1.8, so at 4,000 deals
+# (se below 7) each asserted margin is many standard errors away (the stream is seeded
+# anyway).
 CLEAR = [
-    ("bid", 2, "2 passes (seat 2)", "7H", 25.0),
-    ("bid", 3, "3 passes (seat 3)", "7H", 20.0),
-    ("bid", 4, "partner 6S (seat 2)", "8H", 12.0),
+    ("bid", 0, "no call (seat 0)", "OM", 150.0),
+    ("bid", 3, "2 passes (seat 2)", "7H", 25.0),
+    ("bid", 5, "partner 6S (seat 2)", "8H", 12.0),
+    ("overcall", 2, "opp. 6NT (seat 1)", "pass", 40.0),
 ]
 
 

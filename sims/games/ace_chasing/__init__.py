@@ -78,7 +78,9 @@ Game mode (one game = one stream (seed, game index), rounds drawn from it in seq
     halves so shared places stay integers), place_sq (in quarters), bet_net and
     bet_net_sq (over the whole game, as bettor and as matador), matador_net and
     matador_net_sq (the part of bet_net won or lost while the seat was matador).
-    table: rounds, rounds_sq.
+    table: rounds, rounds_sq, and the game length in rounds as indicators, exactly one
+    of them 1 per game: length_1-2, length_3, length_4, length_5, length_6, length_7,
+    length_8-10, length_11+ (LENGTH_LABELS; drawn as a histogram).
 """
 
 from __future__ import annotations

@@ -20,6 +20,8 @@ from sims.games.ace_chasing.rules import (
     GAME_OUTCOMES,
     HAND_OUTCOMES,
     KING_RANK,
+    LENGTH_BUCKET_LOW,
+    LENGTH_LABELS,
     MATADOR_RIGHT_THRESHOLD,
     NEXT_LEFT,
     POLICY_FIELDS,
@@ -33,6 +35,7 @@ GAME_WIDTH = GAME_OUTCOMES.width
 R_NEXT, R_KING_BLOCK, R_BETTING, R_BET_DIRECTION = indices(
     Rules, "next_matador", "king_block", "betting", "bet_direction"
 )
+G_LENGTH = GAME_OUTCOMES.table.index("length_" + LENGTH_LABELS[0])  # the length buckets follow in order
 UNIT_BET_FIRST = 3  # table column of unit_bet_A; each face has (sum, sum of squares, count)
 
 SLOTS = 52  # entries of each per-position and per-seat array: 52 players at most
@@ -319,6 +322,10 @@ def _game_sums_nb(rules, tables, out, alive, place2, bet_net, matador_net, n, se
             out[seat, 6] += matador_net[seat] * matador_net[seat]
         out[n, 0] += rounds
         out[n, 1] += rounds * rounds
+        bucket = 0
+        while bucket + 1 < len(LENGTH_BUCKET_LOW) and rounds >= LENGTH_BUCKET_LOW[bucket + 1]:
+            bucket += 1
+        out[n, G_LENGTH + bucket] += 1
 
 
 @njit(cache=True, nogil=True)

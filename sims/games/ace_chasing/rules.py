@@ -132,11 +132,17 @@ HAND_OUTCOMES = Outcomes(
     groups={"unit_bet": ("one-unit bet against the matador, by the bettor's dealt card", FACE_LABELS)},
     conserved={"bet_net": None},
 )
+# Game length in rounds, drawn as a histogram: one indicator column per bucket, exactly one
+# of them 1 per game.  At the default table of 8 a game takes 1 to 7 rounds (mean 4.5);
+# the last two buckets are for larger tables.
+LENGTH_LABELS = ("1-2", "3", "4", "5", "6", "7", "8-10", "11+")
+LENGTH_BUCKET_LOW = (1, 3, 4, 5, 6, 7, 8, 11)  # first game length of each bucket
+
 GAME_OUTCOMES = Outcomes(
     seat=("win", "place", "place_sq", "bet_net", "bet_net_sq", "matador_net", "matador_net_sq"),
     lower_is_better=("place",),
     signed=("bet_net", "matador_net"),
-    table=("rounds", "rounds_sq"),
+    table=("rounds", "rounds_sq") + tuple(f"length_{label}" for label in LENGTH_LABELS),
     scale={"place": 2, "place_sq": 4},
     help={
         "win": "probability the seat is the last one standing",
@@ -145,6 +151,8 @@ GAME_OUTCOMES = Outcomes(
         "matador_net": "expected units won on bets per game while matador",
         "rounds": "rounds per game",
     },
+    groups={"length": ("game length in rounds", LENGTH_LABELS)},
+    distributions=("length",),
     conserved={"bet_net": None},
 )
 

@@ -48,6 +48,7 @@ from sims.games.ace_chasing import (
     GAME_OUTCOMES,
     HAND_OUTCOMES,
     KING_RANK,
+    LENGTH_BUCKET_LOW,
     MATADOR_RIGHT_THRESHOLD,
     NEXT_LEFT,
     NEXT_RIGHT,
@@ -370,7 +371,8 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
     ``(seat_rows, table_row)`` in ``GAME_OUTCOMES`` column order: per seat ``(win, place,
     place_sq, bet_net, bet_net_sq, matador_net, matador_net_sq)`` with place in halves (its
     square in quarters), bet_net over the whole game and matador_net the part of it won or
-    lost while the seat was matador; table ``(rounds, rounds_sq)``.
+    lost while the seat was matador; table ``(rounds, rounds_sq)`` and one indicator per
+    game-length bucket (``length_<label>``: 1 for the bucket that holds ``rounds``).
     """
     _check_rules(rules)
     _check_table(n_seats)
@@ -430,7 +432,8 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
                 matador_net[s] * matador_net[s],
             ]
         )
-    table_row = [rounds, rounds * rounds]
+    bucket = max(i for i, low in enumerate(LENGTH_BUCKET_LOW) if rounds >= low)
+    table_row = [rounds, rounds * rounds] + [int(i == bucket) for i in range(len(LENGTH_BUCKET_LOW))]
     return seat_rows, table_row
 
 

@@ -458,7 +458,7 @@ def test_game_rotation_right(monkeypatch):
     assert [r[0] for r in seats] == [0, 0, 0, 0, 1]
     assert [r[1] for r in seats] == [6, 10, 4, 8, 2]
     assert [r[2] for r in seats] == [36, 100, 16, 64, 4]
-    assert table == [4, 16]
+    assert table == [4, 16, 0, 0, 1, 0, 0, 0, 0, 0]  # rounds, rounds_sq, length_1-2 .. length_11+
 
 
 def test_game_rotation_left(monkeypatch):
@@ -477,7 +477,7 @@ def test_game_rotation_left(monkeypatch):
     assert _matadors(log) == [4, 0, 2, 3]
     assert [r[0] for r in seats] == [0, 0, 0, 1, 0]
     assert [r[1] for r in seats] == [8, 10, 4, 2, 6]
-    assert table == [4, 16]
+    assert table == [4, 16, 0, 0, 1, 0, 0, 0, 0, 0]  # rounds, rounds_sq, length_1-2 .. length_11+
 
 
 @pytest.mark.parametrize("direction", [NEXT_RIGHT, NEXT_LEFT])
@@ -509,7 +509,7 @@ def test_game_bets_accumulate_over_the_game(monkeypatch):
     assert [r[3] for r in seats] == [1 - 1, 1, 1 + 1, -3]
     assert [r[4] for r in seats] == [0, 1, 4, 9]
     assert [r[0] for r in seats] == [1, 0, 0, 0]
-    assert table == [3, 9]
+    assert table == [3, 9, 0, 1, 0, 0, 0, 0, 0, 0]  # rounds, rounds_sq, length_1-2 .. length_11+
 
 
 def _check_game(seats, table, n):
@@ -531,6 +531,9 @@ def _check_game(seats, table, n):
         covered += list(range(lo, lo + j))
     assert covered == list(range(1, n + 1))
     assert 1 <= table[0] <= n - 1 and table[1] == table[0] ** 2
+    lengths = table[2:]  # one indicator per bucket: 1-2, 3, 4, 5, 6, 7, 8-10, 11+
+    bucket = (0, 0, 0, 1, 2, 3, 4, 5, 6, 6, 6)[table[0]] if table[0] <= 10 else 7
+    assert sum(lengths) == 1 and lengths.index(1) == bucket
 
 
 @pytest.mark.parametrize("direction", [NEXT_RIGHT, NEXT_LEFT])

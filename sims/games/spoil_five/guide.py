@@ -50,6 +50,39 @@ def _rob_actions() -> dict:
     return {"no rob": "no rob", **{f"rob:discard {card}": f"rob, throw {card}" for card in sorted(cards)}}
 
 
+# The claim/jinx guide: 3 players, hearts trumps (9h turned), nobody robbed; seat 0 (the
+# eldest hand) led the 5, the jack and the king of trumps and won the three tricks.
+JINX_PLAYERS = 3
+JINX_HISTORY = {"turnup": "9h", "trick1": "5h 2h 10c", "trick2": "Jh 3h 10s", "trick3": "Kh 4h 9s"}
+# The two cards left (columns), weak to strong: label, cards.
+LEFT = (
+    ("two low", "9c 2d"),
+    ("king, low", "Kc 2d"),
+    ("Qh, low", "Qh 2d"),
+    ("Ah, low", "Ah 2d"),
+    ("two kings", "Kc Ks"),
+    ("Qh, king", "Qh Kc"),
+    ("Ah, king", "Ah Kc"),
+    ("Ah, Qh", "Ah Qh"),
+)
+# The pools (rows): label, the pool context (None: a new pool, 6 chips, the antes paid).
+POOLS = (
+    ("new pool (6)", None),
+    ("pool of 9", "9"),
+    ("pool of 12", "12"),
+    ("pool of 18", "18"),
+    ("pool of 24", "24"),
+)
+
+
+def _jinx_rows() -> tuple:
+    rows = []
+    for label, pool in POOLS:
+        context = dict(JINX_HISTORY) | ({"pool": pool} if pool else {})
+        rows.append((label, tuple(Cell(0, cards, context) for _, cards in LEFT)))
+    return tuple(rows)
+
+
 GUIDES = (
     Guide(
         name="rob-5",
@@ -78,5 +111,30 @@ GUIDES = (
         verdict="With the king turned and 5 players",
         lead_row=3,
         actions=_rob_actions(),
+    ),
+    Guide(
+        name="jinx-3",
+        title="Claim or jinx after three tricks, 3 players: by pool and the two cards left",
+        text=(
+            "Each cell is the claim-or-jinx decision of seat 0 (the eldest hand) at a table of 3, hearts "
+            "trumps (the 9h turned up, nobody robbed), after it led the 5, the jack and the king of trumps and "
+            "won all three tricks (seat 1 followed with 2h 3h 4h, the dealer, seat 2, threw 10c 10s 9s). The "
+            "row is the pool in the middle (a new pool holds 6 chips, the seat's ante of 2 paid; a larger one "
+            "was carried over from spoiled deals), the column the two cards it holds: low cards (9c 2d), a "
+            "plain king (Kc), the queen or the ace of hearts (Qh, the best trump left below the ace; Ah, the "
+            "best trump left), as the column names them (two kings: Kc Ks; Qh, king: Qh Kc; Ah, king: Ah Kc). "
+            "Claiming takes the pool now; a jinx plays on and takes the pool and 2 chips from each other player "
+            "if it wins tricks 4 and 5, else the hand is spoiled and the pool stays for the next deal (whose winner the cell does not count). Every other seat plays the "
+            "default policy. The cell shows the action with the higher net chips for the hand and by how much "
+            "it beats the other (the paired difference on the same deals ± its standard error), or a tie."
+        ),
+        row_title="pool",
+        column_title="two cards left",
+        columns=tuple(label for label, _ in LEFT),
+        rows=_jinx_rows(),
+        players=JINX_PLAYERS,
+        deals=100_000,
+        verdict="After winning the first three tricks with 3 players and a new pool",
+        lead_row=0,
     ),
 )

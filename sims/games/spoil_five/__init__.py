@@ -214,7 +214,10 @@ from a pack in code order)
     the pools taken over the number taken, a ratio with _sq, _count = pools taken,
     _count_sq, _cross); spoils and spoils_sq (spoiled deals, jinx failures included);
     truncated (1 if a pool was stopped at max_deals); left and left_sq (chips left on the
-    table by stopped pools).  Chips are conserved: the seats' nets and left add up to 0.
+    table by stopped pools); length_1, length_2, length_3, length_4, length_5-6,
+    length_7-10, length_11-20, length_21+ (1 in the bucket of the game's length in rounds
+    of the deal, its deals / n; 0 in the others: the group "length", drawn as a
+    histogram).  Chips are conserved: the seats' nets and left add up to 0.
 
 Stacked deals (the same functions exist on the kernel, sims.games.spoil_five, and on the
 plain-Python twin, sims.games.spoil_five.twin; stacked-deck tests run against both)

@@ -48,6 +48,7 @@ from sims.games.spoil_five.rules import (
     HAND_OUTCOMES,
     HAND_SIZE,
     JACK,
+    LENGTH_BUCKET_LOW,
     MAX_PLAYERS,
     POLICY_FIELDS,
     ROB_OBLIGATORY,
@@ -69,8 +70,15 @@ HT_SPOIL, HT_JINX, HT_ROB, HT_ACE_TURNED, HT_TRUMP_ACE_DEALT, HT_FORFEIT, HT_CAR
     HAND_OUTCOMES.table, "spoil", "jinx", "rob", "ace_turned", "trump_ace_dealt", "forfeit", "carried"
 )
 G_POOLS_WON, G_NET, G_DEAL_NET = indices(GAME_OUTCOMES.seat, "pools_won", "net", "deal_net")
-GT_DEALS, GT_POOL_DEALS, GT_POOL_SIZE, GT_SPOILS, GT_TRUNCATED, GT_LEFT = indices(
-    GAME_OUTCOMES.table, "deals", "pool_deals", "pool_size", "spoils", "truncated", "left"
+GT_DEALS, GT_POOL_DEALS, GT_POOL_SIZE, GT_SPOILS, GT_TRUNCATED, GT_LEFT, GT_LENGTH = indices(
+    GAME_OUTCOMES.table,
+    "deals",
+    "pool_deals",
+    "pool_size",
+    "spoils",
+    "truncated",
+    "left",
+    "length_1",  # the first of the length buckets, which follow in LENGTH_BUCKET_LOW's order
 )
 assert HAND_OUTCOMES.squares_follow() and GAME_OUTCOMES.squares_follow()  # the kernels write X_sq at X + 1
 N_RULES = len(Rules._fields)
@@ -1150,6 +1158,11 @@ def add_game_nb(out, work, n):
     out[n, GT_TRUNCATED] += game_total_nb(work, GM_TRUNCATED)
     out[n, GT_LEFT] += left
     out[n, GT_LEFT + 1] += left * left
+    rounds = deals // n
+    bucket = 0
+    while bucket + 1 < len(LENGTH_BUCKET_LOW) and rounds >= LENGTH_BUCKET_LOW[bucket + 1]:
+        bucket += 1
+    out[n, GT_LENGTH + bucket] += 1
 
 
 @njit(cache=True, nogil=True)

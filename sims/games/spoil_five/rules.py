@@ -252,12 +252,24 @@ def _ratio(name: str) -> tuple[str, ...]:
     return name, f"{name}_sq", f"{name}_count", f"{name}_count_sq", f"{name}_cross"
 
 
+# Game length in rounds of the deal (a game is whole rounds: its deals / n), in buckets:
+# the labels and the first length of each bucket (the kernels read LENGTH_BUCKET_LOW).
+LENGTH_LABELS = ("1", "2", "3", "4", "5-6", "7-10", "11-20", "21+")
+LENGTH_BUCKET_LOW = (1, 2, 3, 4, 5, 7, 11, 21)
+
+
+def length_bucket(rounds: int) -> int:
+    """The bucket of a game of ``rounds`` rounds of the deal (the twin's; the kernel's is its copy)."""
+    return max(i for i, low in enumerate(LENGTH_BUCKET_LOW) if rounds >= low)
+
+
 GAME_OUTCOMES = Outcomes(
     seat=("pools_won", "pools_won_sq", "net", "net_sq") + _ratio("deal_net"),
     table=("deals", "deals_sq")
     + _ratio("pool_deals")
     + _ratio("pool_size")
-    + ("spoils", "spoils_sq", "truncated", "left", "left_sq"),
+    + ("spoils", "spoils_sq", "truncated", "left", "left_sq")
+    + tuple(f"length_{label}" for label in LENGTH_LABELS),
     signed=("net", "deal_net"),
     help={
         "pools_won": "pools the seat takes per game (whole rounds of the deal)",
@@ -270,6 +282,8 @@ GAME_OUTCOMES = Outcomes(
         "truncated": "probability a pool of the game is stopped at max_deals",
         "left": "chips left on the table by stopped pools, per game",
     },
+    groups={"length": ("game length in rounds of the deal (n deals each)", LENGTH_LABELS)},
+    distributions=("length",),
     conserved={"net": None, "deal_net": None},
 )
 

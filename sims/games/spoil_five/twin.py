@@ -116,6 +116,7 @@ from sims.games.spoil_five.rules import (
     GAME_OUTCOMES,
     HAND_OUTCOMES,
     JINX_MIN,
+    LENGTH_LABELS,
     MUST_FOLLOW,
     POLICY_FIELDS,
     RENEGE,
@@ -127,6 +128,7 @@ from sims.games.spoil_five.rules import (
     TOPUP_EVERYONE,
     Rules,
     check,
+    length_bucket,
 )
 from sims.spec import check_policy_values, check_rule_values
 
@@ -937,7 +939,7 @@ def _game_rows(rules: Rules, rows, n: int, seed: int, index: int, log=None):
         truncated,
         left,
         left * left,
-    ]
+    ] + [1 if i == length_bucket(deals // n) else 0 for i in range(len(LENGTH_LABELS))]
     assert len(seat_rows[0]) == len(GAME_OUTCOMES.seat) and len(table_row) == len(GAME_OUTCOMES.table)
     if log is not None:
         log.append(

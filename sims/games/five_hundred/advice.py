@@ -33,9 +33,11 @@ Decisions (which one follows from the context)
       (forced, never checked against its policy).  At the seat's turn its call is forced
       to the candidate; after it everyone, the advised seat included, follows its policy
       to the end of the hand (the rest of the auction, the kitty, the play).
-    outcomes: ``score`` (the headline: the points the seat's side scores in the hand,
-      hand mode's score, from 0-0 with points for tricks capped as hand mode caps them;
-      an all-pass hand thrown in scores 0), ``contractor`` (1 when the seat wins the
+    outcomes: ``net`` (the headline: the points the seat's side scores in the hand less
+      the points the other side scores, since both sides race to the same target: a pass
+      that lets the opponents make their contract costs what they score), ``score`` (the
+      seat's side's points alone, hand mode's score, from 0-0 with points for tricks
+      capped as hand mode caps them; an all-pass hand thrown in scores 0), ``contractor`` (1 when the seat wins the
       auction), ``made`` (1 when the seat is the contractor and makes its contract, so
       its mean is the rate of contracts won and made), ``tricks`` (tricks the seat
       itself wins, hand mode's tricks; a misere partner's 0).
@@ -61,7 +63,7 @@ Decisions (which one follows from the context)
       nothing is rejected.  The seat is the contractor of ``contract``; no auction is
       played; the discard is forced to the candidate; then the joker nomination (the
       policy), the play and the score as in a hand.
-    outcomes: ``score``, ``made`` and ``tricks`` as for the bid.
+    outcomes: ``net``, ``score``, ``made`` and ``tricks`` as for the bid.
 
 Not asked here: the joker nomination, the suit named for a joker led, card play.
 
@@ -132,8 +134,8 @@ BID, DISCARD = 0, 1  # the decisions' codes in the known array
 K_DECISION, K_SEAT, K_DEALER, K_CONTRACT, K_GIVEN, K_FIXED = range(6)  # the known array's header
 DEALER = PLAYERS - 1  # as in hand mode
 CONSIDERED = 8  # discard candidates: combinations of the policy's 8 likeliest discards
-BID_OUTCOMES = ("score", "contractor", "made", "tricks")
-DISCARD_OUTCOMES = ("score", "made", "tricks")
+BID_OUTCOMES = ("net", "score", "contractor", "made", "tricks")
+DISCARD_OUTCOMES = ("net", "score", "made", "tricks")
 PASS_WORDS = ("pass", "p", "-")
 
 DECISIONS = (
@@ -347,21 +349,22 @@ def situation(rules: Rules, n_seats: int, position: int, holding, context) -> Si
 # ------------------------------------------------------------------------ the kernel
 @njit(cache=True, inline="always")
 def _advised_nb(table, seat, values, c, n_outcomes):
-    """The advised seat's outcomes of candidate ``c`` into ``values[c]``: its side's points,
-    then (bid) whether it won the auction, whether it made its contract, its tricks;
+    """The advised seat's outcomes of candidate ``c`` into ``values[c]``: its side's points
+    less the other side's, its side's points, then (bid) whether it won the auction, whether it made its contract, its tricks;
     (discard) whether it made, its tricks."""
     hand = table.hand
-    values[c, 0] = hand.points[seat % 2]
+    values[c, 0] = hand.points[seat % 2] - hand.points[1 - seat % 2]
+    values[c, 1] = hand.points[seat % 2]
     mine = hand.contractor == seat
     made = np.int64(mine and hand.made == 1)
     tricks = table.seats.tricks[seat]
-    if n_outcomes == 4:
-        values[c, 1] = np.int64(mine)
+    if n_outcomes == len(BID_OUTCOMES):
+        values[c, 2] = np.int64(mine)
+        values[c, 3] = made
+        values[c, 4] = tricks
+    else:
         values[c, 2] = made
         values[c, 3] = tricks
-    else:
-        values[c, 1] = made
-        values[c, 2] = tricks
 
 
 @njit(cache=True, _nrt=False)

@@ -1250,7 +1250,8 @@ def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known
                 break
             mine = res["contractor"] == seat
             made = int(mine and res["made"] == 1)
-            row = [res["points"][seat % 2]] + ([int(mine)] if n_outcomes == 4 else []) + [made, res["tricks_won"][seat]]
+            own, other = res["points"][seat % 2], res["points"][1 - seat % 2]
+            row = [own - other, own] + ([int(mine)] if n_outcomes == 5 else []) + [made, res["tricks_won"][seat]]
             values.append(row)
         else:
             record_deal(out, values)

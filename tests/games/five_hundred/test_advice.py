@@ -140,9 +140,10 @@ def test_a_hand_that_takes_every_trick_at_no_trumps_bids_10NT_for_520():
     mean, total, squares = _mean(sums, found, top)
     assert sums[ACCEPTED] == 300
     assert (mean, total, squares) == (520.0, 520 * 300, 520 * 520 * 300)
-    assert _mean(sums, found, top, 1)[0] == 1.0  # contractor
-    assert _mean(sums, found, top, 2)[0] == 1.0  # made
-    assert _mean(sums, found, top, 3)[0] == 10.0  # tricks
+    assert _mean(sums, found, top, 1)[0] == 520.0  # the side's own points: the defence took nothing
+    assert _mean(sums, found, top, 2)[0] == 1.0  # contractor
+    assert _mean(sums, found, top, 3)[0] == 1.0  # made
+    assert _mean(sums, found, top, 4)[0] == 10.0  # tricks
     assert _best(sums, found) == "10NT"
     # 10H makes too (ten trumps from the top) unless someone overbids 10NT: never more than 500.
     assert _mean(sums, found, found.candidates.index("10H"))[0] <= 500
@@ -157,7 +158,7 @@ def test_discarding_the_small_cards_makes_10NT_for_certain():
     sums = simulate_advice(SPEC, DEFAULT, _policy(), 4, found, 9, 0, 200)
     assert sums[ACCEPTED] == sums[TRIED] == 200
     assert _mean(sums, found, 0)[1:] == (520 * 200, 520 * 520 * 200)
-    assert _mean(sums, found, 0, 1)[0] == 1.0 and _mean(sums, found, 0, 2)[0] == 10.0
+    assert _mean(sums, found, 0, 2)[0] == 1.0 and _mean(sums, found, 0, 3)[0] == 10.0
     assert _best(sums, found) == "discard 5c 6c 5s"
     # Keeping the three small cards and throwing hearts away cannot take all ten tricks
     # often enough: 7h 8h 9h discarded scores less on average.
@@ -176,14 +177,14 @@ def test_a_misere_hand_of_the_lowest_cards_discards_its_high_cards_and_makes():
     assert found.candidates[0] == label
     sums = simulate_advice(SPEC, rules, _policy(), 4, found, 2, 0, 200)
     assert _mean(sums, found, 0)[1:] == (250 * 200, 250 * 250 * 200)
-    assert _mean(sums, found, 0, 2)[0] == 0.0  # no trick
+    assert _mean(sums, found, 0, 3)[0] == 0.0  # no trick
     assert _best(sums, found) == label
 
 
 # ------------------------------------------------------------------ the candidates
 def test_bid_candidates_follow_the_ladder_and_the_misere_rules():
     first = _found(DEFAULT, 0, HAND)
-    assert first.decision == "bid" and first.outcomes == ("score", "contractor", "made", "tricks")
+    assert first.decision == "bid" and first.outcomes == ("net", "score", "contractor", "made", "tricks")
     assert first.candidates[:3] == ("pass", "6S", "6C") and "MIS" not in first.candidates
     assert first.candidates.index("OM") == first.candidates.index("10D") + 1  # between 10D and 10H
     after = _found(DEFAULT, 1, HAND, auction="7NT")
@@ -200,7 +201,7 @@ def test_bid_candidates_follow_the_ladder_and_the_misere_rules():
 def test_discard_candidates_by_pack():
     found = _found(_rules("deck-46"), 3, "Jo BJ Jh Jd Ah Kh Qh 10h 9h As Ks 5c 6c 7d 5s 4c", contract="8H")
     assert found.decision == "discard" and len(found.candidates) == 28  # 6 of 8
-    assert found.outcomes == ("score", "made", "tricks") and found.described == {"contract": "8H"}
+    assert found.outcomes == ("net", "score", "made", "tricks") and found.described == {"contract": "8H"}
     five = _found(_rules("deck-45"), 0, "Jh Jd Ah Kh Qh 10h 9h As Ks 5c 6c 7d 5s 4c 4s", contract="8H")
     assert len(five.candidates) == 56  # 5 of 8
 
@@ -282,3 +283,15 @@ def test_no_advice_function_runs_past_80_lines():
     tree = ast.parse(Path(advice.__file__).read_text(encoding="utf-8"))
     lengths = {n.name: n.end_lineno - n.lineno + 1 for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
     assert "advise_nb" in lengths and max(lengths.values()) <= 80
+
+
+def test_the_headline_is_the_sides_points_less_the_others():
+    """A pass is not worth 0: when the opponents then make their contract it costs what
+    they score.  ``net`` is the side's points less the other side's on every deal, so its
+    mean is ``score``'s mean less the opponents' (here checked against the twin's
+    own-points outcome: net <= score, strictly on some deals)."""
+    found = _found(DEFAULT, 0, "4h 5h 6h 4d 5d 6d 5c 6c 7c 5s")
+    sums = simulate_advice(SPEC, DEFAULT, _policy(), 4, found, 4, 0, 400)
+    passing = found.candidates.index("pass")
+    net, score = _mean(sums, found, passing, 0)[0], _mean(sums, found, passing, 1)[0]
+    assert net < score - 20  # the opponents win the auction and score on many deals

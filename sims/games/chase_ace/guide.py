@@ -69,9 +69,10 @@ GUIDES = (
         text=(
             "Each cell is one player's turn at a table of 8 (seat 0 is the dealer's left, seat 7 the dealer, "
             "who keeps or cuts the pack instead of swapping), holding the card of its column, when nobody "
-            "exchanged with it before its turn (its right-hand neighbour kept, or had its attempt blocked); "
-            "what the earlier players did is not used. Every other seat plays the default policy (swap on 7 "
-            "or lower, keep after a favourable swap from the right; the dealer cuts on 7 or lower). The cell "
+            "exchanged with it before its turn (its right-hand neighbour kept; seat 0's is the dealer, who "
+            "moves last); what the earlier players did is not used. Every other seat plays the default "
+            "policy (swap on 7 or lower, keep after a favourable swap from the right; the dealer cuts on 7 or "
+            "lower). The cell "
             "shows the action with the lower chance of losing a life and by how much it beats the other "
             "(the paired difference of the two actions on the same deals, \u00b1 its standard error), or a tie. "
             "Suits never matter; the king has no column because its holder must keep."
@@ -93,7 +94,7 @@ GUIDES = (
             "with it: seat 3 gave the card of the row and now holds the card of the column, and knows seat 2 "
             "keeps that old card to the showdown (seat 2 cannot move again); seat 4 may still ask seat 3 for its "
             "card. The columns stop at 7 because under the default policy a neighbour only asks to swap holding "
-            "7 or lower. The row 8 to Q is played with a 10 given (8, 9, J and Q gave the same answers within "
+            "7 or lower. The row 8 to Q is played with a 10 given (8, 9, J and Q give the same answers within "
             "a thousandth); a card given of the same rank as the one held is another suit (a tie with seat 2). "
             "Every other seat plays the default policy (swap on 7 or lower, keep after a favourable swap from "
             "the right; the dealer cuts on 7 or lower, or after a swap exactly when it got the worse card). The "
@@ -107,7 +108,7 @@ GUIDES = (
         rows=_after_swap(MIDDLE, certain_keep=False),
         players=PLAYERS,
         deals=60_000,
-        verdict="From seat 3 of 8 after a swap from the right",
+        verdict="From seat 3 of 8 after seat 2 swapped with it, taking an 8 to Q",
         lead_row=len(GIVEN_ROWS) - 1,
     ),
     Guide(
@@ -132,7 +133,7 @@ GUIDES = (
         rows=_after_swap(DEALER, certain_keep=True),
         players=PLAYERS,
         deals=50_000,
-        verdict="The dealer with 8 players after a swap from the right",
+        verdict="The dealer with 8 players after seat 6 swapped with it, taking an 8 to Q",
         lead_row=len(GIVEN_ROWS) - 1,
     ),
 )

@@ -128,7 +128,10 @@ Game mode (one game = one stream (seed, game index), rounds drawn from it in seq
     in 144ths).
     table: rounds, rounds_sq, final_tie (number of times the final-tie rule fired in the
     game), final_tie_sq, carried (number of times the pot was carried), carried_sq,
-    truncated (1 if the game hit the round cap).
+    truncated (1 if the game hit the round cap), then length_<label> for the buckets of
+    LENGTH_BUCKETS (rules.py: 1_16, 17, 18, ..., 22, 23_up): 1 in the one bucket whose
+    range holds the game's rounds (a truncated game's 100000 rounds in the last), 0 in
+    the others.
 """
 
 from __future__ import annotations

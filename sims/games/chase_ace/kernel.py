@@ -25,6 +25,8 @@ from sims.games.chase_ace.rules import (
     KINGS_NONE,
     KINGS_SKIP,
     KINGS_STOP_ALL,
+    LENGTH_BUCKET_LOW,
+    LENGTH_LABELS,
     MAX_ROUNDS,
     REVEAL_AT_DEAL,
     THRESHOLD,
@@ -97,8 +99,16 @@ R_LIVES, R_TIE, R_KINGS, R_REVEAL, R_DEALER_KING_BLOCK, R_QUEENS, R_JACKS, R_FIN
 H_LOSE_LIFE, H_EXCHANGE = indices(HAND_OUTCOMES.seat, "lose_life", "exchange")
 T_LOSERS, T_LOSERS_SQ, T_NO_LOSER = indices(HAND_OUTCOMES.table, "losers", "losers_sq", "no_loser")
 G_WIN, G_SPLIT_WIN, G_NET, G_NET_SQ = indices(GAME_OUTCOMES.seat, "win", "split_win", "net_chips", "net_chips_sq")
-T_ROUNDS, T_ROUNDS_SQ, T_FINAL_TIE, T_FINAL_TIE_SQ, T_CARRIED, T_CARRIED_SQ, T_TRUNCATED = indices(
-    GAME_OUTCOMES.table, "rounds", "rounds_sq", "final_tie", "final_tie_sq", "carried", "carried_sq", "truncated"
+T_ROUNDS, T_ROUNDS_SQ, T_FINAL_TIE, T_FINAL_TIE_SQ, T_CARRIED, T_CARRIED_SQ, T_TRUNCATED, T_LENGTH = indices(
+    GAME_OUTCOMES.table,
+    "rounds",
+    "rounds_sq",
+    "final_tie",
+    "final_tie_sq",
+    "carried",
+    "carried_sq",
+    "truncated",
+    "length_" + LENGTH_LABELS[0],  # the first of the length buckets, which follow in LENGTH_BUCKET_LOW's order
 )
 
 
@@ -652,6 +662,10 @@ def _game_sums_nb(rules, tables, out, lives, paid, share, n, seed, first, count)
         out[n, T_CARRIED] += end.carried
         out[n, T_CARRIED_SQ] += end.carried * end.carried
         out[n, T_TRUNCATED] += end.truncated
+        bucket = 0  # the game's length bucket: the last whose first round count it reaches
+        while bucket + 1 < len(LENGTH_BUCKET_LOW) and end.rounds >= LENGTH_BUCKET_LOW[bucket + 1]:
+            bucket += 1
+        out[n, T_LENGTH + bucket] += 1
 
 
 @njit(cache=True, nogil=True)

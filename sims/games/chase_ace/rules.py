@@ -130,10 +130,24 @@ HAND_OUTCOMES = Outcomes(
         "no_loser": "probability nobody loses a life",
     },
 )
+MAX_ROUNDS = 100_000
+
+# Game length in rounds: the buckets (first, last round count) of the length_<label>
+# indicators, one per game.  At the default table (8 players, 3 lives) a game takes 12 to
+# 23 rounds (at least 21 lives must go, 24 at most), mean about 19.4: single counts in
+# the middle, the tails together; longer games (more players or lives, replayed final
+# ties) fall in the last bucket.
+LENGTH_BUCKETS = ((1, 16), (17, 17), (18, 18), (19, 19), (20, 20), (21, 21), (22, 22), (23, MAX_ROUNDS))
+LENGTH_LABELS = tuple(
+    f"{lo}_up" if hi == MAX_ROUNDS else (f"{lo}" if lo == hi else f"{lo}_{hi}") for lo, hi in LENGTH_BUCKETS
+)
+LENGTH_BUCKET_LOW = tuple(lo for lo, _ in LENGTH_BUCKETS)  # first round count of each bucket
+
 GAME_OUTCOMES = Outcomes(
     seat=("win", "split_win", "net_chips", "net_chips_sq"),
     signed=("net_chips",),
-    table=("rounds", "rounds_sq", "final_tie", "final_tie_sq", "carried", "carried_sq", "truncated"),
+    table=("rounds", "rounds_sq", "final_tie", "final_tie_sq", "carried", "carried_sq", "truncated")
+    + tuple(f"length_{label}" for label in LENGTH_LABELS),
     scale={"net_chips": 12, "net_chips_sq": 144},
     help={
         "win": "probability the seat wins the game outright",
@@ -145,8 +159,9 @@ GAME_OUTCOMES = Outcomes(
         "truncated": "games stopped at the round cap",
     },
     conserved={"net_chips": None},
+    groups={"length": ("game length in rounds", LENGTH_LABELS)},
+    distributions=("length",),
 )
-MAX_ROUNDS = 100_000
 
 
 def check(rules: Rules, policy: np.ndarray, n_seats: int) -> None:

@@ -48,6 +48,7 @@ from sims.games.chase_ace import (
     KINGS_NONE,
     KINGS_SKIP,
     KINGS_STOP_ALL,
+    LENGTH_BUCKET_LOW,
     MAX_ROUNDS,
     REVEAL_AT_DEAL,
     THRESHOLD,
@@ -511,7 +512,8 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
     Seat ``s`` always plays with ``policy[s]``.  Returns ``(seat_rows, table_row)`` in
     ``GAME_OUTCOMES`` column order: per seat ``(win, split_win, net_chips, net_chips_sq)``
     with net_chips in twelfths of a unit (its square in 144ths), table
-    ``(rounds, rounds_sq, final_tie, final_tie_sq, carried, carried_sq, truncated)``.
+    ``(rounds, rounds_sq, final_tie, final_tie_sq, carried, carried_sq, truncated)`` then the
+    ``length_<label>`` indicators (1 in the bucket of the game's rounds, 0 elsewhere).
     """
     _check_rules(rules)
     _check_table(policy, n_seats)
@@ -618,6 +620,8 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
         net = received[s] - paid[s] * TWELFTHS
         seat_rows.append([win[s], split_win[s], net, net * net])
     table_row = [rounds, rounds * rounds, final_ties, final_ties * final_ties, carried, carried * carried, truncated]
+    bucket = max(i for i, low in enumerate(LENGTH_BUCKET_LOW) if rounds >= low)  # the game's length bucket
+    table_row += [int(i == bucket) for i in range(len(LENGTH_BUCKET_LOW))]
     return seat_rows, table_row
 
 

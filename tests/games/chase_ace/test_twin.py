@@ -29,6 +29,7 @@ from sims.games.chase_ace import (
     KINGS_NONE,
     KINGS_SKIP,
     KINGS_STOP_ALL,
+    LENGTH_BUCKETS,
     REVEAL_AT_DEAL,
     TIE_ALL_LOWEST,
     TIE_CANCEL_MATCHES,
@@ -514,8 +515,9 @@ def _check_game_invariants(rules, seats, table, n):
     win = [r[0] for r in seats]
     split = [r[1] for r in seats]
     net = [r[2] for r in seats]
-    rounds, rounds_sq, final_tie, final_tie_sq, carried, carried_sq, truncated = table
+    rounds, rounds_sq, final_tie, final_tie_sq, carried, carried_sq, truncated = table[:7]
     assert rounds_sq == rounds * rounds and rounds >= 1
+    assert table[7:] == [int(lo <= rounds <= hi) for lo, hi in LENGTH_BUCKETS]  # one length bucket, its own
     assert all(r[3] == r[2] * r[2] for r in seats)
     assert truncated == 0
     assert sum(net) == 0

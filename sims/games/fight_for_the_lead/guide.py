@@ -41,6 +41,32 @@ def _stay_rows() -> tuple:
     )
 
 
+# The hands dealt (columns) for the fight card, weak to strong, literal: most hold the 9d
+# and the 4c as their low cards, with two cards of the column's class.
+DEALT = (
+    ("J high", "Jh 6s 9d 4c"),
+    ("bare K", "Kh 6s 9d 4c"),
+    ("guarded K", "Kh 6h 9d 4c"),
+    ("K Q, one suit", "Kh Qh 9d 4c"),
+    ("A", "Ah 6s 9d 4c"),
+    ("A K, one suit", "Ah Kh 9d 4c"),
+    ("2 As", "Ah As 9d 4c"),
+    ("3 As", "Ah Ad Ac 4c"),
+)
+HANDS_OF_GAME = (("first hand (all play)", "first"), ("later hand (may drop)", "later"))
+
+
+def _fight_rows() -> tuple:
+    return tuple(
+        (label, tuple(Cell(SEAT, hand, {"hand": which}) for _, hand in DEALT)) for label, which in HANDS_OF_GAME
+    )
+
+
+def _fight_actions() -> dict:
+    cards = {card for _, hand in DEALT for card in hand.split()}
+    return {f"fight {card}": card for card in sorted(cards)}
+
+
 GUIDES = (
     Guide(
         name="stay-4",
@@ -71,5 +97,37 @@ GUIDES = (
         deals=300_000,
         verdict="From seat 0 with 4 players, the lead won by the player on your left",
         lead_row=1,
+    ),
+    Guide(
+        name="fight-4",
+        title="Which card to fight with, 4 players: by hand dealt",
+        text=(
+            "Each cell is the fight-card decision of seat 0 (the eldest hand, the dealer's left) at a table "
+            "of 4, pot 4 chips (a trick pays 1, a player who plays and takes no trick pays 4 into the next "
+            "pot), in the row's hand of a game: the compulsory first hand, where everyone plays, or a later "
+            "hand, where players may drop after the fight. The seat has seen only the four cards dealt to it. "
+            "The candidates are its four cards; every other seat lays down its lowest card and then plays the "
+            "default policy (it stays with the lead or with an ace or a guarded king, trades away everything "
+            "below a queen, and plays greedily), and so does the advised seat after its fight card. A fight "
+            "card laid down is dead, so the card below it in its suit may become a sure winner. The cell shows "
+            "the card with the highest net chips for the hand (won from the pot minus paid into the next) and "
+            "by how much it beats the runner-up (the paired difference on the same deals \u00b1 its standard "
+            "error), or a tie, and the chance that card wins the lead. The columns are literal hands, weak to "
+            "strong: nothing above a jack (Jh 6s 9d 4c), a bare king (Kh 6s 9d 4c), a king guarded by a low "
+            "card (Kh 6h 9d 4c), king and queen of one suit (Kh Qh 9d 4c), one ace (Ah 6s 9d 4c), ace and king "
+            "of one suit (Ah Kh 9d 4c), two aces (Ah As 9d 4c), three aces (Ah Ad Ac 4c). In them the 9d stands "
+            "for your highest card below the honours, the 6 for a middle card and the 4c for your lowest. "
+            "From the dealer's seat the values differ by about 0.04 chip at most."
+        ),
+        row_title="hand of the game",
+        column_title="hand dealt",
+        columns=tuple(label for label, _ in DEALT),
+        rows=_fight_rows(),
+        players=PLAYERS,
+        deals=400_000,
+        verdict="From seat 0 with 4 players, in a later hand",
+        lead_row=1,
+        actions=_fight_actions(),
+        also="lead",
     ),
 )

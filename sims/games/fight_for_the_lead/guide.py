@@ -5,6 +5,7 @@ Declarations only (no kernel reads this module).
 
 from __future__ import annotations
 
+from sims.core.cards import format_cards, parse_cards
 from sims.core.guide import Cell, Guide
 
 PLAYERS = 4  # the game's default table
@@ -65,6 +66,40 @@ def _fight_rows() -> tuple:
 def _fight_actions() -> dict:
     cards = {card for _, hand in DEALT for card in hand.split()}
     return {f"fight {card}": card for card in sorted(cards)}
+
+
+# The hands held after the replacement (columns) for the trade, weak to strong, literal.
+TRADED = (
+    ("J high", "Jh 9d 6c 4s"),
+    ("Q J, one suit", "Qh Jh 9d 4c"),
+    ("bare K", "Kh 9d 6c 4s"),
+    ("guarded K", "Kh 6h 9d 4c"),
+    ("K Q, one suit", "Kh Qh 9d 4c"),
+    ("A", "Ah 9d 6c 4s"),
+    ("A, guarded K", "Ah Kd 6d 4c"),
+    ("2 As", "Ah Ad 6c 4s"),
+)
+TRADE_LEADS = tuple(LEADS[k] for k in (0, 1, 3))  # you, the player on your left, the dealer on your right
+
+
+def _trade_rows() -> tuple:
+    context = {"hand": "first", "fight": FIGHT}
+    return tuple(
+        (label, tuple(Cell(SEAT, hand, {**context, "turned": turned}) for _, hand in TRADED))
+        for label, turned in TRADE_LEADS
+    )
+
+
+def _trade_actions() -> dict:
+    """"trade 6c 9d 4s" -> "6c 9d 4s": the cards thrown away, in the advice's order (by
+    suit clubs to spades, then rank, ace high); "keep all" stays."""
+    names = {"keep all": "keep all"}
+    for _, hand in TRADED:
+        cards = sorted(parse_cards(hand), key=lambda code: (code // 13, 14 if code % 13 == 0 else code % 13 + 1))
+        for subset in range(1, 16):
+            thrown = format_cards([card for j, card in enumerate(cards) if subset >> j & 1])
+            names[f"trade {thrown}"] = thrown
+    return names
 
 
 GUIDES = (
@@ -129,5 +164,34 @@ GUIDES = (
         lead_row=1,
         actions=_fight_actions(),
         also="lead",
+    ),
+    Guide(
+        name="trade-4",
+        title="What to throw away, 4 players, first hand: by who won the lead and hand held",
+        text=(
+            "Each cell is the trade of seat 0, the eldest hand and so the first to trade, in the compulsory "
+            "first hand of a game (everyone plays) at a table of 4, pot 4 chips (a trick pays 1, a player "
+            "who takes no trick pays 4 into the next pot). As in the stay-or-drop guide, every fight card "
+            "was a two (2c 2d 2h 2s) and one eight was turned, whose suit gave the lead to the row's seat. "
+            "The candidates are the 16 sets of cards to throw away (and draw again), from none (keep all) "
+            "to all four; every other seat plays the default policy (it trades away everything below a "
+            "queen and plays greedily), and so does the advised seat after its trade. The cell names the "
+            "cards to throw away that give the highest net chips for the hand and by how much they beat the "
+            "runner-up (the paired difference on the same deals \u00b1 its standard error), or a tie. The "
+            "columns are literal hands held after the replacement, weak to strong: nothing above a jack (Jh "
+            "9d 6c 4s), queen and jack of one suit (Qh Jh 9d 4c), a bare king (Kh 9d 6c 4s), a king guarded "
+            "by a low card (Kh 6h 9d 4c), king and queen of one suit (Kh Qh 9d 4c), one ace (Ah 9d 6c 4s), "
+            "an ace and a guarded king (Ah Kd 6d 4c), two aces (Ah Ad 6c 4s); the low cards stand for any "
+            "cards below a jack."
+        ),
+        row_title="who won the lead (you are seat 0)",
+        column_title="hand after the replacement",
+        columns=tuple(label for label, _ in TRADED),
+        rows=_trade_rows(),
+        players=PLAYERS,
+        deals=150_000,
+        verdict="From seat 0 in a first hand with 4 players, the lead won by the player on your left",
+        lead_row=1,
+        actions=_trade_actions(),
     ),
 )

@@ -12,7 +12,7 @@ from sims.games.fight_for_the_lead.guide import GUIDES
 from sims.registry import GAMES
 
 SPEC = GAMES["fight-for-the-lead"]
-DECISION = {"stay-4": ("stay or drop", ("stay", "drop")), "fight-4": ("fight card", None)}
+DECISION = {"stay-4": ("stay or drop", ("stay", "drop")), "fight-4": ("fight card", None), "trade-4": ("trade", None)}
 
 
 def test_guides_are_found():
@@ -33,8 +33,13 @@ def test_every_cell_is_the_guides_decision_with_a_choice(guide):
         assert found.decision == decision
         if candidates is not None:
             assert found.candidates == candidates
-        else:  # the fight card: each of the four cards dealt
+        elif decision == "fight card":  # each of the four cards dealt
             assert sorted(found.candidates) == sorted(f"fight {card}" for card in cell.holding.split())
+        else:  # every set of cards to throw away, named by the cards (all of them shortened)
+            assert len(found.candidates) == 16
+            assert found.candidates[0] == "keep all"
+            for action in found.candidates[1:]:
+                assert guide.short(action) == action.removeprefix("trade ")
         for action in found.candidates:
             assert len(guide.short(action)) <= 12
         assert len(found.candidates) > 1
@@ -43,14 +48,17 @@ def test_every_cell_is_the_guides_decision_with_a_choice(guide):
 
 
 # (guide, row, column, best action, its least margin in net chips); at 20,000 deals the
-# margins below are about 3.32 ± 0.01, 1.05 ± 0.02, 2.10 ± 0.02 (at 300,000: se 0.002 to 0.005),
-# then 1.00 ± 0.02 and 0.13 ± 0.01 (at 400,000: ± 0.004 and ± 0.002).
+# margins below are about 3.33 ± 0.006, 1.05 ± 0.02, 2.12 ± 0.02 (at 300,000: se 0.002 to 0.005),
+# then 1.00 ± 0.02 and 0.13 ± 0.01 (at 400,000: ± 0.004 and ± 0.002), then 0.43 ± 0.006 and
+# 0.27 ± 0.02 (at 150,000: ± 0.002 and ± 0.008).
 CLEAR = [
     ("stay-4", "you won the lead", "2 As", "stay", 3.0),
     ("stay-4", "lead to your left", "J high", "drop", 0.9),
     ("stay-4", "lead to your left", "2 As", "stay", 1.8),
     ("fight-4", "first hand (all play)", "3 As", "fight 4c", 0.8),
     ("fight-4", "later hand (may drop)", "K Q, one suit", "fight Kh", 0.09),
+    ("trade-4", "you won the lead", "2 As", "trade 6c 4s", 0.35),
+    ("trade-4", "you won the lead", "guarded K", "trade 4c 9d 6h", 0.15),
 ]
 
 

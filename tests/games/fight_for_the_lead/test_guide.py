@@ -31,6 +31,7 @@ def test_every_cell_is_the_guides_decision_with_a_choice(guide):
         _, players, found = guide_situation(SPEC, guide, cell)
         assert players == guide.players == 4
         assert found.decision == decision
+        assert not guide.also or guide.also in found.outcomes
         if candidates is not None:
             assert found.candidates == candidates
         elif decision == "fight card":  # each of the four cards dealt

@@ -9,10 +9,10 @@ from sims.core.guide import Cell, Guide
 # next seats play on down in clubs (what the default policy, the first legal card in
 # code order, plays when it holds those cards).
 SEATS = (
-    ("seat 0, opens", 0, ""),
-    ("seat 1, after 7c", 1, "7c"),
-    ("seat 2, after 7c 6c", 2, "7c 6c"),
-    ("seat 3, after 7c 6c 5c", 3, "7c 6c 5c"),
+    ("seat 0 (opens)", 0, ""),
+    ("seat 1 (after 7c)", 1, "7c"),
+    ("seat 2 (after 7c 6c)", 2, "7c 6c"),
+    ("seat 3 (after 7c 6c 5c)", 3, "7c 6c 5c"),
 )
 
 # The rest of each hand, taken in this order up to 13 cards: no seven, and no club that
@@ -65,7 +65,7 @@ OPEN_SEVEN = Guide(
     rows=tuple(_row(label, core) for label, core in SHAPES),
     players=4,
     deals=400_000,
-    verdict="Holding 7d beside Ad 2d Qd Kd and 7h beside 6h 8h at 4 players",
+    verdict="With 7d beside Ad 2d Qd Kd and 7h beside 6h 8h at 4 players, play first",
     lead_row=6,
     actions={"play 7d": "7d", "play 7h": "7h"},
     also="win",

@@ -108,7 +108,9 @@ Game mode outputs (per rotation)
   per seat: net and net_sq (summed over the n deals), wins and wins_sq (deals won),
     cards_left and cards_left_sq (summed: its card-count score), best_score (1 if no seat
     has a lower card-count score; ties count for every tied seat).
-  table: turns and turns_sq (summed over the n deals).
+  table: turns and turns_sq (summed over the n deals); length_<label> (1 in exactly one
+    bucket of the rotation's turns per deal, turns / n, in [low, next low) of
+    LENGTH_BUCKET_LOW = 0, 50, 52, 54, 56, 58, 60: the game-length distribution).
 """
 
 from __future__ import annotations

@@ -23,6 +23,8 @@ from sims.games.fan_tan.rules import (
     HAND_OUTCOMES,
     HOYLE_HOLDER_PENALTY,
     HOYLE_PASS_PENALTY,
+    LENGTH_BUCKET_LOW,
+    LENGTH_LABELS,
     MAX_PLAYERS,
     MORE_CARDS_PAY_EXTRA,
     POLICY_FIELDS,
@@ -44,7 +46,8 @@ GAME_WIDTH = GAME_OUTCOMES.kernel_width
 H_WIN, H_NET, H_PASSES, H_PAID, H_CARDS_LEFT = indices(HAND_OUTCOMES.seat, "win", "net", "passes", "paid", "cards_left")
 HT_TURNS, HT_POT = indices(HAND_OUTCOMES.table, "turns", "pot")
 G_NET, G_WINS, G_CARDS_LEFT, G_BEST_SCORE = indices(GAME_OUTCOMES.seat, "net", "wins", "cards_left", "best_score")
-(GT_TURNS,) = indices(GAME_OUTCOMES.table, "turns")
+GT_TURNS, GT_LENGTH = indices(GAME_OUTCOMES.table, "turns", "length_" + LENGTH_LABELS[0])
+N_LENGTH = len(LENGTH_BUCKET_LOW)  # the length buckets follow GT_LENGTH in LENGTH_BUCKET_LOW's order
 assert HAND_OUTCOMES.squares_follow() and GAME_OUTCOMES.squares_follow()  # the kernels write X_sq at X + 1
 
 N_RULES = len(Rules._fields)
@@ -576,6 +579,10 @@ def _game_sums_nb(rules, tables, out, net, wins, left, n, seed, first, count):
             out[seat, G_BEST_SCORE] += left[seat] == lowest
         out[n, GT_TURNS] += turns
         out[n, GT_TURNS + 1] += turns * turns
+        bucket = 0  # the last bucket whose low end, in turns per deal, the rotation reaches
+        while bucket + 1 < N_LENGTH and turns >= LENGTH_BUCKET_LOW[bucket + 1] * n:
+            bucket += 1
+        out[n, GT_LENGTH + bucket] += 1
 
 
 @njit(cache=True, nogil=True)

@@ -77,6 +77,7 @@ from sims.games.fan_tan.rules import (
     HAND_OUTCOMES,
     HOYLE_HOLDER_PENALTY,
     HOYLE_PASS_PENALTY,
+    LENGTH_BUCKET_LOW,
     MORE_CARDS_PAY_EXTRA,
     PASS_WITH_SEVENS,
     POLICY_FIELDS,
@@ -536,7 +537,8 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
         [net[s], net[s] ** 2, wins[s], wins[s] ** 2, score[s], score[s] ** 2, 1 if score[s] == best else 0]
         for s in range(n)
     ]
-    table_row = [turns, turns * turns]
+    bucket = max(b for b, low in enumerate(LENGTH_BUCKET_LOW) if turns >= low * n)  # turns per deal >= low
+    table_row = [turns, turns * turns] + [1 if b == bucket else 0 for b in range(len(LENGTH_BUCKET_LOW))]
     assert len(seat_rows[0]) == len(GAME_OUTCOMES.seat) and len(table_row) == len(GAME_OUTCOMES.table)
     return seat_rows, table_row
 

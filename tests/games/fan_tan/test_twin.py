@@ -21,6 +21,7 @@ from sims.games.fan_tan.rules import (
     FEWER_CARDS_PAY_EXTRA,
     GAME_OUTCOMES,
     HAND_OUTCOMES,
+    LENGTH_BUCKET_LOW,
     MORE_CARDS_PAY_EXTRA,
     POLICY_FIELDS,
     SETTLE_CARD_COUNT,
@@ -716,7 +717,12 @@ def test_game_rotation_deals_on_one_stream():
             assert (row["cards_left"], row["cards_left_sq"]) == (scores[s], scores[s] ** 2)
             assert row["best_score"] == (1 if scores[s] == min(scores) else 0)
         turns = sum(r["turns"] for r in results)
-        assert table_row == [turns, turns * turns]
+        assert table_row[:2] == [turns, turns * turns]
+        lengths = table_row[2:]  # one length bucket: the rotation's turns per deal in [low, next low)
+        assert len(lengths) == len(LENGTH_BUCKET_LOW) and sorted(lengths) == [0] * (len(lengths) - 1) + [1]
+        b = lengths.index(1)
+        assert LENGTH_BUCKET_LOW[b] * n <= turns
+        assert b + 1 == len(LENGTH_BUCKET_LOW) or turns < LENGTH_BUCKET_LOW[b + 1] * n
 
 
 def test_game_first_deal_is_the_hand_mode_deal():

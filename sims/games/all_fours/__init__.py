@@ -140,7 +140,10 @@ Game mode outputs (per game; seat 0 the first elder, seat 1 the first dealer)
   table: deals and deals_sq (every deal: void, bunched and thrown-in ones included),
     played and played_sq (hands played), void and void_sq (void deals), thrown_in and
     thrown_in_sq (deals thrown in after a gift), bunched and bunched_sq (bunched deals),
-    before_play (1 if the game ended in step 1, 4 or 5, before its last deal was played).
+    before_play (1 if the game ended in step 1, 4 or 5, before its last deal was played);
+    length_1_2, length_3 .. length_8, length_9_up (1 for the bucket of the game's number
+    of deals, 0 for the others: exactly one per game; the group "length", drawn as a
+    histogram).
 """
 
 from __future__ import annotations

@@ -50,6 +50,7 @@ from sims.games.all_fours.rules import (
     GAME_OUTCOMES,
     GIFT_THEN_REDEAL,
     HAND_OUTCOMES,
+    LENGTH_BUCKET_LOW,
     LOW_TO_TRICK_WINNER,
     MAX_ROUNDS,
     N_PLAYERS,
@@ -128,8 +129,15 @@ H_POINTS, H_HIGH, H_LOW, H_JACK, H_GAME, H_GIFT, H_TURNED_JACKS, H_GAME_POINTS =
     "runs_1_count",
 )
 G_WIN, G_SCORE, G_BEGGED, G_GAVE = indices(GAME_OUTCOMES.seat, "win", "score", "begged", "gave")
-GT_DEALS, GT_PLAYED, GT_VOID, GT_THROWN_IN, GT_BUNCHED, GT_BEFORE_PLAY = indices(
-    GAME_OUTCOMES.table, "deals", "played", "void", "thrown_in", "bunched", "before_play"
+GT_DEALS, GT_PLAYED, GT_VOID, GT_THROWN_IN, GT_BUNCHED, GT_BEFORE_PLAY, GT_LENGTH = indices(
+    GAME_OUTCOMES.table,
+    "deals",
+    "played",
+    "void",
+    "thrown_in",
+    "bunched",
+    "before_play",
+    "length_1_2",  # the first of the length buckets, which follow in LENGTH_BUCKET_LOW's order
 )
 
 # The scratch's fields.  The deal's scalar results (the INFO row; -1 = nobody / none):
@@ -857,6 +865,10 @@ def _game_sums_nb(work, masks, out, scores, begged, gave, seed, first, count):
         out[table, GT_BUNCHED] += bunched
         out[table, GT_BUNCHED + 1] += bunched * bunched
         out[table, GT_BEFORE_PLAY] += 1 - info_nb(work, I_PLAYED)
+        bucket = 0
+        while bucket + 1 < len(LENGTH_BUCKET_LOW) and deals >= LENGTH_BUCKET_LOW[bucket + 1]:
+            bucket += 1
+        out[table, GT_LENGTH + bucket] += 1
 
 
 @njit(cache=True, nogil=True)

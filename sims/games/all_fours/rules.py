@@ -206,6 +206,12 @@ HAND_OUTCOMES = Outcomes(
     groups={"runs": ("three-card rounds dealt when the dealer runs", RUN_LABELS)},
     distributions=("runs",),
 )
+# Game length in deals (void, thrown-in and bunched deals included), one indicator per
+# bucket: a game to 11 takes 3 to 8 deals (mean about 5.3) under the standard rules,
+# Seven-Up's 2 to 5 and a game to 15 mostly 6 to 9.
+LENGTH_LABELS = ("1_2", "3", "4", "5", "6", "7", "8", "9_up")
+LENGTH_BUCKET_LOW = (1, 3, 4, 5, 6, 7, 8, 9)  # the first game length of each bucket
+
 GAME_OUTCOMES = Outcomes(
     seat=("win", "score", "score_sq", "begged", "begged_sq", "gave", "gave_sq"),
     table=(
@@ -220,7 +226,8 @@ GAME_OUTCOMES = Outcomes(
         "bunched",
         "bunched_sq",
         "before_play",
-    ),
+    )
+    + tuple(f"length_{label}" for label in LENGTH_LABELS),
     help={
         "win": "probability of winning the game",
         "score": "points at the end of the game",
@@ -233,6 +240,8 @@ GAME_OUTCOMES = Outcomes(
         "bunched": "bunched deals per game",
         "before_play": "probability the game ends on a turned-up jack or a gift, before play",
     },
+    groups={"length": ("game length in deals", LENGTH_LABELS)},
+    distributions=("length",),
 )
 
 

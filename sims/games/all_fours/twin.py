@@ -85,6 +85,7 @@ from sims.games.all_fours.rules import (
     K_SCORE_ELDER,
     K_TURNUP,
     KEEP_ALL,
+    LENGTH_BUCKET_LOW,
     LOW_TO_DEALT_HOLDER,
     LOW_TO_TRICK_WINNER,
     MAX_ROUNDS,
@@ -695,6 +696,8 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
         bunched**2,
         1 - res["played"],
     ]
+    bucket = max(i for i, low in enumerate(LENGTH_BUCKET_LOW) if deals >= low)
+    table_row += [1 if i == bucket else 0 for i in range(len(LENGTH_BUCKET_LOW))]
     assert len(seat_rows[0]) == len(GAME_OUTCOMES.seat) and len(table_row) == len(GAME_OUTCOMES.table)
     return seat_rows, table_row
 

@@ -358,7 +358,7 @@ def guide_chart(row_labels, column_labels, best, texts, title: str, row_title: s
             fontsize=8,
             frameon=False,
         )
-        axes.set_title(wrapped(title, across(figure, STYLE["axes.titlesize"])), pad=22)
+        axes.set_title(wrapped(title, across(figure, STYLE["axes.titlesize"], 0.7)), pad=22)
         if ax is None:
             figure.tight_layout()
     return figure

@@ -10,6 +10,7 @@ what ``analyze advise`` does for the same position, holding and context.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from analyzer.present.text import with_se
@@ -73,8 +74,17 @@ def play_guide(spec, guide, count: int, seed: int, context) -> dict[tuple[int, i
     return answers
 
 
+def compact(value: float, se: float) -> str:
+    """``value ± se`` to one significant digit of the error (a guide's cells are narrow)."""
+    if not se > 0 or not math.isfinite(se):
+        return f"{value:.3g}"
+    digits = max(0, -math.floor(math.log10(se)))
+    return f"{value:.{digits}f} ± {se:.{digits}f}"
+
+
 def cell_text(guide, answer: CellAnswer | None, also: str = "") -> str:
-    """A cell as the report's table shows it: ``**keep** by 0.15 ± 0.01``, or a tie."""
+    """A cell as the report's table shows it: ``**keep** 0.15 ± 0.01`` (the best action and
+    its margin over the runner-up), or ``keep ≈ swap 0.003 ± 0.004`` for a tie."""
     if answer is None:
         return ""
     if answer.accepted == 0:
@@ -85,12 +95,12 @@ def cell_text(guide, answer: CellAnswer | None, also: str = "") -> str:
         text = f"{guide.short(answer.best)} (only)"
     elif len(tied) > 1:
         names = " ≈ ".join(guide.short(action) for action in tied[:3]) + (" …" if len(tied) > 3 else "")
-        text = f"{names} ({with_se(gap, se)})"
+        text = f"{names} {compact(gap, se)}"
     else:
-        text = f"**{guide.short(answer.best)}** by {with_se(gap, se)}"
+        text = f"**{guide.short(answer.best)}** {compact(gap, se)}"
     if also:
         mean, also_se = answer.ranked[0].outcomes[also]
-        text += f", {also} {with_se(mean, also_se)}"
+        text += f"; {also} {compact(mean, also_se)}"
     return text
 
 
@@ -147,9 +157,9 @@ def guide_section(spec, guide, answers: dict, deals: int, document) -> str:
     players = guide.players or spec.default_players
     document.paragraph(
         f"{guide.text} {players} players, the standard rules, every other seat playing the default "
-        f"policy; {deals:,} accepted deals per cell. A bold action is better than the runner-up by more "
-        f"than two standard errors of their paired difference (the number after *by*, in the advised "
-        f"seat's headline outcome); ≈ marks a tie. `analyze advise {spec.name}` answers any other hand."
+        f"policy; {deals:,} accepted deals per cell. The action in bold is better than the runner-up by "
+        f"more than two standard errors of their paired difference; the number after it is that "
+        f"difference ± its standard error, in the advised seat's headline outcome; ≈ marks a tie. `analyze advise {spec.name}` answers any other hand."
     )
     also = guide.also
     headers = [f"{guide.row_title} \\ {guide.column_title}"] + list(guide.columns)

@@ -59,11 +59,11 @@ def answers() -> dict:
 
 def test_a_cell_names_the_best_action_and_its_margin_or_a_tie():
     g = guide()
-    assert cell_text(g, answer("swap", "keep", 0.30, 0.002)) == "**swap** by 0.3000 ± 0.002"
-    assert cell_text(g, answer("keep", "swap", 0.003, 0.002)) == "keep ≈ swap (0.0030 ± 0.002)"
+    assert cell_text(g, answer("swap", "keep", 0.30, 0.002)) == "**swap** 0.300 ± 0.002"
+    assert cell_text(g, answer("keep", "swap", 0.003, 0.002)) == "keep ≈ swap 0.003 ± 0.002"
     assert cell_text(g, None) == ""
     assert cell_text(g, answer("swap", "keep", 0.3, 0.002), also="lose_life") == (
-        "**swap** by 0.3000 ± 0.002, lose_life 0.2000 ± 0.001"
+        "**swap** 0.300 ± 0.002; lose_life 0.200 ± 0.001"
     )
 
 
@@ -82,7 +82,7 @@ def test_a_guide_section_has_its_table_and_chart_and_scales_its_deals_with_the_r
     guide_section(get_game("chase-ace"), g, answers(), 40_000, document)
     text, images = render_markdown(document)
     assert "| seat \\ card held | A | 2 | 3 | 4 | 5 | 6 |" in text
-    assert "| seat 1 | **swap** by 0.3000 ± 0.002 |" in text and text.count("| seat 1 |") == 1
+    assert "| seat 1 | **swap** 0.300 ± 0.002 |" in text and text.count("| seat 1 |") == 1
     assert "4 players, the standard rules" in text and list(images) == ["guide-swap-test.png"]
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-from typing import Mapping
+from typing import Any, Mapping
 
 import numpy as np
 
@@ -69,7 +69,7 @@ def guides(spec: GameSpec) -> tuple:
     return tuple(module.GUIDES)
 
 
-def guide_situation(spec: GameSpec, guide, cell) -> tuple[object, int, Situation]:
+def guide_situation(spec: GameSpec, guide, cell) -> tuple[Any, int, Situation]:
     """``(rules, players, situation)`` of one cell of a guide: the standard rules, the
     guide's table size, the cell's position, holding and context."""
     rules = spec.default_rules()

@@ -18,6 +18,8 @@ from analyzer.present.text import (
     with_se,
 )
 from analyzer.reporting.document import Document, mode_counts, today, version_text
+from analyzer.reporting.families import families_section
+from analyzer.reporting.values import value_table
 from analyzer.run.context import RunContext
 from analyzer.run.params import Table
 from sims.spec import HANDS, MODE_NAMES, GameSpec
@@ -170,7 +172,7 @@ def _mode_section(spec, table, mode, count, seed, context, document, findings) -
             ["table outcome", "mean [95% CI]"],
             [[outcomes.help.get(n, n), estimate_text(found[("table", n)])] for n in table_columns],
         )
-    _groups(spec, mode, found, run.count, document)
+    families_section(spec, mode, found, run.count, document)
     headline = spec.headline[mode]
     frame = estimates_frame([e.as_record() for e in found.values()], run.count, unit)
     document.figure(
@@ -211,58 +213,6 @@ def _mode_section(spec, table, mode, count, seed, context, document, findings) -
             )
 
 
-def _groups(spec, mode, found, count, document) -> None:
-    """Each family of outcomes: a grid (Five Hundred's contracts, level by suit) as a
-    table and a heat map per family; a distribution as a histogram and its table; any
-    other family as a small table."""
-    from analyzer.present.charts import distribution_chart, grid_heatmap
-    from analyzer.present.text import cell_text, group_grid
-
-    outcomes = spec.outcomes[mode]
-    unit = MODE_NAMES[mode]
-    for prefix, (title, labels) in outcomes.groups.items():
-        if prefix in outcomes.grids:
-            rows, columns, cells, apart = group_grid(outcomes, prefix, lambda name: found[("table", name)])
-            document.heading(3, title[0].upper() + title[1:])
-            texts = [[cell_text(cell) for cell in row] for row in cells]
-            document.table([""] + list(columns), [[row] + line for row, line in zip(rows, texts)])
-            if apart:
-                document.paragraph(
-                    "Apart from the grid: " + "; ".join(f"{label}: {cell_text(e)}" for label, e in apart) + "."
-                )
-            document.figure(
-                f"{unit}-{prefix}-grid",
-                grid_heatmap(
-                    rows,
-                    columns,
-                    [[cell.mean for cell in row] for row in cells],
-                    [[cell_text(cell).replace(" ± ", "\n±") for cell in row] for row in cells],
-                    f"{spec.title}: {title} ({count:,} {unit})",
-                    title,
-                ),
-                f"{title}, level by suit ({count:,} {unit}; each cell its mean ± standard error, blank and "
-                f"a dash where never seen)",
-            )
-            continue
-        estimates = [found[("table", f"{prefix}_{label}")] for label in labels]
-        document.heading(3, title[0].upper() + title[1:])
-        document.table([title, "mean [95% CI]"], [[label, estimate_text(e)] for label, e in zip(labels, estimates)])
-        if prefix in outcomes.distributions:
-            document.figure(
-                f"{unit}-{prefix}-distribution",
-                distribution_chart(
-                    [label.replace("_", "-") for label in labels],
-                    [e.mean for e in estimates],
-                    [e.ci_low for e in estimates],
-                    [e.ci_high for e in estimates],
-                    f"{spec.title}: {title}",
-                    title,
-                    f"{count:,} {unit}",
-                ),
-                f"{title}: the probability of each bin with its 95% interval ({count:,} {unit})",
-            )
-
-
 def _strategy_count(spec: GameSpec, counts: dict) -> tuple[int, int]:
     mode = spec.strategy_mode
     return mode, counts["strategy_" + MODE_NAMES[mode]]
@@ -286,78 +236,6 @@ def _best_response_rows(spec, values, responses) -> list[list[str]]:
         ]
         for r in responses
     ]
-
-
-def _seats_text(seats: list[int]) -> str:
-    """ "seat 3", "seats 0 to 2 and 5"."""
-    if len(seats) == 1:
-        return f"seat {seats[0]}"
-    parts, start = [], 0
-    while start < len(seats):
-        end = start
-        while end + 1 < len(seats) and seats[end + 1] == seats[end] + 1:
-            end += 1
-        parts.append(
-            f"{seats[start]} to {seats[end]}" if end - start >= 2 else ", ".join(map(str, seats[start : end + 1]))
-        )
-        start = end + 1
-    return "seats " + (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0])
-
-
-def _value_table(spec, mode, key, values, responses, count, document) -> str:
-    """What each value of ``key`` costs each seat against its best (a table in
-    ``document``); returns the verdict sentence."""
-    unit = MODE_NAMES[mode]
-    headline = spec.headline[mode]
-    field = spec.policy_field(key)
-    document.heading(3, f"`{key}`")
-    document.paragraph(f"`{key}`: {field.help}.")
-    first = responses[0]
-    rows = []
-    for i, value in enumerate(first.values):
-        label = values.value_text(value) + (" (default)" if i == first.current else "")
-        cells = []
-        for r in responses:
-            if i == r.best:
-                cells.append("**best**")
-            elif i in r.tied:
-                cells.append(f"≈ {with_se(r.costs[i], r.cost_ses[i])}")
-            else:
-                cells.append(with_se(r.costs[i], r.cost_ses[i]))
-        rows.append([label] + cells)
-    document.table([f"`{key}`"] + [f"seat {r.seat}" for r in responses], rows)
-    span = f"{count:,} {unit} per value, paired"
-    widest = max(
-        ((r.costs[i], r.cost_ses[i], r, i) for r in responses for i in range(len(r.values))), key=lambda x: x[0]
-    )
-    cost, cost_se, worst_seat, worst = widest
-    if all(r.no_effect for r in responses):
-        return (
-            f"`{key}` makes no measurable difference: for every seat every value is within two standard errors "
-            f"of its best (the widest gap {with_se(cost, cost_se)} in {headline}; {span})."
-        )
-    groups: dict[str, list[int]] = {}
-    for r in responses:
-        groups.setdefault(best_text(values, r), []).append(r.seat)
-    if len(groups) == 1:
-        best = f"play `{key}` = {next(iter(groups))} from every seat"
-    else:
-        best = "best `" + key + "`: " + "; ".join(f"{text} for {_seats_text(seats)}" for text, seats in groups.items())
-    sentence = (
-        f"{best[0].upper() + best[1:]}. Playing {values.value_text(worst_seat.values[worst])} instead costs up to "
-        f"{with_se(cost, cost_se)} in {headline} ({'seat ' + str(worst_seat.seat)})"
-    )
-    gaining = [r for r in responses if r.best != r.current and r.confirmed_gain > 2 * r.confirmed_gain_se]
-    default = values.value_text(first.values[first.current])
-    if gaining:
-        top = max(gaining, key=lambda r: r.confirmed_gain)
-        sentence += (
-            f"; the default, {default}, gives up {with_se(top.confirmed_gain, top.confirmed_gain_se)} for seat "
-            f"{top.seat}, measured again on fresh deals"
-        )
-    else:
-        sentence += f"; the default, {default}, is as good as the best within two standard errors for every seat"
-    return sentence + f" ({span})."
 
 
 def _strategy_sections(spec, table, counts, seed, context, document, values_document, findings) -> dict:
@@ -418,7 +296,7 @@ def _strategy_sections(spec, table, counts, seed, context, document, values_docu
                 f"**best** marks the seat's best value, ≈ a value within two standard errors of it, and "
                 f"(default) the default policy's value. The strategy sections below draw the same sweeps."
             )
-        verdict = _value_table(spec, mode, key, values, responses, count, values_document)
+        verdict = value_table(spec, mode, key, values, responses, count, values_document)
         _add(findings, 6 if all(r.no_effect for r in responses) else 2, verdict)
         gaining = [r for r in responses if r.best != r.current and r.confirmed_gain > 2 * r.confirmed_gain_se]
         if gaining:

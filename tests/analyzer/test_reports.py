@@ -258,7 +258,7 @@ def test_a_distribution_is_drawn_as_a_histogram_with_its_table():
 
 
 def test_the_value_of_a_decision_names_the_best_value_and_what_the_worst_costs():
-    from analyzer.reporting.content import _value_table
+    from analyzer.reporting.values import value_table as _value_table
     from analyzer.run.stats import Estimate
     from analyzer.strategy.sweeps import BestResponse, field_range
 

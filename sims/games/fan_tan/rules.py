@@ -160,7 +160,9 @@ GAME_OUTCOMES = Outcomes(
         "best_score": "probability of the lowest card-count score (ties count for each)",
         "turns": "turns per rotation",
     },
-    groups={"length": ("game length in turns per deal (a rotation's turns over its n deals), [low, high)", LENGTH_LABELS)},
+    groups={
+        "length": ("game length in turns per deal (a rotation's turns over its n deals), [low, high)", LENGTH_LABELS)
+    },
     distributions=("length",),
     conserved={"net": None},
 )

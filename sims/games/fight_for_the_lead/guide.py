@@ -10,7 +10,9 @@ from sims.core.guide import Cell, Guide
 
 PLAYERS = 4  # the game's default table
 SEAT = 0  # the advised seat: the eldest hand (the dealer's left), first to trade
-FIGHT = "2c 2d 2h 2s"  # every seat laid a two (seat 0 the 2c .. seat 3 the 2s): its lowest card, as the default policy does
+FIGHT = (
+    "2c 2d 2h 2s"  # every seat laid a two (seat 0 the 2c .. seat 3 the 2s): its lowest card, as the default policy does
+)
 
 # The hand classes (columns), weak to strong: the four cards held after the replacement,
 # literal (no two: the twos are the fight cards; no eight: the eights are the turned cards).
@@ -91,7 +93,7 @@ def _trade_rows() -> tuple:
 
 
 def _trade_actions() -> dict:
-    """"trade 6c 9d 4s" -> "6c 9d 4s": the cards thrown away, in the advice's order (by
+    """ "trade 6c 9d 4s" -> "6c 9d 4s": the cards thrown away, in the advice's order (by
     suit clubs to spades, then rank, ace high); "keep all" stays."""
     names = {"keep all": "keep all"}
     for _, hand in TRADED:

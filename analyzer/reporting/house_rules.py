@@ -1,8 +1,9 @@
 """A report's house rules: every rule switch changed alone from the standard rules, played
 on the same deals, and the change in each seat's headline (paired ± standard error).
 
-Rules of play (how the cards are played) and stake rules (what is paid: antes, fees,
-extras, bonuses; ``Switch(stake=True)``) are shown apart, each with its own table and
+Rules of play (how the cards are played), stake rules (what is paid: antes, fees,
+extras, bonuses; ``Switch(stake=True)``) and the simulation's caps on a game's length
+(``Switch(limit=True)``) are shown apart, each with its own table and
 heat map: a bigger stake moves every chip figure by construction, and drawn together it
 would take every colour of the heat map and leave the rules that change play grey.  The
 report's verdict names the largest effect of a rule of play; the stake rules get their
@@ -13,6 +14,8 @@ from __future__ import annotations
 
 from analyzer.present.text import outcome_labels, with_se
 from sims.spec import HANDS, MODE_NAMES
+
+KIND_NAMES = {"play": "rule of play", "stake": "stake rule", "limit": "limit on a game's length"}
 
 
 def _direction(spec, mode: int) -> str:
@@ -88,18 +91,17 @@ def _switch_block(spec, mode, run, switches, players, kind: str, document) -> tu
     document.table(["switch"] + [f"seat {s}" for s in range(players)], rows)
     if moving:
         document.figure(
-            f"house-rules-{unit}" + ("-stakes" if kind == "stake" else ""),
+            f"house-rules-{unit}" + ("" if kind == "play" else f"-{kind}s"),
             difference_heatmap(
                 moving,
                 list(range(players)),
                 differences,
                 errors,
-                f"{spec.title}: each {'stake rule' if kind == 'stake' else 'rule of play'} against the standard "
-                f"({unit} mode, {run.count:,} {unit})",
+                f"{spec.title}: each {KIND_NAMES[kind]} against the standard ({unit} mode, {run.count:,} {unit})",
                 f"change in {outcome_labels(spec, mode)[headline]}",
                 spec.lower_is_better(mode, headline),
             ),
-            f"change in each seat's {headline} for each {'stake rule' if kind == 'stake' else 'rule of play'} "
+            f"change in each seat's {headline} for each {KIND_NAMES[kind]} "
             f"that moves it ({unit} mode; each cell the paired difference ± its standard error, grey within "
             f"two standard errors)",
         )
@@ -125,9 +127,11 @@ def house_rules_section(spec, table, mode, count, seed, context, document, findi
     configs = [Config(table.rules, table.policy, "standard")] + [Config(r, table.policy, l) for l, r in switches]
     run = run_paired(spec, table.players, mode, seed, configs, count, context.quiet())
     stakes = {field.key for field in spec.rules if field.stake}
+    limits = {field.key for field in spec.rules if field.limit}
     indexed = [(index, label) for index, (label, _) in enumerate(switches, start=1)]
-    play = [(i, label) for i, label in indexed if label.split("=")[0] not in stakes]
+    play = [(i, label) for i, label in indexed if label.split("=")[0] not in stakes | limits]
     paid = [(i, label) for i, label in indexed if label.split("=")[0] in stakes]
+    capped = [(i, label) for i, label in indexed if label.split("=")[0] in limits]
     document.heading(2, f"House rules ({unit} mode)")
     games_only = [f"`{f.key}`" for f in spec.rules if f.games_only]
     left_out = (
@@ -146,17 +150,26 @@ def house_rules_section(spec, table, mode, count, seed, context, document, findi
             if paid
             else ""
         )
+        + (
+            " The simulation's cap on a game's length is shown apart too: stopping games early changes "
+            "every game-mode figure without changing how a hand is played."
+            if capped
+            else ""
+        )
     )
     strongest, quiet = None, []
     if play:
-        if paid:
+        if paid or capped:
             document.heading(3, f"Rules of play ({unit} mode)")
         strongest, quiet = _switch_block(spec, mode, run, play, table.players, "play", document)
     stake_strongest = None
     if paid:
         document.heading(3, f"Stake rules ({unit} mode)")
         stake_strongest, _ = _switch_block(spec, mode, run, paid, table.players, "stake", document)
-    _table_outcome_changes(spec, mode, run, play + paid, document)
+    if capped:
+        document.heading(3, f"Limits on a game's length ({unit} mode)")
+        _switch_block(spec, mode, run, capped, table.players, "limit", document)
+    _table_outcome_changes(spec, mode, run, play + paid + capped, document)
     if refused:
         document.paragraph("Not allowed at this table: " + "; ".join(refused) + ".")
     if strongest:

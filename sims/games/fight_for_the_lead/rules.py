@@ -74,6 +74,7 @@ class Rules(NamedTuple):
             lo=1,
             hi=MAX_HANDS_LIMIT,
             games_only=True,
+            limit=True,
         ),
     ] = 200
     sample_hand: Annotated[

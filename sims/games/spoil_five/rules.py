@@ -93,6 +93,7 @@ class Rules(NamedTuple):
             lo=1,
             hi=MAX_DEALS_LIMIT,
             games_only=True,
+            limit=True,
         ),
     ] = MAX_DEALS_LIMIT
 

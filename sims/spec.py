@@ -24,14 +24,15 @@ MODE_NAMES = {HANDS: "hands", GAMES: "games", ADVICE: "deals"}
 class Switch:
     """Annotation of one rule field: its help text and its allowed values.
 
-            ``choices`` names the values of an int-coded enum in code order (CLI spelling, kebab
-            case); ``lo``/``hi`` bound an integer; a ``bool`` field needs neither.  ``games_only``
-            marks a rule that acts only across the deals of a whole game (lives, a target score,
-            who deals next), so hand mode plays the same with any value of it.  ``stake`` marks a
-        rule that sets what is paid (an ante, a fee, an extra, a bonus) rather than how the cards
-        are played: reports show those apart, since a bigger stake moves every chip figure.
-    ``limit`` marks a cap the simulation puts on a game's length (a game stopped after this
-    many hands and counted as truncated): reports show it apart from the rules of play too.
+    ``choices`` names the values of an int-coded enum in code order (CLI spelling, kebab
+    case); ``lo``/``hi`` bound an integer; a ``bool`` field needs neither.  ``games_only``
+    marks a rule that acts only across the deals of a whole game (lives, a target score,
+    who deals next), so hand mode plays the same with any value of it.  ``stake`` marks a
+    rule that sets what is paid (an ante, a fee, an extra, a bonus) rather than how the
+    cards are played: reports show those apart, since a bigger stake moves every chip
+    figure.  ``simulation`` marks a setting of the simulation rather than a rule of the
+    game (a cap on a game's length, which hand a hand-mode run samples): reports show it
+    apart from the rules of play too.
     """
 
     help: str
@@ -40,7 +41,7 @@ class Switch:
     hi: int | None = None
     games_only: bool = False
     stake: bool = False
-    limit: bool = False
+    simulation: bool = False
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ class RuleField:
     hi: int | None = None
     games_only: bool = False  # acts only in whole games (see Switch)
     stake: bool = False  # sets what is paid, not how the cards are played (see Switch)
-    limit: bool = False  # caps a game's length for the simulation (see Switch)
+    simulation: bool = False  # a setting of the simulation, not a rule of the game (see Switch)
 
     def value_text(self, code: int) -> str:
         if self.kind == "choice":
@@ -106,7 +107,7 @@ def rule_fields(rules_type: Any) -> tuple[RuleField, ...]:
                 switch.hi,
                 switch.games_only,
                 switch.stake,
-                switch.limit,
+                switch.simulation,
             )
         )
     return tuple(fields)

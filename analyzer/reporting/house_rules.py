@@ -3,7 +3,7 @@ on the same deals, and the change in each seat's headline (paired ± standard er
 
 Rules of play (how the cards are played), stake rules (what is paid: antes, fees,
 extras, bonuses; ``Switch(stake=True)``) and the simulation's caps on a game's length
-(``Switch(limit=True)``) are shown apart, each with its own table and
+(and which hand a hand-mode run samples: ``Switch(simulation=True)``) are shown apart, each with its own table and
 heat map: a bigger stake moves every chip figure by construction, and drawn together it
 would take every colour of the heat map and leave the rules that change play grey.  The
 report's verdict names the largest effect of a rule of play; the stake rules get their
@@ -15,7 +15,7 @@ from __future__ import annotations
 from analyzer.present.text import outcome_labels, with_se
 from sims.spec import HANDS, MODE_NAMES
 
-KIND_NAMES = {"play": "rule of play", "stake": "stake rule", "limit": "limit on a game's length"}
+KIND_NAMES = {"play": "rule of play", "stake": "stake rule", "setting": "setting of the simulation"}
 
 
 def _direction(spec, mode: int) -> str:
@@ -127,11 +127,11 @@ def house_rules_section(spec, table, mode, count, seed, context, document, findi
     configs = [Config(table.rules, table.policy, "standard")] + [Config(r, table.policy, l) for l, r in switches]
     run = run_paired(spec, table.players, mode, seed, configs, count, context.quiet())
     stakes = {field.key for field in spec.rules if field.stake}
-    limits = {field.key for field in spec.rules if field.limit}
+    settings = {field.key for field in spec.rules if field.simulation}
     indexed = [(index, label) for index, (label, _) in enumerate(switches, start=1)]
-    play = [(i, label) for i, label in indexed if label.split("=")[0] not in stakes | limits]
+    play = [(i, label) for i, label in indexed if label.split("=")[0] not in stakes | settings]
     paid = [(i, label) for i, label in indexed if label.split("=")[0] in stakes]
-    capped = [(i, label) for i, label in indexed if label.split("=")[0] in limits]
+    capped = [(i, label) for i, label in indexed if label.split("=")[0] in settings]
     document.heading(2, f"House rules ({unit} mode)")
     games_only = [f"`{f.key}`" for f in spec.rules if f.games_only]
     left_out = (
@@ -151,8 +151,8 @@ def house_rules_section(spec, table, mode, count, seed, context, document, findi
             else ""
         )
         + (
-            " The simulation's cap on a game's length is shown apart too: stopping games early changes "
-            "every game-mode figure without changing how a hand is played."
+            " Settings of the simulation (a cap on a game's length, which hand is sampled) are shown apart "
+            "too: they change the figures without changing how a hand is played."
             if capped
             else ""
         )
@@ -167,8 +167,8 @@ def house_rules_section(spec, table, mode, count, seed, context, document, findi
         document.heading(3, f"Stake rules ({unit} mode)")
         stake_strongest, _ = _switch_block(spec, mode, run, paid, table.players, "stake", document)
     if capped:
-        document.heading(3, f"Limits on a game's length ({unit} mode)")
-        _switch_block(spec, mode, run, capped, table.players, "limit", document)
+        document.heading(3, f"Settings of the simulation ({unit} mode)")
+        _switch_block(spec, mode, run, capped, table.players, "setting", document)
     _table_outcome_changes(spec, mode, run, play + paid + capped, document)
     if refused:
         document.paragraph("Not allowed at this table: " + "; ".join(refused) + ".")

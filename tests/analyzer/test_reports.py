@@ -296,7 +296,7 @@ def test_the_value_of_a_decision_names_the_best_value_and_what_the_worst_costs()
     assert "| 0 | 0.3000 ± 0.003 | 0.3500 ± 0.003 |" in text and "| 1 (default) | **best** | **best** |" in text
 
 
-def test_stake_rules_and_length_limits_are_shown_apart_from_the_rules_of_play():
+def test_stake_rules_and_simulation_settings_are_shown_apart_from_the_rules_of_play():
     """Spoil Five: a bigger ante or dealer's extra moves every chip figure, and stopping a
     pool after one deal every game figure; neither is how the cards are played, so each
     has its own table and heat map and the verdict names the largest rule of play."""
@@ -306,11 +306,11 @@ def test_stake_rules_and_length_limits_are_shown_apart_from_the_rules_of_play():
     text, images = render_markdown(document)
     play = text.split("### Rules of play (games mode)")[1].split("###")[0]
     stakes = text.split("### Stake rules (games mode)")[1].split("###")[0]
-    limits = text.split("### Limits on a game's length (games mode)")[1].split("###")[0]
+    limits = text.split("### Settings of the simulation (games mode)")[1].split("###")[0]
     assert "`plain_lead=free`" in play and "`ante=" not in play and "`max_deals=1`" not in play
     assert "`ante=0`" in stakes and "`dealer_extra=20`" in stakes and "`plain_lead" not in stakes
     assert "`max_deals=1`" in limits
-    assert {"house-rules-games-stakes.png", "house-rules-games-limits.png"} <= set(images)
+    assert {"house-rules-games-stakes.png", "house-rules-games-settings.png"} <= set(images)
     said = [text for _, text in findings]
     assert not any("max_deals" in sentence or "ante=" in sentence for sentence in said if "rules of play" in sentence)
     assert any(sentence.startswith("Stakes: ") for sentence in said)

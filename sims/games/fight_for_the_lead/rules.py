@@ -74,7 +74,7 @@ class Rules(NamedTuple):
             lo=1,
             hi=MAX_HANDS_LIMIT,
             games_only=True,
-            limit=True,
+            simulation=True,
         ),
     ] = 200
     sample_hand: Annotated[
@@ -82,6 +82,7 @@ class Rules(NamedTuple):
         Switch(
             "hand mode only: sample a later hand (players may drop) or the compulsory first hand",
             choices=("later", "first"),
+            simulation=True,
         ),
     ] = SAMPLE_LATER
 

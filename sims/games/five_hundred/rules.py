@@ -135,7 +135,7 @@ class Rules(NamedTuple):
             lo=1,
             hi=MAX_HANDS_LIMIT,
             games_only=True,
-            limit=True,
+            simulation=True,
         ),
     ] = MAX_HANDS_LIMIT
 

@@ -93,7 +93,7 @@ class Rules(NamedTuple):
             lo=1,
             hi=MAX_DEALS_LIMIT,
             games_only=True,
-            limit=True,
+            simulation=True,
         ),
     ] = MAX_DEALS_LIMIT
 

@@ -66,7 +66,6 @@ def build_report(spec: GameSpec, count: int, seed: int, context: RunContext) -> 
     table = _default_table(spec)
     findings: list[tuple[int, str]] = []  # (priority: lower first, sentence)
     guides, values, body, rules = Document(), Document(), Document(), Document()
-    _guides_section(spec, count, seed, context, guides, findings)
     for mode in spec.modes:
         _say(context, f"{spec.name}: {MODE_NAMES[mode]} mode")
         _mode_section(spec, table, mode, counts[MODE_NAMES[mode]], seed, context, body, findings)
@@ -75,6 +74,7 @@ def build_report(spec: GameSpec, count: int, seed: int, context: RunContext) -> 
     for mode in spec.modes:
         _say(context, f"{spec.name}: house rules, {MODE_NAMES[mode]} mode")
         house_rules_section(spec, table, mode, counts["rules_" + MODE_NAMES[mode]], seed, context, body, findings)
+    _guides_section(spec, count, seed, context, guides, findings)  # played last, shown first
     _rules_section(spec, table, rules)
 
     document = Document()

@@ -74,8 +74,9 @@ class AdviceResult(_Result):
 
     def ranked(self) -> list[Option]:
         """The options from best to worst by the headline."""
-        sign = 1 if self.situation.lower_is_better else -1
-        return sorted(self.options, key=lambda option: sign * option.outcomes[self.headline][0])
+        from analyzer.strategy.advice import ranked
+
+        return ranked(self.options, self.situation)
 
     def verdict(self) -> str:
         """One line: the best action, the others' values and by how much it is better, or a tie."""

@@ -141,3 +141,19 @@ def grid_lines(outcomes, prefix: str, lookup) -> list[str]:
     if apart:
         lines.append("  " + "; ".join(f"{label}: {cell_text(estimate)}" for label, estimate in apart))
     return lines
+
+
+def runs_text(positions: list[int], label) -> list[str]:
+    """Sorted whole numbers as text, runs of three or more adjacent ones as "a to b"
+    (``label(k)`` names position ``k``): [0, 1, 2, 5] -> ["0 to 2", "5"]."""
+    parts, start = [], 0
+    while start < len(positions):
+        end = start
+        while end + 1 < len(positions) and positions[end + 1] == positions[end] + 1:
+            end += 1
+        if end - start >= 2:
+            parts.append(f"{label(positions[start])} to {label(positions[end])}")
+        else:
+            parts += [label(positions[k]) for k in range(start, end + 1)]
+        start = end + 1
+    return parts

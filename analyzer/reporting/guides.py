@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from analyzer.present.text import with_se
+from analyzer.present.text import runs_text, with_se
 
 REFERENCE_HANDS = 1_000_000  # a guide's ``deals`` are per cell at this --hands
 LEAST_DEALS = 200
@@ -56,7 +56,7 @@ def play_guide(spec, guide, count: int, seed: int, context) -> dict[tuple[int, i
     under the standard rules and the default policy at the guide's table size."""
     from analyzer.run import interrupts
     from analyzer.run.params import Table
-    from analyzer.strategy.advice import estimates, play_advice
+    from analyzer.strategy.advice import estimates, play_advice, ranked
     from sims.advice import guide_situation
     from sims.core.advice import ACCEPTED, TRIED
 
@@ -68,9 +68,7 @@ def play_guide(spec, guide, count: int, seed: int, context) -> dict[tuple[int, i
         table = Table(players, tuple(rules), spec.default_policy(players), None, "default")
         flat = play_advice(spec, table, found, seed, deals, None, context.quiet(), lambda flat: None)
         options, _ = estimates(flat, found)
-        sign = 1 if found.lower_is_better else -1
-        ranked = sorted(options, key=lambda option: sign * option.outcomes[found.outcomes[0]][0])
-        answers[(row, column)] = CellAnswer(ranked, flat[ACCEPTED], flat[TRIED])
+        answers[(row, column)] = CellAnswer(ranked(options, found), flat[ACCEPTED], flat[TRIED])
     return answers
 
 
@@ -106,17 +104,7 @@ def cell_text(guide, answer: CellAnswer | None, also: str = "") -> str:
 
 def _columns_text(labels: list[str], positions: list[int]) -> str:
     """Column labels of a run of cells: "A to 4" for three or more adjacent, else a list."""
-    parts, start = [], 0
-    while start < len(positions):
-        end = start
-        while end + 1 < len(positions) and positions[end + 1] == positions[end] + 1:
-            end += 1
-        if end - start >= 2:
-            parts.append(f"{labels[positions[start]]} to {labels[positions[end]]}")
-        else:
-            parts += [labels[positions[k]] for k in range(start, end + 1)]
-        start = end + 1
-    return ", ".join(parts)
+    return ", ".join(runs_text(positions, lambda k: labels[k]))
 
 
 def guide_verdict(guide, answers: dict, deals: int) -> str:

@@ -5,7 +5,7 @@ costs, and whether the default can be beaten (measured again on fresh deals)."""
 
 from __future__ import annotations
 
-from analyzer.present.text import best_text, with_se
+from analyzer.present.text import best_text, runs_text, with_se
 from sims.spec import MODE_NAMES
 
 
@@ -13,15 +13,7 @@ def _seats_text(seats: list[int]) -> str:
     """ "seat 3", "seats 0 to 2 and 5"."""
     if len(seats) == 1:
         return f"seat {seats[0]}"
-    parts, start = [], 0
-    while start < len(seats):
-        end = start
-        while end + 1 < len(seats) and seats[end + 1] == seats[end] + 1:
-            end += 1
-        parts.append(
-            f"{seats[start]} to {seats[end]}" if end - start >= 2 else ", ".join(map(str, seats[start : end + 1]))
-        )
-        start = end + 1
+    parts = runs_text(seats, str)
     return "seats " + (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0])
 
 

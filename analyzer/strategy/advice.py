@@ -74,6 +74,12 @@ def estimates(flat: list[int], found: Situation) -> tuple[list[Option], str]:
     return options, found.candidates[best]
 
 
+def ranked(options: list[Option], found: Situation) -> list[Option]:
+    """The options from best to worst by the headline (``found``'s first outcome)."""
+    sign = 1 if found.lower_is_better else -1
+    return sorted(options, key=lambda option: sign * option.outcomes[found.outcomes[0]][0])
+
+
 def _mean_se(total: int, squares: int, count: int) -> tuple[float, float]:
     if count == 0:
         return math.nan, math.nan

@@ -6,6 +6,7 @@ would."""
 
 from __future__ import annotations
 
+import os
 import sys
 
 from analyzer.run import interrupts
@@ -29,6 +30,13 @@ def main() -> None:
 
         code = closed_pipe()
     interrupts.ignore()  # the command is over: a late signal must not change its exit code
+    if interrupts.abandoned_work():  # skip the shutdown that would destroy a half-built compile
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(code)
     sys.exit(code)
 
 

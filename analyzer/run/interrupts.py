@@ -25,11 +25,13 @@ Exit codes follow the shell's convention: 128 + the signal number, 130 for SIGIN
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 from typing import Any
 
 SIGNAL_NAMES: dict[int, str] = {signal.SIGINT: "Ctrl-C", signal.SIGTERM: "SIGTERM"}
+RESEND_S = 0.02  # a signal that arrived where it could not stop the program is sent again after this
 
 
 class Interrupted(BaseException):
@@ -65,19 +67,40 @@ class _State:
     requested: int | None = None  # the first signal received, while it is not yet handled
     deferring: int = 0  # depth of nested deferred() regions
     abandoning: str | None = None  # the work of the abandoning() region we are in
+    abandoned: bool = False  # a signal stopped such work midway (see ``abandoned_work``)
     installed: bool = False
 
 
 _state = _State()
 
 
+def _swallowed_here(frame) -> bool:
+    """True where an exception raised by the handler would be printed and dropped instead of
+    stopping the program: in a finaliser (``__del__``, anywhere up the stack) or in a ctypes
+    callback (llvmlite calls back into Python while LLVM compiles; the top frames).  A
+    dropped exception left a compile running for 17 s, or broke it with a traceback."""
+    depth = 0
+    while frame is not None:
+        code = frame.f_code
+        if code.co_name == "__del__" or (depth < 3 and "llvmlite" in code.co_filename):
+            return True
+        frame, depth = frame.f_back, depth + 1
+    return False
+
+
 def _handler(signum, frame) -> None:
+    if _swallowed_here(frame):  # the exception would be lost: the signal comes again in a moment
+        again = threading.Timer(RESEND_S, os.kill, (os.getpid(), signum))
+        again.daemon = True
+        again.start()
+        return
     if _state.requested is not None:  # the second signal: stop at once
         ignore()
         raise Interrupted(_state.requested, forced=True)
     _state.requested = signum
     if _state.deferring == 0:
         ignore()
+        _state.abandoned = _state.abandoning is not None
         raise Interrupted(signum, abandoned=_state.abandoning)
 
 
@@ -95,6 +118,15 @@ def ignore() -> None:
     if _state.installed and threading.current_thread() is threading.main_thread():
         for signum in SIGNAL_NAMES:
             signal.signal(signum, signal.SIG_IGN)
+
+
+def abandoned_work() -> bool:
+    """True once a signal stopped work that cannot stop between pieces (an
+    :class:`abandoning` region).  A compile stopped midway leaves Numba's and LLVM's objects
+    half built, and destroying them as the interpreter shuts down can print a traceback or
+    crash (seen: a segmentation fault, exit code 1): the command line then ends without
+    that shutdown (``os._exit``), once its line is said."""
+    return _state.abandoned
 
 
 def requested() -> bool:

@@ -1,14 +1,16 @@
-"""Compile every game's kernels into the on-disk cache, last game first (``python -m
-tests.warm_kernels``).
+"""Compile every game's kernels into the on-disk cache (``python -m tests.warm_kernels``).
 
 The test session starts this beside itself (tests/conftest.py): on a cold cache (a fresh
-clone in CI) compiling the kernels is most of the run and keeps one core busy while the
-other idles (a cold run measured 32 CPU-minutes in 35.6 minutes), and the tests reach the
-games roughly in registry order, so a second process compiling from the other end lets
-the two cores compile at once.  Whichever process compiles a kernel first writes it to
-the cache and the other loads it; a warm cache makes this a few seconds of loading.  It
-compiles the signatures the engine uses: each mode at the default table (the fixed-rules
-kernel where the game has one) and under other rules, and the advice at each decision's
+clone in CI) compiling the kernels is much of the run and would keep one core busy while
+the other idles, so a second process compiles in the opposite order to the tests that
+first need each kernel.  The first tests to play are the advice examples
+(tests/analyzer/test_advise.py, games in registry order) and then one run of each mode
+(tests/analyzer/test_api.py, games in name order): this process compiles the modes first,
+games in reverse name order, then the advice, games in reverse registry order, so the two
+processes meet rather than compile the same kernel at once.  Whichever compiles a kernel
+first writes it to the cache and the other loads it; a warm cache makes this a few seconds
+of loading.  It compiles the signatures the engine uses: each mode at the default table
+(the fixed-rules kernel where the game has one) and the advice at each decision's
 example."""
 
 from __future__ import annotations
@@ -18,6 +20,11 @@ from sims.registry import GAMES
 
 
 def main() -> None:
+    for name in sorted(GAMES, reverse=True):
+        spec = GAMES[name]
+        players = spec.default_players
+        for mode in spec.modes:
+            engine.simulate(spec, spec.default_rules(), spec.default_policy(players), players, mode, 1, 0, 4)
     for name in reversed(list(GAMES)):
         spec = GAMES[name]
         for decision in advice.decisions(spec):
@@ -26,9 +33,6 @@ def main() -> None:
                 advice.simulate_advice(spec, rules, spec.default_policy(players), players, found, 1, 0, 4)
             except Exception:  # the tests compile whatever this could not
                 pass
-        players = spec.default_players
-        for mode in spec.modes:
-            engine.simulate(spec, spec.default_rules(), spec.default_policy(players), players, mode, 1, 0, 4)
 
 
 if __name__ == "__main__":

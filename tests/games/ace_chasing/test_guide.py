@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-import analyzer
 from sims.advice import guide_situation, guides
 from sims.registry import GAMES
+from tests.games.guide_cells import assert_clear_cell
 
 SPEC = GAMES["ace-chasing"]
 GUIDES = {guide.name: guide for guide in guides(SPEC)}
@@ -53,17 +53,4 @@ CLEAR = [
 def test_clear_cells(name, row, column, best, margin):
     guide = GUIDES[name]
     cell = guide.rows[row][1][guide.columns.index(column)]
-    found = analyzer.advise(
-        "ace-chasing",
-        position=cell.position,
-        holding=cell.holding,
-        context=dict(cell.context),
-        players=guide.players,
-        hands=4_000,
-        store=False,
-        threads=1,
-    )
-    assert found.best == best
-    runner_up = found.ranked()[1]
-    assert abs(runner_up.diff) > margin
-    assert abs(runner_up.diff) > 10 * runner_up.diff_se
+    assert_clear_cell("ace-chasing", guide, cell, best, margin, hands=4_000, sigmas=10)

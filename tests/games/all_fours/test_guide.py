@@ -10,6 +10,7 @@ from sims.advice import guide_situation, guides
 from sims.core.cards import parse_cards
 from sims.games.all_fours import SPEC
 from sims.games.all_fours.guide import GUIDES, TURNUP
+from tests.games.guide_cells import assert_clear_cell
 
 DECISION = {"beg": "beg", "give": "give", "beg-10-10": "beg"}
 CANDIDATES = {"beg": ("stand", "beg"), "give": ("give", "run")}
@@ -60,21 +61,6 @@ CLEAR = [
 
 @pytest.mark.parametrize("name, row, column, best, margin", CLEAR)
 def test_a_clear_cell_gives_its_best_action(name, row, column, best, margin):
-    import analyzer as ca
-
     guide = next(guide for guide in GUIDES if guide.name == name)
     cell = guide.rows[row][1][guide.columns.index(column)]
-    result = ca.advise(
-        "all-fours",
-        position=cell.position,
-        holding=cell.holding,
-        context=dict(cell.context),
-        players=guide.players,
-        hands=20_000,
-        store=False,
-        threads=1,
-    )
-    assert result.best == best
-    runner_up = result.ranked()[1]
-    assert abs(runner_up.diff) > margin
-    assert abs(runner_up.diff) > 10 * runner_up.diff_se
+    assert_clear_cell("all-fours", guide, cell, best, margin, hands=20_000, sigmas=10)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-import analyzer as ca
 from sims import advice
 from sims.registry import get_game
+from tests.games.guide_cells import assert_clear_cell
 
 SPEC = get_game("chase-ace")
 GUIDES = {guide.name: guide for guide in advice.guides(SPEC)}
@@ -66,18 +66,4 @@ CLEAR = [
 def test_clear_cells(name, row, column, best, margin):
     guide = GUIDES[name]
     cell = guide.rows[row][1][column]
-    result = ca.advise(
-        "chase-ace",
-        position=cell.position,
-        holding=cell.holding,
-        context=dict(cell.context),
-        players=guide.players,
-        hands=4_000,
-        store=False,
-        threads=1,
-    )
-    ranked = result.ranked()
-    assert result.best == best == ranked[0].action
-    gap, gap_se = abs(ranked[1].diff), ranked[1].diff_se
-    assert gap > margin
-    assert gap > 10 * gap_se
+    assert_clear_cell("chase-ace", guide, cell, best, margin, hands=4_000, sigmas=10)

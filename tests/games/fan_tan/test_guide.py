@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-import analyzer
 from sims.advice import guide_situation, guides
 from sims.games.fan_tan.guide import GUIDES
 from sims.registry import get_game
+from tests.games.guide_cells import assert_clear_cell
 
 SPEC = get_game("fan-tan")
 
@@ -49,17 +49,4 @@ CLEAR = [(0, 0, "play 7d", 3.0), (5, 3, "play 7h", 5.0), (4, 0, "play 7h", 0.5)]
 def test_clear_cells(row, column, best, least):
     guide = GUIDES[0]
     cell = guide.rows[row][1][column]
-    result = analyzer.advise(
-        "fan-tan",
-        position=cell.position,
-        holding=cell.holding,
-        context=dict(cell.context),
-        players=guide.players,
-        hands=20_000,
-        store=False,
-        threads=1,
-    )
-    ranked = result.ranked()
-    assert ranked[0].action == best
-    gap, se = abs(ranked[1].diff), ranked[1].diff_se
-    assert gap > least and gap > 8 * se
+    assert_clear_cell("fan-tan", guide, cell, best, least, hands=20_000, sigmas=8)

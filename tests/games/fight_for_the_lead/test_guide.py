@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-import analyzer
 from sims.advice import guide_situation, guides
 from sims.games.fight_for_the_lead.guide import GUIDES
 from sims.registry import GAMES
+from tests.games.guide_cells import assert_clear_cell
 
 SPEC = GAMES["fight-for-the-lead"]
 DECISION = {"stay-4": ("stay or drop", ("stay", "drop")), "fight-4": ("fight card", None), "trade-4": ("trade", None)}
@@ -67,17 +67,4 @@ CLEAR = [
 def test_clear_cells(name, row, column, best, margin):
     guide = next(guide for guide in GUIDES if guide.name == name)
     cell = dict(guide.rows)[row][guide.columns.index(column)]
-    result = analyzer.advise(
-        "fight-for-the-lead",
-        position=cell.position,
-        holding=cell.holding,
-        context=dict(cell.context),
-        players=guide.players,
-        hands=20_000,
-        store=False,
-        threads=1,
-    )
-    ranked = result.ranked()
-    assert result.best == best == ranked[0].action
-    assert -ranked[1].diff > margin
-    assert -ranked[1].diff > 6 * ranked[1].diff_se
+    assert_clear_cell("fight-for-the-lead", guide, cell, best, margin, hands=20_000, sigmas=6)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-import analyzer
 from sims.advice import guide_situation, guides
 from sims.games.five_hundred.guide import BID_AUCTIONS, BID_HANDS, OVERCALL_AUCTIONS
 from sims.registry import GAMES
+from tests.games.guide_cells import assert_clear_cell
 
 SPEC = GAMES["five-hundred"]
 GUIDES = {guide.name: guide for guide in guides(SPEC)}
@@ -63,17 +63,4 @@ CLEAR = [
 def test_clear_cells(name, row, column, best, margin):
     guide = GUIDES[name]
     cell = guide.rows[row][1][guide.columns.index(column)]
-    found = analyzer.advise(
-        "five-hundred",
-        position=cell.position,
-        holding=cell.holding,
-        context=dict(cell.context),
-        players=guide.players,
-        hands=4_000,
-        store=False,
-        threads=1,
-    )
-    assert found.best == best
-    runner_up = found.ranked()[1]
-    assert abs(runner_up.diff) > margin
-    assert abs(runner_up.diff) > 5 * runner_up.diff_se
+    assert_clear_cell("five-hundred", guide, cell, best, margin, hands=4_000, sigmas=5)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-import analyzer
 from sims.advice import guide_situation, guides
 from sims.games.spoil_five.guide import GUIDES
 from sims.registry import GAMES
+from tests.games.guide_cells import assert_clear_cell
 
 SPEC = GAMES["spoil-five"]
 
@@ -63,19 +63,5 @@ CLEAR = [
 @pytest.mark.parametrize("name, row, column, best, margin", CLEAR)
 def test_clear_cells(name, row, column, best, margin):
     guide = next(g for g in GUIDES if g.name == name)
-    cells = dict(guide.rows)[row]
-    cell = cells[guide.columns.index(column)]
-    result = analyzer.advise(
-        "spoil-five",
-        position=cell.position,
-        holding=cell.holding,
-        context=dict(cell.context),
-        players=guide.players,
-        hands=20_000,
-        store=False,
-        threads=1,
-    )
-    ranked = result.ranked()
-    assert result.best == best == ranked[0].action
-    assert -ranked[1].diff > margin
-    assert -ranked[1].diff > 6 * ranked[1].diff_se
+    cell = dict(guide.rows)[row][guide.columns.index(column)]
+    assert_clear_cell("spoil-five", guide, cell, best, margin, hands=20_000, sigmas=6)

@@ -31,6 +31,7 @@ for r in range(repeats):
     for repo in (old, new) if r % 2 == 0 else (new, old):
         out = subprocess.run(
             [sys.executable, "-c", CODE, game, mode, str(count)],
+            cwd=repo,  # python -c puts the working folder first on the path, before PYTHONPATH
             env={**os.environ, "PYTHONPATH": repo},
             capture_output=True,
             text=True,

@@ -276,7 +276,7 @@ def situation(rules, n_seats: int, position: int, holding, context) -> Situation
 ORDER = np.arange(52, dtype=np.int64)  # the pack, in code order, for the conditioned deal
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _noted_nb(given, asks, carried):
     """Whether a seat that asked to swap (``asks``) and swapped (``carried``) did what
     its noted action ``given`` says (a refusing king is pinned by the deal already)."""
@@ -289,7 +289,7 @@ def _noted_nb(given, asks, carried):
     return True  # not noted
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _history_nb(table, n, codes, known):
     """The bets and the swap chain up to the advised seat; returns ``(kept, the card the
     seat holds at its turn, the mask of the earlier seats' final cards)``, ``kept`` False
@@ -317,7 +317,7 @@ def _history_nb(table, n, codes, known):
     return True, moving, held
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _candidates_nb(table, n, codes, p, moving, held, values):
     """Each candidate from the advised seat's turn: its decision forced (candidate ``c``
     asks to swap when ``c == 0``), the later seats under their policies, the reveal; the

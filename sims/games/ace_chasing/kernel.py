@@ -94,14 +94,14 @@ def new_table_nb(policy):
     return tables
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def rule_codes_nb(rules):
     """The rule values a round reads, as one tuple read once per block:
     ``(king_block, betting, bet_direction)``."""
     return rules[R_KING_BLOCK], rules[R_BETTING], rules[R_BET_DIRECTION]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def place_bets_nb(table, k, bet_direction):
     """Betting (with betting on): each non-matador's agreed bet on its DEALT card into
     ``table.bet``, +b against the matador, -b for it, 0 none."""
@@ -120,7 +120,7 @@ def place_bets_nb(table, k, bet_direction):
         table.bet[p] = bet
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def asks_swap_nb(table, p, k, moving):
     """1 (uint64) if position ``p`` of ``k``, holding the card ``moving``, asks to swap
     under its seat's policy, else 0."""
@@ -129,7 +129,7 @@ def asks_swap_nb(table, p, k, moving):
     return (passes_on >> np.uint64(moving)) & _ONE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def swap_step_nb(table, p, king_block, moving, swap):
     """Position ``p``, holding the card ``moving``, asks to swap with ``p + 1`` (``swap``
     1, uint64) or keeps (0); with king_block a target holding a king refuses.  Writes
@@ -144,7 +144,7 @@ def swap_step_nb(table, p, king_block, moving, swap):
     return (moving if swap else target), final
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def swap_chain_nb(table, k, king_block, first, moving, held):
     """The swap chain of positions ``first .. k-2`` under their policies, position
     ``first`` holding ``moving``; ``held`` is the mask of the final cards of the
@@ -156,7 +156,7 @@ def swap_chain_nb(table, k, king_block, first, moving, held):
     return moving, held
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def reveal_nb(held, m_card):
     """The reveal of the non-matadors' final cards ``held`` (a mask) against the
     matador's ``m_card``: lower cards, then the suits of face-up aces (one pass is final;
@@ -168,7 +168,7 @@ def reveal_nb(held, m_card):
     return exposed == 0, exposed
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_round_nb(table, k, codes):
     """Play one round among ``k`` positions (0 = the matador's left, ``k-1`` = matador)
     under the rule values ``codes`` (:func:`rule_codes_nb`).
@@ -188,7 +188,7 @@ def play_round_nb(table, k, codes):
     return reveal_nb(held, moving)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _bet_result(bet, knocked_out):
     """Units a bettor wins on an agreed bet (+b against the matador, -b for it)."""
     if bet > 0:
@@ -196,7 +196,7 @@ def _bet_result(bet, knocked_out):
     return -bet if not knocked_out else bet
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _is_exposed(exposed, card):
     return np.int64((exposed >> np.uint64(card)) & _ONE)
 

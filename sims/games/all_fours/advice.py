@@ -270,7 +270,7 @@ def situation(rules: Rules, n_seats: int, position: int, holding, context) -> Si
 # ---- The kernel. ----
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def conditioned_pack_nb(base, fixed, scratch, dealt, state):
     """The pack of one deal into ``base`` (bits, draw order): its first 13 positions from
     the conditioned deal (``fixed``: a bit or -1 per position), then the other 39 cards in
@@ -289,7 +289,7 @@ def conditioned_pack_nb(base, fixed, scratch, dealt, state):
     return state
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def seen_acts_nb(work, base, decision, given):
     """Would the policies have acted as the advised seat saw, with the pack ``base``?  At
     the give the elder's policy begs with its six cards (strength in the turn-up suit
@@ -378,7 +378,7 @@ def play_candidate_nb(work, masks, base, decision, given, choice, score_elder, s
             play_hand_nb(work, masks, ELDER, DEALER, target, True)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def candidate_values_nb(work, values, c, advised):
     """Outcomes of candidate ``c`` for seat ``advised`` into ``values[c]`` (module docstring)."""
     own = seat_nb(work, S_POINTS, advised)

@@ -234,67 +234,67 @@ _ACE = np.uint64(1 << ACE)
 # ---- Accessors: the only code that knows where a field lives. ----
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def rule_nb(work, rule):
     """The value of rule ``rule`` (R_*)."""
     return work[np.uint64(RULES_ROW + rule)]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def policy_nb(work, field, seat):
     """Seat ``seat``'s value of policy field ``field`` (P_*), as an integer."""
     return work[np.uint64(POLICY_ROW + 2 * field) + np.uint64(seat)]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def info_nb(work, field):
     """The deal's result ``field`` (I_*)."""
     return work[np.uint64(INFO_ROW + field)]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_info_nb(work, field, value):
     """Set the deal's result ``field`` (I_*)."""
     work[np.uint64(INFO_ROW + field)] = value
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def seat_nb(work, field, seat):
     """Seat ``seat``'s result ``field`` (S_*)."""
     return work[np.uint64(SEAT_ROW + 2 * field) + np.uint64(seat)]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_seat_nb(work, field, seat, value):
     """Set seat ``seat``'s result ``field`` (S_*)."""
     work[np.uint64(SEAT_ROW + 2 * field) + np.uint64(seat)] = value
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add_seat_nb(work, field, seat, value):
     """Add ``value`` to seat ``seat``'s result ``field`` (S_*)."""
     work[np.uint64(SEAT_ROW + 2 * field) + np.uint64(seat)] += value
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask_nb(masks, field, seat):
     """Seat ``seat``'s card set ``field`` (M_*)."""
     return masks[np.uint64(2 * field) + np.uint64(seat)]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_mask_nb(masks, field, seat, value):
     """Set seat ``seat``'s card set ``field`` (M_*)."""
     masks[np.uint64(2 * field) + np.uint64(seat)] = value
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_turnup_nb(work, k, card):
     """Record ``card`` (a bit) as the ``k``-th turned-up card (k from 0)."""
     work[np.uint64(TURNUP_ROW) + np.uint64(k)] = np.int64(card)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def log_trick_nb(work, trick, leader, card, answer, winner):
     """Record trick ``trick`` (stacked deals): its leader, the led card and the answer (bits), its winner."""
     work[PLAYED_ROW + 2 * trick] = np.int64(card)
@@ -303,13 +303,13 @@ def log_trick_nb(work, trick, leader, card, answer, winner):
     work[TRICK_ROW + 2 * trick + 1] = winner
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sum_nb(work, row, column):
     """Hand mode's sum in ``row`` (seat 0, seat 1, 2 = table) and ``column``."""
     return work[np.uint64(SUM_ROW + row * SUM_STRIDE) + np.uint64(column)]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add_sum_nb(work, row, column, value):
     """Add ``value`` to hand mode's sum in ``row`` (seat 0, seat 1, 2 = table) and ``column``."""
     work[np.uint64(SUM_ROW + row * SUM_STRIDE) + np.uint64(column)] += value
@@ -318,7 +318,7 @@ def add_sum_nb(work, row, column, value):
 # ---- Card play and the trump-strength score (package docstring). ----
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def strength_nb(hand, suit):
     """Trump-strength score of ``hand`` in ``suit``: per card of the suit A 4, K 3, Q/J/10 2,
     others 1 (the number held, plus 1 per honour 10..A, plus 1 for A or K, plus 1 for A)."""
@@ -331,7 +331,7 @@ def strength_nb(hand, suit):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def cheapest_nb(cards, trump):
     """The cheapest card of a non-empty set: the lowest worth (a ten 10, A 4, K 3, Q 2, J 1,
     others 0; the jack of trumps 20), then non-trumps first, the lowest rank, the lower suit."""
@@ -350,7 +350,7 @@ def cheapest_nb(cards, trump):
     return lowest_bit_nb(cards)  # only the jack of trumps is left
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def strongest_card_nb(cards, trump):
     """The highest trump of a non-empty set if it holds one, else its highest card (ties
     to the lower suit)."""
@@ -360,7 +360,7 @@ def strongest_card_nb(cards, trump):
     return highest_card_nb(cards)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lead_card_nb(hand, seen, trump, style):
     """The card a seat leads (play_style, package docstring): ``seen`` = its dead cards."""
     if style == STYLE_HIGH:
@@ -383,7 +383,7 @@ def lead_card_nb(hand, seen, trump, style):
     return cheapest_nb(hand, trump)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def follow_card_nb(hand, led_card, trump, style):
     """The card a seat plays to the card ``led_card`` (play_style, package docstring)."""
     led = suit_of_bit_nb(led_card)
@@ -405,7 +405,7 @@ def follow_card_nb(hand, led_card, trump, style):
     return cheapest_nb(legal, trump)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def keep_six_nb(hand, trump):
     """The six cards a seat keeps when it discards down to six: its trumps from the
     highest down, then its other cards from the highest rank down, ties to the lower suit."""
@@ -438,7 +438,7 @@ def new_table_nb(rules, policy):
     return work, masks
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def start_deal_nb(work, masks, elder, dealer, score_elder, score_dealer):
     """Clear the deal's results and card sets; the seats' scores before the deal; the
     next dealer is E unless the deal says otherwise (step 8)."""
@@ -457,7 +457,7 @@ def start_deal_nb(work, masks, elder, dealer, score_elder, score_dealer):
     set_info_nb(work, I_NEXT_DEALER, elder)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def score_point_nb(work, seat, target):
     """One point to ``seat``; when its score reaches the target it has won (the deal's
     winner).  Returns True then."""
@@ -469,7 +469,7 @@ def score_point_nb(work, seat, target):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deal_round_nb(work, masks, elder, dealer, top, shuffle, state):
     """Three cards to E, then three to D: ``(top, state)``."""
     for k in range(3):
@@ -481,7 +481,7 @@ def deal_round_nb(work, masks, elder, dealer, top, shuffle, state):
     return top, state
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def turn_up_nb(work, masks, top, shuffle, state):
     """Draw the next card face up: recorded as a turn-up and a seen card.  Returns
     ``(suit, is_jack, top, state)``; the caller decides whether it makes trump."""
@@ -494,14 +494,14 @@ def turn_up_nb(work, masks, top, shuffle, state):
     return np.int64(turnup >> np.uint64(4)), (turnup & np.uint64(15)) == JACK, top, state
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def turned_jack_nb(work, dealer, target):
     """A turned-up jack that makes trump: 1 to D.  True when it wins the game."""
     add_seat_nb(work, S_TURNED_JACKS, dealer, 1)
     return score_point_nb(work, dealer, target)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deal_nb(work, masks, elder, dealer, target, shuffle, state):
     """Step 1: six cards each (3 to E, 3 to D, twice) and the turn-up, whose suit is the
     proposed trump; a turned jack scores 1 to D.  Returns ``(top, state)``."""
@@ -515,7 +515,7 @@ def deal_nb(work, masks, elder, dealer, target, shuffle, state):
     return top, state
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def give_nb(work, elder, dealer, target):
     """Step 4, D gives: 1 to E (the gift).  With gift_then=redeal (and E not at the
     target) the cards are thrown in; the same dealer deals again when
@@ -532,7 +532,7 @@ def give_nb(work, elder, dealer, target):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def void_deal_nb(work, dealer):
     """Step 5, the pack cannot deal another round: the deal is void, no trump, the same
     dealer deals again, and D's turned-jack points are taken back unless
@@ -547,7 +547,7 @@ def void_deal_nb(work, dealer):
         add_seat_nb(work, S_SCORE, dealer, -jacks)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run_nb(work, masks, elder, dealer, target, top, shuffle, state):
     """Step 5, D runs the cards: rounds of 3 to E, 3 to D and a new turn-up until a
     turn-up's suit is not the rejected one (it is trump; a jack of it scores 1 to D), or
@@ -567,7 +567,7 @@ def run_nb(work, masks, elder, dealer, target, top, shuffle, state):
             return is_jack and turned_jack_nb(work, dealer, target), state
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def beg_nb(work, masks, elder, dealer, score_elder, target, top, shuffle, state):
     """Steps 3-5 after E begged: D gives when its strength in the turn-up suit reaches
     give_at_least, else runs; D must run when gift_cannot_win is on and the gift would
@@ -582,7 +582,7 @@ def beg_nb(work, masks, elder, dealer, score_elder, target, top, shuffle, state)
     return run_nb(work, masks, elder, dealer, target, top, shuffle, state)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bunch_nb(work, masks, elder, dealer):
     """Step 5, Foster's bunch (after a run found a new trump): when the rule is on and
     both seats' strength in the new trump is below their bunch_below, the deal is
@@ -599,7 +599,7 @@ def bunch_nb(work, masks, elder, dealer):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def discard_nb(work, masks, trump):
     """Hand size after a run: with discard-to-six (or foster-club after two or more
     rounds) each seat keeps its six most valuable cards; the rest are its discards."""
@@ -613,7 +613,7 @@ def discard_nb(work, masks, trump):
             set_mask_nb(masks, M_DISCARDED, seat, hand & ~kept)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tricks_nb(work, masks, elder, trump, low_card, jack_card, shuffle):
     """Step 6: E leads the first trick, the winner of each leads the next, until the
     hands are empty (each seat's card from its play_style); each trick's counting-card
@@ -660,7 +660,7 @@ def tricks_nb(work, masks, elder, trump, low_card, jack_card, shuffle):
     return low_winner, jack_winner
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def score_hand_nb(
     work, elder, dealer, target, trumps_in_play, held_elder, low_card, jack_card, low_winner, jack_winner
 ):
@@ -699,7 +699,7 @@ def score_hand_nb(
         score_point_nb(work, game, target)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_hand_nb(work, masks, elder, dealer, target, shuffle):
     """Steps 5 (hand size) to 7 of a deal that is played, with the trump found."""
     trump = _SUIT_BITS << np.uint64(16 * info_nb(work, I_TRUMP))
@@ -713,7 +713,7 @@ def play_hand_nb(work, masks, elder, dealer, target, shuffle):
     score_hand_nb(work, elder, dealer, target, trumps_in_play, held_elder, low_card, jack_card, low_winner, jack_winner)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_deal_nb(work, masks, dealer, score_elder, score_dealer, shuffle, state):
     """Play one deal (package docstring, steps 1-8) and return the advanced stream state.
     Inlined into the kernels' loops (a call cost about 6% of a hand's instructions).
@@ -743,7 +743,7 @@ def play_deal_nb(work, masks, dealer, score_elder, score_dealer, shuffle, state)
 # ---- Hand mode and game mode. ----
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add_hand_sums_nb(work):
     """Add the deal just played (E = seat 0, D = seat 1) to hand mode's sums."""
     for seat in range(N_PLAYERS):

@@ -134,7 +134,7 @@ def situation(rules, n_seats: int, position: int, holding: tuple[int, ...], cont
     )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _matches_nb(table, known, position):
     """Whether the round just played is one the advised player could have seen: its turn
     came, it held the known card then, and the earlier players acted as noted."""

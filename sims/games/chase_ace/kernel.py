@@ -136,7 +136,7 @@ def new_table_nb(rules, policy):
     return tables
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _mixed_swap_nb(mix_bound, state):
     """A card ranking exactly ``threshold + 1`` swaps with probability ``threshold_mix``,
     given as its ``mix`` bound ``mix_bound``: drawing from the stream only when the mix is
@@ -147,7 +147,7 @@ def _mixed_swap_nb(mix_bound, state):
     return uniform_below_nb(state, mix_bound)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _attempt_on_shown_card_nb(table, k, t, dealer, kings, queens_on, jacks):
     """Position ``k`` tries to swap with ``t``, who holds a card that is shown: the top
     card (kings rule), a queen (queen rule) or a jack (jack rule).  Makes the exchange the
@@ -195,7 +195,7 @@ def _attempt_on_shown_card_nb(table, k, t, dealer, kings, queens_on, jacks):
 ROUND_RULE_FIELDS = (R_TIE, R_KINGS, R_REVEAL, R_DEALER_KING_BLOCK, R_QUEENS, R_JACKS)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def rule_codes_nb(rules):
     """The values of ``ROUND_RULE_FIELDS`` as one tuple.  Kernels read them once per block
     (or take them as compile-time constants), so no hand loads them from memory."""
@@ -218,7 +218,7 @@ class Chain(NamedTuple):
     state: tuple
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_round_nb(table, m, state, codes, forced=-1, forced_swap=False):
     """Play one round among ``m`` positions (0 = eldest, ``m-1`` = dealer).
 
@@ -252,7 +252,7 @@ def play_round_nb(table, m, state, codes, forced=-1, forced_swap=False):
     return _showdown_nb(table, m, tie, lowest), state
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _hold_dealt_cards_nb(table, m, kings):
     """Every position holds its dealt card in the held rows; returns whether a dealt king
     freezes the round (kings=freeze)."""
@@ -269,7 +269,7 @@ def _hold_dealt_cards_nb(table, m, kings):
     return ended
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _swap_chain_nb(table, m, state, codes, rows_kept, ended, forced, forced_swap):
     """Positions 0 .. m-2 in turn swap with their left-hand neighbour or keep, under the
     king, queen and jack rules of ``codes`` (position ``forced`` as told, see
@@ -342,7 +342,7 @@ def _swap_chain_nb(table, m, state, codes, rows_kept, ended, forced, forced_swap
     return Chain(card, rank, received, given_rank, lowest, ended, state)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _dealer_turn_nb(table, m, chain, dealer_king_block, face_rules_on, rows_kept, forced, forced_swap):
     """The dealer cuts the pack or keeps, after the :class:`Chain` reached it (as told when
     it is position ``forced``, see :func:`play_round_nb`); returns ``(the lowest final
@@ -382,7 +382,7 @@ def _dealer_turn_nb(table, m, chain, dealer_king_block, face_rules_on, rows_kept
     return lowest, state
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _showdown_nb(table, m, tie, lowest):
     """Mark the losers in ``table.lose`` (1, else 0) under the ``tie`` rule, ``lowest``
     being the lowest rank held; return how many there are."""
@@ -400,7 +400,7 @@ def _showdown_nb(table, m, tie, lowest):
     return losers
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _single_loser_nb(table, m, tie, lowest):
     """The position that loses under a tie rule with one loser at most (-1: nobody);
     ``lowest`` is the lowest rank held."""
@@ -439,7 +439,7 @@ def new_hand_table_nb(rules, policy, n):
     return tables, np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _hand_sums_nb(tables, out, n, seed, first, count, codes):
     """Hand mode's loop, for both hand kernels: the sums of hands ``first .. first+count-1``
     into ``out``.  ``codes`` are the rule values of :func:`rule_codes_nb`, read from the
@@ -518,7 +518,7 @@ def _cut_high_nb(table, k, state):
     return table.candidate[0], state
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _next_active(lives, dealer, n):
     """The next player clockwise from ``dealer``'s seat who still has lives."""
     seat = (dealer + 1) % n
@@ -538,7 +538,7 @@ class GameEnd(NamedTuple):
     state: tuple
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _seat_the_living_nb(table, lives, dealer, n):
     """Positions of this round: the seats with lives, from the dealer's left; returns how
     many there are (``table.seat_of`` holds their seats)."""
@@ -552,7 +552,7 @@ def _seat_the_living_nb(table, lives, dealer, n):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _lose_lives_nb(table, lives, paid, m, pot, paying):
     """Each loser of the round loses a life and (while the game pays) puts a unit in the
     pot; returns the pot."""
@@ -565,7 +565,7 @@ def _lose_lives_nb(table, lives, paid, m, pot, paying):
     return pot
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _final_tie_nb(table, out, lives, paid, share, m, pot, paying, final_tie, state):
     """Every remaining player lost their last life together (not under final_tie=replay):
     they pay, then split the pot, cut for it, or carry it to a continuation game.  Returns
@@ -591,7 +591,7 @@ def _final_tie_nb(table, out, lives, paid, share, m, pot, paying, final_tie, sta
     return False, pot, paying and final_tie != FINAL_CARRY_NO_STAKE, state
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _play_game_nb(table, out, lives, paid, share, n, lives_at_start, final_tie, codes, state):
     """One whole game from ``lives_at_start`` lives each, the first dealer in seat ``n-1``:
     rounds until one player is left (who takes the pot) or a final tie settles it.

@@ -358,7 +358,7 @@ def _setup_nb(known, n, fixed, record, candidates):
     return position
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _replay_nb(table, n, seat, layout, turns, pot, record, n_record, position, may_pass, ebs, chips, pass_fee, state):
     """Play the listed turns from ``turns`` on: the advised seat's forced to the listed
     action, the others' under their policies.  Returns ``(kept, seat, layout, turns, pot,
@@ -377,7 +377,7 @@ def _replay_nb(table, n, seat, layout, turns, pot, record, n_record, position, m
     return True, seat, layout, turns, pot, streak, state
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _candidate_nb(table, n, seat, layout, turns, pot, streak, action, codes, amounts, state):
     """The advised seat (``seat``) takes ``action``, then everyone plays on under the
     policies; the deal is settled."""
@@ -400,7 +400,7 @@ def _candidate_nb(table, n, seat, layout, turns, pot, streak, action, codes, amo
     return winner
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _save_nb(table, n, saved, back):
     """Copy the per-seat state (hands, paid, received, passes) into ``saved`` (``back``
     false) or back from it."""
@@ -417,7 +417,7 @@ def _save_nb(table, n, saved, back):
             saved[3, seat] = table.passes[seat]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _values_nb(table, values, c, position, winner, card_count):
     """The advised seat's outcomes of candidate ``c`` (module docstring's order)."""
     left = table.cards_left[position]

@@ -89,7 +89,7 @@ SEVEN_FACE = 6  # face 0 = A ... 6 = 7
 SIXES, SEVENS, EIGHTS = (RANK_COLUMN << np.uint64(face) for face in (SEVEN_FACE - 1, SEVEN_FACE, SEVEN_FACE + 1))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal_cards_nb(layout, eight_before_six):
     """The cards that may be added to ``layout`` (package docstring): the unplayed sevens
     and the cards next to a started row, a 6 only after its 8 with eight_before_six."""
@@ -99,13 +99,13 @@ def legal_cards_nb(layout, eight_before_six):
     return legal
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def unlocked_nb(hand, card, layout, legal, eight_before_six):
     """The cards of ``hand`` that playing ``card`` makes legal (and that were not)."""
     return legal_cards_nb(layout | (_ONE << card), eight_before_six) & ~legal & hand
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def choose_card_nb(style, hand, playable, layout, legal, eight_before_six, state):
     """The card a seat plays (policy style, package docstring): ``(card, state)``."""
     if style == STYLE_FIRST:
@@ -159,7 +159,7 @@ def new_table_nb(rules, policy, n):
     return tables
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _pay_nb(table, seat, chips):
     """``seat`` pays ``chips`` (ante, fee or penalty): adds them to its ``paid`` and returns them."""
     table.paid[np.uint64(seat)] += chips
@@ -170,7 +170,7 @@ PATH_RULE_FIELDS = (R_UNEVEN_ANTE, R_START, R_SETTLE, R_MAY_PASS, R_EIGHT_BEFORE
 C_MAY_PASS = PATH_RULE_FIELDS.index(R_MAY_PASS)  # its place in rule_codes_nb's tuple
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def rule_codes_nb(rules):
     """The values of ``PATH_RULE_FIELDS`` (the rules that choose code paths) as one tuple.
     The kernels read them once per block (or take them as compile-time constants), so no
@@ -178,13 +178,13 @@ def rule_codes_nb(rules):
     return (rules[R_UNEVEN_ANTE], rules[R_START], rules[R_SETTLE], rules[R_MAY_PASS], rules[R_EIGHT_BEFORE_SIX])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def rule_amounts_nb(rules):
     """The chip amounts of the rules, ``(ante, pass_fee, card_fee)``, read once per block."""
     return rules[R_ANTE], rules[R_PASS_FEE], rules[R_CARD_FEE]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def plays_first_cards_nb(table, n, codes):
     """Whether every seat plays its first playable card (style first) and never passes
     voluntarily (no may_pass_when_able, or no seat with pass_with_sevens): then
@@ -198,7 +198,7 @@ def plays_first_cards_nb(table, n, codes):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _deal_nb(table, n, dealer, shuffle, state):
     """Step 1, the deal: clear the seats' results of the last deal, then draw the 52 cards
     from ``table.pack`` (lazy Fisher-Yates with ``shuffle``, the stacked order without),
@@ -219,7 +219,7 @@ def _deal_nb(table, n, dealer, shuffle, state):
     return state
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _antes_nb(table, n, uneven, ante, chips):
     """Step 1, the antes: each seat pays ``ante`` into the pot, one chip more for the seats
     dealt the fewer (more) cards under uneven_ante fewer- (more-) cards-pay-extra when the
@@ -239,7 +239,7 @@ def _antes_nb(table, n, uneven, ante, chips):
     return pot
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _opening_nb(table, n, dealer, start, shuffle):
     """Step 2, the opening: under start=eldest the eldest hand has the first turn; under
     holder-7d/7h the holder of that 7 plays it (one turn, logged on a stacked deal) and
@@ -259,7 +259,7 @@ def _opening_nb(table, n, dealer, start, shuffle):
     return seat + 1 if seat + 1 < n else 0, opening, 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _first_card_turns_nb(table, n, seat, layout, turns, eight_before_six):
     """Step 3 when every seat plays style first and never passes voluntarily: on its turn a
     seat plays its lowest playable card (code order), or passes when it has none, until a
@@ -284,7 +284,7 @@ def _first_card_turns_nb(table, n, seat, layout, turns, eight_before_six):
         seat = seat + 1 if seat + 1 < n else 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _hoyle_penalties_nb(table, n, seat, hand):
     """A voluntary pass (holding back sevens) pays Hoyle's penalties: HOYLE_PASS_PENALTY
     chips into the pot, and for each 7 in ``hand`` HOYLE_HOLDER_PENALTY chips to the other
@@ -305,7 +305,7 @@ def _hoyle_penalties_nb(table, n, seat, hand):
 NOT_FORCED = -3  # _turn_nb's ``forced`` when the seat's policy decides (a constant in hand and game mode)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _turn_nb(
     table, n, seat, layout, legal, passes_in_a_row, pot, may_pass, eight_before_six, chips, pass_fee, state, forced
 ):
@@ -354,7 +354,7 @@ def _turn_nb(
     return hand, layout, legal, passes_in_a_row, pot, logged, state
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _policy_turns_nb(
     table, n, seat, layout, turns, pot, shuffle, may_pass, eight_before_six, chips, pass_fee, state, passes_in_a_row
 ):
@@ -388,7 +388,7 @@ def _policy_turns_nb(
         seat = seat + 1 if seat + 1 < n else 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _settle_nb(table, n, winner, turns, pot, chips, pass_fees_due, settle, pass_fee, card_fee):
     """Step 4, the settlement once ``winner`` has gone out: record each seat's cards left;
     with chips, the pass fees still due (``pass_fees_due``: the first-card turns leave them
@@ -408,7 +408,7 @@ def _settle_nb(table, n, winner, turns, pot, chips, pass_fees_due, settle, pass_
     table.pot = pot
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _play_deal_nb(table, n, dealer, shuffle, state, codes, amounts, first_cards):
     """Play one deal (package docstring, steps 1-4) and return the advanced stream state.
 
@@ -449,7 +449,7 @@ def play_deal_nb(tables, n, dealer, shuffle, state):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _net_nb(table, seat):
     """A seat's chips received minus paid this deal (unsigned index: no negative-index check)."""
     return table.received[np.uint64(seat)] - table.paid[np.uint64(seat)]
@@ -461,7 +461,7 @@ def new_hand_table_nb(rules, policy, n):
     return new_table_nb(rules, policy, n), np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _hand_sums_nb(tables, out, n, seed, first, count, codes):
     """Hand mode's loop, for both hand kernels: the sums of deals ``first .. first+count-1``
     into ``out``.  ``codes`` are the values of :func:`rule_codes_nb`, read from the rules

@@ -393,7 +393,7 @@ def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outco
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _bits_of_codes_nb(codes):
     """A mask of card codes (bit = code) as a mask of ranked bits."""
     bits = 0
@@ -427,7 +427,7 @@ def _advise_deals_nb(tables, out, values, n, seed, first, count, known, fixed, c
             record_deal_nb(out, values)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _arrange_pack_nb(pack, dealt):
     """The pack of a deal: the dealt prefix, then every other card in code order."""
     used = np.uint64(0)
@@ -443,7 +443,7 @@ def _arrange_pack_nb(pack, dealt):
             at += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _play_candidate_nb(table, pack, n, known, candidate, check, state, codes):
     """Play the hand from ``pack`` with the advised seat's decision forced to
     ``candidate``; with ``check``, False as soon as the history leaves the context."""
@@ -491,7 +491,7 @@ def _play_candidate_nb(table, pack, n, known, candidate, check, state, codes):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _fights_match_nb(table, n, known):
     """Every other seat's fight card, where the context gives it, is its policy's choice."""
     position = known[K_POSITION]
@@ -502,7 +502,7 @@ def _fights_match_nb(table, n, known):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _trades_match_nb(table, n, known):
     """Every earlier trader traded as many cards as the context says."""
     for seat in range(n):
@@ -512,7 +512,7 @@ def _trades_match_nb(table, n, known):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _force_fight_card_nb(table, seat, bit):
     """The advised seat lays down ``bit`` instead of its policy's fight card."""
     one = np.uint64(1)
@@ -523,14 +523,14 @@ def _force_fight_card_nb(table, seat, bit):
     table.seat_of_bit[bit] = seat
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _force_stay_nb(table, seat, stays):
     """The advised seat stays (or drops) whatever its hand, through its stay policy."""
     table.policy[STAY_MIN_STRENGTH, seat] = 0 if stays else NEVER_STAYS
     table.policy[STAY_WITH_LEAD, seat] = 1 if stays else 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _outcomes_nb(table, values, c, seat):
     """The advised seat's outcomes of candidate ``c`` (OUTCOMES' order, as many as asked)."""
     won = table.won[seat]

@@ -214,7 +214,7 @@ _NO_CARD = np.uint64(1 << 63)  # above every card: makes a mask non-empty where 
 _LOWEST_BIT = _ONE  # the 2 of clubs' bit: makes a mask non-empty where its highest bit is unused
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fight_card_nb(hand, choice):
     """The ranked bit a seat lays down in the fight (policy field fight_card)."""
     if choice == FIGHT_LOWEST:
@@ -235,7 +235,7 @@ def fight_card_nb(hand, choice):
     return lowest_bit_nb(longest)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def strength_nb(hand):
     """Strength score: 2 per ace + 1 per king with another card of its suit in hand."""
     kings = (hand >> np.uint64(KING_ORDER)) & RANK_COLUMN  # one flag per suit, in bit 0 of its 16
@@ -246,7 +246,7 @@ def strength_nb(hand):
     return 2 * count_cards_nb(hand & ACES) + count_cards_nb(guarded)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lead_card_nb(hand, dead, style):
     """The card a seat leads (play_style; see the module docstring)."""
     if style == STYLE_HIGH:
@@ -259,7 +259,7 @@ def lead_card_nb(hand, dead, style):
     return highest_sure if sure else lowest
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def follow_card_nb(hand, led, winning, style):
     """The card a seat plays to a trick led in suit mask ``led`` that ``winning`` now wins
     (a seat must follow suit, sims.core.tricks FOLLOW_SUIT; play_style says which card)."""
@@ -281,13 +281,13 @@ def follow_card_nb(hand, led, winning, style):
     return lowest if void else chosen
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lowest_seat_nb(seats):
     """The lowest seat in a non-empty set of seats (bit s = seat s)."""
     return np.int64(lowest_bit_nb(np.uint64(seats)))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def count_seats_nb(seats):
     """How many seats a set of seats (bit s = seat s) holds."""
     return count_cards_nb(np.uint64(seats))
@@ -310,7 +310,7 @@ def new_table_nb(rules, policy, n):
     return tables
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def rule_codes_nb(table):
     """The rule values one hand reads, from the record's rules, as a tuple:
     (trade_in_first_hand, trade_order, trade_exhaust, all_drop, fight_exhaust)."""
@@ -336,13 +336,13 @@ def play_hand_nb(table, n, dealer, pot, compulsory, shuffle, state):
     return play_hand_inline_nb(table, n, dealer, pot, compulsory, shuffle, state, rule_codes_nb(table))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _at(index):
     """An index as unsigned, so that Numba emits no negative-index wraparound for it."""
     return np.uint64(index)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_hand_inline_nb(table, n, dealer, pot, compulsory, shuffle, state, codes):
     """:func:`play_hand_nb` with the rule values passed in ``codes`` (:func:`rule_codes_nb`),
     read once per call of a kernel rather than once per hand.
@@ -373,7 +373,7 @@ def play_hand_inline_nb(table, n, dealer, pot, compulsory, shuffle, state, codes
     return state
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def start_hand_nb(table, n):
     """Clear the per-seat results and the hand's flags before the deal."""
     table.losers = 0
@@ -388,7 +388,7 @@ def start_hand_nb(table, n):
         table.net[seat] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deal_nb(table, n, dealer, shuffle, state):
     """Step 1, the deal: four cards to each seat, one at a time clockwise from the dealer's
     left, from the top of the full pack.  Returns the advanced stream state."""
@@ -402,7 +402,7 @@ def deal_nb(table, n, dealer, shuffle, state):
     return state
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lay_fight_cards_nb(table, n):
     """Steps 2-3, the fight cards: every seat, at once, lays down one card by its
     fight_card policy; they are public.  ``seat_of_bit`` finds a fight card's seat in one
@@ -417,7 +417,7 @@ def lay_fight_cards_nb(table, n):
     table.fight_bits = fight_bits
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fight_nb(table, n, dealer, fight_exhaust, shuffle, state):
     """Step 4, the fight: turn cards until one has the suit of some fight card; the highest
     fight card of that suit wins the lead (:func:`exhausted_fight_lead_nb` when the pack
@@ -449,7 +449,7 @@ def fight_nb(table, n, dealer, fight_exhaust, shuffle, state):
     return state
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def exhausted_fight_lead_nb(table, n, dealer, fight_exhaust):
     """Step 4 when the pack runs out with no match (fight_exhaust): highest-rank-any-suit
     gives the lead to the highest fight card of any suit, ties to the first such seat
@@ -466,7 +466,7 @@ def exhausted_fight_lead_nb(table, n, dealer, fight_exhaust):
     return lead
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def replace_nb(table, n, dealer, shuffle, state):
     """Step 5, the replacement: the fight cards join the turned cards in the pile (seat
     order from the dealer's left), then each seat, clockwise from the dealer's left, draws
@@ -497,7 +497,7 @@ def replace_nb(table, n, dealer, shuffle, state):
     return state
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def stay_or_drop_nb(table, n, dealer, compulsory):
     """Step 6, stay or drop, at once: a seat plays when the hand is compulsory, or it won
     the fight and stays with the lead, or its strength score reaches stay_min_strength.
@@ -526,7 +526,7 @@ def stay_or_drop_nb(table, n, dealer, compulsory):
     table.pot_next = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def all_drop_nb(table, n, pot, all_drop):
     """Step 6 when nobody plays (all_drop): refund-split pays every seat P/n and ends the
     game; forced-replay and replay-optional carry the pot to the next hand, nobody paying."""
@@ -538,7 +538,7 @@ def all_drop_nb(table, n, pot, all_drop):
         table.pot_next = pot
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lone_player_nb(table, pot):
     """Step 6 when exactly one plays: it takes all four tricks and the whole pot, and the
     game ends (no trading, no play)."""
@@ -547,7 +547,7 @@ def lone_player_nb(table, pot):
     table.net[seat] = pot
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def choose_leader_nb(table, n, dealer):
     """The leader (two or more playing): the fight winner if it plays, else the next
     playing seat clockwise from it.  Writes ``leader`` and ``leader_place``, its place in
@@ -566,7 +566,7 @@ def choose_leader_nb(table, n, dealer):
     table.leader = leader if leader < n else leader - n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def trade_nb(table, trade_order, trade_exhaust, shuffle, state):
     """Step 7, trading: the playing seats in clockwise order, from the dealer's left or
     from the leader (trade_order), each discard the cards below keep_min_rank, as many as
@@ -627,7 +627,7 @@ def trade_nb(table, trade_order, trade_exhaust, shuffle, state):
     return state
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_tricks_nb(table, shuffle):
     """Step 8, card play: four tricks among the playing seats.  The leader leads the first
     (:func:`lead_card_nb`), the others follow clockwise (:func:`follow_card_nb`); the
@@ -672,7 +672,7 @@ def play_tricks_nb(table, shuffle):
     table.dead = dead
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def settle_nb(table, pot):
     """Step 9, settlement: each trick pays a quarter of the pot to its winner; every player
     who took no trick pays the pot into the next one, so the pot carried is losers * P."""
@@ -696,7 +696,7 @@ def _reshuffle_pile_nb(table, pile):
     return pile, 0, 0, _ZERO
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add_hand_sums_nb(table, sums, n):
     """Hand mode: add the hand just played to the sums (``HAND_OUTCOMES``; row n: the
     table's)."""
@@ -758,13 +758,13 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ante_nb(rules, n):
     """The ante: the rule's, or the smallest making n * ante divisible by 4 (see ante_for)."""
     return rules[R_ANTE] if rules[R_ANTE] else SMALLEST_ANTE[n]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_game_nb(rules, table, n, ante, state, codes):
     """One game: each seat antes, seat n-1 deals the compulsory first hand, and hands go on
     while a pot is carried (the dealer passing left when dealer_rotates; the next hand
@@ -809,7 +809,7 @@ def play_game_nb(rules, table, n, ante, state, codes):
     table.overflow = overflow
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add_game_sums_nb(table, out, n):
     """Game mode: add the game just played to ``out`` (``GAME_OUTCOMES``: net and net_sq
     in limbs, largest_pot a maximum; row n: the table's)."""

@@ -347,7 +347,7 @@ def situation(rules: Rules, n_seats: int, position: int, holding, context) -> Si
 
 
 # ------------------------------------------------------------------------ the kernel
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _advised_nb(table, seat, values, c, n_outcomes):
     """The advised seat's outcomes of candidate ``c`` into ``values[c]``: its side's points
     less the other side's, its side's points, then (bid) whether it won the auction, whether it made its contract, its tricks;

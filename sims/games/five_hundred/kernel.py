@@ -215,12 +215,12 @@ TABLE = np.dtype(
 )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _bit(code):
     return _ONE << np.uint64(code)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _next_code(mask):
     """The lowest card code in a non-empty mask."""
     return np.int64(lowest_bit_nb(mask))
@@ -257,7 +257,7 @@ VIEW_SUIT = np.array([_contract_view(trump)[0] for trump in range(5)], dtype=np.
 VIEW_ORDER = np.array([_contract_view(trump)[1] for trump in range(5)], dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_contract_view_nb(trump, suit_of, order_of):
     """Fill the suit and order rows for a suit contract in card suit ``trump`` (0..3), or
     no trumps / misere (``trump`` = 4: jokers suitless, jacks in their place)."""
@@ -328,7 +328,7 @@ def estimates_nb(hand, out):
 
 
 # ------------------------------------------------------------------- the auction
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bid_nb(rules, policy, table, seat, current, holder, seven, eight):
     """A seat's call (package docstring, Bidding): open misere, then misere, when it may be
     bid and the seat holds few enough high cards; else the cheapest trick bid in its best
@@ -456,25 +456,25 @@ CODE_OTHERS = np.uint64((1 << 52) - 1) & ~CODE_ACES
 _63 = np.uint64(63)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _low(mask):
     """The lowest bit of a non-empty mask."""
     return np.int64(trailing_zeros(mask))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _high(mask):
     """The highest bit of a non-empty mask."""
     return np.int64(_63 - np.uint64(leading_zeros(mask)))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _above(bit):
     """The mask of every bit above ``bit``."""
     return ~(((_ONE << np.uint64(bit)) << _ONE) - _ONE)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_mask_nb(cards, left, right):
     """A mask of card codes in the play layout; ``left`` and ``right`` are the bowers' code
     bits (0 at no trumps and misere)."""
@@ -499,7 +499,7 @@ def card_code_nb(bit, left, right):
     return 13 * (bit // 13) + (0 if face == 13 else face)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _suit_at(bit, special_suits):
     """The effective suit of a play-layout bit; ``special_suits`` holds the suits of bits
     52 .. 55, 4 bits each."""
@@ -508,7 +508,7 @@ def _suit_at(bit, special_suits):
     return (special_suits >> (4 * (bit - LEFT_BIT))) & 15
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _lowest_card(mask):
     """The card of a non-empty mask with the lowest order, ties to the lower suit code
     (a bower or joker, orders 15 .. 18, only when there is nothing else)."""
@@ -521,7 +521,7 @@ def _lowest_card(mask):
     return _low(printed & (PLAY_COLUMN << np.uint64(_low(orders))))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _highest_card(mask):
     """The card of a non-empty mask with the highest order, ties to the lower suit code."""
     if mask & ~PLAY_PRINTED:
@@ -530,14 +530,14 @@ def _highest_card(mask):
     return _low(mask & (PLAY_COLUMN << np.uint64(_high(orders))))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _lowest_nb(mask, suitless):
     """The lowest-ordered card (ties to the lower suit code), a suitless joker last."""
     others = mask & ~suitless
     return _lowest_card(others) if others else _low(mask)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def cheapest_nb(mask, trumps, suitless):
     """Its lowest-ordered plain card (ties to the lower suit code), else its lowest trump,
     else its lowest suitless joker."""
@@ -549,7 +549,7 @@ def cheapest_nb(mask, trumps, suitless):
     return _low(mask)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def beaters_nb(best, led_cards, trumps, suitless):
     """Every card that beats ``best``, the card now winning a trick led in the suit whose
     cards are ``led_cards``: a higher trump over a trump, a higher suitless joker over a
@@ -563,7 +563,7 @@ def beaters_nb(best, led_cards, trumps, suitless):
     return (led_cards & above) | trumps | suitless
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lowest_beater_nb(beaters, led_cards, trumps):
     """The lowest card of a non-empty ``beaters``: of the suit led first, then trumps, then
     jokers."""
@@ -575,7 +575,7 @@ def lowest_beater_nb(beaters, led_cards, trumps):
     return _low(beaters)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sure_winners_nb(hand, unseen, trumps, suitless, suit_masks):
     """The cards of ``hand`` no unseen card could beat: a trump (suitless joker) above every
     unseen one; a card of another suit above every unseen card of its suit, when no trump or
@@ -591,7 +591,7 @@ def sure_winners_nb(hand, unseen, trumps, suitless, suit_masks):
     return unbeaten
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _shed(cards, forcing):
     """The card a defender of an exposed open misere sheds from a non-empty set: its
     highest spare card (not forcing, not a joker), else its highest card that is not a
@@ -603,7 +603,7 @@ def _shed(cards, forcing):
     return _highest_card(plain if plain else cards)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def exposed_defence_nb(hand, legal, exposed, best, contractor_winning, contractor_played, led_cards):
     """A misere defender's card once the open misere hand ``exposed`` (the contractor's
     cards not yet played) is face up (package docstring, The defence against an exposed
@@ -680,7 +680,7 @@ def discard_nb(hand, n_discards, contract, trump, suit_of, order_of):
 
 
 # ------------------------------------------------------------------- the kitty
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def nominate_nb(table, contractor):
     """Joker nomination (package docstring, Joker nomination): each joker the contractor
     holds goes to the suit in which it holds the most cards (ties to the higher suit code);
@@ -787,7 +787,7 @@ def layout_nb(rules, table, kitty):
 
 
 # ------------------------------------------------------------------- the play
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal_nb(hand, best, led_cards, trick, first_round, nt_joker, trump, suitless):
     """A seat's legal cards (package docstring, Play; The joker at no trumps): a leader
     (``best`` < 0) any card, a suitless joker only to the last trick under lead-last-only
@@ -806,7 +806,7 @@ def legal_nb(hand, best, led_cards, trick, first_round, nt_joker, trump, suitles
     return follow
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def unseen_nb(table, seat, hand):
     """The cards ``seat`` cannot see (package docstring, Card play: unseen cards): the pack
     minus its hand, the cards played, a misere partner's hand, its own discards (the
@@ -821,7 +821,7 @@ def unseen_nb(table, seat, hand):
     return play.pack & ~known
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lead_nb(table, seat, hand, legal):
     """A lead in a trick contract or after four passes played out (package docstring,
     Declarer side or defence): the contracting side's highest trump while a trump is unseen
@@ -853,7 +853,7 @@ def lead_nb(table, seat, hand, legal):
     return cheapest_nb(legal, trumps, suitless)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def follow_nb(legal, best, partner_winning, led_cards, trumps, suitless):
     """A follow in a trick contract or after four passes played out (package docstring,
     Declarer side or defence): the cheapest legal card when its partner is winning the
@@ -867,7 +867,7 @@ def follow_nb(legal, best, partner_winning, led_cards, trumps, suitless):
     return cheapest_nb(legal, trumps, suitless)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def misere_defence_nb(table, hand, legal, best, best_seat, led_cards, contractor_played):
     """A misere defender's card (package docstring, The misere defence; against an exposed
     open misere exposed_defence_nb): leading, the lowest card of a suit in which the
@@ -899,7 +899,7 @@ def misere_defence_nb(table, hand, legal, best, best_seat, led_cards, contractor
     return _highest_card(plain if plain else legal)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def card_nb(table, seat, hand, legal, best, best_seat, led_cards, contractor_played):
     """The card ``seat`` plays from its ``legal`` cards (package docstring, Card play): a
     misere contractor leads its lowest card and follows with its highest card that does
@@ -919,7 +919,7 @@ def card_nb(table, seat, hand, legal, best, best_seat, led_cards, contractor_pla
     return follow_nb(legal, best, best_seat == (seat + 2) % 4, led_cards, play.trumps, play.suitless)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def trick_nb(rules, table, trick, leader, record):
     """One trick (package docstring, Play): from ``leader`` clockwise, a misere partner
     sitting out, each seat plays a legal card (legal_nb) of its choice (card_nb).  The
@@ -1036,7 +1036,7 @@ def _named_suit_nb(rest, voids, suit_masks):
 
 
 # ------------------------------------------------------------------- the score
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hand_points_nb(rules, table):
     """The hand's points before the cap (package docstring, Scoring one hand) into
     ``hand.points`` and whether the contract was made into ``hand.made``: a trick contract
@@ -1081,7 +1081,7 @@ def hand_points_nb(rules, table):
     table.hand.points[1] = points1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def game_end_nb(table, dealer, scores, us, cap_on):
     """Whether a side has won after the hand (package docstring, Scoring: game mode), into
     ``hand.winner`` (-1 none) and ``hand.ended``: the contracting side ``us`` made its
@@ -1137,7 +1137,7 @@ def settle_nb(rules, table, dealer, scores):
 
 
 # ------------------------------------------------------------------- one hand
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def new_hand_nb(table, kitty):
     """Clear the hand's record and the seats' tricks and voids for a new deal."""
     hand = table.hand
@@ -1178,7 +1178,7 @@ def play_hand_nb(rules, policy, table, kitty, dealer, scores, record):
     settle_nb(rules, table, dealer, scores)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _draw_nb(pack_row, t, size, shuffle, state, dealt):
     """The draw at position ``t`` (package docstring, The deal): (card, state)."""
     if shuffle:
@@ -1214,7 +1214,7 @@ def deal_nb(rules, pack_row, dealer, shuffle, state, hands, dealt):
     return kitty, state
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def new_deal_nb(rules, table, dealer, state):
     """A random deal (package docstring, The deal) from the pack in code order.  Returns
     (kitty mask, state)."""
@@ -1296,7 +1296,7 @@ GT_HANDS, GT_HANDS_SQ, GT_END_CONTRACT, GT_END_MINUS_500, GT_END_ANY_POINTS, GT_
 BUCKET_HI = np.array([hi for _, hi in LENGTH_BUCKETS], dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add_hand_nb(out, n, table):
     """Hand mode: add a hand's outcomes (package docstring, Hand mode) to the sums."""
     hand = table.hand
@@ -1366,7 +1366,7 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add_game_nb(out, n, scores, played, winner, ended):
     """Game mode: add a game's outcomes (package docstring, Game mode) to the sums."""
     for seat in range(4):

@@ -515,7 +515,7 @@ D_CLAIM, D_JINX, D_POLICY, D_STOP = range(4)  # the advised seat's jinx decision
 ENDED, STOPPED, REJECTED = range(3)  # how play_on_nb returns
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def start_state_nb(st, leader, dead, goes_live):
     """The trick loop's state before trick 1 (``dead``, ``goes_live``: rob_nb's)."""
     st[:] = 0
@@ -527,7 +527,7 @@ def start_state_nb(st, leader, dead, goes_live):
     st[S_GOES_LIVE] = np.int64(goes_live)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def force_discard_nb(work, masks, seat, suit, code):
     """The robber ``seat`` throws away the card ``code`` instead of the one rob_nb chose."""
     chosen = np.uint64(info_nb(work, I_DISCARD))
@@ -538,7 +538,7 @@ def force_discard_nb(work, masks, seat, suit, code):
     set_private_nb(work, seat, bit, _NO_CARD)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def advised_trick_nb(work, masks, n, st, suit, follow_extra, flags, spoilers, threat, adv, code):
     """One trick (play_trick_nb) from the state ``st``, the advised seat ``adv`` playing
     the card ``code`` when it is a card (its hand is that card alone for the trick)."""
@@ -571,7 +571,7 @@ def advised_trick_nb(work, masks, n, st, suit, follow_extra, flags, spoilers, th
     return result
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def seen_nb(work, expect, trick, n, suit):
     """Did every seat play to ``trick`` the card ``expect`` says (-1: any)?"""
     if trick >= HISTORY:
@@ -639,7 +639,7 @@ def play_on_nb(work, masks, st, n, suit, codes, flags, adv, forced, expect, deci
     return ENDED
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def outcome_nb(work, n, adv, known, bonus, values, c):
     """The advised seat's outcomes of the hand just played into ``values[c]``."""
     won = info_nb(work, I_WINNER) == adv
@@ -649,7 +649,7 @@ def outcome_nb(work, n, adv, known, bonus, values, c):
     values[c, 2] = tricks_nb(work, adv)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def robs_nb(work, masks, n, suit, holder, codes, rob_seats):
     """Step 2 (kernel.rob_nb) with the dealer in seat n - 1 and seat 0 leading."""
     return rob_nb(work, masks, n - 1, 0, holder, suit, rob_seats, codes[1] == ROB_OBLIGATORY, codes[2] != 0)
@@ -680,7 +680,7 @@ def rob_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, valu
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def rob_seen_nb(work, known):
     """Is the rob the advised seat saw the one the context gives (a robber after it in
     trick 1 is not seen yet)?"""

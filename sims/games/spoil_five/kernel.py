@@ -190,73 +190,73 @@ BIT_OF = BIT.reshape(-1).astype(np.uint64)
 # Seat and slot indices are unsigned: no negative-index checks.
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def rule_nb(work, r):
     """Rule ``r`` (R_*) of the table."""
     return work[RULES_ROW + r]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def rules_of_nb(work):
     """The table's rules array (a view of the RULES row)."""
     return work[RULES_ROW : RULES_ROW + N_RULES]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_rule_nb(work, r, value):
     """Set rule ``r`` (R_*) of the table."""
     work[RULES_ROW + r] = value
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def policy_nb(work, field, seat):
     """The policy ``field`` (P_*) of ``seat``."""
     return work[np.uint64(POLICY_ROW + MAX_PLAYERS * field + seat)]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_policy_nb(work, field, seat, value):
     """Set the policy ``field`` (P_*) of ``seat``."""
     work[np.uint64(POLICY_ROW + MAX_PLAYERS * field + seat)] = value
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def jinx_min_nb(work, seat):
     """The jinx_min policy of ``seat``."""
     return policy_nb(work, P_JINX_MIN, seat)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def seat_flag_nb(work, flag):
     """The seats whose 0/1 policy field ``flag`` (F_*) is 1, as a bitmask."""
     return np.uint64(work[INFO_ROW + FLAG_SLOTS + flag])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add_seat_flag_nb(work, flag, seat):
     """Add ``seat`` to the seats of ``flag`` (F_*)."""
     work[INFO_ROW + FLAG_SLOTS + flag] |= 1 << seat
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def seat_flags_nb(work):
     """The per-seat 0/1 policy fields as seat bitmasks: (rob, spoil, renege)."""
     return seat_flag_nb(work, F_ROB), seat_flag_nb(work, F_SPOIL), seat_flag_nb(work, F_RENEGE)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def info_nb(work, i):
     """The deal's result ``i`` (I_*)."""
     return work[INFO_ROW + i]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_info_nb(work, i, value):
     """Set the deal's result ``i`` (I_*)."""
     work[INFO_ROW + i] = value
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def private_nb(work):
     """The deal's private knowledge: (its seat or -1, its card bit, the demoted ace's bit)."""
     return (
@@ -266,7 +266,7 @@ def private_nb(work):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_private_nb(work, seat, card, demoted_bit):
     """Set the deal's private knowledge (see private_nb)."""
     work[INFO_ROW + DEAL_SLOTS + D_PRIVATE_SEAT] = seat
@@ -274,111 +274,111 @@ def set_private_nb(work, seat, card, demoted_bit):
     work[INFO_ROW + DEAL_SLOTS + D_DEMOTED] = np.int64(demoted_bit)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pool_result_nb(work, i):
     """The last pool's result ``i`` (PL_*)."""
     return work[INFO_ROW + POOL_SLOTS + i]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_pool_result_nb(work, i, value):
     """Set the pool's result ``i`` (PL_*)."""
     work[INFO_ROW + POOL_SLOTS + i] = value
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def game_total_nb(work, i):
     """The last game's total ``i`` (GM_*)."""
     return work[INFO_ROW + GAME_SLOTS + i]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_game_total_nb(work, i, value):
     """Set the game's total ``i`` (GM_*)."""
     work[INFO_ROW + GAME_SLOTS + i] = value
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def seat_count_nb(work, field, seat):
     """The SEAT row's count ``field`` (S_*) of ``seat``."""
     return work[np.uint64(SEAT_ROW + MAX_PLAYERS * field + seat)]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_seat_count_nb(work, field, seat, value):
     """Set the SEAT row's count ``field`` (S_*) of ``seat``."""
     work[np.uint64(SEAT_ROW + MAX_PLAYERS * field + seat)] = value
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tricks_nb(work, seat):
     """Tricks ``seat`` won in the deal."""
     return seat_count_nb(work, S_TRICKS, seat)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_tricks_nb(work, seat, value):
     """Set the tricks ``seat`` won in the deal."""
     set_seat_count_nb(work, S_TRICKS, seat, value)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def paid_nb(work, seat):
     """Chips ``seat`` paid into the pool."""
     return seat_count_nb(work, S_PAID, seat)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add_paid_nb(work, seat, chips):
     """Add ``chips`` to what ``seat`` paid."""
     set_seat_count_nb(work, S_PAID, seat, seat_count_nb(work, S_PAID, seat) + chips)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def received_nb(work, seat):
     """Chips ``seat`` received from the pool (and jinx bonuses)."""
     return seat_count_nb(work, S_RECEIVED, seat)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add_received_nb(work, seat, chips):
     """Add ``chips`` to what ``seat`` received."""
     set_seat_count_nb(work, S_RECEIVED, seat, seat_count_nb(work, S_RECEIVED, seat) + chips)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def dealt_nb(work, k):
     """The ``k``-th card code dealt."""
     return work[DEAL_ROW + k]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_dealt_nb(work, k, code):
     """Set the ``k``-th card code dealt."""
     work[DEAL_ROW + k] = code
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pack_in_order_nb(work):
     """Put the pack in code order (a random deal)."""
     for card in range(N_CARDS):
         work[DECK_ROW + card] = card
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def stack_pack_nb(work, packs, k):
     """Put the stacked pack ``packs[k]`` in the pack row."""
     for card in range(N_CARDS):
         work[DECK_ROW + card] = packs[k, card]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def log_entry_nb(work, trick, i):
     """Entry ``i`` of trick ``trick``'s log: 0 the leader, 1 the winner, 2 + j the j-th card played."""
     return work[LOG_ROW + LOG_STRIDE * trick + i]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_log_entry_nb(work, trick, i, value):
     """Set entry ``i`` of trick ``trick``'s log (see log_entry_nb)."""
     work[LOG_ROW + LOG_STRIDE * trick + i] = value
@@ -414,7 +414,7 @@ def new_table_nb(rules, policy, n_seats):
 DEAL_RULE_FIELDS = (R_PLAIN_LEAD, R_ROB, R_UNROBBED_ACE_LOW, R_JINX)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deal_rule_codes_nb(rules):
     """The values of ``DEAL_RULE_FIELDS`` as one tuple (from the rules array or the
     workspace's rules row), read once per block or pool rather than in every deal."""
@@ -425,7 +425,7 @@ def deal_rule_codes_nb(rules):
 # ------------------------------------------------------------------------ card choices
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def cheapest_nb(cards, trump):
     """The cheapest card of a non-empty set: its lowest plain card (ties to the lower
     suit), else its lowest trump."""
@@ -436,7 +436,7 @@ def cheapest_nb(cards, trump):
     return low_plain if plain else low_any
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def strongest_nb(cards, trump):
     """The strongest card of a non-empty set: its highest trump, else its highest plain
     card (ties to the lower suit)."""
@@ -444,7 +444,7 @@ def strongest_nb(cards, trump):
     return highest_bit_nb(trumps) if trumps else highest_card_nb(cards)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sure_winners_nb(hand, unseen, trump):
     """The cards of ``hand`` no unseen card can beat: trumps above every unseen trump, and
     (with no unseen trump at all) plain cards above every unseen card of their suit."""
@@ -457,7 +457,7 @@ def sure_winners_nb(hand, unseen, trump):
     return above_unseen if unseen_trumps else no_unseen_trump
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def unseen_nb(hand, dead, everyone, seat, private_seat, private):
     """The cards ``seat`` (holding ``hand``) has not seen: all but its hand, the public dead
     cards and what only it knows (``private`` when it is ``private_seat``)."""
@@ -465,7 +465,7 @@ def unseen_nb(hand, dead, everyone, seat, private_seat, private):
     return everyone & ~(hand | dead | (_ONE << own))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def greedy_lead_nb(hand, unseen, trump):
     """Greedy leading: the highest sure-winning trump, else the highest sure-winning plain
     card (ties to the lower suit), else the cheapest card."""
@@ -478,7 +478,7 @@ def greedy_lead_nb(hand, unseen, trump):
     return top_trump if sure_trumps else (top_plain if sure else cheapest)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lead_card_nb(hand, spoiling, trump, unseen):
     """The card a leader plays (step 5): spoiling, its strongest card; greedy,
     greedy_lead_nb (``unseen``: the cards it has not seen)."""
@@ -487,7 +487,7 @@ def lead_card_nb(hand, spoiling, trump, unseen):
     return greedy_lead_nb(hand, unseen, trump)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def candidates_nb(hand, trump, privileged, above_led, renege, led, led_trump, follow):
     """A follower's candidates (steps 3 and 5).  To a trump lead (``led_trump``): its trumps
     when one of them must be played (a seat with ``renege`` 0 plays one whenever it holds
@@ -502,7 +502,7 @@ def candidates_nb(hand, trump, privileged, above_led, renege, led, led_trump, fo
     return to_trump if led_trump else to_plain
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def follow_card_nb(candidates, trump, led, best, spoiling, threat_to_play):
     """The card a follower plays (step 5) to a trick led in ``led`` and now won by
     ``best``, and 1 if it takes the lead of the trick, else 0.  Greedy: the lowest
@@ -529,7 +529,7 @@ def follow_card_nb(candidates, trump, led, best, spoiling, threat_to_play):
     return card, (beaters >> card) & _ONE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _ace_seen_nb(ace_rules, card, seat, seat_bit, forfeited, ace_bit, demoted_bit, ace_mask, dead, forfeit_bit):
     """After ``seat`` plays ``card``: when the card is the unrobbed ace (``ace_bit`` from the
     seat that forfeited the rob, or the demoted ace), the ace is seen dead, and a forfeited
@@ -549,7 +549,7 @@ def _ace_seen_nb(ace_rules, card, seat, seat_bit, forfeited, ace_bit, demoted_bi
 # predictable (robbing, spoiling play, a forfeited seat, the end of the deal).
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deal_nb(work, masks, n, dealer, leader, shuffle, state):
     """Step 1, the deal: 5 cards to each seat from the dealer's left (``leader``), then the
     turn-up, drawn from the pack row (code order for a random deal, the stacked order
@@ -583,7 +583,7 @@ def deal_nb(work, masks, n, dealer, leader, shuffle, state):
     return state, suit, holder
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def rob_nb(work, masks, dealer, leader, holder, suit, rob_seats, obligatory, ace_low):
     """Step 2, robbing: the dealer takes a turned-up ace (rob policy 1), discarding its
     cheapest card; else the holder of the ace of trumps (``holder``) robs the turn-up at
@@ -639,7 +639,7 @@ def rob_nb(work, masks, dealer, leader, holder, suit, rob_seats, obligatory, ace
     return dead, goes_live
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_trick_nb(
     work, masks, n, trick, leader, suit, follow_extra, reneges, spoilers, threat, dead, goes_live, forfeit_bit, shuffle
 ):
@@ -733,7 +733,7 @@ def calls_jinx_nb(work, masks, seat, suit, dead):
 END_NONE, END_SPOILED, END_TAKEN, END_JINX_MADE, END_THREE = range(5)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hand_end_nb(seat, won, played, most, jinxer, forfeited, jinx_on):
     """Step 4, after a trick won by ``seat`` (now holding ``won`` tricks; ``played`` tricks
     played; ``most``: the most tricks of a seat that is not forfeited; ``jinxer``: the seat
@@ -759,7 +759,7 @@ def hand_end_nb(seat, won, played, most, jinxer, forfeited, jinx_on):
     return end
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_deal_end_nb(work, end, seat, jinxer, claimed, played):
     """Write the end of the deal to the INFO row: ``end`` (END_*, after the trick won by
     ``seat``), the jinxer or -1, 1 if the pool was claimed, the tricks played."""
@@ -773,7 +773,7 @@ def set_deal_end_nb(work, end, seat, jinxer, claimed, played):
     set_info_nb(work, I_TRICKS, played)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_tricks_nb(work, masks, n, leader, suit, dead, goes_live, law, jinx_on, shuffle, seat_flags):
     """Steps 3-4: tricks from the eldest hand's lead (``leader``), each winner leading the
     next, until the hand stops (hand_end_nb).  ``dead``: the public dead cards,
@@ -842,7 +842,7 @@ def play_tricks_nb(work, masks, n, leader, suit, dead, goes_live, law, jinx_on, 
     masks[M_DEAD] = dead
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_deal_nb(work, masks, n, dealer, shuffle, state, codes, seat_flags):
     """Play one deal (package docstring, steps 1-4) dealt by ``dealer``; its results go to
     the INFO row (I_*), tricks won to the SEAT row (S_TRICKS).  Returns the advanced stream
@@ -874,7 +874,7 @@ def play_table_deal_nb(work, masks, n, dealer, shuffle, state):
 # ------------------------------------------------------------------------ one pool
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def jinx_bonus_nb(work):
     """What each other player pays a successful jinxer."""
     bonus = rule_nb(work, R_JINX_BONUS)
@@ -1003,7 +1003,7 @@ def _log_deal_nb(work, n, log, k):
 # ------------------------------------------------------------------------ hand mode
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add_hand_nb(out, work, n, pool, ante, extra, bonus):
     """Add the deal just played (from a new pool of ``pool`` chips: ``ante`` from each
     seat, ``extra`` from the dealer; ``bonus`` the jinx bonus) to hand mode's sums."""
@@ -1041,7 +1041,7 @@ def add_hand_nb(out, work, n, pool, ante, extra, bonus):
     out[n, HT_CARRIED + 1] += carried * carried
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _play_hands_nb(rules, policy, n, seed, first, count, codes):
     """Hand mode's loop: ``codes`` are deal_rule_codes_nb's rule values."""
     out = np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
@@ -1118,7 +1118,7 @@ def play_game_nb(work, masks, n, state, packs, log):
     return state
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add_game_nb(out, work, n):
     """Add the game just played (the GM_* slots, S_GAME_NET and S_POOLS_WON) to game
     mode's sums (GAME_OUTCOMES; a ratio's numerator, its square, its count, the count's

@@ -11,8 +11,8 @@ processes meet rather than compile the same kernel at once.  Whichever compiles 
 first writes it to the cache and the other loads it; a warm cache makes this a few seconds
 of loading.  It compiles the signatures the engine uses: each mode at the default table
 (the fixed-rules kernel where the game has one), the hand mode's any-rules kernel under
-a variant that no fixed-rules kernel covers (the tour notebook and the comparisons play
-those; compiled by the tour alone they took 187 s), and the advice at each decision's
+a variant that no fixed-rules kernel covers (the tour notebook plays those;
+compiled by the tour alone they took 187 s), and the advice at each decision's
 example."""
 
 from __future__ import annotations

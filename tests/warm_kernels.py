@@ -6,7 +6,7 @@ the other idles, so a second process compiles in the opposite order to the tests
 first need each kernel.  The first tests to play are the advice examples
 (tests/analyzer/test_advise.py, games in registry order) and then one run of each mode
 (tests/analyzer/test_api.py, games in name order): this process compiles the modes first,
-games in reverse name order, then the advice, games in reverse registry order, so the two
+games in reverse name order (each with its any-rules hands kernel), then the advice, games in reverse registry order, so the two
 processes meet rather than compile the same kernel at once.  Whichever compiles a kernel
 first writes it to the cache and the other loads it; a warm cache makes this a few seconds
 of loading.  It compiles the signatures the engine uses: each mode at the default table
@@ -17,6 +17,7 @@ example."""
 
 from __future__ import annotations
 
+from analyzer.run.params import build_rules
 from sims import advice, engine
 from sims.registry import GAMES
 from sims.spec import HANDS
@@ -25,9 +26,8 @@ from sims.spec import HANDS
 def any_rules(spec):
     """The rules of the first variant under which every mode plays its any-rules kernel
     (no fixed-rules kernel covers them), or None."""
-    defaults = {field.key: field.default for field in spec.rules}
-    for variant in spec.variants.values():
-        rules = spec.rules_type(**{**defaults, **{key: int(code) for key, code in variant.rules.items()}})
+    for variant in spec.variants:
+        rules = build_rules(spec, variant, {})
         if all(spec.kernel_for(mode, spec.rules_array(rules)) is spec.kernels[mode] for mode in spec.modes):
             return rules
     return None
@@ -39,9 +39,6 @@ def main() -> None:
         players = spec.default_players
         for mode in spec.modes:
             engine.simulate(spec, spec.default_rules(), spec.default_policy(players), players, mode, 1, 0, 4)
-    for name in sorted(GAMES, reverse=True):
-        spec = GAMES[name]
-        players = spec.default_players
         rules = any_rules(spec)
         if rules is not None:
             try:

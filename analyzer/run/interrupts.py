@@ -89,7 +89,8 @@ def _swallowed_here(frame) -> bool:
 
 
 def _handler(signum, frame) -> None:
-    if _swallowed_here(frame):  # the exception would be lost: the signal comes again in a moment
+    raising = _state.requested is not None or _state.deferring == 0
+    if raising and _swallowed_here(frame):  # the exception would be lost: the signal comes again in a moment
         again = threading.Timer(RESEND_S, os.kill, (os.getpid(), signum))
         again.daemon = True
         again.start()

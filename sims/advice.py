@@ -20,7 +20,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from sims.core.advice import Decision, Situation, advice_width
+from sims.core.advice import INFER, Decision, Situation, advice_width
 from sims.spec import ADVICE, GameSpec, Outcomes
 
 HEADER = 3  # entries after the game's rules: candidates, outcomes, known entries
@@ -39,11 +39,20 @@ def decisions(spec: GameSpec) -> tuple[Decision, ...]:
 
 
 def situation(
-    spec: GameSpec, rules, n_seats: int, position: int, holding, context: Mapping[str, str] | None = None
+    spec: GameSpec,
+    rules,
+    n_seats: int,
+    position: int,
+    holding,
+    context: Mapping[str, str] | None = None,
+    infer: str = "policy",
 ) -> Situation:
     """The decision of seat ``position`` holding ``holding`` (card codes) after what
-    ``context`` says it has seen: the game decides which decision that is and its
+    ``context`` says it has seen, its history read as ``infer`` says
+    (:data:`sims.core.advice.INFER`): the game decides which decision that is and its
     candidates.  ``ValueError`` with one sentence for an impossible or malformed one."""
+    if infer not in INFER:
+        raise ValueError(f"--infer takes {' or '.join(INFER)}, not '{infer}'.")
     if not spec.min_players <= n_seats <= spec.max_players:
         raise ValueError(f"{spec.name} takes {spec.min_players} to {spec.max_players} players, not {n_seats}.")
     if not 0 <= int(position) < n_seats:
@@ -51,7 +60,7 @@ def situation(
     holding = tuple(int(card) for card in holding)
     if len(set(holding)) != len(holding):
         raise ValueError("the holding names a card twice.")
-    return advice_module(spec).situation(rules, int(n_seats), int(position), holding, dict(context or {}))
+    return advice_module(spec).situation(rules, int(n_seats), int(position), holding, dict(context or {}), infer)
 
 
 def guides(spec: GameSpec) -> tuple:

@@ -39,8 +39,10 @@ class Option:
     diff_se: float
 
 
-def estimates(flat: list[int], found: Situation) -> tuple[list[Option], str]:
-    """The options and the best action from the flat sums of an advice run."""
+def estimates(flat: list[int], found: Situation, rank: int | None = None) -> tuple[list[Option], str]:
+    """The options and the best action from the flat sums of an advice run, ranked by
+    outcome ``rank`` (the situation's ``rank_by`` unless given): ``diff`` and ``diff_se``
+    are that outcome's paired differences to the best candidate."""
     from sims.core.advice import ACCEPTED, FIRST_SUM, cross_start
 
     k_count, o_count = len(found.candidates), len(found.outcomes)
@@ -55,18 +57,19 @@ def estimates(flat: list[int], found: Situation) -> tuple[list[Option], str]:
             row_ses.append(se / found.scale[o])
         means.append(row_means)
         ses.append(row_ses)
-    sign = 1 if found.lower_is_better else -1
-    best = min(range(k_count), key=lambda c: (sign * means[c][0], c))
-    cross = cross_start(k_count, o_count)
+    r = found.rank_by if rank is None else rank
+    sign = 1 if lower_is_better(found, r) else -1
+    best = min(range(k_count), key=lambda c: (sign * means[c][r], c))
+    cross = cross_start(k_count, o_count, r)
     options = []
     for c in range(k_count):
-        diff = means[c][0] - means[best][0]
+        diff = means[c][r] - means[best][r]
         if accepted > 1 and c != best:
             square = flat[cross + c * k_count + c] + flat[cross + best * k_count + best]
             square -= 2 * flat[cross + c * k_count + best]
-            raw_diff = diff * found.scale[0]
+            raw_diff = diff * found.scale[r]
             variance = max(0.0, square / accepted - raw_diff * raw_diff) * accepted / (accepted - 1)
-            diff_se = math.sqrt(variance / accepted) / found.scale[0]
+            diff_se = math.sqrt(variance / accepted) / found.scale[r]
         else:
             diff_se = 0.0 if c == best else math.nan
         outcomes = {name: (means[c][o], ses[c][o]) for o, name in enumerate(found.outcomes)}
@@ -74,10 +77,16 @@ def estimates(flat: list[int], found: Situation) -> tuple[list[Option], str]:
     return options, found.candidates[best]
 
 
-def ranked(options: list[Option], found: Situation) -> list[Option]:
-    """The options from best to worst by the headline (``found``'s first outcome)."""
-    sign = 1 if found.lower_is_better else -1
-    return sorted(options, key=lambda option: sign * option.outcomes[found.outcomes[0]][0])
+def lower_is_better(found: Situation, rank: int) -> bool:
+    """Whether a player wants outcome ``rank`` small (the situation's ``smaller``)."""
+    return found.outcomes[rank] in found.smaller
+
+
+def ranked(options: list[Option], found: Situation, rank: int | None = None) -> list[Option]:
+    """The options from best to worst by outcome ``rank`` (the situation's ``rank_by``)."""
+    r = found.rank_by if rank is None else rank
+    sign = 1 if lower_is_better(found, r) else -1
+    return sorted(options, key=lambda option: sign * option.outcomes[found.outcomes[r]][0])
 
 
 def _mean_se(total: int, squares: int, count: int) -> tuple[float, float]:

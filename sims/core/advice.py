@@ -16,9 +16,16 @@ point, with a copy of the same stream state, under the same policies.
 
 The sums of a run are one flat int64 array (:func:`advice_width`): deals tried, deals
 accepted, then for each candidate ``c`` and outcome ``o`` the sum and the sum of squares
-of the advised seat's outcome, then the products of every two candidates' headline
-outcomes (outcome 0) summed over the accepted deals, from which the standard error of
-any paired difference follows.  Everything is an integer, so blocks add exactly.
+of the advised seat's outcome, then for each outcome ``o`` the products of every two
+candidates' outcome ``o`` summed over the accepted deals, from which the standard error
+of any paired difference of any outcome follows (so advice can rank by any outcome,
+``--rank-by``).  Everything is an integer, so blocks add exactly.
+
+What the seat has seen may be read two ways (``infer``, :data:`INFER`): ``policy``
+conditions the deals on the other seats having followed their policies (a deal is kept
+only when the policies reproduce the history given); ``seen`` plays the actions given
+as they were (forced) and keeps every deal consistent with what was visible, so a
+history the policies would rarely or never produce can still be asked about.
 """
 
 from __future__ import annotations
@@ -34,18 +41,21 @@ from sims.core.rng import below_nb
 
 MAX_CANDIDATES = 64  # candidate actions of one decision at most (the cross products grow as the square)
 TRIED, ACCEPTED = 0, 1  # the first two entries of the sums
+INFER = ("policy", "seen")  # how the history given is read (see the module docstring)
 FIRST_SUM = 2  # where the per-candidate sums begin
 
 
 @dataclass(frozen=True)
 class Decision:
     """One decision a game's advice answers.  ``context`` maps each context key this
-    decision reads to its help; ``example`` is a command line that asks for it."""
+    decision reads to its help; ``absent`` maps a key to what leaving it out means
+    (``analyze rules`` shows it); ``example`` is a command line that asks for it."""
 
     name: str
     help: str
     context: Mapping[str, str] = field(default_factory=dict)
     example: str = ""
+    absent: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -57,7 +67,12 @@ class Situation:
     the advice ranks by; ``scale`` divides each stored integer into the user's unit;
     ``lower_is_better`` says whether a player wants the headline small; ``described``
     is the context as the JSON output names it; ``known`` is the game's own encoding of
-    the holding and context for its kernel and twin (int64)."""
+    the holding and context for its kernel and twin (int64).  ``rank_by`` is the index
+    of the outcome the advice ranks by unless asked otherwise (a game puts its chance of
+    winning the game there when the context gives the state of the game); ``assumed``
+    maps each context key left out to what was assumed in its place ("nobody exchanged
+    with you"); ``infer`` is how the history was read (:data:`INFER`); ``smaller`` names
+    the outcomes a player wants small (``lower_is_better`` speaks of the first)."""
 
     decision: str
     candidates: tuple[str, ...]
@@ -66,10 +81,20 @@ class Situation:
     scale: tuple[int, ...] = ()
     lower_is_better: bool = False
     described: Mapping[str, object] = field(default_factory=dict)
+    rank_by: int = 0
+    assumed: Mapping[str, str] = field(default_factory=dict)
+    infer: str = "policy"
+    smaller: tuple[str, ...] = ()  # the outcomes a player wants small (lower_is_better adds the first)
 
     def __post_init__(self):
+        if self.lower_is_better and self.outcomes[0] not in self.smaller:
+            object.__setattr__(self, "smaller", (self.outcomes[0], *self.smaller))
         if not 1 <= len(self.candidates) <= MAX_CANDIDATES:
             raise ValueError(f"a decision needs 1 to {MAX_CANDIDATES} candidates, not {len(self.candidates)}.")
+        if not 0 <= self.rank_by < len(self.outcomes):
+            raise ValueError(f"rank_by {self.rank_by} is not an outcome of {self.outcomes}.")
+        if self.infer not in INFER:
+            raise ValueError(f"infer is one of {', '.join(INFER)}, not {self.infer!r}.")
         if not self.scale:
             object.__setattr__(self, "scale", (1,) * len(self.outcomes))
 
@@ -81,13 +106,13 @@ class Situation:
 @njit(cache=True)
 def advice_width(n_candidates, n_outcomes):
     """Entries of the flat sums of ``n_candidates`` candidates and ``n_outcomes`` outcomes."""
-    return FIRST_SUM + 2 * n_candidates * n_outcomes + n_candidates * n_candidates
+    return FIRST_SUM + 2 * n_candidates * n_outcomes + n_outcomes * n_candidates * n_candidates
 
 
 @njit(cache=True)
-def cross_start(n_candidates, n_outcomes):
-    """Where the headline cross products begin in the flat sums."""
-    return FIRST_SUM + 2 * n_candidates * n_outcomes
+def cross_start(n_candidates, n_outcomes, outcome=0):
+    """Where the cross products of ``outcome`` begin in the flat sums."""
+    return FIRST_SUM + 2 * n_candidates * n_outcomes + outcome * n_candidates * n_candidates
 
 
 @njit(cache=True, inline="always")
@@ -103,10 +128,11 @@ def record_deal_nb(out, values):
             out[at] += v
             out[at + 1] += v * v
             at += 2
-    for c in range(k_count):
-        for d in range(k_count):
-            out[at] += values[c, 0] * values[d, 0]
-            at += 1
+    for o in range(o_count):
+        for c in range(k_count):
+            for d in range(k_count):
+                out[at] += values[c, o] * values[d, o]
+                at += 1
 
 
 def record_deal(out, values) -> None:
@@ -118,10 +144,11 @@ def record_deal(out, values) -> None:
             out[at] += v
             out[at + 1] += v * v
             at += 2
-    for row in values:
-        for other in values:
-            out[at] += row[0] * other[0]
-            at += 1
+    for o in range(len(values[0]) if values else 0):
+        for row in values:
+            for other in values:
+                out[at] += row[o] * other[o]
+                at += 1
 
 
 @njit(cache=True, inline="always")

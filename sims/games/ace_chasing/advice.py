@@ -228,7 +228,7 @@ def _pin(fixed: list[int], p: int, card: int, gave: int, actions: list[int], kin
             _fix(fixed, q + 1, king)
 
 
-def situation(rules, n_seats: int, position: int, holding, context) -> Situation:
+def situation(rules, n_seats: int, position: int, holding, context, infer: str = "policy") -> Situation:
     """The KEEP/SWAP decision of seat ``position`` holding ``holding`` (one card code)
     after the ``context`` (see the module docstring); ``ValueError`` with one sentence
     for anything malformed, contradictory or impossible."""

@@ -69,10 +69,10 @@ import numpy as np
 from numba import njit
 
 from sims.core.advice import (
-    FIRST_SUM,
     TRIED,
     Decision,
     Situation,
+    advice_width,
     context_cards,
     context_int,
     deal_conditioned_nb,
@@ -217,7 +217,7 @@ def _check_scores(rules: Rules, decision: int, given: bool, turnup: int, scores)
         raise ValueError(f"the gift takes the elder to the target {target}: the game ends before the lead.")
 
 
-def situation(rules: Rules, n_seats: int, position: int, holding, context) -> Situation:
+def situation(rules: Rules, n_seats: int, position: int, holding, context, infer: str = "policy") -> Situation:
     """The decision of seat ``position`` holding ``holding`` (card codes) having seen
     ``context`` (module docstring); ``ValueError`` with one sentence when it cannot be."""
     unknown_context(DECISIONS, context)
@@ -397,7 +397,7 @@ def candidate_values_nb(work, values, c, advised):
 def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outcomes):
     """The flat advice sums (sims.core.advice) of deals ``first .. first+count-1`` of
     ``seed`` for the situation ``known`` (module docstring)."""
-    out = np.zeros(FIRST_SUM + 2 * n_candidates * n_outcomes + n_candidates * n_candidates, dtype=np.int64)
+    out = np.zeros(advice_width(n_candidates, n_outcomes), dtype=np.int64)
     values = np.zeros((n_candidates, n_outcomes), dtype=np.int64)
     work, masks = new_table_nb(rules, policy)
     decision = known[K_DECISION]

@@ -87,7 +87,9 @@ def _top_rank(card: int, ace_high: bool) -> bool:
     return face == (0 if ace_high else 12)
 
 
-def situation(rules, n_seats: int, position: int, holding: tuple[int, ...], context: dict) -> Situation:
+def situation(
+    rules, n_seats: int, position: int, holding: tuple[int, ...], context: dict, infer: str = "policy"
+) -> Situation:
     """The keep-or-swap (dealer: keep-or-cut) decision of ``position`` holding one card."""
     unknown_context(DECISIONS, context)
     if len(holding) != 1:

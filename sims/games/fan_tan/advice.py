@@ -277,7 +277,9 @@ def _replay(rules: Rules, n_seats: int, position: int, holding: tuple, record: l
     return layout, streak, dealt_here, (first + len(record)) % n_seats
 
 
-def situation(rules: Rules, n_seats: int, position: int, holding: tuple, context: dict) -> Situation:
+def situation(
+    rules: Rules, n_seats: int, position: int, holding: tuple, context: dict, infer: str = "policy"
+) -> Situation:
     """The advised seat's next play (module docstring); ``ValueError`` with one sentence
     for a holding or context that is malformed, contradictory or impossible."""
     unknown_context(DECISIONS, context)

@@ -79,10 +79,10 @@ import numpy as np
 from numba import njit
 
 from sims.core.advice import (
-    FIRST_SUM,
     TRIED,
     Decision,
     Situation,
+    advice_width,
     context_cards,
     context_int,
     deal_conditioned_nb,
@@ -233,7 +233,7 @@ def _check_holding(holding) -> list[int]:
     return sorted(holding, key=lambda c: (c // 13, _rank(c)))
 
 
-def situation(rules, n_seats: int, position: int, holding, context) -> Situation:
+def situation(rules, n_seats: int, position: int, holding, context, infer: str = "policy") -> Situation:
     """The advised seat's next decision (module docstring), its candidates and ``known``."""
     n = int(n_seats)
     unknown_context(DECISIONS, context)
@@ -366,7 +366,7 @@ def read_known(known, n: int) -> dict:
 @njit(cache=True, nogil=True)
 def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outcomes):
     """The flat advice sums (sims.core.advice) of deals ``first .. first+count-1``."""
-    out = np.zeros(FIRST_SUM + 2 * n_candidates * n_outcomes + n_candidates * n_candidates, dtype=np.int64)
+    out = np.zeros(advice_width(n_candidates, n_outcomes), dtype=np.int64)
     if count <= 0:
         return out
     tables = new_table_nb(rules, policy, n)

@@ -89,10 +89,10 @@ import numpy as np
 from numba import njit
 
 from sims.core.advice import (
-    FIRST_SUM,
     TRIED,
     Decision,
     Situation,
+    advice_width,
     deal_conditioned_nb,
     record_deal_nb,
     unknown_context,
@@ -329,7 +329,7 @@ def _discard_situation(rules: Rules, position: int, holding, context) -> Situati
     )
 
 
-def situation(rules: Rules, n_seats: int, position: int, holding, context) -> Situation:
+def situation(rules: Rules, n_seats: int, position: int, holding, context, infer: str = "policy") -> Situation:
     """The seat's next decision (module docstring): the bid, or with ``contract`` in the
     context the kitty discard.  ``ValueError`` with one sentence for anything the rules,
     the table or the holding refuse."""
@@ -451,7 +451,7 @@ def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outco
     played on that deal.  Decisions draw nothing after the deal, so each candidate replays
     the hand from the deal (the bid's auction from its first call): the same as going on
     from a copy of the state at the decision."""
-    out = np.zeros(FIRST_SUM + 2 * n_candidates * n_outcomes + n_candidates * n_candidates, dtype=np.int64)
+    out = np.zeros(advice_width(n_candidates, n_outcomes), dtype=np.int64)
     values = np.zeros((n_candidates, n_outcomes), dtype=np.int64)
     size = PACK_SIZES[rules[R_DECK]]
     deal = np.zeros((4, PACKS.shape[1]), dtype=np.int64)

@@ -94,10 +94,10 @@ import numpy as np
 from numba import njit
 
 from sims.core.advice import (
-    FIRST_SUM,
     TRIED,
     Decision,
     Situation,
+    advice_width,
     context_cards,
     context_int,
     deal_conditioned_nb,
@@ -278,7 +278,7 @@ class _Table:
         return max((p for p in plays if SUIT_OF[self.trump, p[1]] == led), key=lambda p: self.order(p[1]))
 
 
-def situation(rules: Rules, n_seats: int, position: int, holding, context) -> Situation:
+def situation(rules: Rules, n_seats: int, position: int, holding, context, infer: str = "policy") -> Situation:
     """The advised seat's next decision (module docstring); ``ValueError`` with one
     sentence for anything impossible or malformed."""
     unknown_context(DECISIONS, context)
@@ -731,7 +731,7 @@ def history_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, 
 def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outcomes):
     """The flat sums (sims.core.advice) of deals ``first .. first + count - 1`` of
     ``seed`` for the situation ``known`` (module docstring)."""
-    out = np.zeros(FIRST_SUM + 2 * n_candidates * n_outcomes + n_candidates * n_candidates, dtype=np.int64)
+    out = np.zeros(advice_width(n_candidates, n_outcomes), dtype=np.int64)
     work, masks = new_table_nb(rules, policy, n)
     scratch = (
         np.zeros(work.shape[0] + N_STATE, dtype=np.int64),

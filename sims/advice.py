@@ -38,6 +38,13 @@ def decisions(spec: GameSpec) -> tuple[Decision, ...]:
     return tuple(advice_module(spec).DECISIONS) if spec.advice else ()
 
 
+def terms(spec: GameSpec) -> dict[str, str]:
+    """The terms a user meets in this game's advice and policies (every advice outcome's
+    name, a policy's scale such as All-Fours' trump strength) with their definitions:
+    ``TERMS`` of the game's advice module (``analyze rules`` shows them)."""
+    return dict(getattr(advice_module(spec), "TERMS", {})) if spec.advice else {}
+
+
 def situation(
     spec: GameSpec,
     rules,

@@ -72,7 +72,11 @@ class Situation:
     winning the game there when the context gives the state of the game); ``assumed``
     maps each context key left out to what was assumed in its place ("nobody exchanged
     with you"); ``infer`` is how the history was read (:data:`INFER`); ``smaller`` names
-    the outcomes a player wants small (``lower_is_better`` speaks of the first)."""
+    the outcomes a player wants small (``lower_is_better`` speaks of the first).
+    ``largest`` bounds the size of any outcome of one deal in stored integers: the
+    analyzer plays at most ``2**62 // largest**2`` deals in one batch, so the int64 sums
+    of squares and products of a batch cannot overflow whatever stake is accepted
+    (batches add as Python integers)."""
 
     decision: str
     candidates: tuple[str, ...]
@@ -85,6 +89,7 @@ class Situation:
     assumed: Mapping[str, str] = field(default_factory=dict)
     infer: str = "policy"
     smaller: tuple[str, ...] = ()  # the outcomes a player wants small (lower_is_better adds the first)
+    largest: int = 1 << 20  # the largest |outcome| one deal can give, in stored integers (bounds a batch)
 
     def __post_init__(self):
         if self.lower_is_better and self.outcomes[0] not in self.smaller:

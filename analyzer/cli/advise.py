@@ -59,11 +59,27 @@ def advise_command(
         metavar="X",
         help="stop once every difference to the best action has a standard error below this",
     ),
+    infer: Optional[str] = typer.Option(
+        None,
+        "--infer",
+        metavar="policy|seen",
+        help="how the history in --context is read: policy (the deals where the other seats' policies "
+        "reproduce it) or seen (the actions played as given); default: policy, switching to seen where "
+        "that is impossible or too rare",
+    ),
+    rank_by: Optional[str] = typer.Option(
+        None, "--rank-by", metavar="OUTCOME", help="the outcome to rank the actions by (default: the decision's)"
+    ),
     store: Optional[str] = STORE,
     no_store: bool = NO_STORE,
     cluster: Optional[str] = CLUSTER,
     as_json: bool = AS_JSON,
-    out: Optional[str] = typer.Option(None, "--out", help="also write advice.csv, advice.json and advice.png here"),
+    out: Optional[str] = typer.Option(
+        None,
+        "--out",
+        help="also write the answer's .csv, .json and .png here, named after the question "
+        "(e.g. advice-chase-ace-seat2-5h.csv)",
+    ),
 ):
     """Advice on one seat's next decision: every legal action on the same deals of the unseen cards."""
 
@@ -79,7 +95,7 @@ def advise_command(
             game,
             parse_whole(position, "--position"),
             holding,
-            parse_assignments(context, "--context"),
+            parse_assignments(context, "--context", once=True),
             given["players"],
             deals,
             given["seed"],
@@ -93,15 +109,24 @@ def advise_command(
             kept,
             cluster,
             out,
+            infer,
+            rank_by,
         )
         play_and_show(plan, as_json, out)
 
     def interrupted(stop) -> str:
         found = stop.partial
+        nothing = "; nothing was written to --out" if out is not None else ""
         if found is None or found.count == 0:
-            return "before any deal was accepted" + ("; nothing was written to --out" if out is not None else "")
-        return f"after {found.count:,} accepted deals; the table above is for those deals, marked partial" + (
-            "; nothing was written to --out" if out is not None else ""
+            return "before any deal was accepted" + nothing
+        stored = (
+            f" ({found.tried - found.from_store:,} deals played, {found.from_store:,} read from the store)"
+            if found.from_store
+            else ""
+        )
+        return (
+            f"after {found.count:,} accepted deals of {found.tried:,} tried{stored}; the table above is for "
+            f"those deals, marked partial" + nothing
         )
 
     guarded(body, interrupted)

@@ -164,9 +164,17 @@ def target(target_se: str | None) -> float | None:
     return parse_positive(target_se, "--target-se")
 
 
+def json_text(summary: dict, indent: int | None = None) -> str:
+    """A ``--json`` object as text: an undefined or infinite number is ``null`` (JSON has
+    no NaN), never a bare ``NaN``."""
+    from analyzer.present.text import finite
+
+    return json.dumps(finite(summary), indent=indent, allow_nan=False)
+
+
 def show(result, as_json: bool) -> None:
     """Print a result's text, or its JSON object with --json (a partial one says so)."""
-    typer.echo(json.dumps(result.summary()) if as_json else result.text())
+    typer.echo(json_text(result.summary()) if as_json else result.text())
 
 
 @contextlib.contextmanager

@@ -71,12 +71,17 @@ def _split_assignment(text: str, flag: str) -> tuple[str, str]:
     return key.strip().replace("-", "_"), value
 
 
-def parse_assignments(texts: list[str] | None, flag: str) -> dict[str, str]:
+def parse_assignments(texts: list[str] | None, flag: str, once: bool = False) -> dict[str, str]:
     """``KEY=VALUE`` options (``--rule``, ``--policy``) as a dict of the values' text, in
-    order; a key given again takes the later value."""
+    order; a key given again takes the later value, or with ``once`` (``--context``: two
+    values of one thing seen cannot both be true) is refused in one sentence."""
     found: dict[str, str] = {}
     for text in texts or []:
         key, value = _split_assignment(text, flag)
+        if once and key in found:
+            raise ValueError(
+                f"{flag} {key} is given twice ({found[key]!r} and {value!r}); give each key once."
+            )
         found.pop(key, None)
         found[key] = value
     return found

@@ -9,7 +9,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from analyzer.present.text import field_label, outcome_labels
+from analyzer.present.text import field_label, finite, outcome_labels
 from sims.spec import GameSpec
 
 
@@ -105,7 +105,7 @@ def write_run_outputs(directory: Path, stem: str, summary: dict, headline: str, 
     return write_files(
         {
             directory / f"{stem}.csv": frame.to_csv(index=False),
-            directory / f"{stem}.json": json.dumps(summary, indent=2) + "\n",
+            directory / f"{stem}.json": json.dumps(finite(summary), indent=2, allow_nan=False) + "\n",
             directory / f"{stem}.png": png_bytes(figure),
         }
     )
@@ -171,7 +171,7 @@ def write_compare_outputs(directory: Path, stem: str, summary: dict, figure) -> 
     return write_files(
         {
             directory / f"{stem}.csv": frame.to_csv(index=False),
-            directory / f"{stem}.json": json.dumps(summary, indent=2) + "\n",
+            directory / f"{stem}.json": json.dumps(finite(summary), indent=2, allow_nan=False) + "\n",
             directory / f"{stem}.png": png_bytes(figure),
         }
     )

@@ -67,6 +67,24 @@ def _bar_text(done: int, total: int, unit: str, rate: str, left: str, width: int
     ).rstrip()
 
 
+def rate_words(rate: float, unit: str) -> str:
+    """A rate with a unit that shows its digits: ``2.31M hands/s``, ``45.2k deals/s``, ``850 deals/s``."""
+    if rate >= 1e6:
+        return f"{rate / 1e6:.2f}M {unit}/s"
+    if rate >= 1e3:
+        return f"{rate / 1e3:.1f}k {unit}/s"
+    return f"{max(rate, 0.0):.0f} {unit}/s"
+
+
+def left_words(left_s: float) -> str:
+    """The time left: ``12 s left``, ``<1 s left`` near the end, nothing when unknown."""
+    if not left_s < 1e7:
+        return ""
+    if left_s < 1:
+        return "<1 s left"
+    return f"{left_s:.0f} s left"
+
+
 class ProgressBar:
     """A run's progress display: hands (or games) done of the total, the rate and the time
     left, shown once the run has played about a second (kernel loading is not playing).
@@ -101,8 +119,9 @@ class ProgressBar:
         if not self.enabled or playing < SHOW_AFTER_S:
             return
         rate = (done - self.stored) / playing
-        left_s = (self.total - done) / rate if rate > 0 else float("inf")
-        rate_text, left = f"{rate / 1e6:.2f}M {self.unit}/s", f"{left_s:.0f} s left" if left_s < 1e7 else ""
+        done = min(done, self.total)  # never more done than asked
+        left_s = max(0.0, (self.total - done) / rate) if rate > 0 else float("inf")
+        rate_text, left = rate_words(rate, self.unit), left_words(left_s)
         if self.display is None:
             self.display = _JupyterLine("") if in_jupyter() else _rich_progress(self.total, self.unit, self.forced)
         if isinstance(self.display, _JupyterLine):

@@ -117,9 +117,50 @@ def next_batch(tried: int, accepted: int, wanted: int, cap: int) -> int:
     return max(1, min(size, cap - tried))
 
 
+def largest_batch(found: Situation) -> int:
+    """The most deals one batch may play: ``2**62 // largest**2`` (``Situation.largest``
+    bounds one deal's outcome), so that a batch's int64 sums of squares and cross
+    products cannot overflow, whatever the stake; batches then add as Python integers."""
+    return max(1, (1 << 62) // max(1, int(found.largest)) ** 2)
+
+
+def cap_of(count: int) -> int:
+    """The cap on deals tried for ``count`` deals asked for."""
+    return max(count * TRIES_PER_DEAL, NONE_ACCEPTED_AFTER)
+
+
+def too_rare(tried: int, accepted: int, wanted: int, cap: int) -> bool:
+    """Whether the acceptance seen so far says the history is impossible or too rare to
+    advise on: nothing accepted in :data:`FIRST_TRIES` deals or more, or an acceptance
+    at which the cap on deals tried would come before the deals asked for.  From counts
+    alone, so the same command decides the same anywhere."""
+    if accepted == 0:
+        return tried >= min(FIRST_TRIES, cap)
+    return accepted < wanted and wanted * tried / accepted > cap
+
+
 def _add(flat: list[int], part: list[int]) -> None:
     for k, value in enumerate(part):
         flat[k] += value
+
+
+def _less(flat: list[int], part: list[int]) -> list[int]:
+    return [value - other for value, other in zip(flat, part)]
+
+
+@dataclass
+class AdviceRun:
+    """What :func:`run_advice` played: the flat sums, the deals tried that were read
+    from the store (not played), why it stopped (``stop``: ``"count"`` the deals asked
+    for were accepted, ``"target"`` every difference reached the target error, ``"cap"``
+    the cap on deals tried came first, ``"none"`` no deal was accepted in
+    :data:`NONE_ACCEPTED_AFTER` tries, ``"rare"`` the acceptance said the history is too
+    rare (only when asked to give up early, ``give_up_when_rare``))."""
+
+    flat: list[int]
+    from_store: int = 0
+    stop: str = "count"
+    cap: int = 0
 
 
 def play_advice(
@@ -134,8 +175,36 @@ def play_advice(
 ) -> list[int]:
     """The flat sums (``sims.core.advice``) of deals played in ``context`` until ``count``
     are accepted, or every difference to the best candidate has a standard error below
-    ``target_se``, or the cap on deals tried is reached.  An interrupt raises
-    ``Interrupted`` carrying ``partial(flat)`` of the deals finished."""
+    ``target_se``, or the cap on deals tried is reached (see :func:`run_advice`)."""
+    return run_advice(spec, table, found, seed, count, target_se, context, partial).flat
+
+
+def run_advice(
+    spec: GameSpec,
+    table: Table,
+    found: Situation,
+    seed: int,
+    count: int,
+    target_se: float | None,
+    context: RunContext,
+    partial: Callable[[list[int]], object],
+    give_up_when_rare: bool = False,
+    rank: int | None = None,
+    into: AdviceRun | None = None,
+) -> AdviceRun:
+    """Deals played in ``context`` until ``count`` are accepted, or every difference to
+    the best candidate (by outcome ``rank``) has a standard error below ``target_se``,
+    or the cap on deals tried is reached; with ``give_up_when_rare``, also once
+    :func:`too_rare` says so.  An interrupt raises ``Interrupted`` carrying
+    ``partial(flat)`` of the deals finished.
+
+    Exactly ``count`` deals are accepted when the count is what stops the run: the last
+    batch usually overshoots, so its range of deals is replayed in halves (the accepted
+    deals of a range add up over its halves) down to the deal that was the ``count``-th
+    accepted, and the sums are those of the deals up to it (from counts alone,
+    deterministic).  No batch plays more than :func:`largest_batch` deals.  ``into``, when
+    given, is the :class:`AdviceRun` filled in as the run goes (what an interrupt's
+    ``partial`` may read: the deals read from the store so far)."""
     from analyzer.run import interrupts
     from analyzer.run.execution import play_jobs
     from analyzer.run.progress import ProgressBar
@@ -146,31 +215,90 @@ def play_advice(
     rules_ext = advice_rules(spec, table.rules, found)
     advice_spec = spec_for_rules(spec, rules_ext, table.players)
     flat = [0] * found.width
-    cap = max(count * TRIES_PER_DEAL, NONE_ACCEPTED_AFTER)
+    cap = cap_of(count)
+    most = largest_batch(found)
     bar = ProgressBar(count, "deals", context.progress, context.tally)
+    done = into if into is not None else AdviceRun(flat)
+    done.flat, done.cap, done.from_store, done.stop = flat, cap, 0, "count"
+    stored_now = [0]
+
+    def stored(items: int) -> None:
+        stored_now[0] += items
+
+    def played(first: int, size: int, base: list[int], replay: bool = False) -> list[int]:
+        """The flat sums of deals ``first .. first + size - 1`` (``base``: the sums an
+        interrupt's partial result is made of, with what a stopped batch finished; a
+        stopped ``replay`` of deals already in ``base`` adds nothing)."""
+        stored_now[0] = 0
+        job = [(rules_ext, table.policy, first, size)]
+        try:
+            sums = play_jobs(
+                advice_spec, job, table.players, ADVICE, seed, context, stop=interrupts.requested, stored=stored
+            )[0]
+        except Stopped as stopped:
+            finished = list(base)
+            if stopped.played[0] and not replay:
+                _add(finished, flat_sums(stopped.sums[0], found))
+                done.from_store += min(stopped.from_store[0], stopped.played[0])
+            raise interrupts.stopping(partial(finished)) from None
+        if not replay:  # a replay reads back what the batch just kept
+            done.from_store += stored_now[0]
+        return flat_sums(sums, found)
+
     try:
         with interrupts.deferred():
             while flat[ACCEPTED] < count and flat[TRIED] < cap:
                 interrupts.check(partial(flat))
-                size = next_batch(flat[TRIED], flat[ACCEPTED], count, cap)
-                before = flat[ACCEPTED]
-                job = [(rules_ext, table.policy, flat[TRIED], size)]
-                try:
-                    sums = play_jobs(advice_spec, job, table.players, ADVICE, seed, context, stop=interrupts.requested)[
-                        0
-                    ]
-                except Stopped as stopped:
-                    if stopped.played[0]:
-                        _add(flat, flat_sums(stopped.sums[0], found))
-                    raise interrupts.stopping(partial(flat)) from None
-                _add(flat, flat_sums(sums, found))
-                bar.add(flat[ACCEPTED] - before)
+                size = min(next_batch(flat[TRIED], flat[ACCEPTED], count, cap), most)
+                before = list(flat)
+                part = played(flat[TRIED], size, flat)
+                _add(flat, part)
+                if flat[ACCEPTED] > count:  # the last batch overshot: keep the deals up to the count-th accepted
+                    flat[:] = _exact(played, before, part, flat[TRIED] - size, size, count)
+                bar.add(flat[ACCEPTED] - before[ACCEPTED])
+                if flat[ACCEPTED] >= count:
+                    done.stop = "count"
+                    break
                 if flat[ACCEPTED] == 0 and flat[TRIED] >= NONE_ACCEPTED_AFTER:
+                    done.stop = "none"
+                    break
+                if give_up_when_rare and too_rare(flat[TRIED], flat[ACCEPTED], count, cap):
+                    done.stop = "rare"
                     break
                 if target_se is not None and flat[ACCEPTED] >= LEAST_FOR_TARGET:
-                    options, best = estimates(flat, found)
+                    options, best = estimates(flat, found, rank)
                     if largest_diff_se(options, best) < target_se:
+                        done.stop = "target"
                         break
+            else:
+                done.stop = "count" if flat[ACCEPTED] >= count else "cap"
     finally:
         bar.close()
-    return flat
+    done.from_store = min(done.from_store, flat[TRIED])
+    return done
+
+
+def _exact(played, before: list[int], part: list[int], first: int, size: int, count: int) -> list[int]:
+    """The sums of the deals before ``first`` (``before``) and of deals ``first ..`` up
+    to the one accepted as the ``count``-th, found by playing halves of the range
+    ``first .. first + size - 1`` whose sums are ``part``: each step plays the first half;
+    the deal is in it when it accepted enough, else in the second half, whose sums are
+    ``part`` less the first half's.  About ``size`` deals are replayed in all (the store
+    keeps them).  An interrupt carries the whole batch as the partial result."""
+    from sims.core.advice import ACCEPTED
+
+    base = list(before)
+    need = count - base[ACCEPTED]
+    whole = list(before)
+    _add(whole, part)
+    while size > 1:
+        half = size // 2
+        left = played(first, half, whole, replay=True)
+        if left[ACCEPTED] >= need:
+            part, size = left, half
+        else:
+            _add(base, left)
+            need -= left[ACCEPTED]
+            part, first, size = _less(part, left), first + half, size - half
+    _add(base, part)
+    return base

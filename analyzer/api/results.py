@@ -121,9 +121,9 @@ class SimulationResult(_Result):
 
     def _object(self) -> dict:
         summary = views.summary_object(self.spec, self.run)
-        largest = self._largest_se()
-        if largest is not None and self.target_se is not None:
-            summary["target_se_reached"] = largest < self.target_se
+        largest = self._largest_se()  # None without a target, or for a partial run
+        summary["target_se"] = self.target_se
+        summary["target_se_reached"] = None if largest is None or self.target_se is None else largest < self.target_se
         return summary
 
     def summary(self) -> dict:

@@ -290,21 +290,28 @@ def _grey_map():
 
 
 def advice_chart(actions, means, errors, best: str, ylabel: str, title: str, ax=None):
-    """Bar chart of each candidate action's headline with its 95% interval (``errors``,
-    half widths), the best action in green."""
+    """Bar chart of each candidate action's value with its 95% interval (``errors``, half
+    widths), the best action in green.  A few short actions stand as upright bars with
+    level labels; many or long ones (Spoil Five's "rob:discard 2c" options) lie as
+    horizontal bars, one row per action, so that no two labels overlap."""
+    actions = [str(action) for action in actions]
+    colours = ["#55A868" if action == best else "#4C72B0" for action in actions]
+    lying = len(actions) > 6 or max((len(action) for action in actions), default=0) > 8
     with _style():
-        figure, axes = _axes(ax, max(5.0, 0.6 * len(actions) + 2.5), 3.6)
-        colours = ["#55A868" if action == best else "#4C72B0" for action in actions]
-        axes.bar(range(len(actions)), means, yerr=errors, capsize=3, color=colours)
-        axes.set_xticks(
-            range(len(actions)),
-            actions,
-            rotation=45 if len(actions) > 6 else 0,
-            ha="right" if len(actions) > 6 else "center",
-        )
-        axes.set_ylabel(wrapped(ylabel, 30))
+        if lying:
+            figure, axes = _axes(ax, 7.0, max(3.6, 0.32 * len(actions) + 1.6))
+            rows = list(range(len(actions)))[::-1]  # the game's first action on top
+            axes.barh(rows, means, xerr=errors, capsize=3, color=colours)
+            axes.set_yticks(rows, [wrapped(action, 24) for action in actions])
+            axes.set_xlabel(wrapped(ylabel, 60))
+            axes.grid(axis="x", alpha=0.3)
+        else:
+            figure, axes = _axes(ax, max(5.0, 0.9 * len(actions) + 2.5), 3.6)
+            axes.bar(range(len(actions)), means, yerr=errors, capsize=3, color=colours)
+            axes.set_xticks(range(len(actions)), actions)
+            axes.set_ylabel(wrapped(ylabel, 30))
+            axes.grid(axis="y", alpha=0.3)
         axes.set_title(wrapped(title, across(figure, STYLE["axes.titlesize"])))
-        axes.grid(axis="y", alpha=0.3)
         if ax is None:
             figure.tight_layout()
     return figure

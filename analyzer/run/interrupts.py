@@ -18,6 +18,9 @@ region, where the first signal stops it at once and says what was abandoned.
 Once an ``Interrupted`` is on its way up, further signals are ignored, so that the
 partial table and the closing line are printed whole; but a second signal while the
 first is still waiting for the pieces in flight stops the program at once (``forced``).
+The same signal again within :data:`SAME_WITHIN_S` of the first is the same interrupt,
+not a second one: ``timeout`` sends SIGTERM to the process and then to its group, two
+deliveries milliseconds apart.
 
 Exit codes follow the shell's convention: 128 + the signal number, 130 for SIGINT and
 143 for SIGTERM.
@@ -28,10 +31,12 @@ from __future__ import annotations
 import os
 import signal
 import threading
+import time
 from typing import Any
 
 SIGNAL_NAMES: dict[int, str] = {signal.SIGINT: "Ctrl-C", signal.SIGTERM: "SIGTERM"}
 RESEND_S = 0.02  # a signal that arrived where it could not stop the program is sent again after this
+SAME_WITHIN_S = 0.5  # the same signal again within this of the first is the same interrupt (timeout sends two)
 
 
 class Interrupted(BaseException):
@@ -65,6 +70,7 @@ class Interrupted(BaseException):
 
 class _State:
     requested: int | None = None  # the first signal received, while it is not yet handled
+    requested_at: float = 0.0  # when it came (time.monotonic)
     deferring: int = 0  # depth of nested deferred() regions
     abandoning: str | None = None  # the work of the abandoning() region we are in
     abandoned: bool = False  # a signal stopped such work midway (see ``abandoned_work``)
@@ -95,10 +101,12 @@ def _handler(signum, frame) -> None:
         again.daemon = True
         again.start()
         return
+    if _state.requested == signum and time.monotonic() - _state.requested_at < SAME_WITHIN_S:
+        return  # the same interrupt delivered again (to the process, then to its group)
     if _state.requested is not None:  # the second signal: stop at once
         ignore()
         raise Interrupted(_state.requested, forced=True)
-    _state.requested = signum
+    _state.requested, _state.requested_at = signum, time.monotonic()
     if _state.deferring == 0:
         ignore()
         _state.abandoned = _state.abandoning is not None

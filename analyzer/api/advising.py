@@ -118,7 +118,9 @@ class AdviceResult(_Result):
             return self.table_played
         from analyzer.run.params import Table
 
-        return Table(self.players, tuple(self.spec.default_rules()), self.spec.default_policy(self.players), None, "default")
+        return Table(
+            self.players, tuple(self.spec.default_rules()), self.spec.default_policy(self.players), None, "default"
+        )
 
     def rules_object(self) -> dict:
         """The rules played, each by name (a choice by its name)."""
@@ -168,15 +170,22 @@ class AdviceResult(_Result):
         if self.interrupted:
             return found
         if self.stop in ("cap", "none") and self.accepted < self.asked:
+            from analyzer.strategy.advice import NONE_ACCEPTED_AFTER, TRIES_PER_DEAL
+
             why = (
-                f"no deal was accepted in {self.tried:,} tried"
-                if self.accepted == 0
-                else f"the acceptance is {self.acceptance:.3%}, so the cap of {self.tried:,} deals tried came first"
+                f"no deal was accepted in {NONE_ACCEPTED_AFTER:,} tried"
+                if self.stop == "none"
+                else f"the cap is {TRIES_PER_DEAL:,} deals tried per deal asked, at least {NONE_ACCEPTED_AFTER:,}"
             )
             found.append(
-                f"note: the cap on deals tried came first: {self.accepted:,} deals accepted of {self.asked:,} asked; "
-                f"{why}: this history is that rare at this table"
-                + (" under the field's policy (try --infer seen)" if self.situation.infer == "policy" else "")
+                f"note: the cap on deals tried came first: {_deals(self.accepted)} accepted of {self.asked:,} asked, "
+                f"after {self.tried:,} tried (acceptance {_percent(self.acceptance)}; {why}): this history is that "
+                "rare at this table"
+                + (
+                    " under the field's policy (--infer seen reads it as seen)"
+                    if self.situation.infer == "policy"
+                    else ""
+                )
             )
         if self.target_se is not None and self.target_reached() is False:
             largest = self._largest_diff_se()
@@ -305,7 +314,7 @@ class AdviceResult(_Result):
 
     def text(self) -> str:
         lines = self.heading() + [
-            f"{self.accepted:,} deals accepted of {self.tried:,} tried (acceptance {self.acceptance:.1%}), "
+            f"{_deals(self.accepted)} accepted of {self.tried:,} tried (acceptance {_percent(self.acceptance)}), "
             f"seed {self.seed}, every action on the same deals"
             + (f"; {self.from_store:,} of the deals tried read from the store" if self.from_store else "")
             + (" (interrupted: a partial result)" if self.interrupted else ""),
@@ -319,8 +328,11 @@ class AdviceResult(_Result):
             mean, se = option.outcomes[names[0]]
             p, q = _places(se), _places(option.diff_se)
             diff = "best" if option.action == self.best else f"{option.diff:+.{q}f} ± {option.diff_se:.{q}f}"
+            interval = f"[{mean - Z95 * se:.{p}f}, {mean + Z95 * se:.{p}f}]" if math.isfinite(se) else "(no interval)"
+            if option.action != self.best and not math.isfinite(option.diff_se):
+                diff = f"{option.diff:+.{q}f} ± –"
             rows.append(
-                [option.action, f"{mean:.{p}f} [{mean - Z95 * se:.{p}f}, {mean + Z95 * se:.{p}f}]", diff]
+                [option.action, f"{mean:.{p}f} {interval}", diff]
                 + [_with_se(*option.outcomes[name]) for name in names[1:]]
             )
         widths = [max(len(str(row[k])) for row in [header] + rows) for k in range(len(header))]
@@ -436,6 +448,17 @@ class AdviceResult(_Result):
 MIN_TO_RANK = 2  # accepted deals a verdict needs (a standard error needs two)
 
 
+def _deals(count: int) -> str:
+    return f"{count:,} deal{'s' if count != 1 else ''}"
+
+
+def _percent(share: float) -> str:
+    """A share as a percentage that shows a small one's digits (0.00005%, 37.9%)."""
+    if share == 0 or share >= 0.001:
+        return f"{share:.1%}"
+    return f"{100 * share:.2g}%"
+
+
 def _escaped(text: str) -> str:
     """``text`` with control characters written as escapes (a holding echoed back)."""
     return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in str(text))
@@ -492,7 +515,7 @@ def _places(error: float) -> int:
 
 def _with_se(mean: float, se: float) -> str:
     places = _places(se)
-    return f"{mean:.{places}f} ± {se:.{places}f}"
+    return f"{mean:.{places}f} ± {se:.{places}f}" if math.isfinite(se) else f"{mean:.{places}f} ± –"
 
 
 def rank_of(found: Situation, rank_by: str | None) -> int | None:

@@ -79,9 +79,7 @@ def parse_assignments(texts: list[str] | None, flag: str, once: bool = False) ->
     for text in texts or []:
         key, value = _split_assignment(text, flag)
         if once and key in found:
-            raise ValueError(
-                f"{flag} {key} is given twice ({found[key]!r} and {value!r}); give each key once."
-            )
+            raise ValueError(f"{flag} {key} is given twice ({found[key]!r} and {value!r}); give each key once.")
         found.pop(key, None)
         found[key] = value
     return found

@@ -404,14 +404,15 @@ class AdviceResult(_Result):
         return shown_in_jupyter(figure, ax)
 
     def file_stem(self) -> str:
-        """The name of this answer's files: ``advice-GAME-seatN-HOLDING``, and a short digest
-        of the rest of the question (context, rules, policy, players, how it was read and
-        ranked) when any of it was given, so a second answer does not overwrite the first."""
+        """The name of this answer's files: ``advice-GAME-seatNofP-HOLDING`` (seat N at a
+        table of P), and a short digest of the rest of the question (context, rules,
+        policy, how it was read and ranked) when any of it was given, so a second answer
+        does not overwrite the first."""
         import hashlib
         import re
 
         holding = re.sub(r"[^A-Za-z0-9]+", "-", self.holding_text).strip("-") or "none"
-        stem = f"advice-{self.spec.name}-seat{self.position}-{holding}"
+        stem = f"advice-{self.spec.name}-seat{self.position}of{self.players}-{holding}"
         table = self._table()
         rest = {
             "context": dict(self.context),
@@ -421,9 +422,8 @@ class AdviceResult(_Result):
             "rank": self.headline if self.rank is not None else None,
         }
         plain = not rest["context"] and not rest["rules"] and not rest["policy"] and rest["rank"] is None
-        if plain and self.situation.infer == "policy" and self.players == self.spec.default_players:
+        if plain and self.situation.infer == "policy":
             return stem
-        rest["players"] = self.players
         digest = hashlib.sha256(json.dumps(rest, sort_keys=True).encode()).hexdigest()[:8]
         return f"{stem}-{digest}"
 
@@ -628,7 +628,7 @@ def holding_of(spec, holding: object) -> tuple[int, ...]:
     try:
         return parse_holding(spec, holding)
     except (ValueError, KeyError, IndexError) as problem:
-        raise UserError(f"--holding: {str(problem).rstrip('.')}.") from None
+        raise UserError(f"--holding: {_escaped(str(problem)).rstrip('.')}.") from None
 
 
 def context_of(context: object) -> dict[str, str]:
@@ -745,7 +745,7 @@ def advise(
     hands: deals to accept per action (default 100,000).{table}
     target_se: stop once every difference to the best action has a standard error below this.{run}
     out: a folder to write the answer's .csv, .json and .png into, named after the question
-        (advice-GAME-seatN-HOLDING, e.g. advice-chase-ace-seat2-5h.csv).
+        (advice-GAME-seatNofP-HOLDING, e.g. advice-chase-ace-seat2of6-5h.csv).
     infer: how the history in ``context`` is read: "policy" (the deals where the other seats'
         policies reproduce it), "seen" (the actions given played as given); None: "policy",
         switching to "seen" (and saying so) where the history is impossible or too rare under it.

@@ -78,7 +78,7 @@ def advise_command(
         None,
         "--out",
         help="also write the answer's .csv, .json and .png here, named after the question "
-        "(e.g. advice-chase-ace-seat2-5h.csv)",
+        "(e.g. advice-chase-ace-seat2of6-5h.csv)",
     ),
 ):
     """Advice on one seat's next decision: every legal action on the same deals of the unseen cards."""
@@ -114,19 +114,21 @@ def advise_command(
         )
         play_and_show(plan, as_json, out)
 
-    def interrupted(stop) -> str:
-        found = stop.partial
-        nothing = "; nothing was written to --out" if out is not None else ""
-        if found is None or found.count == 0:
-            return "before any deal was accepted" + nothing
-        stored = (
-            f" ({found.tried - found.from_store:,} deals played, {found.from_store:,} read from the store)"
-            if found.from_store
-            else ""
-        )
-        return (
-            f"after {found.count:,} accepted deals of {found.tried:,} tried{stored}; the table above is for "
-            f"those deals, marked partial" + nothing
-        )
+    guarded(body, lambda stop: interrupted_line(stop.partial, out is not None))
 
-    guarded(body, interrupted)
+
+def interrupted_line(found, wrote_out: bool) -> str:
+    """What the interrupt line says was finished: the deals accepted of those tried, and
+    how many of those were read from the store rather than played."""
+    nothing = "; nothing was written to --out" if wrote_out else ""
+    if found is None or found.count == 0:
+        return "before any deal was accepted" + nothing
+    stored = (
+        f" ({found.tried - found.from_store:,} played, {found.from_store:,} read from the store)"
+        if found.from_store
+        else ""
+    )
+    return (
+        f"after {found.count:,} accepted deals of {found.tried:,} tried{stored}; the table above is for "
+        "those deals, marked partial" + nothing
+    )

@@ -43,7 +43,10 @@ def test_json_contract_and_verdict():
     other = next(option for option in found["options"] if option["action"] != found["best"])
     assert found["best"] == "keep" and best["diff"] == 0 and best["diff_se"] == 0
     assert other["diff"] > 5 * other["diff_se"] > 0  # keeping a 6 in fourth seat is clearly better
-    assert found["verdict"].startswith("keep: lose_life") and "keep is better by" in found["verdict"]
+    assert found["verdict"].startswith(
+        "against a field playing the default policy (threshold=7, threshold_mix=0, informed=1): keep: lose_life"
+    )
+    assert "keep is better by" in found["verdict"]
 
 
 def test_text_output_names_counts_and_verdict():
@@ -287,7 +290,9 @@ def test_infer_policy_insists_and_infer_seen_is_passed_to_the_game(monkeypatch, 
 
 def test_a_common_history_stays_under_the_policy(monkeypatch):
     _situations(monkeypatch, {})
-    found = ca.advise("chase-ace", context={"earlier": "sk"}, players=6, position=2, holding="5h", hands=800, store=False)
+    found = ca.advise(
+        "chase-ace", context={"earlier": "sk"}, players=6, position=2, holding="5h", hands=800, store=False
+    )
     assert found.summary()["infer"] == "policy" and not found.summary()["infer_switched"]
 
 

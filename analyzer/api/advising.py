@@ -166,7 +166,7 @@ class AdviceResult(_Result):
 
     def notes(self) -> list[str]:
         """The closing notes: the cap on deals tried came first, or the target error was missed."""
-        found = []
+        found: list[str] = []
         if self.interrupted:
             return found
         if self.stop in ("cap", "none") and self.accepted < self.asked:
@@ -555,11 +555,12 @@ class AdvicePlan(TablePlan):
         from sims.core.advice import ACCEPTED, TRIED
 
         start = time.perf_counter()
-        playing = {"situation": self.situation, "switched": None}
+        playing: list[Situation] = [self.situation]  # the reading being played
+        switched: list[tuple[int, int]] = []  # (tried, accepted) under the policy, once switched to seen
         progress_of = AdviceRun([])
 
         def result(flat: list[int], interrupted: bool = False) -> AdviceResult:
-            found = playing["situation"]
+            found = playing[-1]
             rank = rank_of(found, self.rank_by)
             options, best = estimates(flat, found, rank)
             return AdviceResult(
@@ -582,11 +583,11 @@ class AdvicePlan(TablePlan):
                 target_se=self.target_se,
                 from_store=min(progress_of.from_store, flat[TRIED]),
                 stop=progress_of.stop,
-                switched=playing["switched"],
+                switched=switched[0] if switched else None,
             )
 
         def play(found: Situation, give_up: bool):
-            playing["situation"] = found
+            playing.append(found)
             return run_advice(
                 self.spec,
                 self.table,
@@ -603,14 +604,14 @@ class AdvicePlan(TablePlan):
 
         with self.context(progress, tally=tally) as context:
             done = play(self.situation, self.infer is None and self.seen_situation is not None)
-            if done.stop == "rare":
-                playing["switched"] = (done.flat[TRIED], done.flat[ACCEPTED])
+            if done.stop == "rare" and self.seen_situation is not None:
+                switched.append((done.flat[TRIED], done.flat[ACCEPTED]))
                 done = play(self.seen_situation, False)
         flat = done.flat
         if flat[ACCEPTED] == 0:
             raise UserError(
                 f"no deal of {flat[TRIED]:,} tried matched this context: it is impossible, or too rare "
-                f"to advise on at this table" + (" even read as seen." if playing["switched"] else ".")
+                f"to advise on at this table" + (" even read as seen." if switched else ".")
             )
         return result(flat)
 

@@ -373,6 +373,7 @@ def situation(
         described=described,
         assumed=assumed,
         infer=infer,
+        smaller=("cards_left",),  # a player wants few cards left under every settlement
         largest=largest_outcome(rules, n_seats),
     )
 

@@ -160,12 +160,14 @@ def test_the_candidates_are_the_legal_cards_in_code_order_then_the_pass():
     assert found.assumed == {"plays": "no turn has been taken yet: you have the hand's first turn"}
     assert found.candidates == ("play 7c", "play 7d", "play 7h")
     assert found.outcomes == ("net", "win", "cards_left") and not found.lower_is_better
+    assert found.smaller == ("cards_left",) and found.rank_by == 0
     deliberate = situation(Rules(may_pass_when_able=True), 4, 1, CASES[3][3], plays="hold")
     assert deliberate.candidates == ("play 7h", "play 7s", "pass")
     assert deliberate.described == {"plays": "hold", "cards_left": "13 13 13 13", "layout": ""}
     scoring = situation(CASES[4][0], 5, 3, CASES[4][3], opener="2", plays="7d")
     assert scoring.candidates == ("play 7c", "play 8d")
     assert scoring.outcomes == ("cards_left", "win") and scoring.lower_is_better
+    assert scoring.smaller == ("cards_left",)
     assert scoring.described == {"plays": "7d", "opener": 2, "cards_left": "11 11 9 10 10", "layout": "7d"}
     assert scoring.assumed == {}
 

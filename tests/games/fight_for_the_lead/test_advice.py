@@ -472,3 +472,26 @@ def test_every_outcome_and_policy_term_is_defined():
     assert {"fight card", "strength score", "keep_min_rank", "play_style", "infer"} <= set(terms)
     assert all(text.endswith(".") and len(text.split()) >= 6 for text in terms.values())
     assert found(4, 0, "Ac Kc 2d 7h").smaller == ("took_0",)
+
+
+def test_a_trader_seen_trading_k_cards_throws_its_k_lowest():
+    """Stacked (4 seats, dealer 3, a compulsory hand): seat 0 holds 5d 9h Kc and draws 4s
+    in the replacement.  Its policy (keep_min_rank 12) trades 4s 5d 9h; seen trading two,
+    it throws its two lowest, 4s and 5d, and draws the next two cards, 7s and 8s."""
+    from sims.core.rng import Stream
+
+    top = parse_cards("2c 3c 4c 6c 5d Ad Kd Qd 9h Ah Kh Qh Kc As Ks Qs Jc 4s 2d 3d 4d 7s 8s 9s 10s 2h 3h 4h")
+    cards = top + [c for c in range(52) if c not in top]
+    rows = ffl_twin._prepared(policy(4), 4)
+    fights = parse_cards("2c 3c 4c 6c")
+
+    def play(counts):
+        force = ffl_twin._Force(1, fight=fights[1], stay=1, discards=(), fights=fights, counts=counts)
+        pack = ffl_twin._DealtPack(cards, Stream(0, 0), 52)
+        return ffl_twin._play(ffl.Rules(), rows, 4, pack, 3, 16, True, None, force)
+
+    by_policy = play(None)
+    assert by_policy["lead"] == 3 and by_policy["traded"][0] == 3
+    as_seen = play([2, -1, -1, -1])
+    assert as_seen["traded"][0] == 2 and as_seen["traded"][1] == 0
+    assert as_seen["held"][0] == sorted(parse_cards("9h Kc 7s 8s"))

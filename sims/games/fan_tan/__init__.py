@@ -100,12 +100,15 @@ Hand mode outputs (one deal, dealer = seat n-1)
   per seat: win (1 if it went out), net and net_sq (chips received minus chips paid),
     passes and passes_sq (its passes, voluntary ones included), paid and paid_sq (chips
     it paid: ante, pass fees, penalties, card fees), cards_left and cards_left_sq (cards
-    in its hand at the end; 0 for the winner).
+    in its hand at the end; 0 for the winner).  One deal moves at most 34,748 chips
+    (8 players, the largest accepted stakes: sims.games.fan_tan.advice.largest_outcome),
+    so every square is below 2**32 and a block of 2**31 deals cannot overflow int64.
   table: turns and turns_sq (turns taken, passes included, the opening play of
     holder-7d/7h counting as one), pot and pot_sq (the chips the winner takes, 0 under
     card-count-score).
 Game mode outputs (per rotation)
-  per seat: net and net_sq (summed over the n deals), wins and wins_sq (deals won),
+  per seat: net and net_sq (summed over the n deals; net_sq is wide, in two 32-bit limbs,
+    as a rotation's square can pass 2**32 at the largest stakes), wins and wins_sq (deals won),
     cards_left and cards_left_sq (summed: its card-count score), best_score (1 if no seat
     has a lower card-count score; ties count for every tied seat).
   table: turns and turns_sq (summed over the n deals); length_<label> (1 in exactly one

@@ -22,6 +22,14 @@ Context (what the player has seen: the whole record of plays and passes, public)
     layout, every seat's cards left and the passes.
   opener: under start=holder-7d/7h (and only there), the seat that held and opened with
     that seven (a number 0..n-1).
+  Together they are every public action before the decision: each turn's card, pass or
+  hold.  (Reading: the Hoyle penalties a hold pays to the holders of the 6 and 8 next to
+  its sevens are public too, and show who holds those cards; they are not asked, and the
+  deals are not conditioned on them.)
+  Left out (Decision.absent; Situation.assumed names it when a question leaves it out):
+  plays, no turn has been taken yet; opener is required under the holder starts.
+  Situation.described gives the context as understood: plays (as read), opener, each
+  seat's cards left (cards_left, seat order) and the layout.
 
 The holding is the advised seat's cards now: its dealt cards less the cards it has
 played in the record, so their number follows (the first 52 mod n seats from seat 0 are
@@ -43,6 +51,16 @@ How deals are conditioned
   stream state, and everybody, the advised seat included, plays on under the policies
   to the end of the hand.
 
+  infer (sims.core.advice.INFER) says how the record is read.  ``policy`` (the default)
+  is the conditioning above.  ``seen`` takes every listed turn as listed, the other
+  seats' too (whatever their policies would play; a random style draws nothing there),
+  so their cards are dealt uniformly among the deals consistent with what was visible:
+  the cards they played are theirs (fixed), and a deal is rejected only where a listed
+  ``pass`` finds the seat holding a legal card (a pass is forced, so it shows the seat
+  had none) or a listed ``hold`` finds it holding none.  A history the policies would not
+  play (a seat of style first playing a legal card while it holds one lower in code
+  order) is answered under seen and rejected under policy.
+
 Readings where the rules file is silent
   * Other seats' voluntary passes happen only under their policies (pass_with_sevens),
     so a ``hold`` by a seat whose policy never holds accepts no deal (ACCEPTED 0).
@@ -56,10 +74,13 @@ Readings where the rules file is silent
     and the advised seat's own pass (hold) when it could (could not) play.
 
 Outcomes (the advised seat's, for the whole hand: antes and fees before the decision
-  included, as ``analyze fan-tan`` counts a hand)
+  included, as ``analyze fan-tan`` counts a hand; TERMS defines them for ``analyze rules``)
   chips settlements (pot-plus-cards, pot-only): ``net`` (chips won, the headline),
     ``win`` (1 when it goes out first) and ``cards_left``;
   card-count-score (no chips): ``cards_left`` (the headline, lower is better) and ``win``.
+  Situation.largest bounds them (:func:`largest_outcome`): every chip paid in the deal at
+  the rules' stakes (at most 34,748 at 8 players and the largest accepted stakes, so one
+  deal's square is far below 2**62), or 52 cards.
 """
 
 from __future__ import annotations
@@ -98,6 +119,8 @@ from sims.games.fan_tan.kernel import (
     rule_codes_nb,
 )
 from sims.games.fan_tan.rules import (
+    HOYLE_HOLDER_PENALTY,
+    HOYLE_PASS_PENALTY,
     SETTLE_CARD_COUNT,
     START_ELDEST,
     START_HOLDER_7D,
@@ -108,8 +131,8 @@ from sims.games.fan_tan.rules import (
 # The situation's ``known`` array: a header, then the holding's codes, the record's
 # entries (a card code, PASS or VOLUNTARY_PASS) and the candidates (a card code, or PASS
 # for a voluntary pass).
-K_POSITION, K_FIRST_SEAT, K_HOLDING, K_RECORD, K_CANDIDATES = range(5)
-K_HEADER = 5
+K_POSITION, K_FIRST_SEAT, K_HOLDING, K_RECORD, K_CANDIDATES, K_SEEN = range(6)
+K_HEADER = 6
 HOLD = VOLUNTARY_PASS  # the record's entry of a voluntary pass
 SEVEN, SIX, EIGHT = 6, 5, 7  # faces
 
@@ -125,8 +148,33 @@ DECISIONS = (
         },
         example='analyze advise fan-tan --players 4 --position 2 --holding "7d 7h 8c 9c 2d 5h 6h Jh Qs 3s 4c Kd '
         '10s" --context plays="7c pass"',
+        absent={
+            "plays": "no turn has been taken yet: the advised seat has the hand's first turn (seat 0 under "
+            "start eldest)",
+            "opener": "required under start holder-7d or holder-7h; not used under start eldest",
+        },
     ),
 )
+
+TERMS = {
+    "net": "chips the advised seat receives this hand minus chips it pays (antes, pass fees, penalties and "
+    "card fees included): the winner takes the pot.",
+    "win": "1 when the advised seat is the first to play its last card (it goes out and wins the hand); else 0.",
+    "cards_left": "cards the advised seat still holds when someone goes out (0 when it goes out itself); under "
+    "card-count-score it is the score, and lower is better.",
+    "layout": "the cards on the table: the sevens, and in each suit a row running down from its seven and up "
+    "from it, one card at a time.",
+    "pass": "a turn without a card: forced when the seat holds no legal card (it pays pass_fee); public.",
+    "hold": "a voluntary pass by a seat that could play (may_pass_when_able), paying Hoyle's penalties: 3 "
+    "chips, and 5 to the holder of each 6 and 8 next to a seven it holds; public.",
+    "style": "how a seat chooses among its legal cards: first (lowest in code order: clubs A..K, diamonds, "
+    "hearts, spades), random, hold-sevens (a seven only when nothing else is legal), block (keeps back 6s "
+    "and 8s), greedy-unlock (the card that makes most of its own cards legal).",
+    "pass_with_sevens": "with may_pass_when_able: 1 holds (passes) whenever every legal card in hand is a seven.",
+    "infer": "policy: the deals are kept only where the other seats' policies play what the record says; seen: "
+    "their turns are taken as listed, and their hidden cards are dealt at random among the deals where each "
+    "listed pass could not play and each hold could.",
+}
 
 
 # ----------------------------------------------------------------------------------------
@@ -302,12 +350,20 @@ def situation(
         raise ValueError(f"seat {position} has no choice to make: it holds no legal card and must pass.")
     outcomes, lower = _outcomes(rules)
     names = {PASS: "pass", HOLD: "hold"}
-    described: dict[str, object] = {}
-    if "plays" in context:
-        described["plays"] = " ".join(names[e] if e < 0 else card_name(e) for e in record)
+    described: dict[str, object] = {"plays": " ".join(names[e] if e < 0 else card_name(e) for e in record) or "none"}
+    assumed: dict[str, str] = {}
+    if "plays" not in context:
+        assumed["plays"] = "no turn has been taken yet: you have the hand's first turn"
     if "opener" in context:
         described["opener"] = first
-    known = [position, first, len(holding), len(record), len(actions), *holding, *record, *actions]
+    left = list(hand_sizes(n_seats))
+    for t, entry in enumerate(record):
+        if entry >= 0:
+            left[(first + t) % n_seats] -= 1
+    described["cards_left"] = " ".join(map(str, left))
+    described["layout"] = " ".join(card_name(c) for c in sorted(layout))
+    known = [position, first, len(holding), len(record), len(actions), int(infer == "seen")]
+    known += [*holding, *record, *actions]
     return Situation(
         decision="play",
         candidates=tuple("pass" if a == PASS else f"play {card_name(a)}" for a in actions),
@@ -315,7 +371,29 @@ def situation(
         known=np.asarray(known, dtype=np.int64),
         lower_is_better=lower,
         described=described,
+        assumed=assumed,
+        infer=infer,
+        smaller=("cards_left",),  # a player wants few cards left under every settlement
+        largest=largest_outcome(rules, n_seats),
     )
+
+
+def largest_outcome(rules: Rules, n_seats: int) -> int:
+    """A bound on the size of any outcome of one deal for the advised seat, in chips or
+    cards (``Situation.largest``).  No seat's net exceeds the chips all seats pay in the
+    deal: the antes (ante + 1 at most), a fee for every pass, at most 52 (2n - 1) turns
+    (kernel MAX_TURNS: at most 2n - 2 passes before each of the 52 cards), each paying
+    pass_fee or, holding back (may_pass_when_able), Hoyle's 3 and 5 to the two holders of
+    the neighbours of each of 4 sevens at most, and card_fee on each of the 52 cards at the
+    end.  Cards left are at most 52, win 1."""
+    n = int(n_seats)
+    if int(rules.settle) == SETTLE_CARD_COUNT:
+        return N_CARDS
+    per_pass = int(rules.pass_fee)
+    if rules.may_pass_when_able:
+        per_pass = max(per_pass, HOYLE_PASS_PENALTY + 8 * HOYLE_HOLDER_PENALTY)
+    chips = n * (int(rules.ante) + 1) + N_CARDS * (2 * n - 1) * per_pass + N_CARDS * int(rules.card_fee)
+    return max(chips, N_CARDS)
 
 
 # ----------------------------------------------------------------------------------------
@@ -361,14 +439,19 @@ def _setup_nb(known, n, fixed, record, candidates):
 
 
 @njit(cache=True, inline="always")
-def _replay_nb(table, n, seat, layout, turns, pot, record, n_record, position, may_pass, ebs, chips, pass_fee, state):
+def _replay_nb(
+    table, n, seat, layout, turns, pot, record, n_record, position, seen, may_pass, ebs, chips, pass_fee, state
+):
     """Play the listed turns from ``turns`` on: the advised seat's forced to the listed
-    action, the others' under their policies.  Returns ``(kept, seat, layout, turns, pot,
-    passes in a row, state)``; not kept as soon as another seat's turn differs."""
+    action, the others' under their policies (``seen``: forced to the listed action too,
+    a pass or hold then being whichever the seat's hand makes it).  Returns ``(kept,
+    seat, layout, turns, pot, passes in a row, state)``; not kept as soon as another
+    seat's turn differs (under ``seen``: a listed pass by a seat that could play, or a
+    hold by one that could not)."""
     legal = legal_cards_nb(layout, ebs)
     streak = 0
     while turns < n_record:
-        forced = record[turns] if seat == position else NOT_FORCED
+        forced = record[turns] if seat == position or seen else NOT_FORCED
         hand, layout, legal, streak, pot, logged, state = _turn_nb(
             table, n, seat, layout, legal, streak, pot, may_pass, ebs, chips, pass_fee, state, forced
         )
@@ -434,7 +517,9 @@ def _values_nb(table, values, c, position, winner, card_count):
 
 
 @njit(cache=True, nogil=True)
-def _advise_deals_nb(tables, out, scratch, fixed, record, candidates, values, saved, n, seed, first, count, position):
+def _advise_deals_nb(
+    tables, out, scratch, fixed, record, candidates, values, saved, n, seed, first, count, position, seen
+):
     """The deals of :func:`advise_nb` into ``out`` (scratch arrays as it makes them).  The
     record ``tables[0]`` is used while the caller holds ``tables``: a record taken from an
     array that nothing holds any more would be read after the array is freed."""
@@ -462,6 +547,7 @@ def _advise_deals_nb(tables, out, scratch, fixed, record, candidates, values, sa
             record,
             n_record,
             position,
+            seen,
             may_pass != 0,
             ebs != 0,
             chips,
@@ -490,5 +576,8 @@ def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outco
     values = np.zeros((n_candidates, n_outcomes), dtype=np.int64)
     saved = np.zeros((4, MAX_PLAYERS), dtype=np.int64)
     position = _setup_nb(known, n, fixed, record, candidates)
-    _advise_deals_nb(tables, out, scratch, fixed, record, candidates, values, saved, n, seed, first, count, position)
+    seen = known[K_SEEN] != 0
+    _advise_deals_nb(
+        tables, out, scratch, fixed, record, candidates, values, saved, n, seed, first, count, position, seen
+    )
     return out

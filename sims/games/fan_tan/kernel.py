@@ -17,6 +17,7 @@ from numba import njit
 from sims.core.deck import N_CARDS, draw_nb, reset_pack_nb
 from sims.core.rng import below_nb, seed_key_nb, stream_nb
 from sims.core.tricks import RANK_COLUMN, count_cards_nb, lowest_bit_nb
+from sims.core.wide import add_wide_nb
 from sims.games.fan_tan.rules import (
     FEWER_CARDS_PAY_EXTRA,
     GAME_OUTCOMES,
@@ -45,8 +46,11 @@ HAND_WIDTH = HAND_OUTCOMES.kernel_width  # plain ints: the kernels cannot read O
 GAME_WIDTH = GAME_OUTCOMES.kernel_width
 H_WIN, H_NET, H_PASSES, H_PAID, H_CARDS_LEFT = indices(HAND_OUTCOMES.seat, "win", "net", "passes", "paid", "cards_left")
 HT_TURNS, HT_POT = indices(HAND_OUTCOMES.table, "turns", "pot")
-G_NET, G_WINS, G_CARDS_LEFT, G_BEST_SCORE = indices(GAME_OUTCOMES.seat, "net", "wins", "cards_left", "best_score")
-GT_TURNS, GT_LENGTH = indices(GAME_OUTCOMES.table, "turns", "length_" + LENGTH_LABELS[0])
+# Game mode's columns are the kernel's: net_sq takes two (32-bit limbs, sims.core.wide).
+G_NET, G_NET_SQ, G_WINS, G_CARDS_LEFT, G_BEST_SCORE = indices(
+    GAME_OUTCOMES.kernel_columns(GAME_OUTCOMES.seat), "net", "net_sq", "wins", "cards_left", "best_score"
+)
+GT_TURNS, GT_LENGTH = indices(GAME_OUTCOMES.kernel_columns(GAME_OUTCOMES.table), "turns", "length_" + LENGTH_LABELS[0])
 N_LENGTH = len(LENGTH_BUCKET_LOW)  # the length buckets follow GT_LENGTH in LENGTH_BUCKET_LOW's order
 assert HAND_OUTCOMES.squares_follow() and GAME_OUTCOMES.squares_follow()  # the kernels write X_sq at X + 1
 
@@ -571,7 +575,7 @@ def _game_sums_nb(rules, tables, out, net, wins, left, n, seed, first, count):
             lowest = min(lowest, left[seat])
         for seat in range(n):
             out[seat, G_NET] += net[seat]
-            out[seat, G_NET + 1] += net[seat] * net[seat]
+            add_wide_nb(out, seat, G_NET_SQ, net[seat] * net[seat])  # below 2**63: 8 deals of < 2**16 chips
             out[seat, G_WINS] += wins[seat]
             out[seat, G_WINS + 1] += wins[seat] * wins[seat]
             out[seat, G_CARDS_LEFT] += left[seat]

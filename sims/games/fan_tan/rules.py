@@ -165,6 +165,10 @@ GAME_OUTCOMES = Outcomes(
     },
     distributions=("length",),
     conserved={"net": None},
+    # A rotation's net can pass 2**16 chips at the largest stakes (8 deals of up to 34,748 chips:
+    # sims.games.fan_tan.advice.largest_outcome), so its square is summed in two 32-bit limbs: a
+    # block of 2**31 rotations (sims.engine.MAX_BLOCK) cannot overflow.
+    limbs={"net_sq": 2},
 )
 
 

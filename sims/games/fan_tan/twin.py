@@ -278,8 +278,10 @@ def _scripted(script, t: int, seat: int):
     when the seat's policy decides."""
     if script is None:
         return None
-    record, position, action = script
-    if seat != position or t > len(record):
+    record, position, action, seen = script
+    if seat != position:
+        return record[t] if seen and t < len(record) else None  # infer="seen": the others' listed turns
+    if t > len(record):
         return None
     return record[t] if t < len(record) else action
 
@@ -288,7 +290,7 @@ def _as_listed(script, t: int, seat: int, action: int) -> bool:
     """Advice: whether turn ``t`` (taken by ``seat`` with ``action``) agrees with the record."""
     if script is None:
         return True
-    record, position, _ = script
+    record, position, _, _ = script
     return seat == position or t >= len(record) or record[t] == action
 
 
@@ -296,11 +298,14 @@ def _play(rules: Rules, rows, n: int, dealer: int, pack, stream, log, script=Non
     """Play one deal of ``pack`` (the 52 cards in draw order) dealt by ``dealer``; random
     choices draw from ``stream``.  Returns the result dict of play_dealt.
 
-    ``script`` (advice, see :func:`advise`) is ``(record, position, action)``: the turns
-    listed (a card code, PASS or HOLD per turn from the first, the opening included), the
-    advised seat, and its action at the turn after them.  The advised seat's turns take
-    the listed actions and then ``action``; when another seat's listed turn goes
-    otherwise, the deal is rejected: None."""
+    ``script`` (advice, see :func:`advise`) is ``(record, position, action, seen)``: the
+    turns listed (a card code, PASS or HOLD per turn from the first, the opening
+    included), the advised seat, its action at the turn after them, and whether the
+    others' listed turns are taken as listed (infer="seen") rather than by their policies.
+    The advised seat's turns take the listed actions and then ``action`` (a listed pass
+    being a hold when the seat can play); when another seat's listed turn goes otherwise
+    (under seen: a pass by a seat that could play, a hold by one that could not), the
+    deal is rejected: None."""
 
     def say(text):
         if log is not None:
@@ -576,7 +581,8 @@ def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known
     (:mod:`sims.core.advice`) of deals ``first .. first+count-1`` of ``seed``.
 
     ``known`` is the situation's encoding: the advised seat, the seat of the first listed
-    turn, the numbers of held cards, listed turns and candidates, then the held cards'
+    turn, the numbers of held cards, listed turns and candidates, whether the history is
+    read as seen (1) or by the policies (0), then the held cards''
     codes, the listed turns (a code, PASS or HOLD) and the candidates (a code, or PASS for
     a voluntary pass).  Deal ``i``: on ``Stream(seed, i)``, every seat's known cards (the
     advised seat's holding and plays, the others' plays) take its earliest deal positions
@@ -584,16 +590,18 @@ def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known
     other positions are dealt from the rest of the pack
     (:func:`sims.core.advice.deal_conditioned`); each candidate then plays the whole deal
     from a copy of the stream as it stands after the deal, the advised seat taking its
-    listed actions and the candidate, the rest under the policies; a deal where another
+    listed actions and the candidate, the rest under the policies (under infer="seen",
+    known's sixth entry 1, the others' listed turns taken as listed); a deal where another
     seat's listed turn goes otherwise is not kept."""
     rules = Rules(*(int(v) for v in rules))
     rows = _checked(rules, policy, n_seats)
     n = int(n_seats)
     known = [int(v) for v in known]
-    position, first_seat, n_held, n_listed, n_actions = known[:5]
-    held = known[5 : 5 + n_held]
-    record = known[5 + n_held : 5 + n_held + n_listed]
-    actions = known[5 + n_held + n_listed : 5 + n_held + n_listed + n_actions]
+    position, first_seat, n_held, n_listed, n_actions, seen_as_given = known[:6]
+    at = 6
+    held = known[at : at + n_held]
+    record = known[at + n_held : at + n_held + n_listed]
+    actions = known[at + n_held + n_listed : at + n_held + n_listed + n_actions]
     if n_actions != n_candidates:
         raise ValueError(f"the situation lists {n_actions} candidates, not {n_candidates}.")
     seen = [set() for _ in range(n)]
@@ -615,7 +623,7 @@ def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known
         values = []
         for action in actions:
             stream.s = list(after_deal)
-            res = _play(rules, rows, n, n - 1, pack, stream, None, (record, position, action))
+            res = _play(rules, rows, n, n - 1, pack, stream, None, (record, position, action, bool(seen_as_given)))
             if res is None:
                 break  # the deal does not fit the record (the same for every candidate)
             win = 1 if res["winner"] == position else 0

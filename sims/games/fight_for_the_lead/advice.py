@@ -21,8 +21,12 @@ Context keys (values as on the command line)
             everyone dropped; everyone plays) or ``later`` (players may drop).  Default:
             the rule sample_hand (later unless changed).
   pot       the pot at stake, a positive multiple of 4 (and of the players under
-            refund-split); default players x ante, the pot hand mode plays.  Chips scale
-            with it (the rules pay pot/4 a trick and charge the pot to a seat without one).
+            refund-split), at most ADVICE_POT_LIMIT = 2**30 chips (one deal's outcome is at
+            most the pot, and the analyzer's batches of 2**62 // pot**2 deals need
+            pot**2 < 2**62: a larger pot is refused in one sentence; game mode's
+            POT_LIMIT is larger because its sums are wide); default players x ante, the
+            pot hand mode plays.  Chips scale with it (the rules pay pot/4 a trick and
+            charge the pot to a seat without one).
   fight     every seat's fight card, in seat order 0..n-1 (``"2c 4d 3h 6s"``), the
             advised seat's own included (it is no longer in the holding).
   turned    the cards turned in the fight, in order (``"9c Jd"``): every one but the last
@@ -39,6 +43,15 @@ Context keys (values as on the command line)
   cards, turned cards and so the winner of the lead (fight, turned), who plays (playing)
   and earlier traders' counts (traded); nothing else is asked or used.  Its own
   replacement card is not asked: which of the four it was changes nothing that follows.
+  That is every public action before each decision: nothing is public before the fight
+  card; the stays are made at once, so the stay-or-drop decision sees only the fight; the
+  other seats' replacement and trade draws are hidden.
+  Left out (Decision.absent; Situation.assumed names the ones a question left out): hand,
+  the rule sample_hand's hand; pot, players x ante; playing, everyone in a compulsory
+  hand (in a later hand, without it the decision is stay or drop); traded, the earlier
+  traders' counts were not noticed (they trade by their policies, not conditioned on).
+  Situation.described gives the context as understood: hand, pot, fight, turned, the
+  lead (the fight's winner), playing and traded.
 
 How deals are conditioned
   The pack's first F positions (the deal, F = 4n, for the fight card; the deal, the
@@ -59,15 +72,30 @@ How deals are conditioned
   ``playing``, and the earlier traders' counts are ``traded``: exact conditioning by
   rejection.  Each candidate then plays the hand from the same pack and stream state.
 
-Outcomes (the advised seat's, per hand, at pot ``pot``)
+  infer (sims.core.advice.INFER) says how that history is read.  ``policy`` (the default)
+  is the conditioning above.  ``seen`` plays the other seats' actions as given: each lays
+  down the fight card given (it is among its four cards: the deal put it there), the
+  seats in ``playing`` stay and the others drop, and each earlier trader with a count
+  trades that many cards, its lowest (reading: which cards it threw is hidden; the
+  lowest are what a keep_min_rank player throws).  Their other cards are dealt uniformly
+  from the rest, and a deal is rejected only where a visible fact differs: an earlier
+  trader allowed fewer cards than its count by a short stock.  A history the policies
+  would never produce (a seat fighting with an ace under fight_card=lowest) is answered
+  under seen and accepts no deal under policy.  The fight-card decision has no history
+  that depends on the other seats' policies (nothing is public before it), so there
+  seen and policy are the same thing and give the same sums.
+
+Outcomes (the advised seat's, per hand, at pot ``pot``; TERMS defines them for ``analyze rules``)
   net     chips won from the pot minus chips paid into the next one (as hand mode's net).
   tricks  tricks taken.
-  took_0  1 if it played and took no trick (so it pays the pot).
+  took_0  1 if it played and took no trick (so it pays the pot); a player wants it small.
   lead    1 if it won the fight (fight-card decision only).
+  Situation.largest is max(pot, 4): |net| is at most the pot (four tricks pay the pot, a
+  seat without a trick pays the pot, a refund share is pot/n), tricks at most 4.
 
 The ``known`` encoding (int64; :func:`read_known` reads it back), for the kernel and twin
   [decision, position, pot, compulsory, F, playing mask (bit s: seat s; -1: not
-  conditioned)], then n fight card codes (-1: not given), n traded counts expected
+  conditioned), seen (1 under infer="seen")], then n fight card codes (-1: not given), n traded counts expected
   (-1: not conditioned), F prefix codes (-1: dealt from the rest), and one entry per
   candidate: the fight card's code, 1 stay / 0 drop, or the mask (bit = card code) of
   the cards to trade.
@@ -92,6 +120,7 @@ from sims.core.advice import (
 from sims.core.cards import format_cards
 from sims.core.deck import N_CARDS
 from sims.core.rng import seed_key_nb, stream_nb
+from sims.core.tricks import lowest_card_nb
 from sims.games.fight_for_the_lead.kernel import (
     BIT_OF_CODE,
     all_drop_nb,
@@ -121,16 +150,27 @@ from sims.games.fight_for_the_lead.rules import (
 
 FIGHT, STAY, TRADE = range(3)  # the decisions, as known[K_DECISION] holds them
 DECISION_NAMES = ("fight card", "stay or drop", "trade")
-K_DECISION, K_POSITION, K_POT, K_COMPULSORY, K_PREFIX, K_PLAYING, K_SEATS = range(7)  # then per-seat rows
+K_DECISION, K_POSITION, K_POT, K_COMPULSORY, K_PREFIX, K_PLAYING, K_SEEN, K_SEATS = range(8)  # then per-seat rows
 OUTCOMES = ("net", "tricks", "took_0", "lead")  # the kernel writes them in this order
 NEVER_STAYS = 10  # a stay_min_strength no hand reaches (2 per ace + 1 per guarded king is at most 8)
+ADVICE_POT_LIMIT = 1 << 30  # the largest pot advised on: a deal's square (at most pot**2 = 2**60) stays below 2**62
 
 _HAND = "which hand of the game: first (compulsory: everyone plays) or later (players may drop)"
-_POT = "the pot at stake: a positive multiple of 4 (default players x ante)"
+_POT = f"the pot at stake: a positive multiple of 4, at most {ADVICE_POT_LIMIT} (default players x ante)"
 _FIGHT = "every seat's fight card in seat order 0..n-1, yours included (e.g. '2c 4d 3h 6s')"
 _TURNED = "the cards turned in the fight, in order; the last one's suit decided the lead (e.g. '9c Jd')"
-_PLAYING = "the seats that play, yours included (e.g. '0 2 3')"
+_PLAYING = "the seats that stayed in and play, yours included (e.g. '0 2 3')"
 _TRADED = "how many cards each earlier trader traded, in trade order (e.g. '3 0')"
+
+_ABSENT = {
+    "hand": "the rule sample_hand decides: a later hand (players may drop) unless it says first",
+    "pot": "the pot is players x ante, the pot hand mode plays",
+    "fight": "required here: without it the decision asked is the fight card (no fight yet)",
+    "turned": "required with fight: the fight turns at least one card",
+    "playing": "in a later hand the decision is stay or drop (nobody's choice seen yet); in a compulsory hand "
+    "everyone plays",
+    "traded": "the earlier traders' counts were not noticed: they trade by their policies, unseen",
+}
 
 DECISIONS = (
     Decision(
@@ -138,6 +178,7 @@ DECISIONS = (
         "which of the four cards dealt to lay down in the fight",
         {"hand": _HAND, "pot": _POT},
         'analyze advise fight-for-the-lead --players 4 --position 0 --holding "Ac Kc 2d 7h"',
+        {key: _ABSENT[key] for key in ("hand", "pot")},
     ),
     Decision(
         "stay or drop",
@@ -145,6 +186,7 @@ DECISIONS = (
         {"hand": _HAND, "pot": _POT, "fight": _FIGHT, "turned": _TURNED},
         'analyze advise fight-for-the-lead --players 4 --position 1 --holding "Kh 5h 9c 3d" '
         '--context fight="2c 4d 3h 6s" --context turned="9s"',
+        {key: _ABSENT[key] for key in ("hand", "pot", "fight", "turned")},
     ),
     Decision(
         "trade",
@@ -152,8 +194,30 @@ DECISIONS = (
         {"hand": _HAND, "pot": _POT, "fight": _FIGHT, "turned": _TURNED, "playing": _PLAYING, "traded": _TRADED},
         'analyze advise fight-for-the-lead --players 4 --position 2 --holding "Ah 9h 5c 3d" '
         '--context hand=first --context fight="2c 2d 5s 2h" --context turned="Jd" --context traded="3 2"',
+        {key: _ABSENT[key] for key in ("hand", "pot", "fight", "turned", "playing", "traded")},
     ),
 )
+
+TERMS = {
+    "net": "chips the advised seat wins from the pot this hand minus the chips it pays into the next pot "
+    "(a quarter of the pot per trick; the whole pot paid by a player who takes no trick).",
+    "tricks": "tricks the advised seat takes this hand (0 to 4; 0 when it drops).",
+    "took_0": "1 when the advised seat plays and takes no trick, so it pays the pot into the next one; else 0.",
+    "lead": "1 when the advised seat wins the fight (its fight card is the highest of the suit turned up); else 0.",
+    "fight card": "the card each seat lays down at once before the fight; the highest fight card of the first "
+    "turned card's suit wins the lead (policy fight_card: lowest, highest, highest-non-ace, "
+    "lowest-of-longest-suit).",
+    "turned": "the cards turned from the stock in the fight, until one has the suit of some fight card.",
+    "strength score": "2 per ace + 1 per guarded king (a king with another card of its suit) in a hand of four: "
+    "a seat stays in when it reaches stay_min_strength (or won the fight, with stay_with_lead).",
+    "keep_min_rank": "a trading seat throws away every card ranked below it (2..15; J=11, Q=12, K=13, A=14), "
+    "its lowest ones when the stock is short.",
+    "play_style": "how a seat plays its cards: greedy (leads its highest sure winner, else its lowest card; "
+    "follows with the lowest card that wins) or high (always its highest card).",
+    "infer": "policy: the deals are kept only where the other seats' policies reproduce what you saw (their "
+    "fight cards, who stayed, their trade counts); seen: their actions are taken as you saw them, and "
+    "their hidden cards are dealt at random among the deals consistent with what you saw.",
+}
 
 
 # ------------------------------------------------------------------------------ the situation
@@ -211,6 +275,11 @@ def _pot_and_hand(rules, n: int, context) -> tuple[int, bool]:
     pot = n * ante_for(rules, n)
     if "pot" in context:
         pot = context_int("pot", context["pot"], 4, POT_LIMIT)
+        if pot > ADVICE_POT_LIMIT:
+            raise ValueError(
+                f"context pot takes at most {ADVICE_POT_LIMIT} chips in advice (2**30: the sums of squares of a "
+                f"larger pot's chips would overflow), not {pot}."
+            )
         split = int(rules.all_drop) == REFUND_SPLIT
         if pot % 4 or (split and pot % n):
             extra = f" and of the {n} players (refund-split)" if split else ""
@@ -234,12 +303,20 @@ def _check_holding(holding) -> list[int]:
 
 
 def situation(rules, n_seats: int, position: int, holding, context, infer: str = "policy") -> Situation:
-    """The advised seat's next decision (module docstring), its candidates and ``known``."""
+    """The advised seat's next decision (module docstring), its candidates and ``known``;
+    ``infer`` reads the history given (module docstring, "How deals are conditioned")."""
     n = int(n_seats)
     unknown_context(DECISIONS, context)
     hold = _check_holding(holding)
     pot, compulsory = _pot_and_hand(rules, n, context)
+    seen = infer == "seen"
     described: dict[str, object] = {"hand": "first" if compulsory else "later", "pot": pot}
+    assumed: dict[str, str] = {}
+    if "hand" not in context:
+        assumed["hand"] = f"a {'first (compulsory)' if compulsory else 'later'} hand, as the rule sample_hand says"
+    if "pot" not in context:
+        assumed["pot"] = f"the pot is {pot} chips (players x ante)"
+    largest = max(pot, 4)  # |net| <= the pot (four tricks pay it, a loser pays it); tricks <= 4
     if "fight" not in context:
         for key in ("turned", "playing", "traded"):
             if key in context:
@@ -247,9 +324,9 @@ def situation(rules, n_seats: int, position: int, holding, context, infer: str =
         prefix = [-1] * (4 * n)
         for j, card in enumerate(hold):
             prefix[position + j * n] = card
-        known = _known(FIGHT, n, position, pot, compulsory, -1, [-1] * n, [-1] * n, prefix, hold)
+        known = _known(FIGHT, n, position, pot, compulsory, -1, seen, [-1] * n, [-1] * n, prefix, hold)
         labels = tuple(f"fight {format_cards([c])}" for c in hold)
-        return Situation("fight card", labels, OUTCOMES, known, described=described)
+        return _situation("fight card", labels, OUTCOMES, known, described, assumed, infer, largest)
     if "turned" not in context:
         raise ValueError("context fight needs turned too: whoever saw the fight cards saw the cards turned for it.")
     fight, turned, lead = _fight_context(n, position, hold, context)
@@ -258,21 +335,45 @@ def situation(rules, n_seats: int, position: int, holding, context, infer: str =
     if not compulsory and "playing" not in context:
         if "traded" in context:
             raise ValueError("context traded needs playing: trading comes after everyone has stayed or dropped.")
-        known = _known(STAY, n, position, pot, compulsory, -1, fight, [-1] * n, prefix, [1, 0])
-        return Situation("stay or drop", ("stay", "drop"), OUTCOMES[:3], known, described=described)
+        known = _known(STAY, n, position, pot, compulsory, -1, seen, fight, [-1] * n, prefix, [1, 0])
+        return _situation("stay or drop", ("stay", "drop"), OUTCOMES[:3], known, described, assumed, infer, largest)
     if compulsory and not rules.trade_in_first_hand:
         raise ValueError("there is no trading in a compulsory hand under trade_in_first_hand=false.")
     playing, expected, counts = _trade_context(rules, n, position, lead, compulsory, context)
-    described["playing"] = playing
+    described["playing"] = " ".join(map(str, playing))
+    if "playing" not in context:
+        assumed["playing"] = "everyone plays (a compulsory hand)"
     if counts is not None:
-        described["traded"] = counts
+        described["traded"] = " ".join(map(str, counts)) or "none (no earlier trader)"
+    elif any(expected[s] < 0 for s in _earlier_traders(rules, n, playing, lead, position)):
+        assumed["traded"] = "the earlier traders' counts were not noticed: they trade by their policies, unseen"
     mask = -1 if compulsory else sum(1 << s for s in playing)
     discards = [[c for j, c in enumerate(hold) if subset >> j & 1] for subset in range(16)]
     discards.sort(key=lambda cards: (len(cards), [hold.index(c) for c in cards]))
     labels = tuple(f"trade {format_cards(cards)}" if cards else "keep all" for cards in discards)
     masks = [sum(1 << c for c in cards) for cards in discards]
-    known = _known(TRADE, n, position, pot, compulsory, mask, fight, expected, prefix, masks)
-    return Situation("trade", labels, OUTCOMES[:3], known, described=described)
+    known = _known(TRADE, n, position, pot, compulsory, mask, seen, fight, expected, prefix, masks)
+    return _situation("trade", labels, OUTCOMES[:3], known, described, assumed, infer, largest)
+
+
+def _situation(decision, labels, outcomes, known, described, assumed, infer, largest) -> Situation:
+    return Situation(
+        decision,
+        labels,
+        outcomes,
+        known,
+        described=described,
+        assumed=assumed,
+        infer=infer,
+        smaller=("took_0",),
+        largest=largest,
+    )
+
+
+def _earlier_traders(rules, n: int, playing: list[int], lead: int, position: int) -> list[int]:
+    """The playing seats that trade before ``position``."""
+    traders = _traders(rules, n, playing, lead)
+    return traders[: traders.index(position)]
 
 
 def _fight_context(n: int, position: int, hold: list[int], context) -> tuple[list[int], list[int], int]:
@@ -336,14 +437,15 @@ def _trade_context(rules, n: int, position: int, lead: int, compulsory: bool, co
     return playing, expected, counts
 
 
-def _known(decision, n, position, pot, compulsory, mask, fight, expected, prefix, candidates) -> np.ndarray:
-    head = [decision, position, pot, int(compulsory), len(prefix), mask]
+def _known(decision, n, position, pot, compulsory, mask, seen, fight, expected, prefix, candidates) -> np.ndarray:
+    head = [decision, position, pot, int(compulsory), len(prefix), mask, int(seen)]
     return np.asarray(head + list(fight) + list(expected) + list(prefix) + list(candidates), dtype=np.int64)
 
 
 def read_known(known, n: int) -> dict:
     """The ``known`` encoding read back (plain Python): decision, position, pot,
-    compulsory, playing (mask or -1), fight and traded (per seat), prefix, candidates."""
+    compulsory, playing (mask or -1), seen (infer="seen"), fight and traded (per seat),
+    prefix, candidates."""
     known = [int(v) for v in known]
     length = known[K_PREFIX]
     at = K_SEATS + 2 * n
@@ -353,6 +455,7 @@ def read_known(known, n: int) -> dict:
         "pot": known[K_POT],
         "compulsory": bool(known[K_COMPULSORY]),
         "playing": known[K_PLAYING],
+        "seen": bool(known[K_SEEN]),
         "fight": known[K_SEATS : K_SEATS + n],
         "traded": known[K_SEATS + n : K_SEATS + 2 * n],
         "prefix": known[at : at + length],
@@ -458,6 +561,9 @@ def _play_candidate_nb(table, pack, n, known, candidate, check, state, codes):
     start_hand_nb(table, n)
     state = deal_nb(table, n, dealer, False, state)
     lay_fight_cards_nb(table, n)
+    seen = known[K_SEEN] != 0
+    if seen:
+        _force_seen_fights_nb(table, n, known)
     if check and not _fights_match_nb(table, n, known):
         return False
     if decision == FIGHT:
@@ -470,6 +576,10 @@ def _play_candidate_nb(table, pack, n, known, candidate, check, state, codes):
         state = replace_nb(table, n, dealer, False, state)
     if decision != FIGHT:
         _force_stay_nb(table, position, decision == TRADE or candidate != 0)
+    if seen and known[K_PLAYING] >= 0:
+        for seat in range(n):
+            if seat != position:
+                _force_stay_nb(table, seat, (known[K_PLAYING] >> seat) & 1 != 0)
     stay_or_drop_nb(table, n, dealer, compulsory)
     if check and known[K_PLAYING] >= 0 and table.in_seats != known[K_PLAYING]:
         return False
@@ -483,6 +593,8 @@ def _play_candidate_nb(table, pack, n, known, candidate, check, state, codes):
         if not compulsory or trade_first:
             if decision == TRADE:
                 table.trade_away[position] = np.uint64(candidate)
+            if seen:
+                _force_seen_trades_nb(table, n, known)
             state = trade_nb(table, trade_order, trade_exhaust, True, state)
             if check and not _trades_match_nb(table, n, known):
                 return False
@@ -500,6 +612,31 @@ def _fights_match_nb(table, n, known):
         if seat != position and code >= 0 and table.fight[seat] != BIT_OF_CODE[code]:
             return False
     return True
+
+
+@njit(cache=True, inline="always")
+def _force_seen_fights_nb(table, n, known):
+    """infer="seen": every other seat lays down the fight card the context gives (it lies
+    among its four cards: the conditioned deal put it there), whatever its policy."""
+    position = known[K_POSITION]
+    for seat in range(n):
+        code = known[K_SEATS + seat]
+        if seat != position and code >= 0:
+            _force_fight_card_nb(table, seat, BIT_OF_CODE[code])
+
+
+@njit(cache=True, inline="always")
+def _force_seen_trades_nb(table, n, known):
+    """infer="seen": every earlier trader with a count in the context throws away that many
+    of its lowest cards (reading: which cards it threw is hidden; its lowest are what a
+    keep_min_rank player throws), whatever its policy."""
+    for seat in range(n):
+        count = known[K_SEATS + n + seat]
+        if count >= 0:
+            chosen = np.uint64(0)
+            for k in range(count):
+                chosen |= np.uint64(1) << lowest_card_nb(table.hand[seat] & ~chosen)
+            table.trade_away[seat] = chosen
 
 
 @njit(cache=True, inline="always")

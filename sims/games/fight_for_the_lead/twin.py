@@ -242,6 +242,10 @@ def _play(rules: Rules, rows, n: int, pack: Pack, dealer: int, pot: int, compuls
         fight[s] = _fight_choice(rows[s][FIGHT_CARD], hands[s])
     if force is not None and force.fight is not None:
         fight[force.seat] = force.fight  # (advice) the seat's own choice
+    if force is not None and force.fights is not None:
+        for s in range(n):  # (advice, infer="seen") the others' fight cards as seen
+            if s != force.seat and force.fights[s] >= 0:
+                fight[s] = force.fights[s]
     for s in range(n):
         hands[s].remove(fight[s])
     if log is not None:
@@ -305,6 +309,8 @@ def _play(rules: Rules, rows, n: int, pack: Pack, dealer: int, pot: int, compuls
             playing[s] = 1 if (by_lead or by_strength) else 0
             if force is not None and force.stay is not None and s == force.seat:
                 playing[s] = force.stay  # (advice) the seat's own choice
+            elif force is not None and force.playing is not None:
+                playing[s] = force.playing >> s & 1  # (advice, infer="seen") who stayed, as seen
             if log is not None:
                 why = []
                 if by_lead:
@@ -396,6 +402,9 @@ def _play(rules: Rules, rows, n: int, pack: Pack, dealer: int, pot: int, compuls
             wanted = [c for c in hand if rank_value(c) < keep]
             if force is not None and force.discards is not None and s == force.seat:
                 wanted = list(force.discards)  # (advice) the seat's own choice
+            elif force is not None and force.counts is not None and force.counts[s] >= 0:
+                # (advice, infer="seen") the count as seen; its lowest cards (reading)
+                wanted = sorted(hand, key=lambda c: (rank_value(c), _suit(c)))[: force.counts[s]]
             k = len(wanted)
             if exhaust == RESHUFFLE_DISCARDS:
                 available = pack.left() if reshuffled_in_trading else pack.left() + len(pile)
@@ -676,6 +685,9 @@ class _Force(NamedTuple):
     fight: int | None = None
     stay: int | None = None
     discards: tuple | None = None
+    fights: list | None = None  # infer="seen": every seat's fight card as seen (-1: not given)
+    playing: int | None = None  # infer="seen": the seats seen to play (bit s: seat s)
+    counts: list | None = None  # infer="seen": each earlier trader's count as seen (-1: not given)
 
 
 class _DealtPack(Pack):
@@ -706,8 +718,10 @@ def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known
     known cards, then the rest of the pack in code order; the hand is played (dealer
     n-1) from that pack once per candidate, from a copy of the stream, the advised seat
     forced to the candidate (and to its fight card, and to staying, where the context
-    already says so); a deal whose first play leaves the context (another seat's fight
-    card, who plays, an earlier trader's count) is dropped."""
+    already says so); under infer="seen" the other seats' fight cards, who plays and the
+    earlier traders' counts are forced to the context's too (a trader throwing its lowest
+    cards); a deal whose first play leaves the context (another seat's fight card, who
+    plays, an earlier trader's count) is dropped."""
     from sims.core.advice import TRIED, advice_width, deal_conditioned, record_deal
     from sims.games.fight_for_the_lead.advice import FIGHT, STAY, TRADE, read_known
 
@@ -717,15 +731,18 @@ def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known
     k = read_known(known, n)
     seat = k["position"]
     prefix = k["prefix"]
+    seen = {}
+    if k["seen"]:  # infer="seen": the others' actions as given
+        seen = {"fights": k["fight"], "counts": k["traded"], "playing": k["playing"] if k["playing"] >= 0 else None}
     forces = []
     for candidate in k["candidates"][:n_candidates]:
         if k["decision"] == FIGHT:
-            forces.append(_Force(seat, fight=candidate))
+            forces.append(_Force(seat, fight=candidate, **seen))
         elif k["decision"] == STAY:
-            forces.append(_Force(seat, fight=k["fight"][seat], stay=candidate))
+            forces.append(_Force(seat, fight=k["fight"][seat], stay=candidate, **seen))
         else:
             discards = tuple(c for c in range(N_CARDS) if candidate >> c & 1)
-            forces.append(_Force(seat, fight=k["fight"][seat], stay=1, discards=discards))
+            forces.append(_Force(seat, fight=k["fight"][seat], stay=1, discards=discards, **seen))
     assert k["decision"] in (FIGHT, STAY, TRADE)
     out = [0] * advice_width(n_candidates, n_outcomes)
     for i in range(first, first + count):

@@ -155,16 +155,21 @@ def test_kernel_equals_twin_in_situations_met_in_real_hands():
 
 def test_the_candidates_are_the_legal_cards_in_code_order_then_the_pass():
     found = situation(Rules(), 4, 0, HOLD_4)
-    assert found.decision == "play" and found.described == {}
+    assert found.decision == "play"
+    assert found.described == {"plays": "none", "cards_left": "13 13 13 13", "layout": ""}
+    assert found.assumed == {"plays": "no turn has been taken yet: you have the hand's first turn"}
     assert found.candidates == ("play 7c", "play 7d", "play 7h")
     assert found.outcomes == ("net", "win", "cards_left") and not found.lower_is_better
+    assert found.smaller == ("cards_left",) and found.rank_by == 0
     deliberate = situation(Rules(may_pass_when_able=True), 4, 1, CASES[3][3], plays="hold")
     assert deliberate.candidates == ("play 7h", "play 7s", "pass")
-    assert deliberate.described == {"plays": "hold"}
+    assert deliberate.described == {"plays": "hold", "cards_left": "13 13 13 13", "layout": ""}
     scoring = situation(CASES[4][0], 5, 3, CASES[4][3], opener="2", plays="7d")
     assert scoring.candidates == ("play 7c", "play 8d")
     assert scoring.outcomes == ("cards_left", "win") and scoring.lower_is_better
-    assert scoring.described == {"plays": "7d", "opener": 2}
+    assert scoring.smaller == ("cards_left",)
+    assert scoring.described == {"plays": "7d", "opener": 2, "cards_left": "11 11 9 10 10", "layout": "7d"}
+    assert scoring.assumed == {}
 
 
 def test_rejection_keeps_only_deals_where_the_others_did_what_was_seen():
@@ -336,3 +341,106 @@ def test_advise_runs_no_deal_for_a_count_of_zero():
     # through the engine: the kernel's one signature (a direct call with a Python seed would compile another)
     flat = advice.simulate_advice(SPEC, Rules(), np.asarray(policy(4)), 4, found, 0, 0, 0)
     assert len(flat) == found.width and not any(flat) and len(rules_ext) > len(Rules._fields)
+
+
+# ----------------------------------------------------------------------------------------
+# Issue 36: the history as seen, the largest outcome, the terms
+
+# 4 players, eldest start: seat 0 7c, seat 1 7s, seat 2 (advised) 8c, seat 3 7d, seat 0 7h,
+# seat 1 6c.  Seat 1 held the 6c at its first turn, where it was legal and lower in code order
+# than the 7s: style first would have played it, so no deal fits the record under policy.
+UNPOLICED = "7c 7s 8c 7d 7h 6c"
+UNPOLICED_HOLDING = "9c 6d 2d 5h Jh Qs 3s 4c Kd 10s Ah 2h"  # 12 cards: 13 dealt, the 8c played
+
+
+def seen(rules, n, position, holding, **context):
+    return advice.situation(SPEC, rules, n, position, parse_cards(holding), context, "seen")
+
+
+def test_a_record_the_policy_cannot_play_is_answered_as_seen():
+    by_policy = situation(Rules(), 4, 2, UNPOLICED_HOLDING, plays=UNPOLICED)
+    assert by_policy.candidates == ("play 9c", "play 6d")
+    kernel = advice.simulate_advice(SPEC, Rules(), policy(4), 4, by_policy, 7, 0, 300)
+    assert kernel == advice.twin_advice(SPEC, Rules(), policy(4), 4, by_policy, 7, 0, 300)
+    assert kernel[TRIED] == 300 and kernel[ACCEPTED] == 0
+    as_seen = seen(Rules(), 4, 2, UNPOLICED_HOLDING, plays=UNPOLICED)
+    assert as_seen.infer == "seen" and as_seen.described["layout"] == "6c 7c 8c 7d 7h 7s"
+    kernel = advice.simulate_advice(SPEC, Rules(), policy(4), 4, as_seen, 7, 0, 300)
+    assert kernel == advice.twin_advice(SPEC, Rules(), policy(4), 4, as_seen, 7, 0, 300)
+    assert kernel[ACCEPTED] == kernel[TRIED] == 300  # no pass was listed: every deal fits what was seen
+
+
+def test_seen_rejects_only_a_pass_by_a_seat_that_could_play():
+    """After "7c pass" the pass shows seat 1 held none of 6c and 7s (8c, 7d, 7h are the
+    advised seat's): under seen exactly those deals are rejected, which under the first
+    style (seat 0 opening with its lowest seven, the 7c it holds) is policy's rejection too."""
+    rules, n, position, holding, context, matrix = CASES[1]
+    as_seen = seen(rules, n, position, holding, **context)
+    by_policy = situation(rules, n, position, holding, **context)
+    kernel = advice.simulate_advice(SPEC, rules, matrix, n, as_seen, 3, 0, 400)
+    assert kernel == advice.twin_advice(SPEC, rules, matrix, n, as_seen, 3, 0, 400)
+    assert kernel == advice.simulate_advice(SPEC, rules, matrix, n, by_policy, 3, 0, 400)
+    assert 0 < kernel[ACCEPTED] < 400
+
+
+@pytest.mark.parametrize("case", range(len(CASES)))
+def test_seen_kernel_equals_twin(case):
+    rules, n, position, holding, context, matrix = CASES[case]
+    found = seen(rules, n, position, holding, **context)
+    kernel = advice.simulate_advice(SPEC, rules, matrix, n, found, 13, 0, 150)
+    assert kernel == advice.twin_advice(SPEC, rules, matrix, n, found, 13, 0, 150)
+    assert kernel[ACCEPTED] > 0
+
+
+def test_seen_holds_are_played_as_listed_and_need_a_legal_card():
+    """With may_pass_when_able, seat 0 held (passed able to play) although its policy never
+    holds: policy keeps no deal; seen keeps exactly the deals where seat 0 could play, i.e.
+    was dealt the 7c or the 7d (the advised seat holds the other two sevens)."""
+    rules = Rules(may_pass_when_able=True)
+    holding = "7s 7h 9c 2d 5h 6h Jh Qs 3s 4c Kd 10s 2s"
+    by_policy = situation(rules, 4, 1, holding, plays="hold")
+    kernel = advice.simulate_advice(SPEC, rules, policy(4), 4, by_policy, 5, 0, 300)
+    assert kernel[ACCEPTED] == 0
+    as_seen = seen(rules, 4, 1, holding, plays="hold")
+    kernel = advice.simulate_advice(SPEC, rules, policy(4), 4, as_seen, 5, 0, 300)
+    assert kernel == advice.twin_advice(SPEC, rules, policy(4), 4, as_seen, 5, 0, 300)
+    # seat 0 could play when it held the 7c or the 7d (the others are seat 1's): 13 of 39 unseen cards each
+    chance = 1 - (26 * 25 / (39 * 38))
+    assert abs(kernel[ACCEPTED] / 300 - chance) < 0.1
+
+
+def test_largest_bounds_every_outcome_and_its_square_fits():
+    """Situation.largest is a bound on one deal's outcomes (every chip paid in the deal), far
+    below 2**31 at the largest stakes, so a batch holds at least 2**62 // largest**2 deals."""
+    top = Rules(ante=20, uneven_ante=1, pass_fee=20, card_fee=20, may_pass_when_able=True)
+    assert ft_advice.largest_outcome(top, 8) == 34748 < 2**16  # hand mode's squares: below 2**32 each
+    assert ft_advice.largest_outcome(Rules(settle=SETTLE_CARD_COUNT), 4) == 52
+    found = situation(top, 4, 0, HOLD_4)
+    assert found.largest == ft_advice.largest_outcome(top, 4)
+    matrix = policy(4, STYLE_HOLD_SEVENS, 1)
+    for deal in range(60):  # the largest stakes, holds and passes: no outcome passes the bound
+        res = twin.hand_result(top, matrix, 4, 8, deal)
+        assert max(abs(v) for v in res["net"]) <= found.largest
+        assert res["pot"] <= found.largest
+
+
+def test_game_mode_sums_the_square_of_a_rotation_wide():
+    """A rotation of 8 deals can move 8 x 34,748 chips, whose square passes 2**32: net_sq is
+    summed in limbs, and the decoded sums are the twin's."""
+    from sims import engine
+    from sims.spec import GAMES as GAME_MODE
+
+    assert SPEC.outcomes[GAME_MODE].limbs == {"net_sq": 2} and (8 * 34748) ** 2 > 2**32
+    top = Rules(ante=20, pass_fee=20, card_fee=20)
+    sums = engine.simulate(SPEC, top, policy(8), 8, GAME_MODE, 4, 0, 40)
+    assert (np.asarray(sums) == np.asarray(twin.simulate(top, policy(8), 8, GAME_MODE, 4, 0, 40))).all()
+    net_sq = SPEC.outcomes[GAME_MODE].seat.index("net_sq")
+    assert all(int(sums[s, net_sq]) > 0 for s in range(8))
+
+
+def test_left_out_keys_and_terms():
+    decision = ft_advice.DECISIONS[0]
+    assert set(decision.absent) == set(decision.context) and all(decision.absent.values())
+    terms = advice.terms(SPEC)
+    assert {"net", "win", "cards_left", "pass", "hold", "style", "pass_with_sevens", "infer"} <= set(terms)
+    assert all(text.endswith(".") and len(text.split()) >= 6 for text in terms.values())

@@ -126,8 +126,8 @@ def test_game_mode_is_a_rotation_every_seat_deals_once():
     assert sums[:n, GAME_SEAT["wins"]].sum() == n * count
     assert sums[:n, GAME_SEAT["net"]].sum() == 0
     assert sums[:n, GAME_SEAT["best_score"]].sum() >= count
-    means = sums[:n, GAME_SEAT["net"]] / count
-    variances = sums[:n, GAME_SEAT["net"] + 1] / count - means**2
+    means = sums[:n, GAME_SEAT["net"]].astype(float) / count  # net_sq is wide: exact Python integers
+    variances = sums[:n, GAME_SEAT["net_sq"]].astype(float) / count - means**2
     se = np.sqrt(variances / count)
     assert np.all(np.abs(means) < 4.5 * se + 1e-9), (means, se)
 

@@ -312,3 +312,186 @@ def test_no_advice_function_runs_past_80_lines():
         node.name: node.end_lineno - node.lineno + 1 for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
     }
     assert "advise_nb" in lengths and {name: n for name, n in lengths.items() if n > 80} == {}
+
+
+# ------------------------------------------------------------------------------ issue 36
+
+
+def seen(n, position, holding, rules=ffl.Rules(), **context):
+    return advice.situation(SPEC, rules, n, position, parse_cards(holding), context, "seen")
+
+
+def test_a_pot_of_twenty_million_keeps_exact_sums_over_a_whole_batch():
+    """The pot of the red team's case: one deal's net reaches 2e7, so its square 4e14;
+    the analyzer plays at most 2**62 // largest**2 deals in a batch, and over such a batch
+    the kernel's int64 sums are the twin's Python integers, the squares positive (before,
+    the analyzer's larger batches overflowed into intervals of zero width)."""
+    n = 4
+    situation = found(n, 0, "Ac Kc 2d 7h", pot="20000000")
+    assert situation.largest == 20_000_000
+    batch = 2**62 // situation.largest**2
+    assert batch == 11529
+    kernel, twin = both(ffl.Rules(), policy(n), n, situation, batch, seed=3)
+    assert kernel == twin and kernel[ACCEPTED] == batch
+    for c in range(4):
+        assert 0 < square_sum(kernel, situation, c) < 2**63
+        assert square_sum(kernel, situation, c) % 5_000_000**2 == 0  # every net is a whole number of quarters
+        assert abs(mean(kernel, situation, c)) <= situation.largest
+
+
+def test_largest_is_the_pot_and_the_pot_is_capped_where_a_square_would_overflow():
+    n = 4
+    assert found(n, 0, "Ac Kc 2d 7h").largest == 4  # pot 4: tricks (4) are the largest outcome
+    assert found(n, 1, "Kh 5h 9c 3d", fight=FIGHT_4, turned="9s", pot="400").largest == 400
+    trade = found(n, 2, "Ah 9h 5c 3d", hand="first", fight=FIGHT_4, turned="9s", pot="1000")
+    assert trade.largest == 1000
+    top = found(n, 0, "Ac Kc 2d 7h", pot=str(ffl_advice.ADVICE_POT_LIMIT))
+    assert top.largest == 2**30 and top.largest**2 < 2**62
+    with pytest.raises(ValueError, match=r"context pot takes at most 1073741824 chips in advice .*overflow"):
+        found(n, 0, "Ac Kc 2d 7h", pot=str(2**30 + 4))
+
+
+def test_hand_mode_stakes_cannot_overflow_its_int64_sums():
+    """Hand mode's pot is players x ante, at most 10 x 100 chips, and a hand's net is at
+    most the pot: its square times a block of 2**31 hands (sims.engine.MAX_BLOCK) stays in
+    int64.  Game mode's net and net_sq are wide (limbs)."""
+    from sims.engine import MAX_BLOCK
+    from sims.spec import GAMES as GAME_MODE
+    from sims.spec import HANDS
+
+    n = ffl.MAX_PLAYERS
+    rules = ffl.Rules(ante=100)
+    pot = n * ffl.ante_for(rules, n)
+    assert pot == 1000 and MAX_BLOCK * pot**2 < 2**63
+    net = SPEC.outcomes[HANDS].seat.index("net")
+    nets = [row[net] for i in range(40) for row in ffl_twin.play_hand(rules, policy(n), n, 5, i)[0]]
+    assert max(abs(v) for v in nets) == pot  # a seat without a trick pays the whole pot, and no more
+    assert not SPEC.outcomes[HANDS].limbs
+    assert set(SPEC.outcomes[GAME_MODE].limbs) == {"net", "net_sq", "finished_net", "finished_net_sq"}
+
+
+def test_the_fight_card_has_no_seen_history_so_seen_is_policy():
+    n = 4
+    by_policy = found(n, 0, "Ac Kc 2d 7h", pot="40")
+    as_seen = seen(n, 0, "Ac Kc 2d 7h", pot="40")
+    assert as_seen.infer == "seen" and by_policy.infer == "policy"
+    kernel, twin = both(ffl.Rules(), policy(n), n, as_seen, 300)
+    assert kernel == twin == advice.simulate_advice(SPEC, ffl.Rules(), policy(n), n, by_policy, 11, 0, 300)
+
+
+def test_a_fight_card_the_policy_never_lays_is_answered_as_seen():
+    """Seat 3 fought with the ace of spades: under fight_card=lowest no hand lays it down
+    (a tie of aces goes to the lower suit), so policy keeps no deal; seen takes it as
+    laid and keeps every deal (nothing else was visible)."""
+    n = 4
+    context = {"fight": "2c 4d 3h As", "turned": "9s"}
+    by_policy = found(n, 1, "Kh 5h 9c 3d", **context)
+    kernel, twin = both(ffl.Rules(), policy(n), n, by_policy, 200)
+    assert kernel == twin and kernel[ACCEPTED] == 0
+    as_seen = seen(n, 1, "Kh 5h 9c 3d", **context)
+    kernel, twin = both(ffl.Rules(), policy(n), n, as_seen, 200)
+    assert kernel == twin and kernel[ACCEPTED] == kernel[TRIED] == 200
+    assert as_seen.described["lead"] == 3 and mean(kernel, as_seen, 1) == 0  # dropping costs nothing
+    assert mean(kernel, as_seen, 0, 1) > 0  # staying takes tricks sometimes
+
+
+def test_who_stayed_and_the_earlier_trades_are_played_as_seen():
+    """A later hand where seats 0 and 3 stayed although their policy (stay_min_strength 9,
+    stay_with_lead 0) never stays: policy keeps no deal; seen forces the stays and the
+    earlier traders' counts (seat 0 traded 4: its four lowest, i.e. all), and keeps every
+    deal where the stock could serve them."""
+    n = 4
+    matrix = policy(n, stay_min_strength=9, stay_with_lead=0)
+    context = {"fight": FIGHT_4, "turned": "9s", "playing": "0 1 3", "traded": "4"}
+    by_policy = found(n, 1, "Ac Kc 2d 7h", **context)
+    kernel, twin = both(ffl.Rules(), matrix, n, by_policy, 200)
+    assert kernel == twin and kernel[ACCEPTED] == 0
+    as_seen = seen(n, 1, "Ac Kc 2d 7h", **context)
+    assert as_seen.decision == "trade" and as_seen.described["playing"] == "0 1 3"
+    assert as_seen.described["traded"] == "4"
+    kernel, twin = both(ffl.Rules(), matrix, n, as_seen, 200)
+    assert kernel == twin and kernel[ACCEPTED] == kernel[TRIED] == 200  # 32 cards in the stock serve 4
+    # the twin's trader threw exactly its count, and the advised seat's keep-all lost no chips to a short stock
+    assert mean(kernel, as_seen, 0, 1) > mean(kernel, as_seen, 15, 1)  # keeping Ac Kc beats trading all
+
+
+@pytest.mark.parametrize("rules", [ffl.Rules(), ffl.Rules(trade_order=ffl.TRADE_FROM_LEAD_WINNER)])
+def test_seen_equals_the_twin_in_situations_met_in_real_hands(rules):
+    n = 5
+    matrix = policy(n)
+    checked = 0
+    for seed in range(40):
+        real = real_context(rules, matrix, n, seed, compulsory=False)
+        if real is None or len(real["playing"]) < 3:
+            continue
+        seat = real["order"][-1]
+        earlier = " ".join(str(real["traded"][s]) for s in real["order"][:-1])
+        holding = format_cards(real["holdings"][seat])
+        context = {"fight": real["fight"], "turned": real["turned"], "playing": " ".join(map(str, real["playing"]))}
+        as_seen = seen(n, seat, holding, rules, traded=earlier, **context)
+        kernel, twin = both(rules, matrix, n, as_seen, 60, seed=seed)
+        assert kernel == twin and kernel[ACCEPTED] > 0
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+def test_left_out_keys_say_what_was_assumed():
+    n = 4
+    fight = found(n, 0, "Ac Kc 2d 7h")
+    assert fight.assumed == {
+        "hand": "a later hand, as the rule sample_hand says",
+        "pot": "the pot is 4 chips (players x ante)",
+    }
+    assert fight.described == {"hand": "later", "pot": 4}
+    trade = found(n, 2, "Ah 9h 5c 3d", hand="first", fight="2c 2d 5s 2h", turned="Jd", pot="8")
+    assert trade.assumed == {
+        "playing": "everyone plays (a compulsory hand)",
+        "traded": "the earlier traders' counts were not noticed: they trade by their policies, unseen",
+    }
+    assert trade.described == {
+        "hand": "first",
+        "pot": 8,
+        "fight": "2c 2d 5s 2h",
+        "turned": "Jd",
+        "lead": 1,
+        "playing": "0 1 2 3",
+    }
+    first = found(n, 0, "Ah 9h 5c 3d", hand="first", fight="2c 2d 5s 2h", turned="Jd", pot="8")
+    assert "traded" not in first.assumed and first.described["playing"] == "0 1 2 3"  # seat 0 trades first
+    for decision in ffl_advice.DECISIONS:
+        assert set(decision.absent) <= set(decision.context)
+        assert {"hand", "pot"} <= set(decision.absent) and all(text for text in decision.absent.values())
+    assert set(ffl_advice.DECISIONS[2].absent) == set(ffl_advice.DECISIONS[2].context)
+
+
+def test_every_outcome_and_policy_term_is_defined():
+    terms = advice.terms(SPEC)
+    assert set(ffl_advice.OUTCOMES) <= set(terms)
+    assert {"fight card", "strength score", "keep_min_rank", "play_style", "infer"} <= set(terms)
+    assert all(text.endswith(".") and len(text.split()) >= 6 for text in terms.values())
+    assert found(4, 0, "Ac Kc 2d 7h").smaller == ("took_0",)
+
+
+def test_a_trader_seen_trading_k_cards_throws_its_k_lowest():
+    """Stacked (4 seats, dealer 3, a compulsory hand): seat 0 holds 5d 9h Kc and draws 4s
+    in the replacement.  Its policy (keep_min_rank 12) trades 4s 5d 9h; seen trading two,
+    it throws its two lowest, 4s and 5d, and draws the next two cards, 7s and 8s."""
+    from sims.core.rng import Stream
+
+    top = parse_cards("2c 3c 4c 6c 5d Ad Kd Qd 9h Ah Kh Qh Kc As Ks Qs Jc 4s 2d 3d 4d 7s 8s 9s 10s 2h 3h 4h")
+    cards = top + [c for c in range(52) if c not in top]
+    rows = ffl_twin._prepared(policy(4), 4)
+    fights = parse_cards("2c 3c 4c 6c")
+
+    def play(counts):
+        force = ffl_twin._Force(1, fight=fights[1], stay=1, discards=(), fights=fights, counts=counts)
+        pack = ffl_twin._DealtPack(cards, Stream(0, 0), 52)
+        return ffl_twin._play(ffl.Rules(), rows, 4, pack, 3, 16, True, None, force)
+
+    by_policy = play(None)
+    assert by_policy["lead"] == 3 and by_policy["traded"][0] == 3
+    as_seen = play([2, -1, -1, -1])
+    assert as_seen["traded"][0] == 2 and as_seen["traded"][1] == 0
+    assert as_seen["held"][0] == sorted(parse_cards("9h Kc 7s 8s"))

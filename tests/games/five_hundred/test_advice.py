@@ -401,6 +401,22 @@ def test_after_its_call_the_seat_stands_by_it_so_each_contract_has_its_own_row()
     assert _column(again, policy, "pass") == _column(sums, found, "pass")  # a seat that passed never calls again
 
 
+def test_under_policy_the_issue_case_rows_agree_because_the_contract_is_the_same():
+    """Read under policy, seat 2's 7C over its partner's 6H says (default policy: the
+    cheapest bid in its best denomination, with partner_margin 1 and bid_offset 1) that
+    its club estimate is at least 7, so it overcalls any call below 8C with 8C: after MIS,
+    8S, 7H or 7NT the seat, standing by its call, is never the contractor and the hand
+    goes on identically.  The rows agree because the contract does (contractor 0)."""
+    found = situation(DEFAULT, 4, 3, tuple(holding_cards(ISSUE_HAND)), {"auction": "6H pass 7C"})
+    sums = _sums(found, 200_000)
+    assert 50 < sums[ACCEPTED] < 400  # about 0.06%
+    for call in ("MIS", "8S", "7H", "7NT"):
+        assert _mean(sums, found, found.candidates.index(call), 2)[1] == 0  # never the contractor
+    assert _column(sums, found, "MIS") == _column(sums, found, "8S")
+    assert _column(sums, found, "7H") == _column(sums, found, "7NT")
+    assert _column(sums, found, "8NT") != _column(sums, found, "8S")  # above 8C the seat can win the auction
+
+
 def test_a_history_the_policy_never_makes_is_refused_under_policy_and_answered_as_seen():
     """Seat 0 opening 7H: the default policy opens at the 6 level only, so under policy no
     deal reproduces it; seen plays it as given and keeps every deal."""

@@ -27,7 +27,12 @@ Decisions (which one follows from the context)
       opponent's or its partner's later bid, and each candidate's row is that call's own
       consequences: MIS and 8S differ); ``policy``: it calls by its policy at every later
       turn, bidding on as its policy would.  After a candidate ``pass`` it never calls
-      again either way (a seat that has passed is out of the auction).
+      again either way (a seat that has passed is out of the auction).  Rows still agree
+      where the contracts do: read under policy, the other seats' calls also tell what
+      they hold, and their policies may overcall several calls alike (issue 36's seat 3
+      after 6H pass 7C: seat 2's 7C over its partner shows 7 club tricks by its policy,
+      so it overcalls MIS, 8S, 7H and 7NT alike with 8C, and the seat, standing by its
+      call, is never the contractor: the ``contractor`` column shows it).
     candidates: ``pass`` and every bid the seat may make: each trick bid that outranks
       the current bid, misere and open misere where the rules allow them at that point
       (allow_misere, their place on the ladder, misere_needs_7, open_misere_anytime), in

@@ -135,6 +135,16 @@ SEEN_CASES = [
         id="score-weak-eldest",
     ),
     pytest.param(DEFAULT, _policy(), 0, KITTY_HAND, {"contract": "8H", "score": "250"}, "seen", 6, id="score-discard"),
+    pytest.param(
+        DEFAULT._replace(max_hands=2),
+        _policy(),
+        1,
+        HAND,
+        {"auction": "6S", "score": "-100", "opponent_score": "100"},
+        "seen",
+        20,
+        id="score-max-hands-2",
+    ),
 ]
 
 

@@ -203,7 +203,7 @@ PASS_WORDS = ("pass", "p", "-")
 LATER = ("pass", "policy")  # context later: the advised seat's calls after its advised one
 SCORE_BOUND = TARGET - 10  # a game in progress: both sides strictly between -500 and 500, multiples of 10
 LARGEST = max(contract_value(c) for c in range(N_CONTRACTS)) + 10 * TRICKS  # |net| of one deal at most
-JOKER_SPELLING = "the joker is Jo (or joker), the black joker of the 46-card pack BJ (or black-joker)"
+JOKER_SPELLING = "the joker is Jo or joker, the black joker of the 46-card pack BJ or black-joker"
 CARD_SPELLING = f"cards like Ah, 10d or Td, Ks; {JOKER_SPELLING}"
 
 SCORE_HELP = (

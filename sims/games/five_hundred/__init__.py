@@ -277,6 +277,19 @@ every hand; both sides start at 0)
     end_any_points (win_by_contract_only false: a side reached 500 otherwise, by trick
     points), truncated (max_hands reached first: nobody wins); length_<lo>_<hi> (the game
     took lo..hi hands; buckets in rules.LENGTH_BUCKETS).
+  A game is played by kernel.play_on_nb, which plays on from any state of a game (the
+  totals, the next dealer, the hands played): advice plays the rest of a game after the
+  advised hand with it (sims.games.five_hundred.advice, context score).
+
+Integer bounds (the sums are int64; the analyzer runs at most 1e13 hands or games)
+  Hand mode: every value of one hand is at most 520 in size (a 10NT made or failed;
+  points for tricks at most 100), so a square is below 2.8e5 and the sums of 1e13 hands
+  stay below 2.8e18 < 2**63.  Game mode: a final total is at most 1010 in size (490 and
+  a 10NT made, -490 and a 10NT failed) and a game at most max_hands (1000) hands long, so
+  score_sq and hands_sq could pass 2**63 only after 9.0e12 games every one of them the
+  longest or the most extreme possible; ordinary games (a mean score_sq near 2.1e5 and a
+  mean hands_sq near 85 under the default rules and policy) keep 1e13 of them below
+  2.2e18.  Advice: one deal's |outcome| is at most 620 (Situation.largest).
 
 Stacked deals (the same functions exist on the kernel package and on the plain-Python
 twin, sims.games.five_hundred.twin; stacked-deck tests run against both)

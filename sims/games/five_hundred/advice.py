@@ -2,10 +2,11 @@
 the contractor's kitty discard, every candidate played on the same deals of the unseen
 cards (:mod:`sims.core.advice`).
 
-The table is hand mode's: four seats, the dealer in seat 3 (seat 0 is the eldest hand),
-scores from 0-0.  The advised seat is ``--position``; its ``--holding`` is in the card
-notation ``replay`` prints (the joker is card code 52, ``Jo`` in replay, and the black
-joker 53, ``BJ``; :func:`holding_cards` parses both, see "Notation" below).
+The table is hand mode's: four seats, the dealer in seat 3 (seat 0 is the eldest hand);
+the sides' scores before the deal are 0-0 unless the context gives them (``score``,
+``opponent_score``).  The advised seat is ``--position``; its ``--holding`` is in the card
+notation ``replay`` prints (see "Notation" below: ``Ah 10d Ks`` or ``Td``; the joker is
+``Jo``, the black joker of the 46-card pack ``BJ``).
 
 Decisions (which one follows from the context)
 
@@ -16,31 +17,40 @@ Decisions (which one follows from the context)
       being skipped, as the rules file's decision table allows the bidder (the full
       auction so far is public); calls are ``pass`` (or ``p``, ``-``), ``6S`` ..
       ``10NT`` (tricks and S, C, D, H or NT, any case), ``MIS`` (or ``misere``) and
-      ``OM`` (or ``open-misere``), separated by spaces or commas.  Absent or empty: no
-      call yet, so the seat must be the eldest hand.  The calls must be a legal auction
-      under the table's rules that has not ended, after which it is the advised seat's
-      turn to call (seats that have passed never call again).
+      ``OM`` (or ``open-misere``), separated by spaces or commas.  Left out (or empty):
+      no call yet, so the seat must be the eldest hand, first to bid.  The calls must be
+      a legal auction under the table's rules that has not ended, after which it is the
+      advised seat's turn to call (seats that have passed never call again).
+    context ``later`` (optional): what the advised seat does if the auction comes round
+      to it again after the advised call.  ``pass`` (the default, also when left out):
+      it stands by its call and passes at every later turn (so it never overcalls an
+      opponent's or its partner's later bid, and each candidate's row is that call's own
+      consequences: MIS and 8S differ); ``policy``: it calls by its policy at every later
+      turn, bidding on as its policy would.  After a candidate ``pass`` it never calls
+      again either way (a seat that has passed is out of the auction).  Rows still agree
+      where the contracts do: read under policy, the other seats' calls also tell what
+      they hold, and their policies may overcall several calls alike (issue 36's seat 3
+      after 6H pass 7C: seat 2's 7C over its partner shows 7 club tricks by its policy,
+      so it overcalls MIS, 8S, 7H and 7NT alike with 8C, and the seat, standing by its
+      call, is never the contractor: the ``contractor`` column shows it).
     candidates: ``pass`` and every bid the seat may make: each trick bid that outranks
       the current bid, misere and open misere where the rules allow them at that point
       (allow_misere, their place on the ladder, misere_needs_7, open_misere_anytime), in
       ladder order (at most 28: fewer than MAX_CANDIDATES).
-    conditioning: the seat's 10 cards are fixed at its places in the deal, every other
-      card is dealt uniformly from the rest of the pack (the other hands and the kitty).
-      The deal is played forward from the start of the auction: every call in the
-      context made by another seat must be the call that seat's policy makes on that
-      deal, else the deal is rejected (exact conditioning by rejection); the advised
-      seat's own earlier calls in the context are its own, so they are made as given
-      (forced, never checked against its policy).  At the seat's turn its call is forced
-      to the candidate; after it everyone, the advised seat included, follows its policy
-      to the end of the hand (the rest of the auction, the kitty, the play).
-    outcomes: ``net`` (the headline: the points the seat's side scores in the hand less
-      the points the other side scores, since both sides race to the same target: a pass
-      that lets the opponents make their contract costs what they score), ``score`` (the
-      seat's side's points alone, hand mode's score, from 0-0 with points for tricks
-      capped as hand mode caps them; an all-pass hand thrown in scores 0), ``contractor`` (1 when the seat wins the
-      auction), ``made`` (1 when the seat is the contractor and makes its contract, so
-      its mean is the rate of contracts won and made), ``tricks`` (tricks the seat
-      itself wins, hand mode's tricks; a misere partner's 0).
+    conditioning (``infer``, sims.core.advice.INFER): the seat's 10 cards are fixed at its
+      places in the deal, every other card is dealt uniformly from the rest of the pack
+      (the other hands and the kitty), and the deal is played forward from the start of
+      the auction.  The advised seat's own earlier calls in the context are its own, so
+      they are made as given (forced) under either reading.  ``policy`` (the default):
+      every call in the context made by another seat must be the call that seat's policy
+      makes on that deal, else the deal is rejected (exact conditioning by rejection on
+      the field's policy).  ``seen``: every call in the context is made as given (forced,
+      whatever the seat's policy would call) and no deal is rejected: the calls are all
+      that is visible of the other hands, so the hidden cards are dealt uniformly among
+      all the deals consistent with the seat's holding.  At the seat's turn its call is
+      forced to the candidate; after it everyone follows its policy to the end of the hand
+      (the rest of the auction, the kitty, the play), but for the advised seat's later
+      calls (``later``).
 
   discard (``contract`` in the context): the contractor's kitty discard.
     holding: its 10 dealt cards and the kitty: 13 cards (15 with the 45-card pack, 16
@@ -49,7 +59,8 @@ Decisions (which one follows from the context)
       ``6S`` .. ``10NT``, ``MIS`` or ``OM`` as above.  The rules file's decision table
       gives the discarding contractor its 13 cards and the contract only, so the auction
       is not read here (reading: the other hands are dealt as if nothing were known of
-      them, which ignores what the auction told the table about them).
+      them, which ignores what the auction told the table about them).  There is no
+      history of others' actions to read, so ``infer`` seen and policy are the same here.
     candidates: the discards of as many cards as the kitty held.  All of them are too
       many (286 for 13 cards), so the candidates are every discard drawn from the 8
       cards the policy would most readily throw away: the contractor's 13 (15, 16)
@@ -63,22 +74,62 @@ Decisions (which one follows from the context)
       nothing is rejected.  The seat is the contractor of ``contract``; no auction is
       played; the discard is forced to the candidate; then the joker nomination (the
       policy), the play and the score as in a hand.
-    outcomes: ``net``, ``score``, ``made`` and ``tricks`` as for the bid.
+
+  context ``score`` and ``opponent_score`` (optional, both decisions): the points of the
+    advised seat's side and of the other side before this deal, whole multiples of 10
+    from -490 to 490 (the rules file's game bounds: a side at 500 or more on a contract
+    it made has won and a side at -500 or below has lost, so a game in progress has both
+    sides strictly between; every score is a multiple of 10).  One given alone: the other
+    side has 0.  When given, the hand is settled at those totals (under
+    win_by_contract_only the points for tricks that would take a side past opp_cap stop
+    there, as in a game) and the outcome ``win`` is added and ranked by
+    (``Situation.rank_by``): after the deal the rest of the game is played under the
+    policies as game mode plays a game (kernel.play_on_nb: the deal passing left, seat 0
+    dealing the next hand, every later hand dealt from the deal's stream, the same
+    stream state for every candidate) until a side wins or max_hands hands have been
+    played counting this deal as the first (a game stopped there is not won).  Left out:
+    the hand is scored from 0-0 and ``win`` is not computed.  Playing out the game costs
+    several hands per candidate and deal, so advice with a score runs several times
+    slower.
+
+  outcomes (the advised seat's, per deal):
+    ``net`` (the per-deal headline): the points the seat's side scores in the hand less
+      the points the other side scores, since both sides race to the same target: a pass
+      that lets the opponents make their contract costs what they score.
+    ``score``: the seat's side's points alone (what the hand adds to its total, points
+      for tricks capped as the settlement caps them; from 0-0 unless the context gives
+      the scores; a hand thrown in after four passes scores 0).
+    ``contractor`` (bid only): 1 when the seat wins the auction.
+    ``made``: 1 when the seat is the contractor and makes its contract, so its mean is
+      the rate of contracts won and made.
+    ``tricks``: tricks the seat itself wins (a misere partner's 0).
+    ``win`` (with a score in the context): 1 when the seat's side wins the game that
+      goes on after this deal, 0 when it loses or the game is stopped at max_hands; its
+      mean is the chance of winning the game, and the advice ranks by it.
+  Every outcome is an integer: |net| is at most 620 (a 10NT contract failing with the
+  defence taking all ten tricks: -520 - 100), which is ``Situation.largest`` (the analyzer
+  bounds a batch by it so the int64 sums of squares cannot overflow).
 
 Not asked here: the joker nomination, the suit named for a joker led, card play.
 
 Notation: the holding's cards are those of the table's pack (deck 43 has no 2s or 3s and
-no black 4s).  ``sims.core.cards.parse_cards`` has no joker; :func:`holding_cards` is
-this game's parser (``Jo``/``joker`` and ``BJ``/``black-joker`` added) for a caller that
-wants the joker in a holding.
+no black 4s).  A card is its face (``A``, ``K``, ``Q``, ``J``, ``10`` or ``T``, ``9`` ..
+``4``; ``1`` is also read as the ace) and its suit (``c``, ``d``, ``h``, ``s``), any case:
+``Ah``, ``10d``, ``Td``.  The joker is ``Jo`` (or ``joker``), the black joker (46-card
+pack only) ``BJ`` (or ``black-joker``), any case; ``replay`` prints ``Jo`` and ``BJ``.
+``sims.core.cards.parse_cards`` has no joker; :func:`holding_cards` is this game's
+parser.
 
 The known array (``Situation.known``, int64), read by :func:`advise_nb` and
 :func:`sims.games.five_hundred.twin.advise`: [decision (0 bid, 1 discard), the seat, the
 dealer (3), the contract (discard; -1 for a bid), k = the number of calls given (bid; 0
-for a discard)], then P entries: the fixed card of each deal position in draw order (10
-to seat 0, ..., 10 to seat 3, then the kitty; -1 where the card is dealt at random),
-then the k given calls (a contract id, -1 a pass), then per candidate its action (bid:
-the call, -1 a pass; discard: the discarded cards' mask over card codes).
+for a discard), seen (1: the calls given are forced), later (1: the seat calls by its
+policy after its advised call; 0: it passes), game (1: the scores are given and ``win``
+is an outcome), the seat's side's score, the other side's score], then P entries: the
+fixed card of each deal position in draw order (10 to seat 0, ..., 10 to seat 3, then
+the kitty; -1 where the card is dealt at random), then the k given calls (a contract
+id, -1 a pass), then per candidate its action (bid: the call, -1 a pass; discard: the
+discarded cards' mask over card codes).
 """
 
 from __future__ import annotations
@@ -104,12 +155,19 @@ from sims.games.five_hundred.kernel import (
     PACKS,
     R_ALL_PASS,
     R_DECK,
+    S_CALLS,
+    S_FORCED,
+    S_GIVEN,
+    S_LATER,
+    S_SEAT,
+    S_SEEN,
     auction_nb,
     deal_nb,
     kitty_nb,
     layout_nb,
     new_hand_nb,
     new_tables_nb,
+    play_on_nb,
     settle_nb,
     tricks_nb,
 )
@@ -125,47 +183,128 @@ from sims.games.five_hundred.rules import (
     PACK_SIZE,
     PLAYERS,
     RED_JOKER,
+    TARGET,
+    TRICKS,
     Rules,
     contract_name,
+    contract_value,
     ladder_position,
 )
 
 BID, DISCARD = 0, 1  # the decisions' codes in the known array
-K_DECISION, K_SEAT, K_DEALER, K_CONTRACT, K_GIVEN, K_FIXED = range(6)  # the known array's header
+# the known array's header (module docstring)
+K_DECISION, K_SEAT, K_DEALER, K_CONTRACT, K_GIVEN, K_SEEN, K_LATER, K_GAME, K_SCORE, K_OPPONENT, K_FIXED = range(11)
 DEALER = PLAYERS - 1  # as in hand mode
 CONSIDERED = 8  # discard candidates: combinations of the policy's 8 likeliest discards
 BID_OUTCOMES = ("net", "score", "contractor", "made", "tricks")
 DISCARD_OUTCOMES = ("net", "score", "made", "tricks")
+WIN = "win"  # the outcome added when the context gives the scores
 PASS_WORDS = ("pass", "p", "-")
+LATER = ("pass", "policy")  # context later: the advised seat's calls after its advised one
+SCORE_BOUND = TARGET - 10  # a game in progress: both sides strictly between -500 and 500, multiples of 10
+LARGEST = max(contract_value(c) for c in range(N_CONTRACTS)) + 10 * TRICKS  # |net| of one deal at most
+JOKER_SPELLING = "the joker is Jo or joker, the black joker of the 46-card pack BJ or black-joker"
+CARD_SPELLING = f"cards like Ah, 10d or Td, Ks; {JOKER_SPELLING}"
+
+SCORE_HELP = (
+    "your side's points before this deal, a multiple of 10 from -490 to 490: the advice then ranks by the chance "
+    "of winning the game (the rest of the game played out), with the hand's points beside it"
+)
+OPPONENT_HELP = "the other side's points before this deal, a multiple of 10 from -490 to 490 (as score)"
+SCORE_ABSENT = (
+    "the hand is scored as from 0-0 and the chance of winning the game is not computed "
+    "(with opponent_score given: your side has 0)"
+)
+OPPONENT_ABSENT = "as score: from 0-0, no win chance (with score given: the other side has 0)"
 
 DECISIONS = (
     Decision(
         "bid",
-        "the seat's next call in the auction: pass or each bid it may make, given the calls before it",
+        "the seat's next call in the auction: pass or each bid it may make, given the calls before it "
+        f"(holding: its 10 dealt cards, {CARD_SPELLING})",
         {
             "auction": "the calls so far, from the eldest hand (seat 0) clockwise, passed seats skipped: "
             "pass, 6S .. 10NT, MIS, OM (e.g. 'pass 7H'); none: the seat is the eldest hand",
+            "later": "what you do if the auction comes round to you again after your call: pass (stand by it, "
+            "the default) or policy (bid on by your policy)",
+            "score": SCORE_HELP,
+            "opponent_score": OPPONENT_HELP,
         },
         'analyze advise five-hundred --players 4 --position 2 --holding "Jh Jd Ah Kh Qh 10h 9h As Kc 5d" '
         '--context auction="pass 6S" --hands 2000',
+        {
+            "auction": "no call has been made yet: you are the eldest hand (seat 0), first to bid",
+            "later": "you stand by your call: you pass whenever the auction comes round to you again",
+            "score": SCORE_ABSENT,
+            "opponent_score": OPPONENT_ABSENT,
+        },
     ),
     Decision(
         "discard",
-        "the contractor's kitty discard: which cards to throw away from its hand with the kitty",
-        {"contract": "the contract the seat has won: 6S .. 10NT, MIS or OM (asks for the kitty discard)"},
+        "the contractor's kitty discard: which cards to throw away from its hand with the kitty "
+        f"(holding: its 10 cards and the kitty's, {CARD_SPELLING})",
+        {
+            "contract": "the contract the seat has won: 6S .. 10NT, MIS or OM (asks for the kitty discard)",
+            "score": SCORE_HELP,
+            "opponent_score": OPPONENT_HELP,
+        },
         'analyze advise five-hundred --players 4 --position 0 --holding "Jh Jd Ah Kh Qh 10h 9h As Ks 5c 6c 7d 5s" '
         "--context contract=8H --hands 2000",
+        {
+            "contract": "the decision is the bid, not the kitty discard",
+            "score": SCORE_ABSENT,
+            "opponent_score": OPPONENT_ABSENT,
+        },
     ),
 )
+
+TERMS = {
+    "net": "Your side's points in the hand less the other side's (the per-deal headline: a pass that lets the "
+    "opponents make their contract costs what they score).",
+    "score": "Your side's points in the hand alone: the contract's value made or lost, or 10 a trick in "
+    "defence (capped at opp_cap as in a game), 0 for a hand thrown in after four passes.",
+    "contractor": "1 when you win the auction (your call becomes the contract), else 0: its mean is how often "
+    "you end up the contractor.",
+    "made": "1 when you are the contractor and make your contract, else 0: its mean is the rate of contracts "
+    "won and made.",
+    "tricks": "The tricks you yourself win in the hand (0 when you sit out your partner's misere).",
+    WIN: "With score/opponent_score in the context: 1 when your side wins the game played out after this deal "
+    "under the policies, else 0: its mean is your chance of winning the game, which the advice ranks by.",
+    "eldest hand": "Seat 0, on the dealer's (seat 3's) left: it calls first in the auction.",
+    "later": "What you do if the auction comes round to you again after the advised call: pass (stand by it, "
+    "the default) or policy (call by your policy, bidding on).",
+    "MIS / OM": "Misere (250: lose every trick playing alone) and open misere (500: the same with your hand "
+    "face up); calls are written pass, 6S .. 10NT, MIS, OM.",
+    "Jo / BJ": f"The notation of the jokers in a holding: {JOKER_SPELLING}; other cards are like Ah, 10d (or Td).",
+    "kitty": "The 3 cards (5, 6 with the bigger packs) dealt aside: the contractor takes them and discards as many.",
+    "trick estimate": "The default policy's count of the tricks a hand should take in each denomination "
+    "(top trumps, long trumps, side aces), which it bids on.",
+    "bid_offset": "Policy: tricks added to the hand's trick estimate before bidding (negative is cautious).",
+    "partner_margin": "Policy: overbid the partner's standing bid only with this many tricks to spare.",
+    "misere_max": "Policy: bid misere with at most this many high cards (joker, A, K, Q, J) where misere may be "
+    "bid; -1 never.",
+    "open_misere_max": "Policy: bid open misere with at most this many high cards where it may be bid; -1 never.",
+    "nominate": "Policy: at no trumps a contractor holding the joker names its longest suit for it (1) or keeps "
+    "it suitless (0).",
+    "high cards": "The jokers, aces, kings, queens and jacks of a hand as dealt (what misere_max counts).",
+}
 
 
 # ------------------------------------------------------------------------ notation
 def holding_cards(text: str) -> list[int]:
-    """Cards in the notation ``replay`` prints, jokers included (``Jo``, ``BJ``)."""
+    """Cards in the notation ``replay`` prints (module docstring, Notation), jokers
+    included: ``Jo`` or ``joker`` (52), ``BJ`` or ``black-joker`` (53), any case.  A
+    token that is no card: ValueError with one sentence that names the jokers' spelling."""
     jokers = {"jo": RED_JOKER, "joker": RED_JOKER, "bj": BLACK_JOKER, "black-joker": BLACK_JOKER}
     codes = []
     for token in str(text).replace(",", " ").split():
-        codes.append(jokers[token.lower()] if token.lower() in jokers else parse_cards(token)[0])
+        if token.lower() in jokers:
+            codes.append(jokers[token.lower()])
+            continue
+        try:
+            codes.append(parse_cards(token)[0])
+        except ValueError as problem:
+            raise ValueError(f"{str(problem).rstrip('.')} ({JOKER_SPELLING}).") from None
     return codes
 
 
@@ -272,26 +411,85 @@ def _fixed(rules: Rules, seat: int, holding) -> list[int]:
     return fixed
 
 
-def _bid_situation(rules: Rules, position: int, holding, context) -> Situation:
+def _game_state(context) -> tuple[int, int, int, dict, dict]:
+    """The scores before the deal (context score, opponent_score): (game, the seat's
+    side's, the other side's, described, assumed).  ``game`` is 1 when either is given."""
+    values, described, assumed = {}, {}, {}
+    for key in ("score", "opponent_score"):
+        if key in context:
+            text = str(context[key]).strip()
+            try:
+                value = int(text)
+            except ValueError:
+                value = None
+            if value is None or value % 10 or not -SCORE_BOUND <= value <= SCORE_BOUND:
+                raise ValueError(
+                    f"context {key} takes a side's points before this deal, a multiple of 10 from {-SCORE_BOUND} "
+                    f"to {SCORE_BOUND} (a side at {TARGET} or more has won, at {-TARGET} or below has lost), "
+                    f"not '{text}'."
+                )
+            values[key] = described[key] = value
+    if not values:
+        assumed = {
+            "score": "no score given: the hand is scored as from 0-0 and the chance of winning the game is not "
+            "computed",
+            "opponent_score": "no score given: as from 0-0",
+        }
+    for key in ("score", "opponent_score"):
+        if values and key not in values:
+            side = "your side" if key == "score" else "the other side"
+            assumed[key] = f"{side} has 0 points"
+            described[key] = 0
+    return int(bool(values)), values.get("score", 0), values.get("opponent_score", 0), described, assumed
+
+
+def _header(decision, position, contract, n_given, seen, later, game) -> list[int]:
+    """The known array's header (module docstring)."""
+    return [decision, position, DEALER, contract, n_given, seen, later, *game[:3]]
+
+
+def _found(decision, candidates, outcomes, known, described, assumed, game, infer) -> Situation:
+    """The Situation: with the scores given, ``win`` is the last outcome and ranked by."""
+    if game[0]:
+        outcomes = (*outcomes, WIN)
+    return Situation(
+        decision=decision,
+        candidates=tuple(candidates),
+        outcomes=outcomes,
+        known=np.asarray(known, dtype=np.int64),
+        described={**described, **game[3]},
+        rank_by=len(outcomes) - 1 if game[0] else 0,
+        assumed={**assumed, **game[4]},
+        infer=infer,
+        largest=LARGEST,
+    )
+
+
+def _bid_situation(rules: Rules, position: int, holding, context, infer: str) -> Situation:
     _check_holding(rules, holding, HAND_SIZE, "the bid (the seat's 10 dealt cards)")
     text = str(context.get("auction", ""))
     calls = [_call(token, "auction") for token in text.replace(",", " ").split()]
     seat, current, level, _ = _replay_auction(rules, calls)
     if seat != position:
         raise ValueError(f"after that auction it is seat {seat}'s turn to call, not seat {position}'s.")
+    later = str(context.get("later", "pass")).strip().lower()
+    if later not in LATER:
+        raise ValueError(f"context later takes pass or policy, not '{context['later']}'.")
     mis, om = int(rules.misere_rank), int(rules.open_misere_rank)
     bids = [c for c in range(N_CONTRACTS) if _may_bid(rules, c, current, level)]
     bids.sort(key=lambda c: ladder_position(c, mis, om))
     candidates = [-1] + bids
-    header = [BID, position, DEALER, -1, len(calls)]
+    game = _game_state(context)
+    seen = int(infer == "seen")
+    header = _header(BID, position, -1, len(calls), seen, LATER.index(later), game)
     known = header + _fixed(rules, position, holding) + calls + candidates
-    return Situation(
-        decision="bid",
-        candidates=tuple(_call_text(c) for c in candidates),
-        outcomes=BID_OUTCOMES,
-        known=np.asarray(known, dtype=np.int64),
-        described={"auction": [_call_text(c) for c in calls]},
-    )
+    assumed = {}
+    if "auction" not in context:
+        assumed["auction"] = "no call yet: you are the eldest hand (seat 0), first to bid"
+    if "later" not in context:
+        assumed["later"] = "you stand by your call: you pass whenever the auction comes round to you again"
+    described = {"auction": [_call_text(c) for c in calls], "later": later}
+    return _found("bid", [_call_text(c) for c in candidates], BID_OUTCOMES, known, described, assumed, game, infer)
 
 
 def discard_order(rules: Rules, cards, contract: int) -> list[int]:
@@ -303,7 +501,7 @@ def discard_order(rules: Rules, cards, contract: int) -> list[int]:
     return list(twin._discard(hand, sorted(int(c) for c in cards), len(cards)))
 
 
-def _discard_situation(rules: Rules, position: int, holding, context) -> Situation:
+def _discard_situation(rules: Rules, position: int, holding, context, infer: str) -> Situation:
     kitty = KITTY_SIZE[int(rules.deck)]
     _check_holding(
         rules, holding, HAND_SIZE + kitty, f"the kitty discard (the seat's 10 cards and the {kitty} of the kitty)"
@@ -318,61 +516,54 @@ def _discard_situation(rules: Rules, position: int, holding, context) -> Situati
     for combo in itertools.combinations(ranked, kitty):
         masks.append(sum(1 << c for c in combo))
         labels.append("discard " + " ".join(card_text(c) for c in sorted(combo)))
-    header = [DISCARD, position, DEALER, contract, 0]
-    known = header + _fixed(rules, position, holding) + masks
-    return Situation(
-        decision="discard",
-        candidates=tuple(labels),
-        outcomes=DISCARD_OUTCOMES,
-        known=np.asarray(known, dtype=np.int64),
-        described={"contract": contract_name(contract)},
-    )
+    game = _game_state(context)
+    known = _header(DISCARD, position, contract, 0, int(infer == "seen"), 0, game) + _fixed(rules, position, holding)
+    described = {"contract": contract_name(contract)}
+    return _found("discard", labels, DISCARD_OUTCOMES, known + masks, described, {}, game, infer)
 
 
 def situation(rules: Rules, n_seats: int, position: int, holding, context, infer: str = "policy") -> Situation:
     """The seat's next decision (module docstring): the bid, or with ``contract`` in the
-    context the kitty discard.  ``ValueError`` with one sentence for anything the rules,
-    the table or the holding refuse."""
+    context the kitty discard; the calls given read as ``infer`` says (policy: the other
+    seats' calls condition the deal on their policies; seen: they are forced).
+    ``ValueError`` with one sentence for anything the rules, the table or the holding
+    refuse."""
     unknown_context(DECISIONS, context)
     if n_seats != PLAYERS:
         raise ValueError(f"Five Hundred is played by 4 players in two partnerships, not {n_seats}.")
     holding = tuple(int(c) for c in holding)
     if "contract" in context:
-        if "auction" in context:
-            raise ValueError(
-                "context auction belongs to the bid and contract to the kitty discard: give one of them, not both."
-            )
-        return _discard_situation(rules, position, holding, context)
-    return _bid_situation(rules, position, holding, context)
+        for key in ("auction", "later"):
+            if key in context:
+                raise ValueError(
+                    f"context {key} belongs to the bid and contract to the kitty discard: give one of them, not both."
+                )
+        return _discard_situation(rules, position, holding, context, infer)
+    return _bid_situation(rules, position, holding, context, infer)
 
 
 # ------------------------------------------------------------------------ the kernel
 @njit(cache=True, inline="always")
-def _advised_nb(table, seat, values, c, n_outcomes):
-    """The advised seat's outcomes of candidate ``c`` into ``values[c]``: its side's points
-    less the other side's, its side's points, then (bid) whether it won the auction, whether it made its contract, its tricks;
-    (discard) whether it made, its tricks."""
+def _advised_nb(table, seat, values, c, bid):
+    """The advised seat's outcomes of the hand of candidate ``c`` into ``values[c]``: its
+    side's points less the other side's, its side's points, then (bid) whether it won the
+    auction, whether it made its contract, its tricks (module docstring; ``win`` apart)."""
     hand = table.hand
     values[c, 0] = hand.points[seat % 2] - hand.points[1 - seat % 2]
     values[c, 1] = hand.points[seat % 2]
     mine = hand.contractor == seat
-    made = np.int64(mine and hand.made == 1)
-    tricks = table.seats.tricks[seat]
-    if n_outcomes == len(BID_OUTCOMES):
-        values[c, 2] = np.int64(mine)
-        values[c, 3] = made
-        values[c, 4] = tricks
-    else:
-        values[c, 2] = made
-        values[c, 3] = tricks
+    at = 2
+    if bid:
+        values[c, at] = np.int64(mine)
+        at += 1
+    values[c, at] = np.int64(mine and hand.made == 1)
+    values[c, at + 1] = table.seats.tricks[seat]
 
 
 @njit(cache=True, _nrt=False)
 def _finish_nb(rules, policy, table, kitty, dealer, scores, forced):
     """The hand after the auction, as play_hand_nb plays it: the kitty (its discard
-    forced where ``forced`` is a mask), the play and the score from 0-0."""
-    scores[0] = 0
-    scores[1] = 0
+    forced where ``forced`` is a mask), the play and the settlement at ``scores``."""
     kitty_nb(rules, policy, table, kitty, forced)
     layout_nb(rules, table, kitty)
     tricks_nb(rules, table, dealer, False)
@@ -383,7 +574,7 @@ def _finish_nb(rules, policy, table, kitty, dealer, scores, forced):
 def _bid_nb(rules, policy, table, kitty, dealer, scores, script):
     """One candidate call (``script``, kernel.auction_nb): the auction, then the hand as
     play_hand_nb plays it.  False when a call given in the context is not the one its
-    seat's policy makes on this deal."""
+    seat's policy makes on this deal (infer policy)."""
     new_hand_nb(table, kitty)
     auction_nb(rules, policy, table, dealer, script)
     if table.hand.n_calls < 0:
@@ -408,15 +599,32 @@ def _discard_nb(rules, policy, table, kitty, dealer, scores, seat, contract, for
 
 
 @njit(cache=True, _nrt=False)
+def _candidate_nb(rules, policy, table, kitty, scores, script, known, c, actions):
+    """Candidate ``c`` on the dealt table from the scores before the deal: its hand (False
+    when the deal is rejected)."""
+    seat = known[K_SEAT]
+    scores[seat % 2] = known[K_SCORE]
+    scores[1 - seat % 2] = known[K_OPPONENT]
+    if known[K_DECISION] == BID:
+        script[S_FORCED] = known[actions + c]
+        return _bid_nb(rules, policy, table, kitty, known[K_DEALER], scores, script)
+    forced = np.uint64(known[actions + c])
+    _discard_nb(rules, policy, table, kitty, known[K_DEALER], scores, seat, known[K_CONTRACT], forced)
+    return True
+
+
+@njit(cache=True, _nrt=False)
 def _deals_nb(rules, policy, tables, scores, out, values, known, deal, script, hands, seed, first, count):
     """The loop over deals of advise_nb, on its scratch (allocating nothing, so compiled
     without NRT): ``deal`` holds the pack in code order, the fixed cards, the draw
-    scratch and the cards dealt (rows 0..3), ``script`` the auction's (kernel.auction_nb)."""
+    scratch and the cards dealt (rows 0..3), ``script`` the auction's (kernel.auction_nb).
+    With the scores given, after each candidate's hand the rest of the game is played
+    (kernel.play_on_nb) from the stream's state after the deal, the same for every
+    candidate, and ``win`` is its last outcome."""
     table = tables[0]  # the record lives in ``tables``, which the caller holds
     size = PACK_SIZES[rules[R_DECK]]
-    n_candidates = values.shape[0]
-    n_given = known[K_GIVEN]
-    actions = K_FIXED + size + n_given  # where the candidates' actions begin
+    n_candidates, n_outcomes = values.shape
+    actions = K_FIXED + size + known[K_GIVEN]  # where the candidates' actions begin
     seat = known[K_SEAT]
     dealer = known[K_DEALER]
     seed_key = seed_key_nb(seed)
@@ -430,15 +638,15 @@ def _deals_nb(rules, policy, tables, scores, out, values, known, deal, script, h
         for c in range(n_candidates):
             for s in range(PLAYERS):
                 table.hands[s] = hands[s]
-            if known[K_DECISION] == BID:
-                script[2] = known[actions + c]
-                if not _bid_nb(rules, policy, table, kitty, dealer, scores, script):
-                    accepted = False  # the context's calls do not follow on this deal
-                    break
-            else:
-                forced = np.uint64(known[actions + c])
-                _discard_nb(rules, policy, table, kitty, dealer, scores, seat, known[K_CONTRACT], forced)
-            _advised_nb(table, seat, values, c, values.shape[1])
+            if not _candidate_nb(rules, policy, table, kitty, scores, script, known, c, actions):
+                accepted = False  # the context's calls do not follow on this deal
+                break
+            _advised_nb(table, seat, values, c, known[K_DECISION] == BID)
+            if known[K_GAME] != 0:
+                winner = table.hand.winner
+                if winner < 0:
+                    winner, _, _ = play_on_nb(rules, policy, table, scores, (dealer + 1) % PLAYERS, state, 1)
+                values[c, n_outcomes - 1] = winner == seat % 2
         if accepted:
             record_deal_nb(out, values)
 
@@ -450,7 +658,8 @@ def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outco
     seat's cards fixed and the rest dealt (deal_conditioned_nb), then each candidate
     played on that deal.  Decisions draw nothing after the deal, so each candidate replays
     the hand from the deal (the bid's auction from its first call): the same as going on
-    from a copy of the state at the decision."""
+    from a copy of the state at the decision; the rest of a game (scores given) draws
+    from a copy of the stream's state after the deal."""
     out = np.zeros(advice_width(n_candidates, n_outcomes), dtype=np.int64)
     values = np.zeros((n_candidates, n_outcomes), dtype=np.int64)
     size = PACK_SIZES[rules[R_DECK]]
@@ -458,10 +667,12 @@ def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outco
     deal[0, :size] = PACKS[rules[R_DECK], :size]
     deal[1, :size] = known[K_FIXED : K_FIXED + size]
     n_given = known[K_GIVEN]
-    script = np.zeros(3 + n_given, dtype=np.int64)
-    script[0] = known[K_SEAT]
-    script[1] = n_given
-    script[3:] = known[K_FIXED + size : K_FIXED + size + n_given]
+    script = np.zeros(S_CALLS + n_given, dtype=np.int64)
+    script[S_SEAT] = known[K_SEAT]
+    script[S_GIVEN] = n_given
+    script[S_SEEN] = known[K_SEEN]
+    script[S_LATER] = known[K_LATER]
+    script[S_CALLS:] = known[K_FIXED + size : K_FIXED + size + n_given]
     tables = new_tables_nb()
     scores = np.zeros(2, dtype=np.int64)
     hands = np.zeros(PLAYERS, dtype=np.uint64)

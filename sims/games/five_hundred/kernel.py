@@ -145,6 +145,7 @@ VALUE = np.array([contract_value(c) for c in range(N_CONTRACTS)], dtype=np.int64
 # ------------------------------------------------------------------- the table's scratch
 ENDED_NONE, ENDED_CONTRACT, ENDED_MINUS_500, ENDED_ANY_POINTS = range(4)  # how a game ended (HAND.ended)
 MAX_CALLS = 64
+S_SEAT, S_GIVEN, S_FORCED, S_SEEN, S_LATER, S_CALLS = range(6)  # an advice script (auction_nb)
 LOG_STRIDE = 4 + 4  # per trick: leader, winner, named suit, (unused), the card of each seat (-1: sat out)
 
 # One hand's scalars: what the auction, the kitty and the settlement decide.
@@ -376,10 +377,13 @@ def auction_nb(rules, policy, table, dealer, script):
     (``table.calls``, ``hand.n_calls``), ``hand.contract`` and ``hand.contractor`` (-1 and
     -1 after four passes), and each seat's estimates and high cards.
     ``script`` is None in hand and game mode (the branch it guards is then compiled
-    away); advice passes [seat, k, forced, call 0, ..., call k-1]: the first k calls must
-    be those given (the seat's own are forced to them; another seat calling otherwise
-    ends the auction at once with ``hand.n_calls`` -1, a deal the advice rejects), and
-    call k, the seat's, is forced to ``forced``."""
+    away); advice passes [seat, k, forced, seen, later, call 0, ..., call k-1]
+    (``S_*``): the first k calls are those given: the seat's own are forced to them;
+    another seat's are forced too when ``seen`` is 1 (the history as seen), else its
+    policy must make it (calling otherwise ends the auction at once with ``hand.n_calls``
+    -1, a deal the advice rejects); call k, the seat's, is forced to ``forced``.  After
+    it the seat passes at every later turn when ``later`` is 0 (it stands by its call),
+    or calls by its policy when ``later`` is 1."""
     mis_rank = rules[R_MISERE_RANK]
     om_rank = rules[R_OPEN_MISERE_RANK]
     # the highest bid that may ever be made: bidding it closes the auction (trick bids rise
@@ -404,13 +408,15 @@ def auction_nb(rules, policy, table, dealer, script):
                 break
             bid = bid_nb(rules, policy, table, seat, current, holder, seven, eight)
             if script is not None:
-                if n_calls <= script[1]:
-                    given = script[2] if n_calls == script[1] else script[3 + n_calls]
-                    if seat == script[0]:
+                if n_calls <= script[S_GIVEN]:
+                    given = script[S_FORCED] if n_calls == script[S_GIVEN] else script[S_CALLS + n_calls]
+                    if seat == script[S_SEAT] or script[S_SEEN] != 0:
                         bid = given
                     elif bid != given:
                         table.hand.n_calls = -1
                         return
+                elif seat == script[S_SEAT] and script[S_LATER] == 0:
+                    bid = -1  # the seat stands by its advised call
             table.calls[n_calls, 0] = seat
             table.calls[n_calls, 1] = bid
             n_calls += 1
@@ -1387,30 +1393,36 @@ def add_game_nb(out, n, scores, played, winner, ended):
 
 
 @njit(cache=True, _nrt=False)
+def play_on_nb(rules, policy, table, scores, dealer, state, played):
+    """Game mode from a game in progress: the sides' totals ``scores`` (updated), ``dealer``
+    to deal next, ``played`` hands already played; hands dealt from ``state`` one after
+    another (the deal passing left after every hand, thrown-in hands included) until a
+    side wins or max_hands hands have been played in all.  Returns (the winning side or
+    -1 when max_hands came first, how the game ended, the hands played in all).  Game
+    mode plays every game with it from 0-0; advice plays the rest of a game after the
+    advised hand with it."""
+    max_hands = rules[R_MAX_HANDS]
+    while played < max_hands:
+        kitty, state = new_deal_nb(rules, table, dealer, state)
+        play_hand_nb(rules, policy, table, kitty, dealer, scores, False)
+        played += 1
+        dealer = (dealer + 1) % 4
+        if table.hand.winner >= 0:
+            return table.hand.winner, table.hand.ended, played
+    return -1, ENDED_NONE, played
+
+
+@njit(cache=True, _nrt=False)
 def game_sums_nb(rules, policy, tables, scores, out, n, seed, first, count):
     """Game mode's loop over games ``first .. first+count-1`` of ``seed`` (all hands of game
     i from the stream (seed, i)): seat 3 deals first, the deal passing left after every
     hand, until a side wins or max_hands hands, into ``out``."""
     table = tables[0]
     seed_key = seed_key_nb(seed)
-    max_hands = rules[R_MAX_HANDS]
     for game in range(first, first + count):
-        state = stream_nb(seed_key, game)
         scores[0] = 0
         scores[1] = 0
-        dealer = 3
-        played = 0
-        winner = -1
-        ended = ENDED_NONE
-        while played < max_hands:
-            kitty, state = new_deal_nb(rules, table, dealer, state)
-            play_hand_nb(rules, policy, table, kitty, dealer, scores, False)
-            played += 1
-            dealer = (dealer + 1) % 4
-            if table.hand.winner >= 0:
-                winner = table.hand.winner
-                ended = table.hand.ended
-                break
+        winner, ended, played = play_on_nb(rules, policy, table, scores, 3, stream_nb(seed_key, game), 0)
         add_game_nb(out, n, scores, played, winner, ended)
 
 

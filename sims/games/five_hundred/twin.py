@@ -381,9 +381,11 @@ class _Auction:
 
 def _auction(rules: Rules, rows, hands, dealer: int, say, script=None):
     """The calls in order, the contract and the contractor.  ``script`` (advice): (the
-    advised seat, the calls given before its turn, its call at its turn): the advised
-    seat makes the calls given and then that call; every other seat's call among those
-    given must be the one it makes, else the auction is abandoned (returns None)."""
+    advised seat, the calls given before its turn, its call at its turn, seen, later):
+    the advised seat makes the calls given and then that call; every other seat's call
+    among those given is made as given when ``seen``, else must be the one it makes, or
+    the auction is abandoned (returns None).  After its call the advised seat passes at
+    every later turn unless ``later`` (then it calls by its policy)."""
     lad = _Auction(rules)
     passed = [False] * PLAYERS
     calls = []
@@ -393,12 +395,14 @@ def _auction(rules: Rules, rows, hands, dealer: int, say, script=None):
         if not passed[seat]:
             bid = lad.call(rows[seat], hands[seat], current, current_by, seat, level)
             if script is not None and len(calls) <= len(script[1]):
-                advised, given, forced = script
+                advised, given, forced, seen, _ = script
                 wanted = given[len(calls)] if len(calls) < len(given) else forced
-                if seat == advised:
+                if seat == advised or seen:
                     bid = wanted
                 elif bid != wanted:
                     return None  # this deal does not give the auction the advised seat saw
+            elif script is not None and seat == script[0] and not script[4]:
+                bid = NO_CONTRACT  # the advised seat stands by its call
             calls.append((seat, bid))
             if bid == NO_CONTRACT:
                 passed[seat] = True
@@ -1035,10 +1039,12 @@ def play_dealt(rules: Rules, policy, cards, dealer=None, scores=(0, 0), log=None
     return _play(rules, rows, _pack(rules, cards), dealer, _scores(scores), log)
 
 
-def _game(rules: Rules, rows, next_pack, n_listed, first_dealer: int, log) -> dict:
-    """A game from 0-0: ``next_pack()`` gives each hand's pack; ``n_listed`` the number of
-    hands available (None: as many as needed)."""
-    scores = [0, 0]
+def _game(rules: Rules, rows, next_pack, n_listed, first_dealer: int, log, scores=(0, 0), played=0) -> dict:
+    """A game from ``scores`` (0-0 unless given) with ``played`` hands already played
+    (advice plays the rest of a game after the advised hand): ``next_pack()`` gives each
+    hand's pack; ``n_listed`` the number of hands available (None: as many as needed);
+    ``hands`` counts the hands played before."""
+    scores = list(scores)
     results = []
     winner, ended = -1, ""
     max_hands = int(rules.max_hands)
@@ -1056,12 +1062,18 @@ def _game(rules: Rules, rows, next_pack, n_listed, first_dealer: int, log) -> di
         if res["winner"] >= 0:
             winner, ended = res["winner"], res["ended"]
             break
-        if len(results) >= max_hands:  # (reading R17)
+        if played + len(results) >= max_hands:  # (reading R17)
             ended = "truncated"
             if log is not None:
                 log.append(f"stopped: nobody has won after {max_hands} hands")
             break
-    return {"results": results, "scores": list(scores), "winner": winner, "ended": ended, "hands": len(results)}
+    return {
+        "results": results,
+        "scores": list(scores),
+        "winner": winner,
+        "ended": ended,
+        "hands": played + len(results),
+    }
 
 
 def play_game(rules: Rules, policy, deals, first_dealer=None, log=None) -> dict:
@@ -1221,38 +1233,61 @@ def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known
     """The flat sums (sims.core.advice) of the advice ``known`` (advice module docstring)
     over deals ``first .. first+count-1`` of ``seed``: for deal i, ``Stream(seed, i)``
     deals the cards not fixed (sims.core.advice.deal_conditioned); each candidate plays
-    the whole hand from that deal: for a bid, the auction with the given calls (a deal on
-    which another seat's policy calls otherwise is rejected) and the candidate call; for
-    a discard, the seat holding the contract, no auction, the candidate discard."""
+    the whole hand from that deal at the scores before it: for a bid, the auction with
+    the given calls (under infer policy a deal on which another seat's policy calls
+    otherwise is rejected; under seen they are made as given) and the candidate call,
+    after which the seat passes (or, with later, calls by its policy); for a discard, the
+    seat holding the contract, no auction, the candidate discard.  With the scores given
+    the rest of the game is then played (_game) from a copy of the stream after the deal."""
     from sims.core.advice import ACCEPTED, FIRST_SUM, TRIED, advice_width, deal_conditioned, record_deal
 
     rules = Rules(*[int(v) for v in rules])
     rows = _rows(rules, policy, n_seats)
     known = [int(v) for v in known]
-    decision, seat, dealer, contract, n_given = known[:5]
+    decision, seat, dealer, contract, n_given, seen, later, game, score, opponent = known[:10]
+    before = [score, opponent] if seat % 2 == 0 else [opponent, score]
     size = PACK_SIZE[int(rules.deck)]
-    fixed = known[5 : 5 + size]
-    given = known[5 + size : 5 + size + n_given]
-    actions = known[5 + size + n_given : 5 + size + n_given + n_candidates]
+    fixed = known[10 : 10 + size]
+    given = known[10 + size : 10 + size + n_given]
+    actions = known[10 + size + n_given : 10 + size + n_given + n_candidates]
     out = [0] * advice_width(n_candidates, n_outcomes)
     assert (TRIED, ACCEPTED, FIRST_SUM) == (0, 1, 2)
     for i in range(first, first + count):
         out[TRIED] += 1
-        dealt = deal_conditioned(Stream(seed, i), pack_cards(int(rules.deck)), fixed)
+        stream = Stream(seed, i)
+        dealt = deal_conditioned(stream, pack_cards(int(rules.deck)), fixed)
         values = []
         for action in actions:
             if decision == 0:
-                res = _play(rules, rows, Pack(dealt), dealer, [0, 0], None, script=(seat, given, action))
+                script = (seat, given, action, seen, later)
+                res = _play(rules, rows, Pack(dealt), dealer, before, None, script=script)
             else:
                 discard = [c for c in range(BLACK_JOKER + 1) if (action >> c) & 1]
-                res = _play(rules, rows, Pack(dealt), dealer, [0, 0], None, won=(contract, seat), discard=discard)
+                res = _play(rules, rows, Pack(dealt), dealer, before, None, won=(contract, seat), discard=discard)
             if res is None:
                 break
             mine = res["contractor"] == seat
             made = int(mine and res["made"] == 1)
             own, other = res["points"][seat % 2], res["points"][1 - seat % 2]
-            row = [own - other, own] + ([int(mine)] if n_outcomes == 5 else []) + [made, res["tricks_won"][seat]]
+            row = [own - other, own] + ([int(mine)] if decision == 0 else []) + [made, res["tricks_won"][seat]]
+            if game:
+                row.append(int(_rest_of_game(rules, rows, res, stream, dealer) == seat % 2))
             values.append(row)
         else:
             record_deal(out, values)
     return out
+
+
+def _rest_of_game(rules: Rules, rows, res: dict, stream: Stream, dealer: int) -> int:
+    """The winning side of the game after the hand ``res`` (-1: max_hands came first): the
+    hand's winner, else the rest of the game played (_game) from the totals after it, the
+    next dealer dealing, every hand drawn from a copy of ``stream``."""
+    if res["winner"] >= 0 or int(rules.max_hands) <= 1:
+        return res["winner"]
+    copy = Stream.__new__(Stream)
+    copy.s = list(stream.s)
+    deck = int(rules.deck)
+    rest = _game(
+        rules, rows, lambda: Pack(pack_cards(deck), copy), None, (dealer + 1) % PLAYERS, None, res["scores"], 1
+    )
+    return rest["winner"]

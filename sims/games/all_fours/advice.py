@@ -77,7 +77,9 @@ Outcomes (the advised seat's, per deal; scale 1; TERMS defines each for ``analyz
   win (only when score or opponent_score is given): 1 if the seat wins the game, in this
     deal or in the deals played after it (above).  The advice then ranks by win
     (``Situation.rank_by``), net_points beside it: near the end of a game the points of
-    one deal can tie while the chances of winning differ (8-10 of 11 above).
+    one deal can tie while the chances of winning differ (the elder at 8 against 10 in a
+    game to 11 holding Jh 9h Ac As 7d 3c, turn-up 4h: stand and beg tie on points, standing
+    wins about 24% of games and begging 16%).
   Every outcome of one deal is at most the target in size (a deal stops at the target),
   so ``Situation.largest`` is the target.
 """

@@ -26,15 +26,20 @@ Decisions (the seat's next decision, from ``--position`` and the context key ``e
 Context (what the player may know at these decisions, rules table 4.5; values are text)
   turnup: the turned-up card, e.g. "Jh" (required: the player always sees it).  It must
     not be one of the held cards.
-  score: the advised seat's score before the deal, 0..target-1 (default 0).
-  opponent_score: the other seat's score before the deal, 0..target-1 (default 0).
+  score: the advised seat's score before the deal, 0..target-1 (left out: 0).
+  opponent_score: the other seat's score before the deal, 0..target-1 (left out: 0).
   elder: what the elder did before this decision (above): "stood" or "given" for the
-    elder's lead, "begged" (the default) for the dealer.
-  The target, the dealer and the scores are public; the scores matter through the
-  target (a point that reaches it ends the deal) and gift_cannot_win.  Refused: a
-  turned-up jack that takes the dealer to the target (the game ends before any decision).
+    elder's lead, "begged" (the default: the only thing it can have done) for the dealer.
+  These are every public action a player has seen at the decisions advised: the deal
+  and the turn-up, then at most the elder's beg and the dealer's gift (a run is followed
+  by no advised decision).  The target, the dealer and the scores are public; the
+  scores matter through the target (a point that reaches it ends the deal and the game)
+  and gift_cannot_win.  Refused: a turned-up jack that takes the dealer to the target
+  (the game ends before any decision).  Each key left out is named in the situation's
+  ``assumed`` with what was taken in its place (DECISIONS' ``absent`` texts); the
+  situation's ``described`` is the context as understood, defaults filled in.
 
-How deals are conditioned
+How deals are conditioned (infer, sims.core.advice.INFER)
   The first 13 pack positions (3 to E, 3 to D, 3 to E, 3 to D, the turn-up) are dealt by
   sims.core.advice.deal_conditioned_nb from the deal's stream (seed, i): the advised
   seat's six cards sit at its six positions (in code order), the turn-up at the 13th,
@@ -42,25 +47,41 @@ How deals are conditioned
   (the 39 cards not in the first 13) then lies in code order, and the run draws it as
   the kernel always does, one lazy Fisher-Yates step per card, on the same stream after
   the conditioned deal, so a run's rounds are uniform from the unseen cards.
-  beg, and lead after standing: nothing the player saw depends on the unseen cards (its
-    own stand is its own choice); every deal is accepted.
-  give: the elder's beg is a public action: a deal is kept only when the elder's policy
-    begs with its dealt six cards (strength in the turn-up suit < beg_below); the others
-    are rejected (so under an elder's policy that never begs no deal is accepted).
-  lead after a gift: the dealer's gift is a public action: a deal is kept only when the
-    dealer's policy gives with its six cards (strength >= give_at_least).
+  beg, and lead after standing: nothing the player saw depends on the unseen cards or
+    on the other seat's policy (its own stand is its own choice); every deal is
+    accepted, and infer=seen gives exactly the same sums as infer=policy.
+  give: the elder's beg is a public action.  policy: a deal is kept only when the
+    elder's policy begs with its dealt six cards (strength in the turn-up suit <
+    beg_below); the others are rejected (so under an elder's policy that never begs no
+    deal is accepted).  seen: the beg is played as given and every deal is kept (no card
+    the dealer sees can contradict a beg).
+  lead after a gift: the dealer's gift is a public action.  policy: a deal is kept only
+    when the dealer's policy gives with its six cards (strength >= give_at_least).
+    seen: the gift is played as given and every deal is kept.
   Each candidate then plays the deal to its end from the same point (the same stock, a
   copy of the same stream state), the advised seat's decision forced, everything else
   (the dealer's give/run after a beg, the bunch, discards, card play) by the policies.
+  When a score is given (the state of the game), each candidate then plays the rest of
+  the game as game mode does: deal after deal, each from a pack in code order drawn on
+  the same stream after the advised deal, the dealer passing as step 8 says, every
+  decision of both seats (the advised seat's too) by the policies, until a seat reaches
+  the target.
 
-Outcomes (the advised seat's, per deal; scale 1)
-  net_points (headline): points the seat scores in the deal minus the points its
+Outcomes (the advised seat's, per deal; scale 1; TERMS defines each for ``analyze rules``)
+  net_points (the headline): points the seat scores in the deal minus the points its
     opponent scores (turned jacks, the gift, High, Low, Jack, Game, after a void deal's
     cancelled jacks), from the scores given; a point after someone reaches the target is
     not scored.  A point scored before the decision (a turned jack, the gift before the
     lead) is the same for every candidate and counts in each.
-  points: the seat's own points; opponent_points: the other seat's.
-  win (only when a score is given): 1 if the seat reaches the target in this deal.
+  points: the seat's own points; opponent_points: the other seat's (wanted small).
+  win (only when score or opponent_score is given): 1 if the seat wins the game, in this
+    deal or in the deals played after it (above).  The advice then ranks by win
+    (``Situation.rank_by``), net_points beside it: near the end of a game the points of
+    one deal can tie while the chances of winning differ (the elder at 8 against 10 in a
+    game to 11 holding Jh 9h Ac As 7d 3c, turn-up 4h: stand and beg tie on points, standing
+    wins about 24% of games and begging 16%).
+  Every outcome of one deal is at most the target in size (a deal stops at the target),
+  so ``Situation.largest`` is the target.
 """
 
 from __future__ import annotations
@@ -80,12 +101,13 @@ from sims.core.advice import (
     unknown_context,
 )
 from sims.core.cards import card_name
-from sims.core.deck import DECK_ROW, N_CARDS
+from sims.core.deck import DECK_ROW, N_CARDS, reset_pack_nb
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.tricks import ACE_HIGH_BIT, lowest_bit_nb, ranked_beats_nb, suit_of_bit_nb
 from sims.games.all_fours.kernel import (
     COUNT_OF_ORDER,
     I_BEGGED,
+    I_NEXT_DEALER,
     I_PLAYED,
     I_RAN,
     I_ROUNDS,
@@ -101,6 +123,7 @@ from sims.games.all_fours.kernel import (
     R_TARGET,
     S_GAME_POINTS,
     S_POINTS,
+    S_SCORE,
     add_seat_nb,
     beg_nb,
     bunch_nb,
@@ -110,6 +133,7 @@ from sims.games.all_fours.kernel import (
     info_nb,
     mask_nb,
     new_table_nb,
+    play_deal_nb,
     play_hand_nb,
     policy_nb,
     rule_nb,
@@ -141,6 +165,7 @@ from sims.games.all_fours.rules import (
     K_HOLDING,
     K_SCORE_DEALER,
     K_SCORE_ELDER,
+    K_SEEN,
     K_TURNUP,
     KNOWN_FIELDS,
     N_PLAYERS,
@@ -150,8 +175,17 @@ from sims.games.all_fours.rules import (
 
 _CONTEXT = {
     "turnup": "the turned-up card, e.g. Jh (required)",
-    "score": "your score before the deal, 0..target-1 (default 0)",
-    "opponent_score": "the other player's score before the deal, 0..target-1 (default 0)",
+    "score": "your score before the deal, 0..target-1; giving it (or opponent_score) ranks by the chance of "
+    "winning the game",
+    "opponent_score": "the other player's score before the deal, 0..target-1; giving it (or score) ranks by the "
+    "chance of winning the game",
+}
+_ABSENT = {
+    "turnup": "required: the advice refuses without it (the player always sees the turn-up)",
+    "score": "your score is 0; with neither score given the state of the game is not known, so the advice "
+    "ranks by the points of this deal and gives no chance of winning the game",
+    "opponent_score": "the other player's score is 0; with neither score given the advice ranks by the points "
+    "of this deal and gives no chance of winning the game",
 }
 _ELDER_HELP = (
     "what the elder did before this decision: stood, or given (it begged and the dealer gave a point) "
@@ -163,12 +197,14 @@ DECISIONS = (
         "the elder (position 0): stand, or beg and let the dealer give a point or run the cards",
         dict(_CONTEXT),
         'analyze advise all-fours --players 2 --position 0 --holding "Ah 7h 3c 9d Qs 4s" --context turnup=5h',
+        dict(_ABSENT),
     ),
     Decision(
         "give",
         "the dealer (position 1), after the elder begged: give the elder a point, or run the cards",
         {**_CONTEXT, "elder": _ELDER_HELP},
         'analyze advise all-fours --players 2 --position 1 --holding "Kd 2d 8c Jc 3h 6s" --context turnup=9d',
+        {**_ABSENT, "elder": "the elder begged (the only thing it can have done before the dealer's give or run)"},
     ),
     Decision(
         "lead",
@@ -176,8 +212,36 @@ DECISIONS = (
         {**_CONTEXT, "elder": _ELDER_HELP},
         'analyze advise all-fours --players 2 --position 0 --holding "Jh 10h 2h Ac 10c 5d" '
         "--context turnup=5h --context elder=stood",
+        {**_ABSENT, "elder": "for the elder the decision is then its stand or beg, not its lead"},
     ),
 )
+NET_POINTS, POINTS, OPPONENT_POINTS, WIN = range(len(ADVICE_OUTCOMES))  # the outcomes' indices
+TERMS = {
+    "net_points": "points you score in this deal minus the points the other player scores in it (turned jacks, "
+    "the gift, High, Low, Jack, Game), a point after someone reaches the target not scored",
+    "points": "points you score in this deal",
+    "opponent_points": "points the other player scores in this deal",
+    "win": "the chance of winning the game: reaching the target in this deal or in the deals after it, every "
+    "later decision (yours included) by the policies; shown, and ranked by, when a score is given",
+    "trump-strength score": "what beg_below, give_at_least and bunch_below count: over the six cards' cards of "
+    "the trump suit, the ace 4, the king 3, the queen, jack and ten 2 each, any other trump 1 (0 to 14)",
+    "beg_below": "the elder begs when its trump-strength score in the turn-up suit is below this (0 never begs, "
+    "15 always begs)",
+    "give_at_least": "the dealer gives a point when its trump-strength score in the turn-up suit is at least "
+    "this, else runs the cards (0 always gives, 15 always runs)",
+    "bunch_below": "with the bunch rule, a player wants a redeal after a run when its trump-strength score in "
+    "the new trump is below this",
+    "play_style": "how a player chooses its cards: greedy or high",
+    "play_style=greedy": "leads a sure winner (the jack of trumps first) or else its cheapest card; follows "
+    "with the lowest card that wins, trumping only a card that counts for Game",
+    "play_style=high": "always plays the strongest card allowed (its highest trump, else its highest card)",
+    "stand": "the elder accepts the turn-up suit as trump",
+    "beg": "the elder refuses it: the dealer then gives it a point or runs the cards",
+    "give": "the dealer gives the elder a point and the turn-up suit is trump",
+    "run": "the dealer deals three more cards each and turns up a new trump (again while it is the suit refused)",
+    "infer": "policy: a deal is kept only when the other player's policy would have begged or given as you saw; "
+    "seen: its beg or gift is taken as you saw it and every deal is kept",
+}
 _SUIT_BITS = np.uint64(0x1FFF)  # the 13 orders of one suit (ranked bits)
 _ORDER_BITS = np.uint64(15)  # a ranked bit's order within its suit
 _JACK_FACE = 10  # card codes: face 10 is the jack (sims.core.deck)
@@ -242,16 +306,24 @@ def situation(rules: Rules, n_seats: int, position: int, holding, context, infer
     opponent = context_int("opponent_score", context.get("opponent_score", "0"), 0, target - 1)
     scores = (score, opponent) if position == ELDER else (opponent, score)
     _check_scores(rules, decision, given, turnup, scores)
+    game = "score" in context or "opponent_score" in context  # the state of the game is given
+    seen = infer == "seen"
     known = np.zeros(len(KNOWN_FIELDS) - 1 + HELD, dtype=np.int64)
     known[K_DECISION] = decision
     known[K_TURNUP] = turnup
     known[K_SCORE_ELDER] = scores[ELDER]
     known[K_SCORE_DEALER] = scores[DEALER]
     known[K_GIVEN] = given
+    known[K_SEEN] = seen
     known[K_HOLDING : K_HOLDING + HELD] = holding
     described = {"turnup": card_name(turnup), "score": score, "opponent_score": opponent}
     if decision == ADVICE_LEAD:
         described["elder"] = "given" if given else "stood"
+    elif decision == ADVICE_GIVE:
+        described["elder"] = "begged"
+    assumed = {key: DECISIONS[decision].absent[key] for key in ("score", "opponent_score") if key not in context}
+    if decision == ADVICE_GIVE and "elder" not in context:
+        assumed["elder"] = DECISIONS[decision].absent["elder"]
     candidates = {
         ADVICE_BEG: BEG_CANDIDATES,
         ADVICE_GIVE: GIVE_CANDIDATES,
@@ -260,10 +332,15 @@ def situation(rules: Rules, n_seats: int, position: int, holding, context, infer
     return Situation(
         decision=name,
         candidates=candidates,
-        outcomes=ADVICE_OUTCOMES if score or opponent else ADVICE_OUTCOMES[:-1],
+        outcomes=ADVICE_OUTCOMES if game else ADVICE_OUTCOMES[:WIN],
         known=known,
         lower_is_better=False,
         described=described,
+        rank_by=WIN if game else NET_POINTS,
+        assumed=assumed,
+        infer=infer,
+        smaller=("opponent_points",),
+        largest=target,  # a seat scores at most target points in a deal (it stops there)
     )
 
 
@@ -290,12 +367,16 @@ def conditioned_pack_nb(base, fixed, scratch, dealt, state):
 
 
 @njit(cache=True, inline="always")
-def seen_acts_nb(work, base, decision, given):
+def seen_acts_nb(work, base, decision, given, seen):
     """Would the policies have acted as the advised seat saw, with the pack ``base``?  At
     the give the elder's policy begs with its six cards (strength in the turn-up suit
     below beg_below); at a lead after a gift the dealer's policy gives (its strength at
-    least give_at_least).  True at the beg and at a lead after standing."""
+    least give_at_least).  True at the beg, at a lead after standing, and whenever the
+    history is read as seen (``seen``: the beg or gift is played as given, and no card
+    the advised seat saw can contradict a beg or a gift)."""
     suit = base[TURNUP_PLACE] >> 4
+    if seen:
+        return True
     if decision == ADVICE_GIVE:
         seat, places = ELDER, ELDER_PLACES
     elif given:
@@ -353,7 +434,8 @@ def led_hand_nb(work, masks, target, lead):
 def play_candidate_nb(work, masks, base, decision, given, choice, score_elder, score_dealer, state):
     """Play the deal of pack ``base`` (its first 13 cards drawn as they lie, the stock
     shuffled lazily from ``state``) with the advised decision forced to candidate
-    ``choice``; the kernel's phases do the rest (package docstring, steps 1-7)."""
+    ``choice``; the kernel's phases do the rest (package docstring, steps 1-7).  Returns
+    the advanced stream state (a run draws from it)."""
     for k in range(N_CARDS):
         work[DECK_ROW + k] = base[k]
     target = rule_nb(work, R_TARGET)
@@ -376,6 +458,22 @@ def play_candidate_nb(work, masks, base, decision, given, choice, score_elder, s
             led_hand_nb(work, masks, target, base[ELDER_PLACES[choice]])
         else:
             play_hand_nb(work, masks, ELDER, DEALER, target, True)
+    return state
+
+
+@njit(cache=True)
+def rest_of_game_nb(work, masks, state):
+    """After the advised deal: the deals that follow it until a seat reaches the target,
+    as game mode plays them (each from a pack in code order, drawing on from ``state``,
+    the dealer from the deal before (step 8), every decision by the policies).  The
+    winner is left in the INFO row (I_WINNER)."""
+    while info_nb(work, I_WINNER) < 0:
+        dealer = info_nb(work, I_NEXT_DEALER)
+        elder = 1 - dealer
+        score_elder = seat_nb(work, S_SCORE, elder)
+        score_dealer = seat_nb(work, S_SCORE, dealer)
+        reset_pack_nb(work, ACE_HIGH_BIT)
+        state = play_deal_nb(work, masks, dealer, score_elder, score_dealer, True, state)
 
 
 @njit(cache=True, inline="always")
@@ -389,8 +487,6 @@ def candidate_values_nb(work, values, c, advised):
         values[c, 1] = own
     if o_count > 2:
         values[c, 2] = other
-    if o_count > 3:
-        values[c, 3] = info_nb(work, I_WINNER) == advised
 
 
 @njit(cache=True, nogil=True)
@@ -404,6 +500,7 @@ def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outco
     advised = DEALER if decision == ADVICE_GIVE else ELDER
     places = DEALER_PLACES if decision == ADVICE_GIVE else ELDER_PLACES
     given = known[K_GIVEN] != 0
+    seen = known[K_SEEN] != 0
     fixed = np.full(FIRST_DEAL, -1, dtype=np.int64)
     for k in range(HELD):
         fixed[places[k]] = ACE_HIGH_BIT[known[K_HOLDING + k]]
@@ -418,10 +515,13 @@ def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outco
         state = stream_nb(seed_key, i)
         out[TRIED] += 1
         state = conditioned_pack_nb(base, fixed, scratch, dealt, state)
-        if not seen_acts_nb(work, base, decision, given):
+        if not seen_acts_nb(work, base, decision, given, seen):
             continue  # the policies would have acted otherwise than the advised seat saw
         for c in range(n_candidates):
-            play_candidate_nb(work, masks, base, decision, given, c, score_elder, score_dealer, state)
+            after = play_candidate_nb(work, masks, base, decision, given, c, score_elder, score_dealer, state)
             candidate_values_nb(work, values, c, advised)
+            if n_outcomes > WIN:  # the game: the deals after this one, by the policies
+                rest_of_game_nb(work, masks, after)
+                values[c, WIN] = info_nb(work, I_WINNER) == advised
         record_deal_nb(out, values)
     return out

@@ -139,9 +139,10 @@ GUIDES = (
         text=(
             "Each cell is the elder's decision at 10-10 in a game to 11, where the first point scored wins: "
             "a beg cannot be given (the dealer may not give the game), so the dealer runs the cards and "
-            "wins on a turned-up jack. Net points are then 2 x (win probability) - 1 (void deals, about 1 "
-            "run in 3,000, aside), so the better action by net points, and its margin ± standard error, is "
-            "the one that wins more often; each cell also shows the best action's win probability. "
+            "wins on a turned-up jack. The scores given, the advice ranks by the chance of winning the game: "
+            "the better action is the one that wins more often, its margin ± standard error in that chance "
+            "(net points are about 2 x (win probability) - 1, void deals, about 1 run in 3,000, aside); "
+            "each cell also shows the best action's win probability. "
             + _COMMON
             + "Points score in the order High, Low, Jack, Game, so when a trump is in play High wins the "
             "game: the lone ace (a sure win), king or queen stands whatever the sides; a lone low trump "

@@ -149,9 +149,11 @@ ADVICE_BEG, ADVICE_GIVE, ADVICE_LEAD = range(3)  # the elder's stand/beg, the de
 BEG_CANDIDATES = ("stand", "beg")
 GIVE_CANDIDATES = ("give", "run")
 ADVICE_OUTCOMES = ("net_points", "points", "opponent_points", "win")
-# given: 1 when the lead follows a beg the dealer answered with a gift; holding: the last HELD entries.
-KNOWN_FIELDS = ("decision", "turnup", "score_elder", "score_dealer", "given", "holding")
-K_DECISION, K_TURNUP, K_SCORE_ELDER, K_SCORE_DEALER, K_GIVEN, K_HOLDING = indices(KNOWN_FIELDS, *KNOWN_FIELDS)
+# given: 1 when the lead follows a beg the dealer answered with a gift; seen: 1 when the
+# history is read as seen (infer="seen": the other seat's beg or gift played as given,
+# every deal kept); holding: the last HELD entries.
+KNOWN_FIELDS = ("decision", "turnup", "score_elder", "score_dealer", "given", "seen", "holding")
+K_DECISION, K_TURNUP, K_SCORE_ELDER, K_SCORE_DEALER, K_GIVEN, K_SEEN, K_HOLDING = indices(KNOWN_FIELDS, *KNOWN_FIELDS)
 ELDER_BEFORE_LEAD = ("stood", "given")  # the context's words for what came before the elder's first lead
 HELD = 6  # cards a seat holds at the beg and the give
 FIRST_DEAL = 13  # pack positions of the first deal: 3 to E, 3 to D, 3 to E, 3 to D, the turn-up

@@ -83,6 +83,7 @@ from sims.games.all_fours.rules import (
     K_HOLDING,
     K_SCORE_DEALER,
     K_SCORE_ELDER,
+    K_SEEN,
     K_TURNUP,
     KEEP_ALL,
     LENGTH_BUCKET_LOW,
@@ -761,6 +762,7 @@ def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known
     known = [int(v) for v in known]
     decision = known[K_DECISION]
     given = known[K_GIVEN] == 1  # the lead follows a beg answered with a gift
+    seen = known[K_SEEN] == 1  # the beg or the gift taken as given: no deal rejected
     elder, dealer = 0, 1
     advised = dealer if decision == ADVICE_GIVE else elder
     scores = [0, 0]
@@ -777,9 +779,13 @@ def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known
         out[TRIED] += 1
         dealt = deal_conditioned(stream, range(N_CARDS), fixed)
         suit = _suit(dealt[-1])
-        if decision == ADVICE_GIVE and not strength(dealt[0:3] + dealt[6:9], suit) < rows[elder][BEG_BELOW]:
+        if (
+            not seen
+            and decision == ADVICE_GIVE
+            and not strength(dealt[0:3] + dealt[6:9], suit) < rows[elder][BEG_BELOW]
+        ):
             continue  # the elder would have stood: not what the dealer saw
-        if given and not strength(dealt[3:6] + dealt[9:12], suit) >= rows[dealer][GIVE_AT_LEAST]:
+        if not seen and given and not strength(dealt[3:6] + dealt[9:12], suit) >= rows[dealer][GIVE_AT_LEAST]:
             continue  # the dealer would have run: not what the elder saw
         stock = [card for card in range(N_CARDS) if card not in dealt]
         values = []
@@ -793,6 +799,8 @@ def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known
                 lead = known[K_HOLDING + choice]
                 res = _play(rules, rows, pack, dealer, scores, None, beg=given, give=given or None, lead=lead)
             own, other = res["points"][advised], res["points"][1 - advised]
+            while n_outcomes > 3 and res["winner"] < 0:  # the rest of the game, by the policies
+                res = _play(rules, rows, Pack(range(N_CARDS), pack.stream), res["next_dealer"], res["scores"], None)
             values.append([own - other, own, other, 1 if res["winner"] == advised else 0][:n_outcomes])
         record_deal(out, values)
     return out

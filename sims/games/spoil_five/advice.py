@@ -41,10 +41,16 @@ Context keys (values as on the command line)
            or is the dealer of a turned ace).
   discard  the card the advised seat threw away when it robbed (required when
            ``robbed`` is the advised seat: only it knows that card).
-  pool     the chips in the pool (public): a whole number, at least a new pool's
-           n * ante + dealer_extra.  Left out: a new pool.
+  pool     the chips in the pool (public): a whole number from a new pool's n * ante +
+           dealer_extra up to 1,000,000.  Left out: a new pool.  Given: the state of the
+           game, so the pool outcomes are added and ranked by (below).
+  These are every public action a player sees before its decisions: the turn-up, who
+  robbed, every card played, in order (so who won each trick, who jinxed: a seat that
+  won tricks 1-3 and played on), and the pool.  Each key left out is named in the
+  situation's ``assumed`` with what was taken in its place (DECISIONS' ``absent``
+  texts); ``described`` is the context as understood.
 
-How the deals are conditioned
+How the deals are conditioned (infer, sims.core.advice.INFER)
   The deal is the hand kernel's (5 cards to each seat from seat 0 round to the dealer,
   then the turn-up), the cards known to the advised seat fixed and the rest dealt
   uniformly from the remaining pack (sims.core.advice.deal_conditioned_nb): the advised
@@ -53,28 +59,58 @@ How the deals are conditioned
   seat is seen to play, fixed in that seat's hand (the turn-up excepted, which a robber
   took from the table; a robber other than a turned ace's dealer also gets the ace of
   trumps fixed in its hand when it was not seen played).  The deal is then played forward
-  from the start of the hand: every seat but the advised one robs and plays by its policy,
-  the advised seat's own earlier actions are the ones the context gives (its rob or not,
-  its discard, its cards, its jinx), and the deal is kept only when the others' rob (as
-  far as the advised seat has seen) and every card they played match the context
-  exactly (rejection), the hand reaching the decision.  Cards fixed in a hand are
-  exact conditioning: a seat that played a card held it.
+  from the start of the hand, the advised seat's own earlier actions the ones the
+  context gives (its rob or not, its discard, its cards, its jinx).
+  policy: every seat but the advised one robs, plays and jinxes by its policy, and the
+    deal is kept only when the others' rob (as far as the advised seat has seen) and
+    every card they played match the context exactly (rejection), the hand reaching the
+    decision.  Cards fixed in a hand are exact conditioning: a seat that played a card
+    held it.
+  seen: the others' actions the advised seat saw are played as given: each card shown
+    (whatever its policy would play), the rob of every seat it has seen at its turn (the
+    seats before it in trick 1, every seat after trick 1, a turned ace's dealer: it robs
+    exactly when ``robbed`` names it), and the jinx of a seat that won tricks 1-3 when the
+    history goes on.  A deal is rejected only when a card shown is not legal from the
+    hand dealt to its seat (the law of plain_lead and of a trump lead: a seat that played
+    another suit held none of the suit led, or only trumps where the law allows a trump;
+    a seat that played a plain card to a trump lead held no trump it had to play), so
+    the hidden cards are uniform among the deals consistent with everything visible.
+    Everything after the decision, and every action the advised seat has not seen yet,
+    is by the policies.  The rob decision with no ``trick1`` and a card play when the
+    seat leads trick 1 have no history: seen gives the same sums as policy there.
   For the rob decision, the plays of trick 1 before the advised seat do not depend on its
   decision (it is made at its first turn, and nobody before it can see the turn-up
   go), so each candidate plays the whole hand and its trick 1 is compared.  For the
   other decisions the table is kept at the decision (the workspace, the hands and the
   trick loop's state) and each candidate plays on from a copy: claim or jinx, or its
   card in the trick (the cards before it in that trick, compared too, do not depend on
-  it); nothing draws from the stream after the deal.
+  it).  With the pool outcomes, a candidate whose hand is spoiled plays the rest of
+  the pool as game mode does (kernel.play_pool_nb): the top-up after the spoiled hand
+  (and the next dealer's dealer_extra with dealer_extra_every_deal), then deal after
+  deal, the deal passing left from seat n-1, each from a pack in code order drawn on a
+  copy of the deal's stream after the conditioned deal, every seat (the advised one
+  too) by its policy, until someone takes the pool or max_deals deals (the advised hand
+  counted as the first: how long the pool has been carried is not known) stop it.
 
-Outcomes (the advised seat's, per candidate)
+Outcomes (the advised seat's, per candidate; TERMS defines each for ``analyze rules``)
   net     chips won in this hand (the headline; what ``analyze spoil-five`` shows as net):
           the pool (and any jinx bonus) if it takes the pool, minus any jinx bonus it
           pays, minus its ante (and dealer_extra as dealer) when the pool is a new one; a
           given ``pool`` is already in the middle, so nothing is paid into it.  A spoiled
           pool's future is not counted (as in hand mode).
-  win     1 if it takes the pool.
+  win     1 if it takes the pool in this hand.
   tricks  tricks it won (tricks played stop when the hand stops).
+  pool_win (only with ``pool`` given; the advice ranks by it, ``Situation.rank_by``)
+          1 if it takes this pool, in this hand or a later one (above).
+  pool_net (only with ``pool`` given) net plus, after a spoil, the chips it takes minus
+          those it pays in the later deals of the pool (top-ups, dealer_extra, jinx
+          bonuses).
+  Size (``Situation.largest``): no outcome of one deal exceeds the pool plus n jinx
+  bonuses plus the stake (and, with the pool outcomes, max_deals deals of everyone's
+  top-up and a dealer_extra): at the largest pool accepted (10**6) and the largest
+  rules (10 players, max_deals 1000, topup_amount and dealer_extra 20) about 1.2 * 10**6,
+  whose square is far inside int64, so the analyzer's batches (2**62 // largest**2
+  deals, about 3 million there) cannot overflow and no accepted pool is refused.
 
 Where the rules are silent (choices made here)
   A rob's discard may be any of the seat's 5 dealt cards, never the turn-up taken.
@@ -82,10 +118,12 @@ Where the rules are silent (choices made here)
   (the robber's cheapest card) is played forward.
   Not answered: the advised seat's lead to trick 4 after its own jinx (three tricks won
   and nothing after them read as the claim/jinx decision).
-  Acceptance: every card another seat is seen to play must be the one its policy plays,
-  so a long history at a large table accepts few deals (a jinx after three tricks at 6
-  to 10 players: about 1 in 1,000; the rob decision late in trick 1 at 6 players: about 1
-  in 100), and a history the policies never play accepts none.
+  Acceptance under infer=policy: every card another seat is seen to play must be the one
+  its policy plays, so a long history at a large table accepts few deals (a jinx after
+  three tricks at 6 to 10 players: about 1 in 1,000; the rob decision late in trick 1 at
+  6 players: about 1 in 100; trick1=2c 3c 4c 5c before the dealer at 5 players: about
+  1 in 2,000,000), and a history the policies never play accepts none.  Under infer=seen most deals
+  fit (only a law of play broken by the hidden hands rejects one).
 """
 
 from __future__ import annotations
@@ -106,8 +144,9 @@ from sims.core.advice import (
 )
 from sims.core.cards import card_name, format_cards
 from sims.core.rng import seed_key_nb, stream_nb
-from sims.core.tricks import RANKED_SUIT
+from sims.core.tricks import RANKED_SUIT, above_nb, suit_of_bit_nb
 from sims.games.spoil_five.kernel import (
+    ACE_BIT,
     BIT_OF,
     END_NONE,
     END_TAKEN,
@@ -119,6 +158,13 @@ from sims.games.spoil_five.kernel import (
     I_ROBBED_BY,
     I_WINNER,
     M_DEAD,
+    PRIVILEGED,
+    R_DEALER_EXTRA,
+    R_DEALER_EXTRA_EVERY_DEAL,
+    R_MAX_DEALS,
+    S_PAID,
+    S_RECEIVED,
+    add_paid_nb,
     calls_jinx_nb,
     deal_nb,
     deal_rule_codes_nb,
@@ -127,13 +173,21 @@ from sims.games.spoil_five.kernel import (
     jinx_bonus_nb,
     log_entry_nb,
     new_table_nb,
+    pack_in_order_nb,
+    paid_nb,
+    play_table_deal_nb,
     play_trick_nb,
     private_nb,
+    received_nb,
     rob_nb,
+    rule_nb,
     seat_flags_nb,
     set_deal_end_nb,
     set_info_nb,
     set_private_nb,
+    set_seat_count_nb,
+    take_pool_nb,
+    top_up_nb,
     tricks_nb,
 )
 from sims.games.spoil_five.rules import (
@@ -153,10 +207,25 @@ from sims.games.spoil_five.rules import (
 # ------------------------------------------------------------------------ the decisions
 
 _TURNUP = "the turned-up card, e.g. 9d (it names trumps)"
-_POOL = "chips in the pool (public); left out: a new pool"
+_POOL = (
+    "chips in the pool (public); giving it ranks by the chance of taking the pool (the game goes on over "
+    "spoiled hands until someone takes it); left out: a new pool"
+)
 _ROBBED = "the seat that robbed the turn-up, or none (default)"
 _DISCARD = "the card this seat threw away when it robbed"
 _LATER = "the cards of trick {k} from its leader: all n, or those played before this seat"
+_ABSENT = {
+    "turnup": "required: the advice refuses without it (it names trumps)",
+    "pool": "a new pool (every player antes, the dealer adds dealer_extra): the advice ranks by the chips of "
+    "this hand, and a spoiled pool's future is not counted",
+    "robbed": "nobody robbed, as far as you have seen (a trump-ace holder yet to play in trick 1 may still rob)",
+    "discard": "you did not rob",
+}
+_ABSENT_TRICK1_ROB = (
+    "the cards the seats before you played to trick 1 are not given: the advice averages over whatever their "
+    "hands and policies play"
+)
+_ABSENT_TRICK = "trick {k} has not been played (or, for trick 1, you lead it)"
 DECISIONS = (
     Decision(
         "rob",
@@ -169,6 +238,7 @@ DECISIONS = (
         },
         'analyze advise spoil-five --players 5 --position 2 --holding "Ad 5c Kc 7h 3s" --context turnup=9d '
         '--context "trick1=10c 9c"',
+        {"turnup": _ABSENT["turnup"], "trick1": _ABSENT_TRICK1_ROB, "pool": _ABSENT["pool"]},
     ),
     Decision(
         "jinx",
@@ -184,6 +254,10 @@ DECISIONS = (
         },
         'analyze advise spoil-five --players 3 --position 0 --holding "Qh Qs" --context turnup=9h '
         '--context "trick1=5h 2h 10c" --context "trick2=Jh 3h 10s" --context "trick3=Kh 4h 9s"',
+        {
+            **_ABSENT,
+            **{f"trick{k}": f"required: the claim or jinx follows three tricks won (trick{k})" for k in (1, 2, 3)},
+        },
     ),
     Decision(
         "play",
@@ -197,10 +271,40 @@ DECISIONS = (
         },
         'analyze advise spoil-five --players 4 --position 1 --holding "Kc 7c Qd 3h 8s" --context turnup=9d '
         "--context trick1=10c",
+        {**_ABSENT, **{f"trick{k}": _ABSENT_TRICK.format(k=k) for k in range(1, TRICKS + 1)}},
     ),
 )
+TERMS = {
+    "net": "chips you win in this hand: the pool (and any jinx bonus) if you take it, minus any jinx bonus you pay, "
+    "minus your ante (and dealer_extra as dealer) when the pool is a new one; a spoiled pool's future not counted",
+    "win": "the chance that you take the pool in this hand",
+    "tricks": "tricks you win in this hand",
+    "pool_win": "with a pool given: the chance that you take this pool, in this hand or in the hands after it "
+    "(the pool topped up after each spoil and dealt on, every later decision, yours too, by the policies)",
+    "pool_net": "with a pool given: chips you win until the pool is taken: what you take (the pool, a jinx "
+    "bonus) minus what you pay in (top-ups, dealer_extra, jinx bonuses) over this hand and the ones after it",
+    "rob": "policy field: 1 robs the turn-up whenever the rules allow it (taking it and throwing away the "
+    "cheapest card), 0 never robs",
+    "jinx_min": "policy field: after winning the first three tricks, jinx (play on for all five) when at least "
+    "this many of the two cards left are sure winners (0 always jinxes, 3 never)",
+    "spoil": "policy field: 1 plays to spoil the hand when another player threatens to take the pool and it "
+    "cannot take it itself, 0 always plays greedily for itself",
+    "renege": "policy field: 1 holds back the 5 and jack of trumps and Ah when a lower trump is led and the "
+    "law allows, 0 plays a trump to a trump lead whenever it holds one",
+    "sure winner": "a trump no unseen trump beats, or a plain card when no trump and no higher card of its suit "
+    "is unseen",
+    "cheapest card": "the plain card of lowest order (ties to the lower suit), or with none the lowest trump",
+    "jinx": "after winning tricks 1, 2 and 3, playing on for all five tricks: made, it takes the pool and a "
+    "bonus from each other player; one trick lost spoils the hand",
+    "claim": "after winning tricks 1, 2 and 3, taking the pool at once",
+    "infer": "policy: a deal is kept only when the other players' policies play the history given; seen: the "
+    "cards, robs and jinxes given are played as they were and a deal is rejected only when a card shown "
+    "could not legally have been played from the hand dealt",
+}
 ROB, JINX, PLAY = range(3)  # the decision codes in ``known``
 OUTCOMES = ("net", "win", "tricks")
+POOL_OUTCOMES = ("pool_win", "pool_net")  # with a pool given: the rest of the pool played out
+POOL_WIN, POOL_NET = len(OUTCOMES), len(OUTCOMES) + 1
 TRICK_KEYS = ("trick1", "trick2", "trick3", "trick4", "trick5")
 
 # ``known`` (int64): the decision, the advised seat, the rob the others must show (the
@@ -213,7 +317,8 @@ TRICK_KEYS = ("trick1", "trick2", "trick3", "trick4", "trick5")
 # playing position i at K_EXPECT + MAX_PLAYERS * t + i; -1 unchecked), the advised seat's
 # card in trick t (-1: none forced).
 K_DECISION, K_SEAT, K_ROBBED, K_SEEN_UPTO, K_OWN_ROB, K_OWN_DISCARD, K_POOL, K_STAKE, K_OWN_JINX, K_STOP = range(10)
-K_CHOICES = 10
+K_SEEN = 10  # 1 when the history is read as seen (infer="seen"): the others' actions played as given
+K_CHOICES = 11
 K_FIXED = K_CHOICES + HAND_SIZE
 K_EXPECT = K_FIXED + HAND_SIZE * MAX_PLAYERS + 1
 HISTORY = TRICKS  # tricks a context can give
@@ -296,14 +401,48 @@ def situation(rules: Rules, n_seats: int, position: int, holding, context, infer
     known = np.full(K_SIZE, -1, dtype=np.int64)
     known[K_SEAT], known[K_POOL], known[K_STAKE], known[K_FIXED + HAND_SIZE * n] = seat, pool, stake, turnup
     known[K_SEEN_UPTO] = n
+    known[K_SEEN] = infer == "seen"
     described = {"turnup": card_name(turnup), "pool": pool}
     can_rob = seat == n - 1 if turnup % 13 == 0 else 13 * (turnup // 13) in holding
     first = len(str(context.get("trick1", "")).replace(",", " ").split())
     if can_rob and first < n and not any(key in context for key in TRICK_KEYS[1:] + ("robbed", "discard")):
-        candidates = _rob(n, seat, list(holding), turnup, context, known, described)
-        return Situation("rob", candidates, OUTCOMES, known, described=described)
-    decision, candidates = _history(rules, n, seat, list(holding), turnup, context, known, described)
-    return Situation(decision, candidates, OUTCOMES, known, described=described)
+        decision, candidates = "rob", _rob(n, seat, list(holding), turnup, context, known, described)
+    else:
+        decision, candidates = _history(rules, n, seat, list(holding), turnup, context, known, described)
+    in_pool = "pool" in context  # the state of the game: the pool carried to this hand
+    outcomes = OUTCOMES + POOL_OUTCOMES if in_pool else OUTCOMES
+    return Situation(
+        decision,
+        candidates,
+        outcomes,
+        known,
+        described=described,
+        rank_by=POOL_WIN if in_pool else 0,
+        assumed=_assumed(decision, context),
+        infer=infer,
+        largest=_largest(rules, n, pool, stake, in_pool),
+    )
+
+
+def _assumed(decision: str, context) -> dict[str, str]:
+    """What was taken in place of each context key the decision reads and the context
+    leaves out (the later tricks of a card play are the hand not reached, not assumed)."""
+    absent = next(d for d in DECISIONS if d.name == decision).absent
+    keys = [key for key in absent if key not in context]
+    if decision != "rob":
+        keys = [key for key in keys if key not in TRICK_KEYS]
+    return {key: absent[key] for key in keys}
+
+
+def _largest(rules: Rules, n: int, pool: int, stake: int, in_pool: bool) -> int:
+    """The largest size of any outcome of one deal, in chips: the pool, the jinx bonuses
+    and the stake; with the rest of the pool played out, what every later deal can add
+    (at most max_deals deals, each topped up by everyone and a dealer_extra)."""
+    bonus = 2 * int(rules.ante)  # the largest jinx bonus (double-ante)
+    most = pool + n * bonus + stake + TRICKS
+    if in_pool:
+        most += int(rules.max_deals) * (n * int(rules.topup_amount) + int(rules.dealer_extra))
+    return most
 
 
 def _rob(n, seat, holding, turnup, context, known, described) -> tuple[str, ...]:
@@ -572,6 +711,70 @@ def advised_trick_nb(work, masks, n, st, suit, follow_extra, flags, spoilers, th
 
 
 @njit(cache=True, inline="always")
+def legal_nb(hand, led_bit, trump, privileged, follow_extra):
+    """The legal cards of ``hand`` to the card ``led_bit`` (package docstring, step 3):
+    to a trump lead its trumps when one of them is not a privileged trump above the led
+    card, else any card; to a plain lead the suit led (and what the law adds,
+    ``follow_extra``) when it holds the suit, else any card."""
+    led = suit_of_bit_nb(led_bit)
+    if led & trump:
+        trumps = hand & trump
+        held_back = trumps & privileged & above_nb(led_bit)
+        return trumps if trumps & ~held_back else hand
+    return hand & (led | follow_extra) if hand & led else hand
+
+
+@njit(cache=True)
+def force_seen_nb(work, masks, n, st, suit, adv, forced, expect, rests, follow_extra):
+    """infer=seen: every other seat the context shows playing to this trick (``expect``)
+    gets that card as its only card for the trick, its other cards kept in ``rests`` (by
+    playing position).  False when a card shown is not legal with the seat's dealt hand
+    (a seat that played another suit held none of the suit led, a seat that held back a
+    trump held no other): the deal does not fit what the advised seat saw."""
+    trick = st[S_TRICK]
+    if trick >= HISTORY:
+        return True
+    trump = RANKED_SUIT << (np.uint64(16) * suit)
+    privileged = PRIVILEGED[suit]
+    demoted = private_nb(work)[2]
+    led_bit = _NO_CARD
+    seat = st[S_LEADER]
+    for i in range(n):
+        code = expect[MAX_PLAYERS * trick + i]
+        if seat == adv:
+            code = forced[trick]
+        if code >= 0:
+            useat = np.uint64(seat)
+            hand = masks[useat]
+            bit = BIT_OF[np.uint64(N_CARDS) * suit + np.uint64(code)]
+            if (hand >> bit) & _ONE == _ZERO and bit == ACE_BIT[suit] and (hand >> demoted) & _ONE:
+                bit = demoted  # the holder's own ace of trumps, demoted (unrobbed_ace_low)
+            if (hand >> bit) & _ONE == _ZERO:
+                return False
+            if i == 0:
+                led_bit = bit
+            elif seat != adv and (legal_nb(hand, led_bit, trump, privileged, follow_extra) >> bit) & _ONE == _ZERO:
+                return False  # (the advised seat's own cards were checked by situation())
+            if seat != adv:  # the advised seat's card is forced by advised_trick_nb
+                rests[i] = hand & ~(_ONE << bit)
+                masks[useat] = _ONE << bit
+        seat = seat + 1 if seat + 1 < n else 0
+    return True
+
+
+@njit(cache=True, inline="always")
+def restore_seen_nb(masks, n, leader, trick, adv, expect, rests):
+    """After a trick played with force_seen_nb: each forced seat's other cards back."""
+    if trick >= HISTORY:
+        return
+    seat = leader
+    for i in range(n):
+        if seat != adv and expect[MAX_PLAYERS * trick + i] >= 0:
+            masks[np.uint64(seat)] = rests[i]
+        seat = seat + 1 if seat + 1 < n else 0
+
+
+@njit(cache=True, inline="always")
 def seen_nb(work, expect, trick, n, suit):
     """Did every seat play to ``trick`` the card ``expect`` says (-1: any)?"""
     if trick >= HISTORY:
@@ -584,12 +787,16 @@ def seen_nb(work, expect, trick, n, suit):
 
 
 @njit(cache=True)
-def play_on_nb(work, masks, st, n, suit, codes, flags, adv, forced, expect, decide, stop):
+def play_on_nb(work, masks, st, n, suit, codes, flags, adv, forced, expect, decide, stop, seen, rests, jinx_seen):
     """Tricks from the state ``st`` to the end of the hand (kernel.play_tricks_nb), the
-    advised seat ``adv`` playing ``forced[t]`` in trick t < 3 when it is a card, and at its
+    advised seat ``adv`` playing ``forced[t]`` in trick t when it is a card, and at its
     claim or jinx doing what ``decide`` says (D_*; D_STOP saves the state in ``st`` and
-    returns STOPPED there; so does reaching trick ``stop`` unplayed).  REJECTED as soon as a trick t < 3 differs from ``expect``;
-    else the deal's end goes to the INFO row and ENDED is returned."""
+    returns STOPPED there; so does reaching trick ``stop`` unplayed).  REJECTED as soon
+    as a trick differs from ``expect``; else the deal's end goes to the INFO row and
+    ENDED is returned.  ``seen`` (infer=seen): the other seats play the cards ``expect``
+    shows (force_seen_nb; REJECTED when one is not legal with their dealt hands), and
+    ``jinx_seen``: another seat that won tricks 1-3 jinxes (the history goes on after
+    them, so it did)."""
     law, jinx_on = codes[0], codes[3] != 0
     forfeited = info_nb(work, I_FORFEITED)
     forfeited_bit = _ONE << np.uint64(forfeited) if forfeited >= 0 else _ZERO
@@ -605,9 +812,13 @@ def play_on_nb(work, masks, st, n, suit, codes, flags, adv, forced, expect, deci
             threat = (two & ~np.uint64(st[S_FORFEIT_BIT])) | jinx_bit
             spoilers = flags[1] & (~two | forfeited_bit)
             code = forced[st[S_TRICK]] if st[S_TRICK] < HISTORY else -1
+            if seen and not force_seen_nb(work, masks, n, st, suit, adv, forced, expect, rests, follow_extra):
+                return REJECTED
             best, won, dead, forfeit_bit = advised_trick_nb(
                 work, masks, n, st, suit, follow_extra, flags, spoilers, threat, adv, code
             )
+            if seen:
+                restore_seen_nb(masks, n, st[S_LEADER], st[S_TRICK], adv, expect, rests)
             if not seen_nb(work, expect, st[S_TRICK], n, suit):
                 return REJECTED
             best_bit = _ONE << np.uint64(best)
@@ -624,6 +835,8 @@ def play_on_nb(work, masks, st, n, suit, codes, flags, adv, forced, expect, deci
                 return STOPPED
             if best == adv and decide != D_POLICY:
                 jinx = decide == D_JINX
+            elif best != adv and jinx_seen:
+                jinx = True
             else:
                 jinx = calls_jinx_nb(work, masks, best, suit, np.uint64(st[S_DEAD]))
             if jinx:
@@ -649,6 +862,73 @@ def outcome_nb(work, n, adv, known, bonus, values, c):
     values[c, 2] = tricks_nb(work, adv)
 
 
+@njit(cache=True)
+def rest_of_pool_nb(work, masks, n, adv, pool, state):
+    """After the advised hand (dealt by seat n-1) was spoiled: the pool carried on as
+    game mode plays it (kernel.play_pool_nb) from the top-up after that hand, deal after
+    deal, each from a pack in code order drawn on ``state``, every seat by its policy,
+    until a seat takes it or max_deals deals (the advised one counted as the first) stop
+    it.  Returns (1 if ``adv`` takes the pool, the chips ``adv`` received minus those it
+    paid in those deals: top-ups, dealer_extra, a jinx bonus)."""
+    for seat in range(n):
+        set_seat_count_nb(work, S_PAID, seat, 0)
+        set_seat_count_nb(work, S_RECEIVED, seat, 0)
+    max_deals = rule_nb(work, R_MAX_DEALS)
+    extra = rule_nb(work, R_DEALER_EXTRA)
+    every_deal = rule_nb(work, R_DEALER_EXTRA_EVERY_DEAL) != 0
+    dealer = n - 1
+    deals = 1
+    taken_by = -1
+    while deals < max_deals:
+        pool += top_up_nb(work, n, dealer)
+        dealer = dealer + 1 if dealer + 1 < n else 0
+        if every_deal:  # the new dealer's deal stake
+            add_paid_nb(work, dealer, extra)
+            pool += extra
+        pack_in_order_nb(work)
+        state = play_table_deal_nb(work, masks, n, dealer, True, state)
+        deals += 1
+        winner = info_nb(work, I_WINNER)
+        if winner >= 0:
+            take_pool_nb(work, n, winner, pool)
+            taken_by = winner
+            break
+    return taken_by == adv, received_nb(work, adv) - paid_nb(work, adv)
+
+
+@njit(cache=True, inline="always")
+def pool_outcomes_nb(work, masks, n, adv, known, values, c, state):
+    """pool_win and pool_net of candidate ``c`` (after outcome_nb): the hand's, or when
+    it was spoiled the rest of the pool's (rest_of_pool_nb) added."""
+    winner = info_nb(work, I_WINNER)
+    if winner >= 0:
+        values[c, POOL_WIN] = winner == adv
+        values[c, POOL_NET] = values[c, 0]
+    else:
+        won, chips = rest_of_pool_nb(work, masks, n, adv, known[K_POOL], state)
+        values[c, POOL_WIN] = won
+        values[c, POOL_NET] = values[c, 0] + chips
+
+
+@njit(cache=True, inline="always")
+def rob_seats_nb(flags0, known, n, own_rob, ace_turned):
+    """The seats that rob when they may: the advised seat when ``own_rob``; another seat
+    by its policy (the rob flags ``flags0``), except under infer=seen where a seat whose
+    rob the advised seat has seen (a seat up to K_SEEN_UPTO, the dealer of a turned ace)
+    robs exactly when the context says it robbed."""
+    adv_bit = _ONE << np.uint64(known[K_SEAT])
+    own = adv_bit if own_rob else _ZERO
+    if known[K_SEEN] == 0:
+        return (flags0 & ~adv_bit) | own
+    upto = known[K_SEEN_UPTO]
+    seen_bits = (_ONE << np.uint64(upto + 1)) - _ONE if upto < n else _ALL
+    if ace_turned:
+        seen_bits |= _ONE << np.uint64(n - 1)
+    robbed = known[K_ROBBED]
+    robber = _ONE << np.uint64(robbed) if robbed >= 0 else _ZERO
+    return (flags0 & ~seen_bits & ~adv_bit) | (robber & ~adv_bit) | own
+
+
 @njit(cache=True, inline="always")
 def robs_nb(work, masks, n, suit, holder, codes, rob_seats):
     """Step 2 (kernel.rob_nb) with the dealer in seat n - 1 and seat 0 leading."""
@@ -656,27 +936,35 @@ def robs_nb(work, masks, n, suit, holder, codes, rob_seats):
 
 
 @njit(cache=True)
-def rob_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, values, bonus):
+def rob_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, values, bonus, state):
     """The rob decision on the deal just dealt: each candidate (no rob, then a rob with
-    each discard) robs or not from a copy of the dealt table and plays the hand by policy.
-    False when trick 1's plays before the advised seat differ from the context."""
-    saved_work, saved_masks, st, _ = scratch
+    each discard) robs or not from a copy of the dealt table and plays the hand by policy
+    (and, with the pool outcomes, the rest of the pool from ``state``).  False when
+    trick 1's plays before the advised seat differ from the context (infer=policy) or
+    break the law with the seats' dealt hands (infer=seen)."""
+    saved_work, saved_masks, st, _, rests = scratch
     adv = known[K_SEAT]
-    adv_bit = _ONE << np.uint64(adv)
+    seen = known[K_SEEN] != 0
     saved_work[: work.shape[0]] = work
     saved_masks[:] = masks
     forced, expect = known[K_FORCED : K_FORCED + HISTORY], known[K_EXPECT:K_FORCED]
+    ace_turned = info_nb(work, I_ACE_TURNED) != 0
     for c in range(values.shape[0]):
         work[:] = saved_work[: work.shape[0]]
         masks[:] = saved_masks
-        rob_seats = (flags[0] & ~adv_bit) | (adv_bit if c > 0 else _ZERO)
+        rob_seats = rob_seats_nb(flags[0], known, n, c > 0, ace_turned)
         dead, goes_live = robs_nb(work, masks, n, suit, holder, codes, rob_seats)
         if c > 0:
             force_discard_nb(work, masks, adv, suit, known[K_CHOICES + c - 1])
         start_state_nb(st, 0, dead, goes_live)
-        if play_on_nb(work, masks, st, n, suit, codes, flags, adv, forced, expect, D_POLICY, -1) == REJECTED:
+        ended = play_on_nb(
+            work, masks, st, n, suit, codes, flags, adv, forced, expect, D_POLICY, -1, seen, rests, False
+        )
+        if ended == REJECTED:
             return False
         outcome_nb(work, n, adv, known, bonus, values, c)
+        if values.shape[1] > POOL_WIN:
+            pool_outcomes_nb(work, masks, n, adv, known, values, c, state)
     return True
 
 
@@ -690,15 +978,16 @@ def rob_seen_nb(work, known):
 
 
 @njit(cache=True)
-def history_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, values, bonus):
+def history_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, values, bonus, state):
     """The claim/jinx or card-play decision on the deal just dealt: the rob and the tricks
     before the decision played forward (the advised seat's as the context says), False
     when the others' differ from it; then each candidate from a copy of the table there."""
-    saved_work, saved_masks, st, choice = scratch
+    saved_work, saved_masks, st, choice, rests = scratch
     saved_st = saved_work[saved_work.shape[0] - N_STATE :]  # spare entries past the workspace
     adv = known[K_SEAT]
-    adv_bit = _ONE << np.uint64(adv)
-    rob_seats = (flags[0] & ~adv_bit) | (adv_bit if known[K_OWN_ROB] == 1 else _ZERO)
+    seen = known[K_SEEN] != 0
+    jinx_seen = seen and known[K_DECISION] == PLAY and known[K_STOP] >= 3  # trick 3 is history
+    rob_seats = rob_seats_nb(flags[0], known, n, known[K_OWN_ROB] == 1, info_nb(work, I_ACE_TURNED) != 0)
     dead, goes_live = robs_nb(work, masks, n, suit, holder, codes, rob_seats)
     if not rob_seen_nb(work, known):
         return False
@@ -708,7 +997,10 @@ def history_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, 
     forced, expect = known[K_FORCED : K_FORCED + HISTORY], known[K_EXPECT:K_FORCED]
     jinx = known[K_DECISION] == JINX
     decide = D_STOP if jinx else (D_JINX if known[K_OWN_JINX] == 1 else D_POLICY)
-    if play_on_nb(work, masks, st, n, suit, codes, flags, adv, forced, expect, decide, known[K_STOP]) != STOPPED:
+    stopped = play_on_nb(
+        work, masks, st, n, suit, codes, flags, adv, forced, expect, decide, known[K_STOP], seen, rests, jinx_seen
+    )
+    if stopped != STOPPED:
         return False
     saved_work[: work.shape[0]] = work
     saved_masks[:] = masks
@@ -720,10 +1012,15 @@ def history_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, 
         st[:] = saved_st
         if not jinx:
             choice[known[K_STOP]] = known[K_CHOICES + c]
-        ended = play_on_nb(work, masks, st, n, suit, codes, flags, adv, choice, expect, c if jinx else D_POLICY, -1)
+        decide = c if jinx else D_POLICY
+        ended = play_on_nb(
+            work, masks, st, n, suit, codes, flags, adv, choice, expect, decide, -1, seen, rests, jinx_seen
+        )
         if ended == REJECTED:
             return False
         outcome_nb(work, n, adv, known, bonus, values, c)
+        if values.shape[1] > POOL_WIN:
+            pool_outcomes_nb(work, masks, n, adv, known, values, c, state)
     return True
 
 
@@ -738,6 +1035,7 @@ def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outco
         masks.copy(),
         np.zeros(N_STATE, dtype=np.int64),
         np.zeros(HISTORY, dtype=np.int64),
+        np.zeros(MAX_PLAYERS, dtype=np.uint64),  # infer=seen: the forced seats' other cards
     )
     values = np.zeros((n_candidates, n_outcomes), dtype=np.int64)
     pack = np.zeros(N_CARDS, dtype=np.int64)
@@ -754,9 +1052,9 @@ def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outco
         work[:size] = dealt  # the pack row (DECK_ROW = 0), drawn in this order without swaps
         _, suit, holder = deal_nb(work, masks, n, n - 1, 0, False, state)  # stacked: no draw
         if known[K_DECISION] == ROB:
-            kept = rob_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, values, bonus)
+            kept = rob_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, values, bonus, state)
         else:
-            kept = history_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, values, bonus)
+            kept = history_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, values, bonus, state)
         if kept:
             record_deal_nb(out, values)
     return out

@@ -404,10 +404,17 @@ class Forced:
     """Advice: the decisions of ``seat`` that _play takes as given rather than from the
     policy: its rob (True / False, None: policy), its discard when it robs (None: the
     cheapest), its card in trick t (``plays[t]``, trick 1 being t = 1), its jinx (True:
-    jinx, False: claim, None: policy)."""
+    jinx, False: claim, None: policy); and under infer=seen the other seats' actions the
+    advised seat saw."""
 
-    def __init__(self, seat: int, rob=None, discard=None, plays=None, jinx=None):
+    def __init__(
+        self, seat: int, rob=None, discard=None, plays=None, jinx=None, others=None, robs=None, others_jinx=False
+    ):
         self.seat, self.rob, self.discard, self.plays, self.jinx = seat, rob, discard, plays or {}, jinx
+        # infer=seen: the other seats' cards as given, by (trick, playing position) (a card
+        # not legal with the seat's hand rejects the deal: _play returns None); the robs seen
+        # (seat -> True / False); others_jinx: another seat that wins tricks 1-3 jinxes.
+        self.others, self.robs, self.others_jinx = others or {}, robs or {}, others_jinx
 
 
 def _play(rules: Rules, rows, n: int, dealer: int, pack: Pack, log, forced=None) -> dict:
@@ -417,6 +424,8 @@ def _play(rules: Rules, rows, n: int, dealer: int, pack: Pack, log, forced=None)
     forced = forced or Forced(-1)
 
     def robs(seat: int) -> bool:
+        if seat in forced.robs:
+            return forced.robs[seat]
         return forced.rob if seat == forced.seat and forced.rob is not None else rows[seat][ROB] == 1
 
     def discard_of(seat: int) -> int:
@@ -518,7 +527,12 @@ def _play(rules: Rules, rows, n: int, dealer: int, pack: Pack, log, forced=None)
             seat = (leader + k) % n
             if t == 1 and seat == rob_pending:
                 first_turn(seat)
-            card, style = deal.choose(seat, plays)
+            if (t, k) in forced.others:  # infer=seen: the card the advised seat saw
+                card, style = forced.others[t, k], "forced"
+                if card not in deal.legal(seat, plays[0][1] if plays else None)[0]:
+                    return None  # not legal from the hand dealt: the deal does not fit what was seen
+            else:
+                card, style = deal.choose(seat, plays)
             if seat == forced.seat and t in forced.plays:
                 card, style = forced.plays[t], "forced"
             deal.hands[seat].remove(card)
@@ -563,6 +577,8 @@ def _play(rules: Rules, rows, n: int, dealer: int, pack: Pack, log, forced=None)
                 jinxes = len(sure) >= need
                 if w == forced.seat and forced.jinx is not None:
                     jinxes = forced.jinx
+                elif w != forced.seat and forced.others_jinx:
+                    jinxes = True
                 if jinxes:
                     deal.jinxer = w
                     res["jinx_by"] = w
@@ -991,12 +1007,12 @@ def replay_lines(rules: Rules, policy, n_seats: int, seed: int, hand: int) -> li
 # Advice (sims.games.spoil_five.advice: the decisions, the context and ``known``)
 
 
-def _advice_forced(k: list[int], seat: int, candidate: int) -> Forced:
+def _advice_forced(k: list[int], n: int, seat: int, candidate: int) -> Forced:
     """The advised seat's forced decisions for one candidate."""
     if k[advice.K_DECISION] == advice.ROB:
         if candidate == 0:
-            return Forced(seat, rob=False)
-        return Forced(seat, rob=True, discard=k[advice.K_CHOICES + candidate - 1])
+            return _seen(k, n, Forced(seat, rob=False))
+        return _seen(k, n, Forced(seat, rob=True, discard=k[advice.K_CHOICES + candidate - 1]))
     plays = {t + 1: k[advice.K_FORCED + t] for t in range(advice.HISTORY) if k[advice.K_FORCED + t] >= 0}
     discard = k[advice.K_OWN_DISCARD]
     if k[advice.K_DECISION] == advice.JINX:
@@ -1004,7 +1020,32 @@ def _advice_forced(k: list[int], seat: int, candidate: int) -> Forced:
     else:  # the card play: the candidate's card in its trick; a jinx already called stays called
         plays[k[advice.K_STOP] + 1] = k[advice.K_CHOICES + candidate]
         jinx = True if k[advice.K_OWN_JINX] == 1 else None
-    return Forced(seat, rob=k[advice.K_OWN_ROB] == 1, discard=discard if discard >= 0 else None, plays=plays, jinx=jinx)
+    forced = Forced(
+        seat, rob=k[advice.K_OWN_ROB] == 1, discard=discard if discard >= 0 else None, plays=plays, jinx=jinx
+    )
+    return _seen(k, n, forced)
+
+
+def _seen(k: list[int], n: int, forced: Forced) -> Forced:
+    """infer=seen: the other seats' actions the advised seat saw, forced as given: the
+    cards of the tricks, the robs of the seats it has seen at their turn (those up to
+    K_SEEN_UPTO, the dealer of a turned ace), the jinx of a seat that won tricks 1-3
+    when the history goes on after trick 3."""
+    if k[advice.K_SEEN] != 1:
+        return forced
+    forced.others = {
+        (t + 1, i): k[advice.K_EXPECT + advice.MAX_PLAYERS * t + i]
+        for t in range(advice.HISTORY)
+        for i in range(advice.MAX_PLAYERS)
+        if k[advice.K_EXPECT + advice.MAX_PLAYERS * t + i] >= 0
+    }
+    turnup = k[advice.K_FIXED + HAND_SIZE * n]
+    seen = set(range(min(k[advice.K_SEEN_UPTO], n - 1) + 1))
+    if turnup % N_FACES == ACE:
+        seen.add(n - 1)
+    forced.robs = {s: s == k[advice.K_ROBBED] for s in seen if s != forced.seat}
+    forced.others_jinx = k[advice.K_DECISION] == advice.PLAY and k[advice.K_STOP] >= 3
+    return forced
 
 
 def _advice_seen(k: list[int], n: int, res: dict) -> bool:
@@ -1027,14 +1068,62 @@ def _advice_seen(k: list[int], n: int, res: dict) -> bool:
     return True
 
 
+def _stream_copy(stream: Stream) -> Stream:
+    copy = Stream.__new__(Stream)
+    copy.s = list(stream.s)
+    return copy
+
+
+def _rest_of_pool(rules: Rules, rows, n: int, pool: int, stream: Stream, seat: int) -> tuple[int, int]:
+    """After the advised hand (dealt by seat n-1) was spoiled: the pool carried on as
+    _pool plays it, from the top-up after that hand, each deal from a pack in code order
+    drawn on ``stream``, until it is taken or max_deals deals (the advised one the first)
+    stop it.  Returns (1 if ``seat`` takes it, the chips ``seat`` received minus paid)."""
+    extra, amount, max_deals = int(rules.dealer_extra), int(rules.topup_amount), int(rules.max_deals)
+    paid, received = [0] * n, [0] * n
+    dealer, deals, taken_by = n - 1, 1, -1
+    while deals < max_deals:
+        topup = int(rules.spoil_topup)
+        nxt = (dealer + 1) % n
+        if topup == TOPUP_ALL_BUT_DEALER:
+            payers = [s for s in range(n) if s != dealer]
+        elif topup == TOPUP_DEALER_ONLY:
+            payers = [nxt]
+        else:
+            payers = list(range(n))
+        for s in payers:
+            paid[s] += amount
+            pool += amount
+        if rules.dealer_extra_every_deal:
+            paid[nxt] += extra
+            pool += extra
+        dealer = nxt
+        res = _play(rules, rows, n, dealer, Pack(range(N_CARDS), stream), None)
+        deals += 1
+        w = res["winner"]
+        if w >= 0:
+            taken_by = w
+            received[w] += pool
+            if res["jinx_made"]:
+                for s in range(n):
+                    if s != w:
+                        paid[s] += _bonus(rules)
+                        received[w] += _bonus(rules)
+            break
+    return int(taken_by == seat), received[seat] - paid[seat]
+
+
 def advise(rules, policy, n, seed, first, count, known, n_candidates, n_outcomes) -> list[int]:
     """The flat sums (sims.core.advice) of deals ``first .. first + count - 1`` of ``seed``
     for the situation ``known``: deal i is ``deal_conditioned`` on ``Stream(seed, i)``
     (the known cards fixed), each candidate plays the whole hand from it with the advised
     seat's decisions forced (the rob decision: its rob and discard; the jinx decision:
     its earlier rob, discard and cards, its jinx if it called one, then claim or jinx, or
-    the candidate card), and the deal is kept
-    when every candidate's hand shows what the context says was seen."""
+    the candidate card), and under infer=seen the other seats' actions seen forced too;
+    the deal is kept when every candidate's hand shows what the context says was seen
+    (infer=seen: when no card shown breaks the law with the hands dealt).  With the pool
+    outcomes, a spoiled hand's pool is played on (_rest_of_pool) from a copy of the
+    stream after the deal."""
     table = Rules(*[int(v) for v in rules])
     n = int(n)
     rows, _ = _rows(table, policy, n)
@@ -1045,16 +1134,25 @@ def advise(rules, policy, n, seed, first, count, known, n_candidates, n_outcomes
     out = [0] * advice_width(n_candidates, n_outcomes)
     for i in range(first, first + count):
         out[TRIED] += 1
-        dealt = deal_conditioned(Stream(seed, i), range(N_CARDS), fixed)
+        stream = Stream(seed, i)
+        dealt = deal_conditioned(stream, range(N_CARDS), fixed)
         values = []
         for candidate in range(n_candidates):
-            res = _play(table, rows, n, n - 1, Pack(stacked_pack(dealt)), None, _advice_forced(k, seat, candidate))
-            if not _advice_seen(k, n, res):
+            forced = _advice_forced(k, n, seat, candidate)
+            res = _play(table, rows, n, n - 1, Pack(stacked_pack(dealt)), None, forced)
+            if res is None or not _advice_seen(k, n, res):
                 break
             won = res["winner"] == seat
             paid = bonus if res["jinx_made"] else 0
             net = -k[advice.K_STAKE] + (k[advice.K_POOL] + (n - 1) * paid if won else -paid)
-            values.append([net, int(won), res["tricks_won"][seat]][:n_outcomes])
+            row = [net, int(won), res["tricks_won"][seat]]
+            if n_outcomes > advice.POOL_WIN:
+                if res["winner"] >= 0:
+                    row += [int(won), net]
+                else:
+                    pool_won, chips = _rest_of_pool(table, rows, n, k[advice.K_POOL], _stream_copy(stream), seat)
+                    row += [pool_won, net + chips]
+            values.append(row[:n_outcomes])
         else:
             record_deal(out, values)
     return out

@@ -283,9 +283,102 @@ def test_refusals_of_the_table():
 def test_the_situation_describes_the_context():
     found = found_for(Rules(), 1, "Kd 2d 8c Jc 3h 6s", turnup="9d", score=3)
     assert found.decision == "give"
-    assert dict(found.described) == {"turnup": "9d", "score": 3, "opponent_score": 0}
+    assert dict(found.described) == {"turnup": "9d", "score": 3, "opponent_score": 0, "elder": "begged"}
     assert found.outcomes[0] == "net_points" and found.scale == (1, 1, 1, 1)
     assert found.lower_is_better is False
+    # What was left out is said, in words: the opponent's score and the elder's beg.
+    assert set(found.assumed) == {"opponent_score", "elder"}
+    assert "begged" in found.assumed["elder"]
+    assert found.rank_by == found.outcomes.index("win") and found.smaller == ("opponent_points",)
+    assert found.largest == 11  # the target: no seat scores more in one deal
+    # No score given: the state of the game is unknown, so no win and points rank.
+    bare = found_for(Rules(target=7), 0, "Kd 2d 8c Jc 3h 6s", turnup="9d")
+    assert bare.outcomes == ("net_points", "points", "opponent_points") and bare.rank_by == 0
+    assert set(bare.assumed) == {"score", "opponent_score"} and bare.largest == 7
+
+
+def test_every_outcome_policy_term_and_context_key_is_defined():
+    """TERMS defines every advice outcome and the policy terms a user meets; every
+    context key of every decision says what leaving it out means."""
+    from sims.advice import terms
+    from sims.games.all_fours.rules import ADVICE_OUTCOMES
+
+    defined = terms(SPEC)
+    for name in ADVICE_OUTCOMES + ("trump-strength score", "beg_below", "give_at_least", "play_style=greedy"):
+        assert defined[name].strip()
+    assert "ace 4, the king 3" in defined["trump-strength score"]
+    for decision in DECISIONS:
+        assert set(decision.absent) == set(decision.context), decision.name
+
+
+# ---- The game at stake: a score ranks by the chance of winning the game. ----
+
+
+def test_at_eight_to_ten_the_points_tie_but_standing_wins_the_game_more_often():
+    """Issue 36: the elder at 8 against 10 (game to 11).  Standing and begging score the
+    same points in the deal on average, but standing wins the game about 24% of the time
+    and begging about 16%: the advice ranks by the win."""
+    from analyzer.strategy.advice import estimates
+
+    rules, pol = Rules(), policy()
+    found = found_for(rules, 0, "Jh 9h Ac As 7d 3c", turnup="4h", score=8, opponent_score=10)
+    assert found.outcomes[found.rank_by] == "win"
+    flat = simulate_advice(SPEC, rules, pol, 2, found, 0, 0, 4000)
+    assert flat[ACCEPTED] == 4000
+    by_win, best = estimates(flat, found)  # ranked by found.rank_by: the win
+    assert best == "stand"
+    beg = by_win[1]
+    assert beg.action == "beg" and -0.12 < beg.diff < -2 * beg.diff_se < 0
+    stand_win, beg_win = by_win[0].outcomes["win"][0], beg.outcomes["win"][0]
+    assert 0.20 < stand_win < 0.28 and 0.12 < beg_win < 0.20
+    by_points, _ = estimates(flat, found, rank=0)
+    worse = [option for option in by_points if option.diff_se == option.diff_se and option.diff_se > 0]
+    assert len(worse) == 1 and abs(worse[0].diff) < 2 * worse[0].diff_se  # the points of the deal tie
+
+
+def test_a_won_deal_is_a_won_game_and_the_game_goes_on_after_a_deal_nobody_wins():
+    """win counts the deals after the advised one: an elder at 0-0 wins some games although
+    nobody reaches 11 in the first deal; at 10 holding the ace of trumps it always wins."""
+    rules, pol = Rules(), policy()
+    found = found_for(rules, 0, "Ah 7h 3c 9d Qs 4s", turnup="5h", score=0)
+    sums = run(rules, pol, found, count=300)
+    assert 0 < sums.total(0, 3) < 300 and 0 < sums.total(1, 3) < 300
+    assert sums.total(0, 3) != sums.total(1, 3)
+    won = found_for(rules, 0, "Ah 2c 3c 4d 5d 6s", turnup="7h", score=10)
+    assert run(rules, pol, won, count=100).total(0, 3) == 100
+
+
+# ---- History as seen (infer). ----
+
+
+@pytest.mark.parametrize(
+    "position, holding, context",
+    [
+        (1, "Kd 2d 8c Jc 3h 6s", {"turnup": "9d"}),
+        (0, "Jh 10h 2h Ac 10c 5d", {"turnup": "5h", "elder": "given", "score": "3"}),
+    ],
+)
+def test_seen_plays_the_beg_or_gift_as_given_and_keeps_every_deal(position, holding, context):
+    """Under a policy that never begs (or always runs) no deal shows the beg (or gift) the
+    seat saw; read as seen, the action is played as given and every deal is kept."""
+    rules = Rules()
+    pol = policy("never-beg") if position == 1 else policy("always-run")
+    by_policy = core_situation(SPEC, rules, 2, position, parse_cards(holding), context)
+    assert simulate_advice(SPEC, rules, pol, 2, by_policy, 5, 0, 100)[ACCEPTED] == 0
+    found = core_situation(SPEC, rules, 2, position, parse_cards(holding), context, infer="seen")
+    assert found.infer == "seen"
+    kernel = simulate_advice(SPEC, rules, pol, 2, found, 5, 0, 150)
+    assert kernel == twin_advice(SPEC, rules, pol, 2, found, 5, 0, 150)
+    assert kernel[ACCEPTED] == kernel[TRIED] == 150
+
+
+def test_seen_equals_policy_where_nothing_before_the_decision_depends_on_the_policies():
+    rules, pol = Rules(), policy()
+    holding = parse_cards("Ah 7h 3c 9d Qs 4s")
+    for context in ({"turnup": "5h"}, {"turnup": "5h", "elder": "stood"}):
+        a = core_situation(SPEC, rules, 2, 0, holding, context)
+        b = core_situation(SPEC, rules, 2, 0, holding, context, infer="seen")
+        assert simulate_advice(SPEC, rules, pol, 2, a, 2, 0, 200) == simulate_advice(SPEC, rules, pol, 2, b, 2, 0, 200)
 
 
 @pytest.mark.parametrize("decision", DECISIONS, ids=[d.name for d in DECISIONS])

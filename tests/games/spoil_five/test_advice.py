@@ -419,3 +419,169 @@ def test_what_a_seat_really_saw_is_accepted_and_kernel_equals_twin(n, table):
             assert where.decision == decision
             kernel = simulate_advice(SPEC, rules, matrix, n, where, 2, 0, 25)
             assert kernel == twin_advice(SPEC, rules, matrix, n, where, 2, 0, 25)
+
+
+# ------------------------------------------------------------------ history as seen (infer)
+
+
+def seen_found(n, position, holding, rules=None, **context):
+    return situation(SPEC, rules or sf.Rules(), n, position, parse_cards(holding), context, "seen")
+
+
+def test_low_clubs_the_policies_would_not_play_are_read_as_seen():
+    """Issue 36: the dealer of 5 after four low clubs.  The seats before it would play
+    them by policy almost never (no deal of 400), so the advice had nothing to go on;
+    read as seen, they are played as given and every deal fits (clubs led and followed
+    is legal from any hand holding them), and the twin gives the same sums."""
+    context = {"turnup": "9d", "trick1": "2c 3c 4c 5c"}
+    by_policy = found(5, 4, "Ah Kh Qh Jh 10h", **context)
+    assert simulate_advice(SPEC, sf.Rules(), policy(5), 5, by_policy, 1, 0, 400)[ACCEPTED] <= 1
+    where = seen_found(5, 4, "Ah Kh Qh Jh 10h", **context)
+    assert where.infer == "seen" and where.decision == "play"
+    kernel = simulate_advice(SPEC, sf.Rules(), policy(5), 5, where, 1, 0, 400)
+    assert kernel[ACCEPTED] == kernel[TRIED] == 400
+    assert kernel == twin_advice(SPEC, sf.Rules(), policy(5), 5, where, 1, 0, 400)
+    assert len({tuple(row) for row in means(kernel, where)}) > 1  # the cards play differently
+
+
+def test_seen_rejects_a_deal_only_where_a_card_shown_breaks_the_law():
+    """Spades trumps, clubs led: seat 1 threw the 3d, so it held no club (follow-or-trump);
+    read as seen, a deal giving seat 1 a club is rejected, the others kept.  Under free
+    play nothing is shown by the 3d and every deal fits."""
+    context = {"turnup": "9s", "trick1": "2c 3d"}
+    where = seen_found(4, 2, "Kc 7c Qd 3h 8h", **context)
+    kernel = simulate_advice(SPEC, sf.Rules(), policy(4), 4, where, 6, 0, 400)
+    assert kernel == twin_advice(SPEC, sf.Rules(), policy(4), 4, where, 6, 0, 400)
+    assert 0.2 * 400 < kernel[ACCEPTED] < 0.55 * 400  # about (34/44)^4 of the deals: no club among 4 cards
+    free = seen_found(4, 2, "Kc 7c Qd 3h 8h", sf.Rules(plain_lead=FREE), **context)
+    assert simulate_advice(SPEC, sf.Rules(plain_lead=FREE), policy(4), 4, free, 6, 0, 200)[ACCEPTED] == 200
+
+
+@pytest.mark.parametrize("case", ["rob, nothing seen", "rob, the eldest", "rob, the dealer's turned ace"])
+def test_seen_is_policy_where_no_history_depends_on_the_policies(case):
+    n, position, holding, context = CASES[case]
+    a = found(n, position, holding, **context)
+    b = seen_found(n, position, holding, **context)
+    assert simulate_advice(SPEC, sf.Rules(), mixed(n), n, a, 3, 0, 150) == simulate_advice(
+        SPEC, sf.Rules(), mixed(n), n, b, 3, 0, 150
+    )
+
+
+def test_seen_plays_another_seats_jinx_and_rob_as_given():
+    """Seat 0 robbed and won tricks 1-3 and played on (so it jinxed): under a policy that
+    never jinxes and never robs no deal shows that; read as seen, its rob and jinx are
+    played as given and the deals consistent with the cards shown are kept."""
+    context = {
+        "turnup": "9h",
+        "robbed": "0",
+        "trick1": "5h 2h 10c",
+        "trick2": "Jh 3h 10s",
+        "trick3": "Ah 4h 9s",
+        "trick4": "Kh",
+    }
+    matrix = policy(3, jinx_min=3, rob=0)
+    assert simulate_advice(SPEC, sf.Rules(), matrix, 3, found(3, 1, "7c 8c", **context), 4, 0, 200)[ACCEPTED] == 0
+    where = seen_found(3, 1, "7c 8c", **context)
+    kernel = simulate_advice(SPEC, sf.Rules(), matrix, 3, where, 4, 0, 200)
+    assert kernel == twin_advice(SPEC, sf.Rules(), matrix, 3, where, 4, 0, 200)
+    # Seat 2 threw 10c, 10s and 9s to trump leads: it showed it held no trump, so the deals
+    # that give it one are rejected (and only those: seat 1's hand is known).
+    assert 0.6 * 200 < kernel[ACCEPTED] < 200
+    throw_eight, throw_seven = means(kernel, where)
+    assert throw_eight[1] == throw_seven[1] == 0.0  # the jinx goes on: seat 1 cannot take the pool
+
+
+@pytest.mark.parametrize("n", [3, 6])
+@pytest.mark.parametrize("table", ["standard", "ace-low"])
+def test_real_views_read_as_seen_keep_at_least_the_policy_deals_and_kernel_equals_twin(n, table):
+    """A deal the policies reproduce is a deal consistent with what was seen: seen keeps
+    at least as many, and the kernel equals the twin (forfeits and demoted aces too)."""
+    rules, matrix = TABLES[table], policy(n)
+    if table == "ace-low":
+        rules = sf.Rules(unrobbed_ace_low=True, rob=ROB_OBLIGATORY)
+        matrix[1::2, FIELDS.index("rob")] = 0
+    views = list(jinx_views(rules, matrix, n, 7, 400))[:2] + list(play_views(rules, matrix, n, 7, 6))
+    for position, holding, context in views:
+        by_policy = found(n, position, holding, rules, **context)
+        where = situation(SPEC, rules, n, position, parse_cards(holding), context, "seen")
+        kernel = simulate_advice(SPEC, rules, matrix, n, where, 2, 0, 30)
+        assert kernel == twin_advice(SPEC, rules, matrix, n, where, 2, 0, 30)
+        assert kernel[ACCEPTED] >= simulate_advice(SPEC, rules, matrix, n, by_policy, 2, 0, 30)[ACCEPTED]
+        assert kernel[ACCEPTED] > 0  # the real deal fits what was seen, and so do many others
+
+
+# ------------------------------------------------------------------ the pool (the state of the game)
+
+
+def test_a_given_pool_ranks_by_the_chance_of_taking_it():
+    """With the pool given, a spoiled hand is played on until someone takes the pool:
+    pool_win is at least the hand's win on every deal, more on some; pool_net adds the
+    later deals' chips.  The advice ranks by pool_win."""
+    n, position, holding, context = ROB_EARLY
+    where = found(n, position, holding, **{**context, "pool": "30"})
+    assert where.outcomes == ("net", "win", "tricks", "pool_win", "pool_net")
+    assert where.rank_by == 3 and "pool" not in where.assumed
+    sums = simulate_advice(SPEC, sf.Rules(), policy(n), n, where, 9, 0, 300)
+    for row in means(sums, where):
+        net, win, _, pool_win, pool_net = row
+        assert win <= pool_win <= 1 and pool_win > win
+        assert pool_net != net
+    bare = found(n, position, holding, **context)
+    assert bare.outcomes == ("net", "win", "tricks") and bare.rank_by == 0 and "pool" in bare.assumed
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        sf.Rules(),
+        sf.Rules(dealer_extra=2, dealer_extra_every_deal=True, spoil_topup=1, topup_amount=3),
+        sf.Rules(spoil_topup=2, jinx_bonus=BONUS_DOUBLE_ANTE, max_deals=2),
+    ],
+)
+@pytest.mark.parametrize("case", ["rob, trick 1 seen", "jinx", "play, leading trick 2"])
+def test_the_pool_outcomes_kernel_equals_twin(case, rules):
+    n, position, holding, context = CASES[case]
+    where = found(n, position, holding, rules, **{**context, "pool": "25"})
+    kernel = simulate_advice(SPEC, rules, mixed(n), n, where, 13, 0, 80)
+    assert kernel == twin_advice(SPEC, rules, mixed(n), n, where, 13, 0, 80)
+    assert kernel[ACCEPTED] > 0
+
+
+def test_a_pool_stopped_at_max_deals_one_is_the_hand_alone():
+    n, position, holding, context = ROB_EARLY
+    rules = sf.Rules(max_deals=1)
+    where = found(n, position, holding, rules, **{**context, "pool": "30"})
+    for row in means(simulate_advice(SPEC, rules, policy(n), n, where, 9, 0, 200), where):
+        assert row[3] == row[1] and row[4] == row[0]
+
+
+# ------------------------------------------------------------------ terms, absent keys, sizes
+
+
+def test_every_outcome_policy_field_and_context_key_is_defined():
+    from sims.advice import terms
+    from sims.games.spoil_five.advice import OUTCOMES, POOL_OUTCOMES
+
+    defined = terms(SPEC)
+    for name in OUTCOMES + POOL_OUTCOMES + tuple(FIELDS) + ("infer", "jinx", "sure winner"):
+        assert defined[name].strip(), name
+    for decision in DECISIONS:
+        assert set(decision.absent) == set(decision.context), decision.name
+
+
+def test_what_was_left_out_is_said():
+    where = found(4, 1, "Kc 7c Qd 3h 8s", turnup="9d", trick1="10c")
+    assert set(where.assumed) == {"pool", "robbed", "discard"}
+    rob = found(5, 2, "Ad 5c Kc 7h 3s", turnup="9d")
+    assert set(rob.assumed) == {"trick1", "pool"} and "averages" in rob.assumed["trick1"]
+
+
+def test_the_largest_outcome_holds_the_largest_pool_in_a_batch():
+    """At the largest pool accepted and the largest stakes, one deal's outcomes stay far
+    inside int64: a batch of 2**62 // largest**2 deals is millions, no pool is refused."""
+    rules = sf.Rules(ante=20, dealer_extra=20, topup_amount=20, spoil_topup=2, max_deals=1000)
+    where = found(10, 2, "Ad 5c Kc 7h 3s", rules, turnup="9d", pool=str(10**6))
+    assert 10**6 + 1000 * 220 <= where.largest < 1.3 * 10**6
+    assert 2**62 // where.largest**2 > 2_000_000
+    small = found(10, 2, "Ad 5c Kc 7h 3s", rules, turnup="9d")
+    assert small.largest < 1000  # a new pool: 10 antes and the dealer's extra, the bonuses, the stake

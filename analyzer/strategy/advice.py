@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 FIRST_TRIES = 20_000  # deals tried in the first batch (at most; fewer when fewer are asked)
 TRIES_PER_DEAL = 2_000  # the cap: deals tried per deal asked for
 NONE_ACCEPTED_AFTER = 2_000_000  # tried deals after which a context that accepted none is given up
+RARE_ACCEPTANCE = 0.001  # below one deal in a thousand, a history is too rare to read under the policy
 LEAST_FOR_TARGET = 1_000  # accepted deals before --target-se may stop a run
 
 
@@ -131,11 +132,14 @@ def cap_of(count: int) -> int:
 
 def too_rare(tried: int, accepted: int, wanted: int, cap: int) -> bool:
     """Whether the acceptance seen so far says the history is impossible or too rare to
-    advise on: nothing accepted in :data:`FIRST_TRIES` deals or more, or an acceptance
-    at which the cap on deals tried would come before the deals asked for.  From counts
-    alone, so the same command decides the same anywhere."""
+    advise on: nothing accepted in :data:`FIRST_TRIES` deals or more, an acceptance
+    below :data:`RARE_ACCEPTANCE` over at least that many, or an acceptance at which the
+    cap on deals tried would come before the deals asked for.  From counts alone, so the
+    same command decides the same anywhere."""
     if accepted == 0:
         return tried >= min(FIRST_TRIES, cap)
+    if accepted < wanted and tried >= FIRST_TRIES and accepted < RARE_ACCEPTANCE * tried:
+        return True
     return accepted < wanted and wanted * tried / accepted > cap
 
 

@@ -486,3 +486,15 @@ def test_many_long_actions_are_charted_without_overlapping_labels():
     for k, box in enumerate(boxes):
         for other in boxes[k + 1 :]:
             assert not box.overlaps(other)
+
+
+def test_too_rare_reads_the_counts_alone():
+    from analyzer.strategy.advice import FIRST_TRIES, too_rare
+
+    cap = 4_000_000
+    assert too_rare(FIRST_TRIES, 0, 2_000, cap)  # nothing accepted in the first batch
+    assert not too_rare(FIRST_TRIES // 2, 0, 2_000, cap)  # too soon to say
+    assert too_rare(100_000, 56, 2_000, cap)  # one deal in 1,800: below one in a thousand
+    assert not too_rare(100_000, 150, 2_000, cap)  # one in 670: enough
+    assert not too_rare(100_000, 56, 50, cap)  # already has what was asked
+    assert too_rare(1_000_000, 400, 2_000, cap)  # the cap would come first

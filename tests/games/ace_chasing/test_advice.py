@@ -105,7 +105,7 @@ def test_decisions_by_seat():
     assert situation(Rules(), 6, 4, "5h").decision == "matador_right"
     found = situation(Rules(), 6, 2, "5h", earlier="k, s", gave="9c")
     assert found.candidates == ("swap", "keep") and found.lower_is_better
-    assert found.described == {"earlier": ["k", "s"], "gave": "9c"}
+    assert found.described == {"earlier": ["k", "s"], "gave": "9c", "game": None}
     fixed = found.known[advice.known_layout(6)[0] :][:6].tolist()
     assert fixed == [-1, card_code("5h"), card_code("9c"), -1, -1, -1]  # the holding came from seat 1
 

@@ -95,7 +95,8 @@ def test_an_ace_kept_by_the_eldest_of_two_always_loses():
 def test_the_dealer_cuts_or_keeps():
     found = situation(Rules(), 5, 4, "7c", earlier="kssk")
     assert (found.decision, found.candidates) == ("cut", ("cut", "keep"))
-    assert list(found.known) == [4, parse_cards("7c")[0], -1, 0, 1, 1, 0]
+    # header (position, holding, gave, seen, lives given), the 5 lives (not given), earlier
+    assert list(found.known) == [4, parse_cards("7c")[0], -1, 0, 0] + [0] * 5 + [0, 1, 1, 0]
 
 
 @pytest.mark.parametrize(

@@ -344,10 +344,10 @@ def situation(rules, n_seats: int, position: int, holding, context, infer: str =
     known = np.asarray(header + fixed + actions + bets, dtype=np.int64)
     assumed = {key: _ABSENT[key] for key in _CONTEXT if key not in context}
     if p == 0:  # seat 0 has nobody before it who moves
-        assumed.pop("gave")
-        assumed.pop("earlier")
+        assumed.pop("gave", None)
+        assumed.pop("earlier", None)
     if not rules.betting:
-        assumed.pop("bets")
+        assumed.pop("bets", None)
     outcomes = ("exposed", "knocked_out") + (("bet_net",) if rules.betting else ()) + (("win_game",) if game else ())
     return Situation(
         decision="matador_right" if p == n - 2 else "swap",

@@ -247,8 +247,8 @@ def situation(
     described["lives"] = lives if game else None
     assumed = {key: _ABSENT[key] for key in _CONTEXT if key not in context}
     if position == 0:  # the eldest hand has nobody before it: nothing was left out
-        assumed.pop("gave")
-        assumed.pop("earlier")
+        assumed.pop("gave", None)
+        assumed.pop("earlier", None)
     return Situation(
         decision="cut" if dealer else "swap",
         candidates=("cut", "keep") if dealer else ("swap", "keep"),

@@ -47,17 +47,19 @@ Context (the keys and notation of Chase the Ace's advice, plus the bets)
 How the history is read (``infer``, sims.core.advice.INFER)
   policy (the default)  as below: the other seats' bets and swaps are played under their
       policies and a deal is kept only when they reproduce the history given.
-  seen  the same pinned cards and the same rejection, but every earlier seat whose action
-      is given plays it, whatever its policy says (``s`` and a refusing king: ask to swap,
-      whatever the card; ``k``: keep; see ``forced_policy``), the right-hand neighbour,
-      when ``earlier`` leaves it open, plays what ``gave`` says (swapped with you when gave
-      is given, else kept), and the given bets stand as given (not conditioned on).  A deal
-      is then rejected only when something visible differs: an ``s`` whose swap a king
-      refused, a refusal without a king, the card the seat holds at its turn.  Seats not
-      noted play their policies.  Without any history (seat 0, nothing given) the two
-      readings are the same.  Example: --players 6 --position 4 --holding 4c
-      --context earlier=kskk (seat 2 kept the low card seat 1 passed it, which the default
-      policy would pass on) accepts no deal under policy and is answered under seen.
+  seen  the same pinned cards and the same rejection, but every earlier seat whose
+      action is given plays it, whatever its policy says (``s`` and a refusing king: ask
+      to swap, whatever the card; ``k``: keep, which with king_block leaves the cards
+      where a refused attempt leaves them: name the king to say one was shown; see
+      ``forced_policy``); the right-hand neighbour, when ``earlier`` leaves it open,
+      plays what ``gave`` says (swapped with you when gave is given, else kept); and the
+      given bets stand as given (not conditioned on).  A deal is then rejected only when
+      something visible differs: an ``s`` whose swap a king refused, a refusal without a
+      king, the card the seat holds at its turn.  Seats not noted play their policies.
+      With no history at all (seat 0, no bets given) the two readings are the same.
+      Example: --players 6 --position 4 --holding 4c --context earlier=kskk (seat 2 kept
+      the low card seat 1 passed it, which the default policy would pass on) accepts no
+      deal under policy and is answered under seen.
 
 How deals are conditioned
   The cards the context pins to a seat's DEALT card are fixed: without ``gave`` the

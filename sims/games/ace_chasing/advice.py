@@ -32,6 +32,34 @@ Context (the keys and notation of Chase the Ace's advice, plus the bets)
   ``bets`` (betting on only): the agreed bets of every non-matador, seats 0 .. n-2 in
       order, including your own, as whole numbers: +b against the matador, -b for it
       (bet_direction bettor-chooses only), 0 none.  Bets are public before the swaps.
+      Without it each seat bets what its policy bets on its dealt card.
+  ``game`` (``yes`` or ``no``): ``yes`` scores the whole game too.  Every player still
+      in the game plays every round of Ace Chasing (there are no lives), so the table of
+      --players IS the state of the game and nothing more need be given: the advice adds
+      ``win_game`` and ranks by it (``Situation.rank_by``).  Without it (or ``no``) only
+      this round is scored.
+  ``analyze rules`` shows each key's help and what leaving it out means
+  (``Decision.absent``); ``Situation.assumed`` lists the keys left out, in those words.
+  Nothing else is public before a seat's decision: the matador makes no decision and its
+  card is hidden until the reveal, and the matador's right learns the matador's card only
+  by its own swap (after its decision).
+
+How the history is read (``infer``, sims.core.advice.INFER)
+  policy (the default)  as below: the other seats' bets and swaps are played under their
+      policies and a deal is kept only when they reproduce the history given.
+  seen  the same pinned cards and the same rejection, but every earlier seat whose
+      action is given plays it, whatever its policy says (``s`` and a refusing king: ask
+      to swap, whatever the card; ``k``: keep, which with king_block leaves the cards
+      where a refused attempt leaves them: name the king to say one was shown; see
+      ``forced_policy``); the right-hand neighbour, when ``earlier`` leaves it open,
+      plays what ``gave`` says (swapped with you when gave is given, else kept); and the
+      given bets stand as given (not conditioned on).  A deal is then rejected only when
+      something visible differs: an ``s`` whose swap a king refused, a refusal without a
+      king, the card the seat holds at its turn.  Seats not noted play their policies.
+      With no history at all (seat 0, no bets given) the two readings are the same.
+      Example: --players 6 --position 4 --holding 4c --context earlier=kskk (seat 2 kept
+      the low card seat 1 passed it, which the default policy would pass on) accepts no
+      deal under policy and is answered under seen.
 
 How deals are conditioned
   The cards the context pins to a seat's DEALT card are fixed: without ``gave`` the
@@ -52,7 +80,15 @@ Outcomes of the advised seat, per candidate (per accepted deal, whole numbers, s
   ``exposed`` (the headline, lower is better): 1 if the seat is exposed (eliminated) this
       round, as ``exposed`` in hand mode;
   ``knocked_out``: 1 if the matador is knocked out;
-  ``bet_net`` (betting on only): units the seat wins on its bet, as hand mode's bet_net.
+  ``bet_net`` (betting on only): units the seat wins on its bet, as hand mode's bet_net;
+  ``win_game`` (game=yes, last): 1 if the seat wins the game.  The players out this round
+      leave (the matador if knocked out, else everyone exposed), the role passes on as
+      next_matador says, and the rest of the game is played under every seat's policy by
+      the game-mode kernel's own code (sims.games.ace_chasing.kernel.play_on_nb; the twin
+      its _play_on), drawing from the deal's stream after the deal, the same stream for
+      every candidate.  Seats are this round's positions (the matador seat n-1).
+  ``TERMS`` defines every outcome and policy term.  ``Situation.largest`` is the largest
+  bet (1000) with betting on, else 1.
 
 Where the rules file is silent (choices made here)
   * The advised seat's own bet is conditioned on like every other: it was made by the
@@ -61,14 +97,15 @@ Where the rules file is silent (choices made here)
   * A refused swap (king_block) is public with the king shown; ``k`` leaves the king
     unnoted (as Chase the Ace's advice does), the king itself pins it as the next seat's
     dealt card.
-  * The outcomes are those of this round (hand mode), not of the whole game.
+  * The outcomes are those of this round (hand mode), and with game=yes the whole game.
   * Tables below 4 players are played when asked for directly (the exact enumeration's
     test uses 3), though ``analyze`` starts the game at 4.
 
 ``known`` (int64, for the kernel and the twin): position, holding, gave (-1 none),
-whether bets are given, then per position 0 .. n-1 its fixed dealt card (-1 dealt at
+whether bets are given, 1 under seen, 1 with game=yes, then per position 0 .. n-1 its fixed dealt card (-1 dealt at
 random), per seat 0 .. n-2 the noted action (-1 not noted, 0 did not swap, 1 swapped, 2 refused
-by a king), per seat 0 .. n-2 the given bet.
+by a king; under seen the right-hand neighbour's filled in from gave), per seat 0 .. n-2
+the given bet.
 """
 
 from __future__ import annotations
@@ -89,23 +126,35 @@ from sims.core.advice import (
 from sims.core.cards import card_code, card_name
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.games.ace_chasing.kernel import (
+    R_NEXT,
     _bet_result,
     _is_exposed,
     asks_swap_nb,
+    eliminate_nb,
     new_table_nb,
+    next_matador_nb,
     place_bets_nb,
+    play_on_nb,
     reveal_nb,
     rule_codes_nb,
     swap_chain_nb,
     swap_step_nb,
 )
-from sims.games.ace_chasing.rules import BET_BETTOR_CHOOSES, KING_RANK, Rules
+from sims.games.ace_chasing.rules import (
+    ACE_SWAP,
+    BET_BETTOR_CHOOSES,
+    KING_RANK,
+    MATADOR_RIGHT_THRESHOLD,
+    NEXT_LEFT,
+    THRESHOLD,
+    Rules,
+)
 
 CANDIDATES = ("swap", "keep")  # candidate c asks to swap when c == 0 (the order of Chase the Ace's advice)
 KEEP, SWAP, REFUSED, NOT_GIVEN = 0, 1, 2, -1  # the noted actions of earlier seats
 LETTERS = {"k": KEEP, "keep": KEEP, "s": SWAP, "swap": SWAP, "?": NOT_GIVEN}
 # Offsets of ``known``: the header, then the per-position blocks (their sizes follow n).
-K_POSITION, K_HOLDING, K_GAVE, K_HAS_BETS, K_HEADER = range(5)
+K_POSITION, K_HOLDING, K_GAVE, K_HAS_BETS, K_SEEN, K_GAME, K_HEADER = range(7)
 MAX_BET = 1000  # the largest bet_size a policy may propose (POLICY_FIELDS)
 
 _CONTEXT = {
@@ -114,6 +163,14 @@ _CONTEXT = {
     "earlier": "actions of the seats before yours, seat 0 first: s swapped, k did not, ? not noted, "
     "or the king that refused its swap (king_block), e.g. ksk or 'k Kh s'",
     "bets": "betting on: every non-matador's agreed bet in seat order, +b against the matador, -b for it, e.g. '0 1 0'",
+    "game": "yes: score the whole game too: the players at this table are everyone still in, and the advice "
+    "adds your chance of winning the game (win_game) and ranks by it",
+}
+_ABSENT = {
+    "gave": "nobody swapped with you: your right-hand neighbour kept (or, with king_block, your king refused it)",
+    "earlier": "the earlier seats' actions were not given: deals are not conditioned on them (each played its policy)",
+    "bets": "the bets were not given: each seat's bet is what its policy bets on its dealt card",
+    "game": "only this round is scored (exposed, knocked_out), not the game",
 }
 
 DECISIONS = (
@@ -122,14 +179,32 @@ DECISIONS = (
         "a seat before the matador's right: keep your card or swap it with your left-hand neighbour",
         _CONTEXT,
         "analyze advise ace-chasing --players 6 --position 2 --holding 5h --context earlier=ks --context gave=9c",
+        _ABSENT,
     ),
     Decision(
         "matador_right",
         "the seat on the matador's right: keep your card or swap it with the matador's",
         _CONTEXT,
         "analyze advise ace-chasing --players 4 --position 2 --holding 2d --context earlier=kk",
+        _ABSENT,
     ),
 )
+
+TERMS = {
+    "exposed": "1 when you are exposed (eliminated) at this round's reveal: your card ranks below the "
+    "matador's, or shares a suit with a face-up ace; else 0; lower is better.",
+    "knocked_out": "1 when the matador is knocked out this round (nobody was exposed), else 0.",
+    "bet_net": "the units you win (+) or lose (-) on your bet this round (betting on), even money.",
+    "win_game": "1 when you win the game (the last player left) played on from this round under everyone's "
+    "policies, else 0; given with game=yes.",
+    "matador": "the player who deals, makes no decision, and wins the round unless nobody is exposed.",
+    "threshold": "a policy swaps with its left-hand neighbour when its card ranks at or below this (A=1 ... K=13).",
+    "matador_right_threshold": "the threshold of the seat on the matador's right, whose swap hands the "
+    "matador its card.",
+    "ace_swap": "1: a policy always passes an ace on.",
+    "infer": "how the history given is read: policy keeps the deals in which the other seats' policies "
+    "would have acted as given; seen plays the actions as given, whatever the policies would do.",
+}
 
 
 def known_layout(n: int) -> tuple[int, int, int]:
@@ -262,15 +337,62 @@ def situation(rules, n_seats: int, position: int, holding, context, infer: str =
     if "bets" in context:
         bets = _bets(context["bets"], rules, n)
         described["bets"] = bets
-    known = np.asarray([p, card, gave, int("bets" in context)] + fixed + actions + bets, dtype=np.int64)
+    game = _game(context)
+    described["game"] = "yes" if game else None
+    seen = infer == "seen"
+    if seen and p > 0 and actions[p - 1] == NOT_GIVEN:
+        actions[p - 1] = SWAP if gave >= 0 else KEEP  # what the seat saw of its right-hand neighbour
+    header = [p, card, gave, int("bets" in context), int(seen), int(game)]
+    known = np.asarray(header + fixed + actions + bets, dtype=np.int64)
+    assumed = {key: _ABSENT[key] for key in _CONTEXT if key not in context}
+    if p == 0:  # seat 0 has nobody before it who moves
+        assumed.pop("gave", None)
+        assumed.pop("earlier", None)
+    if not rules.betting:
+        assumed.pop("bets", None)
+    outcomes = ("exposed", "knocked_out") + (("bet_net",) if rules.betting else ()) + (("win_game",) if game else ())
     return Situation(
         decision="matador_right" if p == n - 2 else "swap",
         candidates=CANDIDATES,
-        outcomes=("exposed", "knocked_out") + (("bet_net",) if rules.betting else ()),
+        outcomes=outcomes,
         known=known,
         lower_is_better=True,
         described=described,
+        rank_by=len(outcomes) - 1 if game else 0,
+        assumed=assumed,
+        infer=infer,
+        largest=MAX_BET if rules.betting else 1,  # a bet moves at most MAX_BET units; the rest are 0/1
     )
+
+
+def _game(context) -> bool:
+    if "game" not in context:
+        return False
+    value = str(context["game"]).strip().lower()
+    if value not in ("yes", "no"):
+        raise ValueError(f"context game takes yes or no, not '{context['game']}'.")
+    return value == "yes"
+
+
+def forced_policy(policy, known, n: int):
+    """The policy rows the round is played with: under seen (``known[K_SEEN]``) each
+    earlier seat whose action is given is forced to it (swapped or refused by a king: ask
+    to swap whatever the card; kept: keep); otherwise the policy as it is.  (Plain
+    Python and Numba alike.)"""
+    forced = policy.copy()
+    if known[K_SEEN] != 0:
+        at = K_HEADER + n  # known_layout(n)
+        for q in range(known[K_POSITION]):
+            noted = known[at + q]
+            if noted != NOT_GIVEN:
+                asks = noted != KEEP
+                forced[q, THRESHOLD] = 13.0 if asks else 0.0
+                forced[q, MATADOR_RIGHT_THRESHOLD] = 13.0 if asks else 0.0
+                forced[q, ACE_SWAP] = 1.0 if asks else 0.0
+    return forced
+
+
+forced_policy_nb = njit(cache=True)(forced_policy)
 
 
 ORDER = np.arange(52, dtype=np.int64)  # the pack, in code order, for the conditioned deal
@@ -301,7 +423,10 @@ def _history_nb(table, n, codes, known):
         place_bets_nb(table, n, bet_direction)
         if known[K_HAS_BETS]:
             for q in range(n - 1):
-                if table.bet[q] != known[actions + n - 1 + q]:
+                given = known[actions + n - 1 + q]
+                if known[K_SEEN]:
+                    table.bet[q] = given  # seen: the bets as given
+                elif table.bet[q] != given:
                     return False, np.int64(0), np.uint64(0)
     moving = table.dealt[0]
     held = np.uint64(0)
@@ -318,20 +443,43 @@ def _history_nb(table, n, codes, known):
 
 
 @njit(cache=True, inline="always")
-def _candidates_nb(table, n, codes, p, moving, held, values):
+def _win_game_nb(games, scratch, rules, codes, table, n, p, knocked_out, exposed, state):
+    """1 when seat ``p`` wins the game after the round just played in ``table`` (seats
+    are its positions, the matador seat ``n-1``): the players out leave, the role passes
+    on, and the rest of the game is played under the policies by the game-mode kernel's
+    own code (sims.games.ace_chasing.kernel.play_on_nb) from the stream ``state``."""
+    alive, place2, bet_net, matador_net = scratch[0], scratch[1], scratch[2], scratch[3]
+    for seat in range(n):
+        alive[seat] = 1
+        place2[seat] = bet_net[seat] = matador_net[seat] = 0
+    left = eliminate_nb(table, alive, place2, n, n, knocked_out, exposed)
+    step = 1 if rules[R_NEXT] == NEXT_LEFT else -1
+    matador = next_matador_nb(alive, n - 1, step, n, left)
+    play_on_nb(games[0], alive, bet_net, matador_net, place2, n, left, matador, 1, step, codes, state)
+    return alive[p]
+
+
+@njit(cache=True, inline="always")
+def _candidates_nb(table, games, scratch, rules, n, codes, p, moving, held, values, game, state):
     """Each candidate from the advised seat's turn: its decision forced (candidate ``c``
     asks to swap when ``c == 0``), the later seats under their policies, the reveal; the
-    advised seat's outcomes into ``values[c]``.  The chain draws nothing and rewrites
-    only positions ``p`` onwards, so every candidate starts from the same state."""
+    advised seat's outcomes into ``values[c]`` (with ``game``, then the rest of the game
+    from the stream ``state``).  The chain draws nothing and rewrites only positions
+    ``p`` onwards, so every candidate starts from the same state."""
     king_block = codes[0]
     for c in range(values.shape[0]):
         after, final = swap_step_nb(table, p, king_block, moving, np.uint64(c == 0))
         m_card, mask = swap_chain_nb(table, n, king_block, p + 1, after, held | (np.uint64(1) << np.uint64(final)))
+        table.held[n - 1] = m_card
         knocked_out, exposed = reveal_nb(mask, m_card)
         values[c, 0] = _is_exposed(exposed, final)
         values[c, 1] = knocked_out
-        if values.shape[1] > 2:
+        if codes[1]:
             values[c, 2] = _bet_result(table.bet[p], knocked_out)
+        if game:
+            values[c, values.shape[1] - 1] = _win_game_nb(
+                games, scratch, rules, codes, table, n, p, knocked_out, exposed, state
+            )
 
 
 @njit(cache=True, nogil=True)
@@ -340,20 +488,23 @@ def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outco
     ``seed`` for the situation ``known`` (see :func:`situation`)."""
     out = np.zeros(advice_width(n_candidates, n_outcomes), dtype=np.int64)
     values = np.zeros((n_candidates, n_outcomes), dtype=np.int64)
-    tables = new_table_nb(policy)
-    _advise_deals_nb(tables, out, values, rule_codes_nb(rules), n, seed, first, count, known)
+    tables = new_table_nb(forced_policy_nb(policy, known, n))
+    games = new_table_nb(policy)  # the rest of the game is played under the policies
+    scratch = np.zeros((4, n), dtype=np.int64)  # alive, place2, bet_net, matador_net of the game played on
+    _advise_deals_nb(tables, games, scratch, out, values, rules, rule_codes_nb(rules), n, seed, first, count, known)
     return out
 
 
 @njit(cache=True, nogil=True)
-def _advise_deals_nb(tables, out, values, codes, n, seed, first, count, known):
-    """The deals of :func:`advise_nb`.  The caller holds ``tables``, whose record the
-    loop works on (Numba keeps no reference for a record, see sims.core.deck)."""
+def _advise_deals_nb(tables, games, scratch, out, values, rules, codes, n, seed, first, count, known):
+    """The deals of :func:`advise_nb`.  The caller holds ``tables`` and ``games``, whose
+    records the loop works on (Numba keeps no reference for a record, see sims.core.deck)."""
     table = tables[0]
     for seat in range(n):
         table.seat_of[seat] = seat
     fixed = known[K_HEADER : K_HEADER + n]  # known_layout(n)
     p = known[K_POSITION]
+    game = known[K_GAME] != 0
     seed_key = seed_key_nb(seed)
     for i in range(first, first + count):
         state = stream_nb(seed_key, i)
@@ -362,5 +513,5 @@ def _advise_deals_nb(tables, out, values, codes, n, seed, first, count, known):
         kept, moving, held = _history_nb(table, n, codes, known)
         if not kept:
             continue
-        _candidates_nb(table, n, codes, p, moving, held, values)
+        _candidates_nb(table, games, scratch, rules, n, codes, p, moving, held, values, game, state)
         record_deal_nb(out, values)

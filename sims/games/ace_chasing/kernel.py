@@ -263,6 +263,55 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
     return out
 
 
+@njit(cache=True, inline="always")
+def eliminate_nb(table, alive, place2, k, left, knocked_out, exposed):
+    """After a round among ``k`` positions (seats in ``table.seat_of``, final cards in
+    ``table.held``): the matador (knocked out) or every exposed player is out, sharing
+    the places ``r+1 .. r+j`` (``place2`` in halves).  Returns the players left, ``r``."""
+    out_now = 1 if knocked_out else count_cards_nb(exposed)
+    survivors = left - out_now
+    for p in range(k):
+        if (knocked_out and p == k - 1) or (p < k - 1 and _is_exposed(exposed, table.held[p])):
+            seat = table.seat_of[p]
+            alive[seat] = 0
+            place2[seat] = 2 * survivors + out_now + 1
+    return survivors
+
+
+@njit(cache=True, inline="always")
+def next_matador_nb(alive, matador, step, n, left):
+    """The nearest alive seat from ``matador`` in the direction ``step`` (-1 right, +1 left)."""
+    seat = (matador + step) % n
+    while not alive[seat] and left > 0:
+        seat = (seat + step) % n
+    return seat
+
+
+@njit(cache=True, inline="always")
+def play_on_nb(table, alive, bet_net, matador_net, place2, n, left, matador, rounds, step, codes, state):
+    """The rest of a game from where it stands: ``alive`` per seat, ``left`` of them, the
+    ``matador`` of the next round; rounds until one seat is left.  ``bet_net``,
+    ``matador_net`` and ``place2`` are added to per seat.  Returns ``(rounds, state)``."""
+    while left > 1:
+        k = 0
+        for offset in range(1, n + 1):
+            seat = (matador + offset) % n
+            if alive[seat]:
+                table.seat_of[k] = seat
+                k += 1
+        state = deal_prefix_nb(table.pack, table.dealt, k, state)
+        knocked_out, exposed = play_round_nb(table, k, codes)
+        rounds += 1
+        for p in range(k - 1):
+            net = _bet_result(table.bet[p], knocked_out)
+            bet_net[table.seat_of[p]] += net
+            bet_net[matador] -= net
+            matador_net[matador] -= net
+        left = eliminate_nb(table, alive, place2, k, left, knocked_out, exposed)
+        matador = next_matador_nb(alive, matador, step, n, left)
+    return rounds, state
+
+
 @njit(cache=True, nogil=True, _nrt=False)
 def _game_sums_nb(rules, tables, out, alive, place2, bet_net, matador_net, n, seed, first, count):
     """Game mode's loop (allocating nothing, compiled without NRT like
@@ -280,36 +329,7 @@ def _game_sums_nb(rules, tables, out, alive, place2, bet_net, matador_net, n, se
             place2[seat] = 0
             bet_net[seat] = 0
             matador_net[seat] = 0
-        left = n
-        matador = n - 1
-        rounds = 0
-        while left > 1:
-            k = 0
-            for offset in range(1, n + 1):
-                seat = (matador + offset) % n
-                if alive[seat]:
-                    table.seat_of[k] = seat
-                    k += 1
-            state = deal_prefix_nb(table.pack, table.dealt, k, state)
-            knocked_out, exposed = play_round_nb(table, k, codes)
-            rounds += 1
-            for p in range(k - 1):
-                net = _bet_result(table.bet[p], knocked_out)
-                bet_net[table.seat_of[p]] += net
-                bet_net[matador] -= net
-                matador_net[matador] -= net
-            out_now = 1 if knocked_out else count_cards_nb(exposed)
-            survivors = left - out_now
-            for p in range(k):
-                if (knocked_out and p == k - 1) or (p < k - 1 and _is_exposed(exposed, table.held[p])):
-                    seat = table.seat_of[p]
-                    alive[seat] = 0
-                    place2[seat] = 2 * survivors + out_now + 1
-            left = survivors
-            seat = (matador + step) % n
-            while not alive[seat] and left > 0:
-                seat = (seat + step) % n
-            matador = seat
+        rounds, state = play_on_nb(table, alive, bet_net, matador_net, place2, n, n, n - 1, 0, step, codes, state)
         for seat in range(n):
             if alive[seat]:
                 place2[seat] = 2

@@ -364,6 +364,50 @@ def _next_matador(rules: Rules, mat: int, alive: list[bool]) -> int:
     raise RuntimeError("no alive seat to take the matador role")  # pragma: no cover
 
 
+def _eliminate(res: dict, order: list[int], mat: int, alive, left: int, place2) -> tuple[list[int], int]:
+    """The players a round among the seats ``order`` (the matador ``mat`` last) puts out,
+    sharing the places ``r+1 .. r+j`` (``place2`` in halves); returns them and ``r``."""
+    k = len(order)
+    if res["knocked_out"]:
+        gone = [mat]
+    else:
+        gone = [order[p] for p in range(k) if res["exposed"][p]]
+    j = len(gone)
+    r = left - j  # players left after this round
+    for s in gone:
+        alive[s] = False
+        # places r+1 .. r+j shared: each gets r + (j+1)/2, i.e. 2r + j + 1 halves
+        place2[s] = 2 * r + j + 1
+    return gone, r
+
+
+def _play_on(rules: Rules, rows, stream, alive, left: int, mat: int, rounds: int, place2, bet_net, matador_net, log):
+    """Rounds from where a game stands (``alive`` per seat, ``left`` of them, ``mat`` the
+    next matador) until one seat is left; returns the rounds played in all."""
+    n = len(alive)
+    while left > 1:
+        rounds += 1
+        # Alive seats clockwise from the seat after the matador's, ending with the matador.
+        order = [(mat + d) % n for d in range(1, n + 1)]
+        order = [s for s in order if alive[s]]
+        k = len(order)
+        if log is not None:
+            log.append(f"round {rounds}: matador seat {mat}; order " + " ".join(str(s) for s in order))
+        cards = deal_prefix(stream, k)
+        res = play_dealt(rules, _Rows(rows[s] for s in order), cards, log, labels=[f"seat {s}" for s in order])
+        for p, s in enumerate(order):
+            bet_net[s] += res["bet_net"][p]
+        matador_net[mat] += res["bet_net"][k - 1]
+        gone, left = _eliminate(res, order, mat, alive, left, place2)
+        if log is not None:
+            j, r = len(gone), left
+            shared = f"{r + 1}" if j == 1 else f"{r + 1}-{r + j}"
+            log.append("eliminated: " + ", ".join(f"seat {s}" for s in gone) + f" (place {shared}); {left} left")
+        if left > 1:
+            mat = _next_matador(rules, mat, alive)
+    return rounds
+
+
 def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=None):
     """Game ``index`` of ``seed``: rounds drawn in sequence from ``Stream(seed, index)``.
 
@@ -380,41 +424,10 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
     rows = _prepared(policy, n)
     stream = Stream(seed, index)
     alive = [True] * n
-    left = n
     place2 = [0] * n  # finishing place in halves
     bet_net = [0] * n
     matador_net = [0] * n
-    mat = n - 1
-    rounds = 0
-    while left > 1:
-        rounds += 1
-        # Alive seats clockwise from the seat after the matador's, ending with the matador.
-        order = [(mat + d) % n for d in range(1, n + 1)]
-        order = [s for s in order if alive[s]]
-        k = len(order)
-        if log is not None:
-            log.append(f"round {rounds}: matador seat {mat}; order " + " ".join(str(s) for s in order))
-        cards = deal_prefix(stream, k)
-        res = play_dealt(rules, _Rows(rows[s] for s in order), cards, log, labels=[f"seat {s}" for s in order])
-        for p, s in enumerate(order):
-            bet_net[s] += res["bet_net"][p]
-        matador_net[mat] += res["bet_net"][k - 1]
-        if res["knocked_out"]:
-            gone = [mat]
-        else:
-            gone = [order[p] for p in range(k) if res["exposed"][p]]
-        j = len(gone)
-        r = left - j  # players left after this round
-        for s in gone:
-            alive[s] = False
-            # places r+1 .. r+j shared: each gets r + (j+1)/2, i.e. 2r + j + 1 halves
-            place2[s] = 2 * r + j + 1
-        left = r
-        if log is not None:
-            shared = f"{r + 1}" if j == 1 else f"{r + 1}-{r + j}"
-            log.append("eliminated: " + ", ".join(f"seat {s}" for s in gone) + f" (place {shared}); {left} left")
-        if left > 1:
-            mat = _next_matador(rules, mat, alive)
+    rounds = _play_on(rules, rows, stream, alive, n, n - 1, 0, place2, bet_net, matador_net, log)
     winner = alive.index(True)
     place2[winner] = 2
     if log is not None:
@@ -495,34 +508,71 @@ def _saw(res: dict, p: int, holding: int, gave: int, earlier, bets) -> bool:
 def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known, n_candidates: int, n_outcomes: int):
     """The flat advice sums (sims.core.advice) of deals ``first .. first+count-1`` of
     ``seed``: each deal dealt from ``Stream(seed, i)`` with the context's cards fixed,
-    kept when the advised seat saw what the context says, then replayed once per
-    candidate (candidate 0 asks to swap, candidate 1 keeps).  The advised seat's
-    outcomes: exposed, knocked_out, and bet_net when there are three."""
+    the earlier seats' given actions forced under seen (the advice module's
+    ``forced_policy``; the bets as given), kept when the advised seat saw what the
+    context says, then replayed once per candidate (candidate 0 asks to swap, candidate
+    1 keeps).  The advised seat's outcomes: exposed, knocked_out, bet_net (betting on),
+    win_game (game=yes: the rest of the game played on from the deal's stream)."""
+    import numpy as np
+
     from sims.core.advice import TRIED, advice_width, deal_conditioned, record_deal
-    from sims.games.ace_chasing.advice import K_GAVE, K_HAS_BETS, K_HOLDING, K_POSITION, known_layout
+    from sims.games.ace_chasing.advice import (
+        K_GAME,
+        K_GAVE,
+        K_HAS_BETS,
+        K_HOLDING,
+        K_POSITION,
+        K_SEEN,
+        forced_policy,
+        known_layout,
+    )
 
     if not isinstance(rules, Rules):
         rules = Rules(*(int(v) for v in rules))
     n = int(n_seats)
-    rows = _prepared(policy, n)
     known = [int(v) for v in known]
+    rows = _prepared(policy, n)
+    round_rows = _prepared(forced_policy(np.array(rows, dtype=np.float64), known, n), n)
     at_fixed, at_earlier, at_bets = known_layout(n)
     p, holding, gave = known[K_POSITION], known[K_HOLDING], known[K_GAVE]
     fixed = known[at_fixed : at_fixed + n]
     earlier = known[at_earlier : at_earlier + n - 1]
     bets = known[at_bets : at_bets + n - 1] if known[K_HAS_BETS] else None
+    seen_bets = bets is not None and known[K_SEEN]
     out = [0] * advice_width(n_candidates, n_outcomes)
     for i in range(first, first + count):
         out[TRIED] += 1
-        cards = deal_conditioned(Stream(seed, i), range(N_CARDS_IN_PACK), fixed)
-        if not _saw(play_dealt(rules, rows, cards, force=(p, 0)), p, holding, gave, earlier, bets):
+        stream = Stream(seed, i)
+        cards = deal_conditioned(stream, range(N_CARDS_IN_PACK), fixed)
+        if not _saw(
+            play_dealt(rules, round_rows, cards, force=(p, 0)), p, holding, gave, earlier, None if seen_bets else bets
+        ):
             continue
         values = []
         for c in range(n_candidates):
-            res = play_dealt(rules, rows, cards, force=(p, 1 if c == 0 else 0))
-            values.append([res["exposed"][p], res["knocked_out"], res["bet_net"][p]][:n_outcomes])
+            res = play_dealt(rules, round_rows, cards, force=(p, 1 if c == 0 else 0))
+            bet = bets[p] if seen_bets else res["bet"][p]
+            row = [res["exposed"][p], res["knocked_out"]]
+            if rules.betting:
+                row.append(_bet_net(bet, res["knocked_out"]))
+            if known[K_GAME]:
+                alive = [True] * n
+                _, left = _eliminate(res, list(range(n)), n - 1, alive, n, [0] * n)
+                mat = _next_matador(rules, n - 1, alive) if left > 1 else n - 1
+                replay = Stream(seed, i)
+                replay.s = list(stream.s)  # every candidate plays on from the same stream
+                _play_on(rules, rows, replay, alive, left, mat, 1, [0] * n, [0] * n, [0] * n, None)
+                row.append(int(alive[p]))
+            values.append(row)
         record_deal(out, values)
     return out
+
+
+def _bet_net(bet: int, knocked_out: int) -> int:
+    """Units won on an agreed bet (+b against the matador, -b for it)."""
+    if bet > 0:
+        return bet if knocked_out else -bet
+    return -bet if not knocked_out else bet
 
 
 N_CARDS_IN_PACK = 52

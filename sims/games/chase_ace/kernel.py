@@ -592,19 +592,44 @@ def _final_tie_nb(table, out, lives, paid, share, m, pot, paying, final_tie, sta
 
 
 @njit(cache=True, inline="always")
-def _play_game_nb(table, out, lives, paid, share, n, lives_at_start, final_tie, codes, state):
-    """One whole game from ``lives_at_start`` lives each, the first dealer in seat ``n-1``:
-    rounds until one player is left (who takes the pot) or a final tie settles it.
-    ``paid`` and ``share`` (twelfths of a unit) are filled per seat; returns its
-    :class:`GameEnd`."""
-    for seat in range(n):
-        lives[seat] = lives_at_start
-        paid[seat] = 0
-        share[seat] = 0
-    pot = 0
-    paying = True
-    dealer = n - 1
-    rounds = final_ties = carried = truncated = 0
+def _settle_round_nb(table, out, lives, paid, share, n, m, losers, pot, paying, lives_at_start, final_tie, state):
+    """After a round among ``m`` positions (seats in ``table.seat_of``, losers marked in
+    ``table.lose``, ``losers`` of them): the losers lose a life and pay, unless every
+    remaining player lost its last life together (a final tie: replayed, split, cut for or
+    carried as ``final_tie`` says; a carried pot starts a continuation game of all ``n``
+    seats at ``lives_at_start``).  Returns ``(game over, pot, paying, final tie (0/1),
+    carried (0/1), state)``."""
+    everyone_out = losers == m
+    for k in range(m):
+        if lives[table.seat_of[k]] != 1:
+            everyone_out = False
+    over = False
+    tied = 0
+    carried = 0
+    if not everyone_out:
+        pot = _lose_lives_nb(table, lives, paid, m, pot, paying)
+    elif final_tie == FINAL_REPLAY:
+        tied = 1
+    else:
+        tied = 1
+        over, pot, paying, state = _final_tie_nb(table, out, lives, paid, share, m, pot, paying, final_tie, state)
+        if not over:
+            carried = 1
+            for s in range(n):
+                lives[s] = lives_at_start
+    return over, pot, paying, tied, carried, state
+
+
+@njit(cache=True, inline="always")
+def _play_on_nb(
+    table, out, lives, paid, share, n, dealer, pot, paying, rounds, lives_at_start, final_tie, codes, state
+):
+    """The rest of a game from its state: ``lives`` per seat, ``dealer`` the seat that
+    deals the next round (it has lives), the ``pot``, whether lives lost are ``paying``, and the ``rounds`` played.  Rounds
+    until one player is left (who takes the pot, ``out[seat, G_WIN]``) or a final tie
+    settles it; ``paid`` and ``share`` (twelfths of a unit) are added to per seat.
+    Returns its :class:`GameEnd` (counting the final ties and carried pots from here)."""
+    final_ties = carried = truncated = 0
     while True:
         m = _seat_the_living_nb(table, lives, dealer, n)
         if m == 1:
@@ -617,24 +642,28 @@ def _play_game_nb(table, out, lives, paid, share, n, lives_at_start, final_tie, 
         state = deal_prefix_nb(table.pack, table.dealt, m + 1, state)
         losers, state = play_round_nb(table, m, state, codes)
         rounds += 1
-        everyone_out = losers == m
-        for k in range(m):
-            if lives[table.seat_of[k]] != 1:
-                everyone_out = False
-        if not everyone_out:
-            pot = _lose_lives_nb(table, lives, paid, m, pot, paying)
-        elif final_tie == FINAL_REPLAY:
-            final_ties += 1
-        else:
-            final_ties += 1
-            over, pot, paying, state = _final_tie_nb(table, out, lives, paid, share, m, pot, paying, final_tie, state)
-            if over:
-                break
-            carried += 1
-            for s in range(n):
-                lives[s] = lives_at_start
+        over, pot, paying, tied, carry, state = _settle_round_nb(
+            table, out, lives, paid, share, n, m, losers, pot, paying, lives_at_start, final_tie, state
+        )
+        final_ties += tied
+        carried += carry
+        if over:
+            break
         dealer = _next_active(lives, dealer, n)
     return GameEnd(rounds, final_ties, carried, truncated, state)
+
+
+@njit(cache=True, inline="always")
+def _play_game_nb(table, out, lives, paid, share, n, lives_at_start, final_tie, codes, state):
+    """One whole game from ``lives_at_start`` lives each, the first dealer in seat ``n-1``:
+    rounds until one player is left (who takes the pot) or a final tie settles it.
+    ``paid`` and ``share`` (twelfths of a unit) are filled per seat; returns its
+    :class:`GameEnd`."""
+    for seat in range(n):
+        lives[seat] = lives_at_start
+        paid[seat] = 0
+        share[seat] = 0
+    return _play_on_nb(table, out, lives, paid, share, n, n - 1, 0, True, 0, lives_at_start, final_tie, codes, state)
 
 
 @njit(cache=True, nogil=True, _nrt=False)

@@ -506,6 +506,121 @@ def _cut_high(rules: Rules, stream, seats: list[int], log) -> int:
             return contenders[0]
 
 
+class _Game:
+    """Where a game stands: lives, units paid and twelfths received per seat, wins, the
+    pot, whether lives lost are paid, the dealer of the next round, and the counts."""
+
+    def __init__(self, rules: Rules, n: int, lives=None):
+        self.lives = [int(rules.lives)] * n if lives is None else [int(v) for v in lives]
+        self.paid = [0] * n  # units paid into the pot
+        self.received = [0] * n  # twelfths received from the pot
+        self.win = [0] * n
+        self.split_win = [0] * n
+        self.pot = 0  # units in the pot
+        self.paying = True  # False in a carry-no-stake continuation
+        self.dealer = n - 1
+        self.rounds = self.final_ties = self.carried = self.truncated = 0
+        self.decided = False
+
+
+def _settle(rules: Rules, game: _Game, stream, order: list[int], lose: list[int], log) -> None:
+    """After a round played by the seats ``order`` (turn order) whose losers ``lose``
+    marks: lives lost and paid, a final tie resolved, the game decided or the deal passed on."""
+    n = len(game.lives)
+    m = len(order)
+    losers = [order[k] for k in range(m) if lose[k]]
+    lives = game.lives
+    if len(losers) == m and all(lives[s] == 1 for s in losers):
+        # Final tie: every active player loses its last life together.
+        game.final_ties += 1
+        ft = rules.final_tie
+        if ft == FINAL_REPLAY:
+            # Nobody loses a life, nobody pays; the same players play on.
+            if log is not None:
+                log.append("final tie (replay): nobody loses a life; the round is replayed")
+            game.dealer = _next_dealer(game.dealer, lives)
+            return
+        # (reading) under every other option the round's losses stand as usual: each
+        # tied player loses its last life and pays its unit (when paying) before the
+        # pot is shared, won by cut or carried.  Only "replay" says nobody pays.
+        for s in losers:
+            lives[s] -= 1
+            if game.paying:
+                game.paid[s] += 1
+                game.pot += 1
+        if ft == FINAL_SPLIT:
+            # (reading) a pot that does not divide into equal twelfths is shared by
+            # integer (floor) division of the pot in twelfths; the remainder is lost.
+            share = game.pot * TWELFTHS // m
+            for s in losers:
+                game.received[s] += share
+                game.split_win[s] = 1
+            if log is not None:
+                log.append(f"final tie (split): seats {', '.join(map(str, losers))} share the pot of {game.pot}")
+            game.decided = True
+        elif ft == FINAL_CUT_HIGH:
+            winner = _cut_high(rules, stream, order, log)
+            game.received[winner] += game.pot * TWELFTHS
+            game.win[winner] = 1
+            if log is not None:
+                log.append(f"final tie (cut-high): seat {winner} wins the pot of {game.pot}")
+            game.decided = True
+        else:  # carry-with-stake / carry-no-stake
+            game.carried += 1
+            game.paying = ft == FINAL_CARRY_STAKE
+            game.lives = [int(rules.lives)] * n
+            game.dealer = _next_dealer(game.dealer, game.lives)
+            if log is not None:
+                log.append(
+                    f"final tie (carry): pot of {game.pot} carried into a continuation game"
+                    + ("" if game.paying else " (lives lost there are not paid)")
+                )
+        return
+
+    for s in losers:
+        lives[s] -= 1
+        if game.paying:
+            game.paid[s] += 1
+            game.pot += 1
+    active = [s for s in range(n) if lives[s] > 0]
+    if len(active) == 1:
+        w = active[0]
+        game.win[w] = 1
+        game.received[w] += game.pot * TWELFTHS
+        game.decided = True
+        if log is not None:
+            log.append(f"seat {w} is the last survivor and wins the pot of {game.pot}")
+    else:
+        game.dealer = _next_dealer(game.dealer, lives)
+
+
+def _play_on(rules: Rules, policy, game: _Game, stream, log) -> None:
+    """Rounds from where ``game`` stands until it is decided (or hits the round cap)."""
+    n = len(game.lives)
+    while not game.decided:
+        if game.rounds >= MAX_ROUNDS:
+            game.truncated = 1
+            if log is not None:
+                log.append(f"game truncated after {game.rounds} rounds; nobody receives the pot")
+            break
+        game.rounds += 1
+        dealer, lives = game.dealer, game.lives
+        # Turn order: the active seats from the dealer's left round to the dealer.
+        order = [(dealer + step) % n for step in range(1, n + 1)]
+        order = [s for s in order if lives[s] > 0]
+        m = len(order)
+        if log is not None:
+            log.append(
+                f"round {game.rounds}: dealer seat {dealer}; lives "
+                + " ".join(f"{s}:{lives[s]}" for s in range(n))
+                + f"; pot {game.pot}"
+            )
+        cards = deal_prefix(stream, m + 1)
+        pos_policy = [policy[s] for s in order]
+        res = play_dealt(rules, pos_policy, cards, stream, log, labels=[f"seat {s}" for s in order])
+        _settle(rules, game, stream, order, res["lose"], log)
+
+
 def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=None):
     """Game ``index`` of ``seed``: rounds drawn in sequence from ``Stream(seed, index)``.
 
@@ -518,108 +633,15 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
     _check_rules(rules)
     _check_table(policy, n_seats)
     n = n_seats
-    stream = Stream(seed, index)
-    lives = [int(rules.lives)] * n
-    paid = [0] * n  # units paid into the pot
-    received = [0] * n  # twelfths received from the pot
-    win = [0] * n
-    split_win = [0] * n
-    pot = 0  # units in the pot
-    paying = True  # False in a carry-no-stake continuation
-    dealer = n - 1
-    rounds = final_ties = carried = truncated = 0
-    decided = False
-
-    while not decided:
-        if rounds >= MAX_ROUNDS:
-            truncated = 1
-            if log is not None:
-                log.append(f"game truncated after {rounds} rounds; nobody receives the pot")
-            break
-        rounds += 1
-        # Turn order: the active seats from the dealer's left round to the dealer.
-        order = [(dealer + step) % n for step in range(1, n + 1)]
-        order = [s for s in order if lives[s] > 0]
-        m = len(order)
-        if log is not None:
-            log.append(
-                f"round {rounds}: dealer seat {dealer}; lives "
-                + " ".join(f"{s}:{lives[s]}" for s in range(n))
-                + f"; pot {pot}"
-            )
-        cards = deal_prefix(stream, m + 1)
-        pos_policy = [policy[s] for s in order]
-        res = play_dealt(rules, pos_policy, cards, stream, log, labels=[f"seat {s}" for s in order])
-        losers = [order[k] for k in range(m) if res["lose"][k]]
-
-        if len(losers) == m and all(lives[s] == 1 for s in losers):
-            # Final tie: every active player loses its last life together.
-            final_ties += 1
-            ft = rules.final_tie
-            if ft == FINAL_REPLAY:
-                # Nobody loses a life, nobody pays; the same players play on.
-                if log is not None:
-                    log.append("final tie (replay): nobody loses a life; the round is replayed")
-                dealer = _next_dealer(dealer, lives)
-                continue
-            # (reading) under every other option the round's losses stand as usual: each
-            # tied player loses its last life and pays its unit (when paying) before the
-            # pot is shared, won by cut or carried.  Only "replay" says nobody pays.
-            for s in losers:
-                lives[s] -= 1
-                if paying:
-                    paid[s] += 1
-                    pot += 1
-            if ft == FINAL_SPLIT:
-                # (reading) a pot that does not divide into equal twelfths is shared by
-                # integer (floor) division of the pot in twelfths; the remainder is lost.
-                share = pot * TWELFTHS // m
-                for s in losers:
-                    received[s] += share
-                    split_win[s] = 1
-                if log is not None:
-                    log.append(f"final tie (split): seats {', '.join(map(str, losers))} share the pot of {pot}")
-                decided = True
-            elif ft == FINAL_CUT_HIGH:
-                winner = _cut_high(rules, stream, order, log)
-                received[winner] += pot * TWELFTHS
-                win[winner] = 1
-                if log is not None:
-                    log.append(f"final tie (cut-high): seat {winner} wins the pot of {pot}")
-                decided = True
-            else:  # carry-with-stake / carry-no-stake
-                carried += 1
-                paying = ft == FINAL_CARRY_STAKE
-                lives = [int(rules.lives)] * n
-                dealer = _next_dealer(dealer, lives)
-                if log is not None:
-                    log.append(
-                        f"final tie (carry): pot of {pot} carried into a continuation game"
-                        + ("" if paying else " (lives lost there are not paid)")
-                    )
-            continue
-
-        for s in losers:
-            lives[s] -= 1
-            if paying:
-                paid[s] += 1
-                pot += 1
-        active = [s for s in range(n) if lives[s] > 0]
-        if len(active) == 1:
-            w = active[0]
-            win[w] = 1
-            received[w] += pot * TWELFTHS
-            decided = True
-            if log is not None:
-                log.append(f"seat {w} is the last survivor and wins the pot of {pot}")
-        else:
-            dealer = _next_dealer(dealer, lives)
-
+    game = _Game(rules, n)
+    _play_on(rules, policy, game, Stream(seed, index), log)
     seat_rows = []
     for s in range(n):
-        net = received[s] - paid[s] * TWELFTHS
-        seat_rows.append([win[s], split_win[s], net, net * net])
-    table_row = [rounds, rounds * rounds, final_ties, final_ties * final_ties, carried, carried * carried, truncated]
+        net = game.received[s] - game.paid[s] * TWELFTHS
+        seat_rows.append([game.win[s], game.split_win[s], net, net * net])
+    rounds, final_ties, carried = game.rounds, game.final_ties, game.carried
+    table_row = [rounds, rounds * rounds, final_ties, final_ties * final_ties, carried, carried * carried]
+    table_row.append(game.truncated)
     bucket = max(i for i, low in enumerate(LENGTH_BUCKET_LOW) if rounds >= low)  # the game's length bucket
     table_row += [int(i == bucket) for i in range(len(LENGTH_BUCKET_LOW))]
     return seat_rows, table_row
@@ -659,15 +681,25 @@ def replay_lines(rules: Rules, policy, n_seats: int, seed: int, index: int) -> l
 def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known, n_candidates: int, n_outcomes: int):
     """The advice sums (sims.core.advice) of deals ``first .. first+count-1``, played as the
     rules read: the advised position's card (or the card it gave) fixed, the other cards
-    and the cut card dealt from the rest of the pack; a deal kept only when the advised
-    player's turn comes holding its card and the earlier players acted as noted; then
-    each candidate (0: swap or cut, 1: keep) plays the round on from the same stream."""
+    and the cut card dealt from the rest of the pack; under seen the earlier players whose
+    actions are given play them (the advice module's ``forced_policy``); a deal kept only
+    when the advised player's turn comes holding its card and the earlier players acted as
+    noted; then each candidate (0: swap or cut, 1: keep) plays the round on from the same
+    stream and, when lives are given, the rest of the game under the policies
+    (``win_game``: the game settled and played on as game mode plays it)."""
+    import numpy as np
+
     from sims.core.advice import ACCEPTED, TRIED, advice_width, deal_conditioned, record_deal
+    from sims.games.chase_ace.advice import K_GAME, K_GAVE, K_HOLDING, K_LIVES, K_POSITION, forced_policy, k_earlier
 
     rules = Rules(*[int(v) for v in rules])
-    position, holding, gave = (int(v) for v in known[:3])
-    earlier = [int(v) for v in known[3:]]
-    fixed = [-1] * (n_seats + 1)
+    n = int(n_seats)
+    known = [int(v) for v in known]
+    position, holding, gave = known[K_POSITION], known[K_HOLDING], known[K_GAVE]
+    earlier = known[k_earlier(n) : k_earlier(n) + position]
+    lives = known[K_LIVES : K_LIVES + n]
+    round_policy = forced_policy(np.array(policy, dtype=np.float64), known, n)
+    fixed = [-1] * (n + 1)
     fixed[position] = gave if gave >= 0 else holding
     out = [0] * advice_width(n_candidates, n_outcomes)
     for deal in range(first, first + count):
@@ -678,12 +710,19 @@ def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known
         for candidate in range(n_candidates):
             replay = Stream(seed, deal)
             replay.s = list(stream.s)  # each candidate continues the same stream
-            found = play_dealt(rules, policy, cards, replay, forced=(position, candidate == 0))
+            found = play_dealt(rules, round_policy, cards, replay, forced=(position, candidate == 0))
             decided, card = found["advised"]
             seen = all(noted < 0 or found["exchange"][k] == noted for k, noted in enumerate(earlier))
             if not (decided and card == holding and seen):
                 break
-            values.append([found["lose"][position], found["exchange"][position]])
+            row = [found["lose"][position], found["exchange"][position]]
+            if known[K_GAME]:
+                game = _Game(rules, n, lives)
+                game.rounds = 1
+                _settle(rules, game, replay, list(range(n)), found["lose"], None)
+                _play_on(rules, policy, game, replay, None)
+                row.append(game.win[position] | game.split_win[position])
+            values.append(row)
         if len(values) == n_candidates:
             record_deal(out, values)
     assert out[ACCEPTED] <= out[TRIED]

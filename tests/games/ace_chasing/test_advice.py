@@ -105,7 +105,7 @@ def test_decisions_by_seat():
     assert situation(Rules(), 6, 4, "5h").decision == "matador_right"
     found = situation(Rules(), 6, 2, "5h", earlier="k, s", gave="9c")
     assert found.candidates == ("swap", "keep") and found.lower_is_better
-    assert found.described == {"earlier": ["k", "s"], "gave": "9c"}
+    assert found.described == {"earlier": ["k", "s"], "gave": "9c", "game": None}
     fixed = found.known[advice.known_layout(6)[0] :][:6].tolist()
     assert fixed == [-1, card_code("5h"), card_code("9c"), -1, -1, -1]  # the holding came from seat 1
 
@@ -286,3 +286,105 @@ def test_examples_parse_and_play(decision):
     assert found.decision == decision.name
     sums = shared.simulate_advice(SPEC, Rules(), policy(n), n, found, 1, 0, 2000)
     assert sums[ACCEPTED] > 300  # quick: many deals are kept
+
+
+# ---------------------------------------------------------------------------------------
+# Issue 36: the history as seen, the whole game (win_game), the terms, what was assumed
+
+
+def situation_as(rules, n, position, holding, infer, **context):
+    return shared.situation(SPEC, rules, n, position, parse_cards(holding), context, infer)
+
+
+def mean_of(sums, found, candidate, outcome):
+    o_count = len(found.outcomes)
+    return sums[FIRST_SUM + 2 * (candidate * o_count + found.outcomes.index(outcome))] / sums[ACCEPTED]
+
+
+@pytest.mark.parametrize("text", ["", " "])
+def test_an_empty_earlier_is_a_sentence_or_nothing_never_a_traceback(text):
+    assert situation(Rules(), 6, 0, "4c", earlier=text).candidates == ("swap", "keep")
+    assert situation_as(Rules(), 6, 0, "4c", "seen", earlier=text).infer == "seen"
+    with pytest.raises(ValueError, match="one action for each of the 4 seats before seat 4"):
+        situation(Rules(), 6, 4, "4c", earlier=text)
+
+
+SEEN_CASES = {
+    # name: (rules, n, position, holding, context, policy fields)
+    "kskk": (Rules(), 6, 4, "4c", {"earlier": "kskk"}, {}),
+    "history-game": (Rules(), 6, 2, "5h", {"earlier": "ks", "gave": "9c", "game": "yes"}, {}),
+    "right-kept": (Rules(), 7, 3, "Jd", {"game": "yes"}, {"threshold": 9}),
+    "king-block": (KING_BLOCK, 6, 3, "4c", {"earlier": "s Kd k", "game": "yes"}, {"threshold": 9}),
+    "bets-seen": (BETS, 5, 1, "9s", {"earlier": "keep", "bets": "2 2 0 -2", "game": "yes"}, BETTORS),
+    "left-rotation": (Rules(next_matador=1), 5, 2, "2h", {"earlier": "?s", "gave": "Qc", "game": "yes"}, {}),
+}
+
+
+@pytest.mark.parametrize("infer", ["seen", "policy"])
+@pytest.mark.parametrize("name", sorted(SEEN_CASES))
+def test_kernel_equals_twin_under_seen_and_with_the_game(name, infer):
+    rules, n, position, holding, context, fields = SEEN_CASES[name]
+    found = situation_as(rules, n, position, holding, infer, **context)
+    matrix = policy(n, **fields)
+    kernel = shared.simulate_advice(SPEC, rules, matrix, n, found, 13, 7, 900)
+    twin = shared.twin_advice(SPEC, rules, matrix, n, found, 13, 7, 900)
+    assert kernel == twin
+    assert kernel[TRIED] == 900
+    if infer == "seen":
+        assert kernel[ACCEPTED] > 0
+
+
+def test_a_keep_the_policy_would_not_make_is_answered_under_seen():
+    # issue 36: seat 2 kept the low card seat 1 passed it; the default policy passes it on
+    by_policy = situation_as(Rules(), 6, 4, "4c", "policy", earlier="kskk")
+    as_seen = situation_as(Rules(), 6, 4, "4c", "seen", earlier="kskk")
+    refused = shared.simulate_advice(SPEC, Rules(), policy(6), 6, by_policy, 1, 0, 20_000)
+    answered = shared.simulate_advice(SPEC, Rules(), policy(6), 6, as_seen, 1, 0, 20_000)
+    assert refused[ACCEPTED] == 0
+    # nothing visible can differ: every seat's action is forced, the 4c is seat 4's own card
+    assert answered[ACCEPTED] == answered[TRIED] == 20_000
+    # the matador's right holding a 4 is exposed by almost any matador's card if it keeps;
+    # swapping hands the 4c to the matador, who then exposes only the aces and the 2s and 3s
+    difference, se = paired(answered, as_seen, "swap", "keep")
+    assert difference < -10 * se
+
+
+def test_the_game_outcome_and_its_ranking():
+    found = situation(Rules(), 6, 2, "5h", game="yes")
+    assert found.outcomes == ("exposed", "knocked_out", "win_game") and found.rank_by == 2
+    assert found.largest == 1 and found.smaller == ("exposed",)
+    bets = situation(BETS, 5, 1, "9s", game="yes")
+    assert bets.outcomes[-1] == "win_game" and bets.rank_by == 3 and bets.largest == 1000
+    assert situation(Rules(), 6, 2, "5h", game="no").outcomes == ("exposed", "knocked_out")
+    with pytest.raises(ValueError, match="context game takes yes or no"):
+        situation(Rules(), 6, 2, "5h", game="maybe")
+
+
+def test_an_exposed_seat_never_wins_and_the_table_shares_the_wins():
+    # exposed means out: per deal win_game <= 1 - exposed; a seat's win chance over the
+    # whole game, against five others under the same policy, is near 1/6
+    found = situation(Rules(), 6, 2, "5h", game="yes")
+    sums = shared.simulate_advice(SPEC, Rules(), policy(6), 6, found, 5, 0, 6_000)
+    for candidate in (0, 1):
+        assert mean_of(sums, found, candidate, "win_game") <= 1 - mean_of(sums, found, candidate, "exposed")
+    # a seat that keeps the ace of spades at seat 0 is exposed unless the matador ends with
+    # another ace (the default policy passes aces on towards it): its win chance is far below
+    # a fair share
+    ace = situation(Rules(), 6, 0, "As", game="yes")
+    ace_sums = shared.simulate_advice(SPEC, Rules(), policy(6), 6, ace, 5, 0, 6_000)
+    assert mean_of(ace_sums, ace, 1, "win_game") < 1 / 6 / 2
+    assert 0.8 < mean_of(ace_sums, ace, 1, "exposed") < 0.95
+
+
+def test_terms_absent_and_assumed():
+    terms = shared.terms(SPEC)
+    for name in ("exposed", "knocked_out", "bet_net", "win_game", "threshold", "ace_swap", "infer", "matador"):
+        assert terms[name].endswith(".") and len(terms[name]) > 20
+    for decision in advice.DECISIONS:
+        assert set(decision.absent) == set(decision.context) == {"gave", "earlier", "bets", "game"}
+    plain = situation(Rules(), 6, 2, "5h")
+    assert set(plain.assumed) == {"gave", "earlier", "game"}  # no bets at this table
+    assert plain.assumed["gave"].startswith("nobody swapped with you")
+    assert set(situation(Rules(), 6, 0, "5h").assumed) == {"game"}
+    assert set(situation(BETS, 6, 2, "5h").assumed) == {"gave", "earlier", "bets", "game"}
+    assert situation(Rules(), 6, 2, "5h", earlier="ks", gave="9c", game="yes").assumed == {}

@@ -144,10 +144,23 @@ def test_an_impossible_context_is_refused_in_one_sentence(capsys):
             "--no-store",
             "--policy",
             "threshold=0",
+            "--infer",
+            "policy",
         ]
     )
     err = capsys.readouterr().err.strip()
     assert code == 2 and "no deal of" in err and len(err.splitlines()) == 1
+
+
+def test_a_history_the_field_never_plays_is_answered_as_seen_by_default(capsys):
+    # the same history with no --infer: read as seen (the neighbour's exchange played as given), said in one line
+    args = ["advise", "chase-ace", "--players", "3", "--position", "2", "--holding", "2c", "--context", "gave=Ac"]
+    args += ["--rule", "tie=cancel-matches", "--hands", "200", "--no-store", "--policy", "threshold=0"]
+    code = run_app(args)
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "200 deals accepted" in out
+    assert "read as seen" in out or "as seen" in out
 
 
 EXAMPLES = [

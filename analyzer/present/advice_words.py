@@ -1,0 +1,81 @@
+"""The words of an advice answer: its rules, the field's policies, counts and shares,
+and numbers with their errors (``analyzer.api.advice_result`` writes them)."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from analyzer.run.params import Table
+    from sims.spec import GameSpec
+
+
+def _deals(count: int) -> str:
+    return f"{count:,} deal{'s' if count != 1 else ''}"
+
+
+def _percent(share: float) -> str:
+    """A share as a percentage that shows a small one's digits (0.00005%, 37.9%)."""
+    if share == 0 or share >= 0.001:
+        return f"{share:.1%}"
+    return f"{100 * share:.2g}%"
+
+
+def _escaped(text: str) -> str:
+    """``text`` with control characters written as escapes (a holding echoed back)."""
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in str(text))
+
+
+def _rule_words(spec: GameSpec, rules) -> list[str]:
+    return [f"{f.key}={f.value_text(code)}" for f, code in zip(spec.rules, rules)] or ["none"]
+
+
+def _changed_rules(spec: GameSpec, rules) -> list[str]:
+    default = spec.default_rules()
+    return [f"{f.key}={f.value_text(code)}" for f, code, d in zip(spec.rules, rules, default) if int(code) != int(d)]
+
+
+def _seat_policies(spec: GameSpec, table: Table) -> list[tuple[dict, str, bool]]:
+    """Per seat: its policy (name -> JSON value), as ``name=value`` words, and whether it
+    is the game's default policy for that seat."""
+    import numpy as np
+
+    default = spec.default_policy(table.players)
+    found = []
+    for seat, row in enumerate(np.asarray(table.policy)):
+        values = {f.key: f.value_json(v) for f, v in zip(spec.policy_fields, row)}
+        text = ", ".join(f"{f.key}={f.value_text(v)}" for f, v in zip(spec.policy_fields, row))
+        found.append((values, text, bool(np.array_equal(row, default[seat]))))
+    return found
+
+
+def field_words(spec: GameSpec, table: Table, position: int) -> str:
+    """The other seats' policies in words: "a field playing the default policy
+    (threshold=7, informed=1)", or seat by seat where they differ."""
+    seats = [(seat, text, default) for seat, (_, text, default) in enumerate(_seat_policies(spec, table))]
+    others = [item for item in seats if item[0] != position]
+    if not others:
+        return "no other seat"
+
+    def words(text: str, default: bool) -> str:
+        if not text:
+            return "the game's only policy"
+        return f"the default policy ({text})" if default else f"a policy other than the default ({text})"
+
+    if len({(text, default) for _, text, default in others}) == 1:
+        _, text, default = others[0]
+        return f"a field playing {words(text, default)}"
+    return "a field of " + "; ".join(f"seat {seat} playing {words(text, default)}" for seat, text, default in others)
+
+
+def _places(error: float) -> int:
+    """Decimals that show two significant digits of a standard error (0 to 4; 3 for none)."""
+    if not error > 0 or not math.isfinite(error):
+        return 3
+    return max(0, min(4, 1 - math.floor(math.log10(error))))
+
+
+def _with_se(mean: float, se: float) -> str:
+    places = _places(se)
+    return f"{mean:.{places}f} ± {se:.{places}f}" if math.isfinite(se) else f"{mean:.{places}f} ± –"

@@ -144,10 +144,7 @@ def _quiet_text(quiet: list[str], unit: str) -> str:
     if len(quiet) <= MOST_NAMED:
         verb = "makes" if len(quiet) == 1 else "make"
         return f" {listed(quiet)} {verb} no measurable difference."
-    return (
-        f" {len(quiet)} other switches make no measurable difference (each is a row of dashes in the table "
-        f"of House rules ({unit} mode))."
-    )
+    return f" {len(quiet)} other switches make no measurable difference (rows of dashes in the {unit}-mode table)."
 
 
 def house_rules_section(spec, table, mode, count, seed, context, document, findings) -> None:

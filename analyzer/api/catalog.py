@@ -1,4 +1,6 @@
-"""What the analyzer knows, as tables for a notebook: :func:`games` and :func:`rules`.
+"""What the analyzer knows, as tables for a notebook: :func:`games` and :func:`rules`;
+and the pieces ``analyze rules`` shows the same way (:func:`decision_entries`,
+:func:`preset_text`).
 
 Both read only the registry and the games' specs (no hand is played); pandas is imported
 when they are called.
@@ -38,6 +40,33 @@ def games():
     return pd.DataFrame(rows)
 
 
+def preset_text(spec, preset) -> str:
+    """What a strategy preset sets, as a user would write it: ``rob=0``,
+    ``play_style=high`` (a choice field by its name, never its code), each seat's own
+    values after (``last seat: threshold=8``)."""
+
+    def assignments(values) -> str:
+        return ", ".join(f"{key}={spec.policy_field(key).value_text(value)}" for key, value in values.items())
+
+    parts = [assignments(preset.base)] if preset.base else []
+    for seat, values in preset.seats.items():
+        where = f"seat {seat}" if seat >= 0 else ("last seat" if seat == -1 else f"seat {seat} from the end")
+        parts.append(f"{where}: {assignments(values)}")
+    return "; ".join(parts) if parts else "the default policy"
+
+
+def decision_entries(spec) -> list[tuple[Any, list[tuple[str, str, str]]]]:
+    """Each decision ``analyze advise`` answers for the game, with its context keys as
+    ``(key, help, what leaving it out means)`` (the last ``""`` where the game does not
+    say: ``Decision.absent``)."""
+    from sims.advice import decisions
+
+    return [
+        (decision, [(key, text, dict(decision.absent).get(key, "")) for key, text in decision.context.items()])
+        for decision in decisions(spec)
+    ]
+
+
 def rules(game: str):
     """What can be set for ``game``, one row per setting: ``kind`` (``rule``, ``policy``,
     ``variant``, ``strategy`` or ``outcome``), ``key`` (the name to pass: a key of
@@ -45,7 +74,13 @@ def rules(game: str):
     ``default`` (rules and policy fields), ``allowed`` (the values it takes, as text),
     ``values`` (rules and policy fields: the choices, or ``(lo, hi)``), ``mode`` (outcomes:
     ``hands`` or ``games``; rules acting only in whole games: ``games``) and ``meaning``.
-    Returns a pandas DataFrame; ``ValueError`` for an unknown game."""
+    What :func:`advise` answers comes after, as ``analyze rules`` lists it: ``decision``
+    rows (each decision: ``meaning`` its help, ``allowed`` an example command line),
+    ``context`` rows (each key of ``context=`` a decision reads, ``decision`` naming it:
+    ``meaning`` its help, ``default`` what leaving it out means) and ``term`` rows (the
+    words of advice and policies, ``meaning`` their definition).  The ``decision`` column
+    is empty on the other rows.  Returns a pandas DataFrame; ``ValueError`` for an unknown
+    game."""
     import pandas as pd
 
     spec = game_spec(game)
@@ -97,7 +132,7 @@ def rules(game: str):
                 "allowed": "",
                 "values": None,
                 "mode": "",
-                "meaning": preset.help,
+                "meaning": f"{preset.help} ({preset_text(spec, preset)})",
             }
         )
     for mode, outcomes in spec.outcomes.items():
@@ -115,4 +150,32 @@ def rules(game: str):
                     "meaning": outcomes.help[name],
                 }
             )
+    rows += _advice_rows(spec)
+    for row in rows:
+        row.setdefault("decision", "")
     return pd.DataFrame(rows)
+
+
+def _advice_rows(spec) -> list[dict[str, Any]]:
+    """The ``decision``, ``context`` and ``term`` rows of :func:`rules`."""
+    from sims.advice import terms
+
+    rows: list[dict[str, Any]] = []
+    plain = {"default": None, "allowed": "", "values": None, "mode": ""}
+    for decision, keys in decision_entries(spec):
+        rows.append(
+            {"kind": "decision", "key": decision.name, **plain, "allowed": decision.example, "meaning": decision.help}
+        )
+        rows += [
+            {
+                "kind": "context",
+                "key": key,
+                **plain,
+                "default": absent or None,
+                "meaning": text,
+                "decision": decision.name,
+            }
+            for key, text, absent in keys
+        ]
+    rows += [{"kind": "term", "key": term, **plain, "meaning": text} for term, text in terms(spec).items()]
+    return rows

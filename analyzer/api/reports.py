@@ -31,6 +31,35 @@ from sims.spec import HANDS
 if TYPE_CHECKING:
     pass
 
+DEFAULT_OUT = "reports"
+PROJECT_OUT = "out/reports"  # the default inside the project's own folder (/out/ is ignored by git)
+
+
+def is_project_folder(folder: Path) -> bool:
+    """Whether ``folder`` is a checkout of card-analyzer itself, whose ``reports/`` are the
+    committed reports (its ``pyproject.toml`` names the project)."""
+    import re
+
+    try:
+        text = (folder / "pyproject.toml").read_text(errors="replace")
+    except OSError:
+        return False
+    return re.search(r'^name\s*=\s*"card-analyzer"\s*$', text, flags=re.M) is not None
+
+
+def default_report_folder(cwd: Path | None = None) -> tuple[Path, str]:
+    """Where a report goes when no folder is given, and the line that says why when it is
+    not the usual one: ``reports/`` in the current folder, but ``out/reports/`` inside the
+    card-analyzer project folder, whose committed ``reports/`` only ``--out reports``
+    replaces."""
+    if is_project_folder(Path.cwd() if cwd is None else cwd):
+        return Path(PROJECT_OUT), (
+            f"this is the card-analyzer project folder: the report went to {PROJECT_OUT}/, and the committed "
+            f"{DEFAULT_OUT}/ are as they were (--out {DEFAULT_OUT} replaces them)"
+        )
+    return Path(DEFAULT_OUT), ""
+
+
 # ------------------------------------------------------------------------------ simulate
 
 
@@ -44,6 +73,7 @@ class ReportPlan(Plan):
     count: int
     seed: int
     report_format: str
+    note: str = ""  # why the reports went where they did, when no folder was given
 
     def run(
         self,
@@ -75,7 +105,7 @@ class ReportPlan(Plan):
 
 def plan_report(
     game: str,
-    out: Folder = "reports",
+    out: Folder = None,
     hands: int | None = None,
     report_format: str = "md",
     seed: int = 0,
@@ -98,16 +128,17 @@ def plan_report(
         )
     seed_number = seed_of(seed)
     kept = where(store, cluster, threads)
-    folder = check_out_dir(out_path(out))
+    folder, note = default_report_folder() if out is None else (out_path(out), "")
+    folder = check_out_dir(folder)
     for spec in specs:  # each game's own folder too: a file there would only show at the end
         check_out_dir(folder / spec.name)
-    return ReportPlan(*kept, specs, game == "all", folder, count, seed_number, report_format)
+    return ReportPlan(*kept, specs, game == "all", folder, count, seed_number, report_format, note)
 
 
 @documented
 def report(
     game: str,
-    out: Folder = "reports",
+    out: Folder = None,
     hands: int | None = None,
     report_format: str = "md",
     seed: int = 0,
@@ -119,7 +150,10 @@ def report(
     (``analyze report``), into ``out/<game>/``.
 
     game: the game's name, or "all".
-    out: the folder (default "reports").
+    out: the folder (default "reports", but "out/reports" inside the card-analyzer project
+        folder itself, so that its committed reports/ change only when asked by name). Each
+        game's folder is swapped in whole once its report is complete: README.md (or
+        report.html) and the charts of the old report go, other files in it stay.
     hands: hands per run (default 1,000,000; strategy runs use a fraction).
     report_format: "md" (Markdown with PNG charts) or "html" (one self-contained file).
     seed: the random seed.

@@ -113,55 +113,83 @@ for _name in ENTRIES:
 
 @app.command("rules")
 def rules_command(game: str = typer.Argument(..., help="game name, e.g. chase-ace")):
-    """Every rule switch, policy field, variant and strategy of a game, with defaults."""
+    """Every rule switch, policy field, variant and strategy of a game with its default; the
+    decisions advise answers, each context key with what leaving it out means; the terms."""
 
     def body():
-        spec = get_game(game)
-        lines = [
-            f"{spec.title} ({spec.name}): {spec.summary}",
-            f"players: {spec.min_players} to {spec.max_players} (default {spec.default_players})",
-        ]
-        for players in range(spec.min_players, spec.max_players + 1):
-            lines += [f"  with {players}: {message}" for message in spec.warnings(spec.default_rules(), players)]
-        lines += ["", "rules (--rule KEY=VALUE):"]
-        for field in spec.rules:
-            lines.append(f"  {field.key:<20} default {field.value_text(field.default):<16} {field.allowed_text()}")
-            lines.append(f"  {'':<20} {field.help}")
-        lines += ["", "policy fields (--policy KEY=VALUE for all seats, --seat I:KEY=VALUE for one):"]
-        for field in spec.policy_fields:
-            lines.append(f"  {field.key:<20} default {field.default:<16g} {field.allowed_text()}")
-            lines.append(f"  {'':<20} {field.help}")
-        lines += ["", "variants (--variant NAME):"]
-        for name, variant in spec.variants.items():
-            lines.append(f"  {name:<20} {variant.help}")
-        lines += ["", "strategies (--strategy NAME):"]
-        for name, preset in spec.policies.items():
-            lines.append(f"  {name:<20} {preset.help}")
-        lines += _decision_lines(spec)
-        for mode, outcomes in spec.outcomes.items():
-            lines += ["", f"outcomes in {MODE_NAMES[mode]} mode:"]
-            for name in outcomes.seat + outcomes.table:
-                if name in outcomes.help:
-                    lines.append(f"  {name:<20} {outcomes.help[name]}")
-        typer.echo("\n".join(lines))
+        typer.echo("\n".join(rules_lines(get_game(game))))
 
     guarded(body)
 
 
-def _decision_lines(spec) -> list[str]:
-    """What ``analyze advise`` answers for the game: each decision, its context keys and an example."""
-    from sims.advice import decisions
+def rules_lines(spec) -> list[str]:
+    """What ``analyze rules`` prints: the rules, policy fields, variants, strategies,
+    decisions (each context key with its help and what leaving it out means), terms and
+    outcomes, their names in one column as wide as the longest (a long key never pushes
+    its row out of line), every choice by its name."""
+    from analyzer.api.catalog import decision_entries, preset_text
+    from sims.advice import terms
 
-    found = decisions(spec)
-    if not found:
-        return []
-    lines = ["", "decisions (analyze advise GAME --position S --holding CARDS [--context KEY=VALUE ...]):"]
-    for decision in found:
-        lines.append(f"  {decision.name:<20} {decision.help}")
-        for key, text in decision.context.items():
-            lines.append(f"  {'':<20} --context {key}=...: {text}")
-        if decision.example:
-            lines.append(f"  {'':<20} e.g. {decision.example}")
+    found_terms = terms(spec)
+    names = (
+        [f.key for f in spec.rules]
+        + [f.key for f in spec.policy_fields]
+        + list(spec.variants)
+        + list(spec.policies)
+        + list(found_terms)
+        + [name for outcomes in spec.outcomes.values() for name in outcomes.help]
+    )
+    width = max([20] + [len(name) + 1 for name in names])
+    shown_defaults = [f.value_text(f.default) for f in spec.rules] + [
+        f.value_text(f.default) for f in spec.policy_fields
+    ]
+    value_width = max([8] + [len(text) + 1 for text in shown_defaults])
+
+    def entry(name: str, text: str) -> str:
+        return f"  {name:<{width}} {text}"
+
+    lines = [
+        f"{spec.title} ({spec.name}): {spec.summary}",
+        f"players: {spec.min_players} to {spec.max_players} (default {spec.default_players})",
+    ]
+    for players in range(spec.min_players, spec.max_players + 1):
+        lines += [f"  with {players}: {message}" for message in spec.warnings(spec.default_rules(), players)]
+    lines += ["", "rules (--rule KEY=VALUE):"]
+    for field in spec.rules:
+        lines.append(
+            entry(field.key, f"default {field.value_text(field.default):<{value_width}} {field.allowed_text()}")
+        )
+        lines.append(entry("", field.help))
+    lines += ["", "policy fields (--policy KEY=VALUE for all seats, --seat I:KEY=VALUE for one):"]
+    for policy_field in spec.policy_fields:
+        shown = policy_field.value_text(policy_field.default)
+        lines.append(entry(policy_field.key, f"default {shown:<{value_width}} {policy_field.allowed_text()}"))
+        lines.append(entry("", policy_field.help))
+    lines += ["", "variants (--variant NAME):"]
+    lines += [entry(name, variant.help) for name, variant in spec.variants.items()]
+    lines += ["", "strategies (--strategy NAME):"]
+    for name, preset in spec.policies.items():
+        lines.append(entry(name, preset.help))
+        if preset.base or preset.seats:
+            lines.append(entry("", f"sets {preset_text(spec, preset)}"))
+    entries = decision_entries(spec)
+    if entries:
+        lines += ["", "decisions (analyze advise GAME --position S --holding CARDS [--context KEY=VALUE ...]):"]
+        key_width = max([0] + [len(f"--context {key}=...") + 1 for _, keys in entries for key, _, _ in keys])
+        for decision, keys in entries:
+            lines.append(entry(decision.name, decision.help))
+            for key, text, absent in keys:
+                lines.append(f"      {f'--context {key}=...':<{key_width}} {text}")
+                if absent:
+                    lines.append(f"      {'':<{key_width}} left out: {absent}")
+            if decision.example:
+                lines.append(f"      e.g. {decision.example}")
+    if found_terms:
+        lines += ["", "terms (the words of advice and policies):"]
+        lines += [entry(term, text) for term, text in found_terms.items()]
+    for mode, outcomes in spec.outcomes.items():
+        lines += ["", f"outcomes in {MODE_NAMES[mode]} mode:"]
+        lines += [entry(name, outcomes.help[name]) for name in outcomes.seat + outcomes.table if name in outcomes.help]
     return lines
 
 

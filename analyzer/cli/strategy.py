@@ -270,7 +270,12 @@ def compare_command(
 @app.command("report")
 def report_command(
     game: str = typer.Argument(..., help="game name, or 'all' for every game"),
-    out: str = typer.Option("reports", "--out", help="folder to write into (one subfolder per game)"),
+    out: Optional[str] = typer.Option(
+        None,
+        "--out",
+        help="folder to write into, one subfolder per game (default reports/; inside the card-analyzer project "
+        "folder out/reports/, so the committed reports/ change only with --out reports)",
+    ),
     hands: Optional[str] = typer.Option(
         None, "--hands", help="hands per run (default 1e6; strategy runs use a fraction, see the report)"
     ),
@@ -310,6 +315,8 @@ def report_command(
 
         with tallied(Tally()) as tally:
             plan.run(progress=lambda text: typer.echo(text, err=True), wrote=wrote, tally=tally)
+        if plan.note:
+            typer.echo(plan.note)
 
     def interrupted(stop) -> str:
         done = f" (finished: {', '.join(written)})" if written else ""

@@ -1,5 +1,6 @@
 """Writing files: a folder checked before any hand is played, files written atomically,
-and the outputs of ``--out`` (CSV, JSON and PNG of a run, a sweep or a comparison)."""
+a folder replaced whole (:func:`write_folder`, a report's), and the outputs of ``--out``
+(CSV, JSON and PNG of a run, a sweep or a comparison)."""
 
 from __future__ import annotations
 
@@ -50,14 +51,18 @@ def check_out_dir(path: Path, flag: str = "--out") -> Path:
     return path
 
 
+def _umask() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return umask
+
+
 def _file_mode(path: Path) -> int:
     """The mode a new file gets here (the umask's), or the mode of the file it replaces."""
     try:
         return path.stat().st_mode & 0o777
     except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+        return 0o666 & ~_umask()
 
 
 def write_atomically(path: Path, content: bytes | str) -> Path:
@@ -76,6 +81,109 @@ def write_atomically(path: Path, content: bytes | str) -> Path:
         if os.path.exists(temporary):
             os.unlink(temporary)
     return path
+
+
+PARTIAL = "partial"  # .<name>.partial-<pid>-<random>: a folder being written beside <name>
+
+
+def _exchange(first: Path, second: Path) -> bool:
+    """Swap two paths in one step (Linux ``renameat2`` with ``RENAME_EXCHANGE``); False
+    where the system or the file system cannot, and nothing was changed."""
+    import ctypes
+
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError):
+        return False
+    at_cwd, exchange = -100, 2
+    return renameat2(at_cwd, os.fsencode(first), at_cwd, os.fsencode(second), exchange) == 0
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's live process
+        return True
+    return True
+
+
+def _remove_stale(parent: Path, name: str) -> None:
+    """Remove the folders a killed writer left beside ``name`` (their process is gone)."""
+    import shutil
+
+    for stale in parent.glob(f".{name}.{PARTIAL}-*"):
+        pid = stale.name[len(f".{name}.{PARTIAL}-") :].split("-")[0]
+        if pid.isdigit() and not _alive(int(pid)):
+            shutil.rmtree(stale, ignore_errors=True)
+
+
+def _carry(old: Path, new: Path, owned) -> None:
+    """Carry the entries of ``old`` that the new folder does not replace (``owned(name)``
+    false) into ``new``: hard links where the file system allows (instant), else copies."""
+    import shutil
+
+    def link(source, target):
+        try:
+            os.link(source, target)
+        except OSError:
+            shutil.copy2(source, target)
+
+    for entry in old.iterdir():
+        if owned(entry.name) or os.path.lexists(new / entry.name):
+            continue
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.copytree(entry, new / entry.name, symlinks=True, copy_function=link)
+        elif entry.is_symlink():
+            os.symlink(os.readlink(entry), new / entry.name)
+        else:
+            link(entry, new / entry.name)
+
+
+def _write_file(path: Path, content: bytes | str) -> None:
+    path.write_bytes(content.encode() if isinstance(content, str) else content)
+
+
+def write_folder(directory: Path, files: dict[str, bytes | str], owned=lambda name: True) -> list[Path]:
+    """Make ``directory`` hold ``files`` (name -> content), swapped in whole: everything is
+    written into a temporary folder beside it (``.<name>.partial-<pid>-…``) and renamed
+    into place in one step, so the folder is always either the old one or the new one,
+    whatever interrupts or kills the writer (a temporary folder a killed writer left is
+    removed by the next write).  The entries of the old folder that ``owned(name)`` says
+    the new one replaces are dropped with it (a report's README.md, report.html and
+    charts); any other file or folder in it (a user's notes) is carried into the new one.
+    Returns the paths written."""
+    import shutil
+
+    from analyzer.run import interrupts
+
+    directory = Path(directory)
+    if directory.is_symlink():  # replace the folder it points to, keep the link
+        directory = Path(os.path.realpath(directory))
+    parent, name = directory.parent, directory.name
+    parent.mkdir(parents=True, exist_ok=True)
+    _remove_stale(parent, name)
+    temporary = Path(tempfile.mkdtemp(prefix=f".{name}.{PARTIAL}-{os.getpid()}-", dir=parent))
+    try:
+        for file_name, content in files.items():
+            _write_file(temporary / file_name, content)
+        existed = directory.is_dir()
+        if existed:
+            _carry(directory, temporary, owned)
+        os.chmod(temporary, directory.stat().st_mode & 0o7777 if existed else 0o777 & ~_umask())  # not mkdtemp's 0o700
+        with interrupts.deferred():
+            if not existed:
+                os.rename(temporary, directory)
+            elif not _exchange(temporary, directory):  # two renames: absent for an instant, never mixed
+                retired = Path(tempfile.mkdtemp(prefix=f".{name}.{PARTIAL}-{os.getpid()}-old-", dir=parent))
+                os.rename(directory, retired / name)
+                os.rename(temporary, directory)
+                shutil.rmtree(retired, ignore_errors=True)
+    finally:
+        if temporary.exists():  # the old folder after an exchange, or an unfinished new one
+            shutil.rmtree(temporary, ignore_errors=True)
+    return [directory / file_name for file_name in files]
 
 
 def png_bytes(figure, dpi: float | None = None) -> bytes:

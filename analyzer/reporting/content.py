@@ -84,7 +84,7 @@ def build_report(spec: GameSpec, count: int, seed: int, context: RunContext) -> 
         f"{today()} with card-analyzer {version_text()} (kernel version {spec.kernel_version}), Python "
         f"{sys.version.split()[0]}. Every estimate is shown with its 95% interval or ± its standard "
         f"error and the number of hands or games behind it; differences between policies or rules are "
-        f"paired (the same deals) and their standard errors come from batches of those deals."
+        f"paired (the same deals) and their standard errors come from batches of those deals. " + _headlines_text(spec)
     )
     ordered = [text for _, text in sorted(findings, key=lambda finding: finding[0])]
     document.heading(2, "Verdicts")
@@ -94,6 +94,21 @@ def build_report(spec: GameSpec, count: int, seed: int, context: RunContext) -> 
         document.heading(2, "More findings")
         document.bullets(ordered[MAX_VERDICTS:])
     return document
+
+
+def _headlines_text(spec: GameSpec) -> str:
+    """The sentence that defines the outcome names the verdicts speak of: "`lose_life`
+    (hands mode): probability the seat loses a life; …"."""
+    named: dict[str, tuple[list[str], str]] = {}
+    for mode in spec.modes:
+        name = spec.headline[mode]
+        modes, _ = named.setdefault(name, ([], spec.outcomes[mode].help.get(name, name)))
+        modes.append(MODE_NAMES[mode])
+    parts = [
+        f"`{name}` ({' and '.join(modes)} mode{'s' if len(modes) > 1 else ''}): {meaning}"
+        for name, (modes, meaning) in named.items()
+    ]
+    return "The verdicts judge each seat by its headline outcome: " + "; ".join(parts) + "."
 
 
 # ------------------------------------------------------------------------------ sections

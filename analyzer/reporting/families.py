@@ -1,11 +1,12 @@
 """A report's families of outcomes (``Outcomes.groups``): a grid (Five Hundred's contracts,
 level by suit, ``Outcomes.grids``) as a table and a heat map per family, a distribution
 (``Outcomes.distributions``: a game's length) as a histogram with its table, any other
-family as a small table."""
+family as a small table.  A bin's label reads in words ("1 to 16", "23 or more")."""
 
 from __future__ import annotations
 
 from analyzer.present.text import estimate_text
+from analyzer.reporting.words import bin_text
 from sims.spec import MODE_NAMES
 
 
@@ -44,12 +45,14 @@ def families_section(spec, mode, found, count, document) -> None:
             continue
         estimates = [found[("table", f"{prefix}_{label}")] for label in labels]
         document.heading(3, title[0].upper() + title[1:])
-        document.table([title, "mean [95% CI]"], [[label, estimate_text(e)] for label, e in zip(labels, estimates)])
+        document.table(
+            [title, "mean [95% CI]"], [[bin_text(label), estimate_text(e)] for label, e in zip(labels, estimates)]
+        )
         if prefix in outcomes.distributions:
             document.figure(
                 f"{unit}-{prefix}-distribution",
                 distribution_chart(
-                    [label.replace("_", "-") for label in labels],
+                    [bin_text(label) for label in labels],
                     [e.mean for e in estimates],
                     [e.ci_low for e in estimates],
                     [e.ci_high for e in estimates],

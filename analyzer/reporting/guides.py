@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass
 
 from analyzer.present.text import runs_text, with_se
+from analyzer.reporting.words import field_text, listed, main_field_text, rules_text, sentence
 
 REFERENCE_HANDS = 1_000_000  # a guide's ``deals`` are per cell at this --hands
 LEAST_DEALS = 200
@@ -103,13 +104,16 @@ def cell_text(guide, answer: CellAnswer | None, also: str = "") -> str:
 
 
 def _columns_text(labels: list[str], positions: list[int]) -> str:
-    """Column labels of a run of cells: "A to 4" for three or more adjacent, else a list."""
-    return ", ".join(runs_text(positions, lambda k: labels[k]))
+    """Column labels of a run of cells as a sentence lists them: "A to 4" for three or
+    more adjacent, "5 and 6", a label with a comma of its own in quotation marks."""
+    return listed(runs_text(positions, lambda k: labels[k]))
 
 
-def guide_verdict(guide, answers: dict, deals: int) -> str:
-    """One sentence along the guide's lead row: which action is best for which columns,
-    the ties, and the closest clear call with its number and error."""
+def guide_verdict(guide, answers: dict, deals: int, field: str = "") -> str:
+    """The verdict along the guide's lead row, in short sentences: its opening, then one
+    sentence per best action naming its columns ("Swap with A to 3."), one for the ties,
+    and the closest clear call with its number and error; ``field`` (the policy the other
+    seats play, in words) closes it."""
     row = guide.lead_row
     label, cells = guide.rows[row]
     by_action: dict[str, list[int]] = {}
@@ -127,14 +131,19 @@ def guide_verdict(guide, answers: dict, deals: int) -> str:
         if len(answer.ranked) > 1 and (closest is None or gap < closest[1]):
             closest = (column, gap, se, guide.short(answer.best))
     opening = guide.verdict or f"{guide.title}, {guide.row_title} {label}"
-    parts = [f"{action} with {_columns_text(guide.columns, columns)}" for action, columns in by_action.items()]
+    parts = [f"{action} with {_columns_text(guide.columns, columns)}." for action, columns in by_action.items()]
     if ties:
-        parts.append(f"a tie with {_columns_text(guide.columns, ties)}")
-    sentence = f"{opening}: " + "; ".join(parts) if parts else f"{opening}: no cell was asked"
+        parts.append(f"a tie with {_columns_text(guide.columns, ties)}.")
+    said = f"{opening}: " + " ".join(sentence(part) if k else part for k, part in enumerate(parts))
+    if not parts:
+        said = f"{opening}: no cell was asked."
     if closest is not None:
         column, gap, se, action = closest
-        sentence += f". The closest clear call, {guide.columns[column]}, is {action} by {with_se(gap, se)}"
-    return sentence + f" ({deals:,} deals a cell, every action on the same deals)."
+        said += f" The closest clear call, {listed([guide.columns[column]])}, is {action} by {with_se(gap, se)}"
+    else:
+        said = said[:-1]
+    against = f" Against {field}." if field else ""
+    return said + f" ({deals:,} deals a cell, every action on the same deals).{against}"
 
 
 def guide_section(spec, guide, answers: dict, deals: int, document) -> str:
@@ -144,10 +153,13 @@ def guide_section(spec, guide, answers: dict, deals: int, document) -> str:
     document.heading(3, guide.title)
     players = guide.players or spec.default_players
     document.paragraph(
-        f"{guide.text} {players} players, the standard rules, every other seat playing the default "
-        f"policy; {deals:,} accepted deals per cell. The action in bold is better than the runner-up by "
-        f"more than two standard errors of their paired difference; the number after it is that "
-        f"difference ± its standard error, in the advised seat's headline outcome; ≈ marks a tie. `analyze advise {spec.name}` answers any other hand."
+        f"{guide.text} Assumed in every cell: {players} players; the standard rules "
+        f"({rules_text(spec, spec.default_rules())}); every other seat plays the default policy, so each answer "
+        f"holds against {field_text(spec, players)}. {deals:,} accepted "
+        f"deals per cell. The action in bold is better than the runner-up by more than two standard errors of "
+        f"their paired difference; the number after it is that difference ± its standard error, in the advised "
+        f"seat's headline outcome; ≈ marks a tie. `analyze advise {spec.name}` answers any other hand, under any "
+        f"rules and field (`--rule`, `--policy`)."
     )
     also = guide.also
     headers = [f"{guide.row_title} \\ {guide.column_title}"] + list(guide.columns)
@@ -179,4 +191,4 @@ def guide_section(spec, guide, answers: dict, deals: int, document) -> str:
         f"{guide.title}: the best action in each cell (colour), with its margin over the runner-up; "
         f"grey where the best two tie ({deals:,} deals a cell)",
     )
-    return guide_verdict(guide, answers, deals)
+    return guide_verdict(guide, answers, deals, main_field_text(spec, players))

@@ -12,7 +12,10 @@ own sentence.
 
 from __future__ import annotations
 
+import math
+
 from analyzer.present.text import outcome_labels, with_se
+from analyzer.reporting.words import listed, switch_text, switches_legend
 from sims.spec import HANDS, MODE_NAMES
 
 KIND_NAMES = {"play": "rule of play", "stake": "stake rule", "setting": "setting of the simulation"}
@@ -24,8 +27,34 @@ def _direction(spec, mode: int) -> str:
 
 
 def _moved(difference: float, se: float) -> bool:
-    """A measurable change: more than two standard errors (or exact, with no error)."""
+    """A measurable change: more than two standard errors (or exact, with no error); an
+    undefined difference (a conditional outcome never seen) is none."""
+    if not math.isfinite(difference):
+        return False
     return abs(difference) > 2 * se if se > 0 else se == 0 and difference != 0
+
+
+NONE_SEEN = "– (none seen)"  # a conditional outcome (an open misère made) over no hand at all
+
+
+def _value_cell(estimate) -> str:
+    """An outcome's value under the standard rules: ``mean ± se``, or a dash "none seen"
+    for a conditional mean over no hand (never ``nan``)."""
+    return NONE_SEEN if not math.isfinite(estimate.mean) else with_se(estimate.mean, estimate.se)
+
+
+def _change_cell(difference, switched) -> str:
+    """A switch's paired change of a table outcome: ``+x ± se``, a dash within two standard
+    errors; where the outcome is a conditional mean that one side never saw, its value
+    under the switch ("0.42 ± 0.05 under the switch, none under the standard"), or "–
+    (none seen)" when neither saw it."""
+    if not math.isfinite(difference.difference):
+        if switched is not None and math.isfinite(switched.mean):
+            return f"{with_se(switched.mean, switched.se)} under the switch, none under the standard"
+        return NONE_SEEN
+    d = difference
+    se = d.se if d.se > 1e-9 * max(1.0, abs(d.difference)) else 0.0  # rounding of an exact change
+    return with_se(d.difference, se, signed=True) if _moved(d.difference, se) else "–"
 
 
 def _table_outcome_changes(spec, mode, run, switches, document) -> None:
@@ -44,15 +73,11 @@ def _table_outcome_changes(spec, mode, run, switches, document) -> None:
     if not names:
         return
     standard = {e.outcome: e for e in run.estimates(0) if e.seat not in range(run.players)}
-    rows = [["standard rules (value)"] + [with_se(standard[name].mean, standard[name].se) for name in names]]
+    rows = [["standard rules (value)"] + [_value_cell(standard[name]) for name in names]]
     for index, label in switches:
         by_outcome = {d.outcome: d for d in paired_differences(run, 0, index) if d.seat not in range(run.players)}
-        cells = []
-        for name in names:
-            d = by_outcome[name]
-            se = d.se if d.se > 1e-9 * max(1.0, abs(d.difference)) else 0.0  # rounding of an exact change
-            cells.append(with_se(d.difference, se, signed=True) if _moved(d.difference, se) else "–")
-        rows.append([f"`{label}`"] + cells)
+        switched = {e.outcome: e for e in run.estimates(index) if e.seat not in range(run.players)}
+        rows.append([f"`{label}`"] + [_change_cell(by_outcome[name], switched.get(name)) for name in names])
     labels = outcome_labels(spec, mode)
     document.paragraph(
         "The same switches for the table as a whole: the first row is each outcome under the "
@@ -106,6 +131,20 @@ def _switch_block(spec, mode, run, switches, players, kind: str, document) -> tu
             f"two standard errors)",
         )
     return strongest, quiet
+
+
+MOST_NAMED = 3  # a verdict names at most this many quiet rules; more are counted
+
+
+def _quiet_text(quiet: list[str], unit: str) -> str:
+    """The rules of play with no measurable effect, as one short sentence: named when few,
+    counted when many (the section's table shows each)."""
+    if not quiet:
+        return ""
+    if len(quiet) <= MOST_NAMED:
+        verb = "makes" if len(quiet) == 1 else "make"
+        return f" {listed(quiet)} {verb} no measurable difference."
+    return f" {len(quiet)} other switches make no measurable difference (rows of dashes in the {unit}-mode table)."
 
 
 def house_rules_section(spec, table, mode, count, seed, context, document, findings) -> None:
@@ -170,6 +209,9 @@ def house_rules_section(spec, table, mode, count, seed, context, document, findi
         document.heading(3, f"Settings of the simulation ({unit} mode)")
         _switch_block(spec, mode, run, capped, table.players, "setting", document)
     _table_outcome_changes(spec, mode, run, play + paid + capped, document)
+    legend = switches_legend(spec, [label for _, label in play + paid + capped])
+    if legend:
+        document.paragraph(legend)
     if refused:
         document.paragraph("Not allowed at this table: " + "; ".join(refused) + ".")
     if strongest:
@@ -177,9 +219,9 @@ def house_rules_section(spec, table, mode, count, seed, context, document, findi
         findings.append(
             (
                 4 if mode == spec.strategy_mode else 6,
-                f"Of the rules of play, `{label}` has the largest effect in {unit} mode: it moves seat "
-                f"{d.seat}'s {headline} by {with_se(d.difference, d.se, signed=True)} ({run.count:,} {unit}, "
-                f"paired)." + (f" No measurable effect: {', '.join(quiet)}." if quiet else ""),
+                f"Of the rules of play, {switch_text(spec, label)} has the largest effect in {unit} mode: it "
+                f"moves seat {d.seat}'s {headline} by {with_se(d.difference, d.se, signed=True)} ({run.count:,} "
+                f"{unit}, paired)." + _quiet_text(quiet, unit),
             )
         )
     elif play:
@@ -191,7 +233,8 @@ def house_rules_section(spec, table, mode, count, seed, context, document, findi
         findings.append(
             (
                 8,
-                f"Stakes: of the stake rules, `{label}` moves seat {d.seat}'s {headline} most in {unit} mode, by "
+                f"Stakes: of the stake rules, {switch_text(spec, label)} moves seat {d.seat}'s {headline} most "
+                f"in {unit} mode, by "
                 f"{with_se(d.difference, d.se, signed=True)} ({run.count:,} {unit}, paired).",
             )
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from analyzer.present.files import write_files
+from analyzer.present.files import write_files, write_folder
 from analyzer.reporting.document import (
     Document,
     render_html,
@@ -19,27 +19,35 @@ from sims.spec import GameSpec
 REPORT_FILES = {"md": "README.md", "html": "report.html"}
 
 
+def report_owns(name: str) -> bool:
+    """The files of a game's report folder that a new report replaces: its page
+    (``README.md`` or ``report.html``) and its charts; any other file there is the user's."""
+    return name in REPORT_FILES.values() or name.endswith(".png")
+
+
 def write_report(spec: GameSpec, directory: Path, count: int, seed: int, report_format: str, context) -> Path:
     """Build the report of one game (its runs played in ``context``, a ``RunContext``) and
-    write it into ``directory``: ``README.md`` and
-    its PNG charts, or one self-contained ``report.html``.  Nothing is written until the
-    whole report is built, and then every file atomically, so an interrupted report
-    leaves the previous one as it was."""
+    write it into ``directory``: ``README.md`` and its PNG charts, or one self-contained
+    ``report.html``.  Nothing is written until the whole report is built; then the folder
+    is written beside ``directory`` and swapped in whole (:func:`write_folder`), so the
+    folder always holds one complete report, the old or the new, whatever interrupts or
+    kills the command: never an old README beside new charts.  The new report replaces
+    the old one's page and charts (an HTML report replaces a Markdown one too); other
+    files in the folder are kept."""
     from analyzer.reporting.content import build_report
     from analyzer.run import interrupts
 
     document = with_contents(build_report(spec, count, seed, context))
     interrupts.check()  # a Ctrl-C during the last run stops here, before the charts are drawn
-    path = directory / REPORT_FILES[report_format]
+    page = REPORT_FILES[report_format]
     if report_format == "html":
-        write_files({path: render_html(document, f"{spec.title}: strategy report")})
-        return path
-    text, images = render_markdown(document)
-    write_files({**{directory / name: data for name, data in images.items()}, path: text})
-    for old in directory.glob("*.png"):  # charts of an earlier report that this one no longer has
-        if old.name not in images:
-            old.unlink()
-    return path
+        files: dict[str, bytes | str] = {page: render_html(document, f"{spec.title}: strategy report")}
+    else:
+        text, images = render_markdown(document)
+        files = {**images, page: text}
+    interrupts.check()
+    write_folder(directory, files, report_owns)
+    return directory / page
 
 
 def write_index(directory: Path, specs: list[GameSpec], count: int, seed: int, report_format: str = "md") -> Path:

@@ -196,6 +196,11 @@ def test_a_quick_report_for_every_game(tmp_path, name):
     assert body.index("## Verdicts") < body.index("## One hand at a time")
     assert 5 <= len(body.split("## Verdicts")[1].split("\n## ")[0].strip().splitlines()) <= 10
     assert ("## Decision guide" in body) is bool(guides(GAMES[name]))
+    # reads as sentences: no nan, no raw bin labels (1_16, 23_up, length_9_up), every guide's field stated
+    assert re.findall(r"\bnan\b|\b\d+_(?:\d+|up)\b|\bunder_\d+\b|\blength_", body) == []
+    assert body.count("Assumed in every cell: ") == len(guides(GAMES[name]))
+    for line in body.split("## Verdicts")[1].split("\n## ")[0].splitlines():  # a switch named with its meaning
+        assert not re.search(r"`\w+=[\w-]+` (has|moves)", line), line
     if name == "chase-ace":  # the hand-mode table holds the same numbers as a plain run
         from analyzer.present.text import estimate_text
         from analyzer.run.stats import estimates

@@ -32,8 +32,9 @@ def test_games_lists_every_game_with_its_players_and_modes():
 
 def test_rules_lists_switches_policy_fields_presets_and_outcomes_with_their_meanings():
     table = ca.rules("chase-ace")
-    assert list(table.columns) == ["kind", "key", "default", "allowed", "values", "mode", "meaning"]
-    assert set(table["kind"]) == {"rule", "policy", "variant", "strategy", "outcome"}
+    assert list(table.columns) == ["kind", "key", "default", "allowed", "values", "mode", "meaning", "decision"]
+    listed = {"rule", "policy", "variant", "strategy", "outcome", "decision", "context"}
+    assert listed <= set(table["kind"]) <= listed | {"term"}  # terms: as the game's advice module defines
     rows = table.set_index(["kind", "key"])
     assert rows.loc[("rule", "ace_high"), "default"] is False
     assert rows.loc[("rule", "ace_high"), "values"] == (False, True)

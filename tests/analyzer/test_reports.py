@@ -252,7 +252,7 @@ def test_a_distribution_is_drawn_as_a_histogram_with_its_table():
     _mode_section(spec, _default_table(spec), GAME_MODE, 300, 0, RunContext(), document, [])
     markdown, images = render_markdown(document)
     assert "games-length-distribution.png" in images
-    assert "### Game length in hands" in markdown and "| 5-8 |" in markdown
+    assert "### Game length in hands" in markdown and "| 5 to 8 |" in markdown and "_up" not in markdown
     figure_texts = markdown.split("### Game length in hands")[1]
     assert "300 games" in figure_texts
 

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from sims.spec import GameSpec
 
 Z95 = 1.959963984540054
-MIN_TO_RANK = 2  # accepted deals a verdict needs (a standard error needs two)
+MIN_TO_RANK = 30  # accepted deals a verdict needs: fewer give no standard error to trust (two equal deals give 0)
 
 
 @dataclass(repr=False)
@@ -95,7 +95,7 @@ class AdviceResult(_Result):
 
     @property
     def too_few(self) -> bool:
-        """Too few deals to rank: fewer than 2 accepted, or an undefined estimate."""
+        """Too few deals to rank: fewer than :data:`MIN_TO_RANK` accepted, or an undefined estimate."""
         if self.accepted < MIN_TO_RANK:
             return True
         values = [o.outcomes[self.headline][0] for o in self.options] + [
@@ -201,8 +201,9 @@ class AdviceResult(_Result):
         return largest if math.isfinite(largest) and self.accepted >= MIN_TO_RANK else None
 
     def target_reached(self) -> bool | None:
-        """Whether every difference reached ``target_se`` (None without a target)."""
-        if self.target_se is None:
+        """Whether every difference reached ``target_se`` (None without a target, or for
+        an interrupted run, which never stopped on it)."""
+        if self.target_se is None or self.interrupted:
             return None
         largest = self._largest_diff_se()
         return largest is not None and largest < self.target_se
@@ -280,11 +281,11 @@ class AdviceResult(_Result):
                 "tried": self.tried,
                 "from_store": self.from_store,
                 "acceptance": self.acceptance,
-                "stopped_by": self.stop,
+                "stopped_by": "interrupted" if self.interrupted else self.stop,
                 "target_se": self.target_se,
                 "target_se_reached": self.target_reached(),
                 "notes": self.notes(),
-                "lower_is_better": self.situation.lower_is_better,
+                "lower_is_better": self.headline in self.situation.smaller,  # of the outcome ranked by
                 "options": options,
                 "best": None if self.too_few else self.best,
                 "verdict": self.verdict(),

@@ -31,8 +31,8 @@ LEAST_FOR_TARGET = 1_000  # accepted deals before --target-se may stop a run
 @dataclass(frozen=True)
 class Option:
     """One candidate's estimates: ``mean``, ``se`` and the 95% interval of each outcome
-    (``outcomes``: name -> (mean, se)), and the paired difference of the headline to the
-    best candidate's (``diff``, ``diff_se``)."""
+    (``outcomes``: name -> (mean, se)), and the paired difference of the outcome ranked by
+    to the best candidate's (``diff``, ``diff_se``)."""
 
     action: str
     outcomes: Mapping[str, tuple[float, float]]
@@ -130,17 +130,14 @@ def cap_of(count: int) -> int:
     return max(count * TRIES_PER_DEAL, NONE_ACCEPTED_AFTER)
 
 
-def too_rare(tried: int, accepted: int, wanted: int, cap: int) -> bool:
-    """Whether the acceptance seen so far says the history is impossible or too rare to
-    advise on: nothing accepted in :data:`FIRST_TRIES` deals or more, an acceptance
-    below :data:`RARE_ACCEPTANCE` over at least that many, or an acceptance at which the
-    cap on deals tried would come before the deals asked for.  From counts alone, so the
-    same command decides the same anywhere."""
-    if accepted == 0:
-        return tried >= min(FIRST_TRIES, cap)
-    if accepted < wanted and tried >= FIRST_TRIES and accepted < RARE_ACCEPTANCE * tried:
-        return True
-    return accepted < wanted and wanted * tried / accepted > cap
+def too_rare(tried: int, accepted: int) -> bool:
+    """Whether the probe (the first :data:`FIRST_TRIES` deals, whatever the count asked
+    for) says the history is impossible or too rare to read under the field's policy:
+    nothing accepted, or fewer than :data:`RARE_ACCEPTANCE` of the deals tried.  From
+    the counts of a fixed probe alone, so the same question is read the same way at any
+    ``--hands`` (an acceptance at which the cap on deals tried, at least 2,000 tries a
+    deal, would come first is below this too)."""
+    return accepted == 0 or accepted < RARE_ACCEPTANCE * tried
 
 
 def _add(flat: list[int], part: list[int]) -> None:
@@ -198,8 +195,9 @@ def run_advice(
 ) -> AdviceRun:
     """Deals played in ``context`` until ``count`` are accepted, or every difference to
     the best candidate (by outcome ``rank``) has a standard error below ``target_se``,
-    or the cap on deals tried is reached; with ``give_up_when_rare``, also once
-    :func:`too_rare` says so.  An interrupt raises ``Interrupted`` carrying
+    or the cap on deals tried is reached; with ``give_up_when_rare``, the first
+    :data:`FIRST_TRIES` deals are a probe, played whatever the count, and the run stops
+    there when :func:`too_rare` says so.  An interrupt raises ``Interrupted`` carrying
     ``partial(flat)`` of the deals finished.
 
     Exactly ``count`` deals are accepted when the count is what stops the run: the last
@@ -253,10 +251,15 @@ def run_advice(
         with interrupts.deferred():
             while flat[ACCEPTED] < count and flat[TRIED] < cap:
                 interrupts.check(partial(flat))
-                size = min(next_batch(flat[TRIED], flat[ACCEPTED], count, cap), most)
+                probing = give_up_when_rare and flat[TRIED] < FIRST_TRIES
+                size = FIRST_TRIES - flat[TRIED] if probing else next_batch(flat[TRIED], flat[ACCEPTED], count, cap)
+                size = min(size, most)
                 before = list(flat)
                 part = played(flat[TRIED], size, flat)
                 _add(flat, part)
+                if probing and flat[TRIED] == FIRST_TRIES and too_rare(flat[TRIED], flat[ACCEPTED]):
+                    done.stop = "rare"  # decided on the probe alone, before any trim to the count
+                    break
                 if flat[ACCEPTED] > count:  # the last batch overshot: keep the deals up to the count-th accepted
                     flat[:] = _exact(played, before, part, flat[TRIED] - size, size, count)
                 bar.add(flat[ACCEPTED] - before[ACCEPTED])
@@ -265,9 +268,6 @@ def run_advice(
                     break
                 if flat[ACCEPTED] == 0 and flat[TRIED] >= NONE_ACCEPTED_AFTER:
                     done.stop = "none"
-                    break
-                if give_up_when_rare and too_rare(flat[TRIED], flat[ACCEPTED], count, cap):
-                    done.stop = "rare"
                     break
                 if target_se is not None and flat[ACCEPTED] >= LEAST_FOR_TARGET:
                     options, best = estimates(flat, found, rank)

@@ -46,10 +46,29 @@ def test_the_plans_cover_every_api_function_that_takes_a_count():
 
     takes = {
         name
-        for name in ("simulate", "sweep", "compare", "optimize", "report", "advise")
-        if "hands" in inspect.signature(getattr(ca, name)).parameters
+        for name in dir(ca)
+        if not name.startswith("_")
+        and inspect.isfunction(getattr(ca, name))
+        and {"hands", "games"} & set(inspect.signature(getattr(ca, name)).parameters)
     }
     assert takes == set(PLANS)
+
+
+GAME_PLANS = {
+    "simulate": lambda count: plan_simulation("chase-ace", games=count),
+    "sweep": lambda count: plan_sweep("chase-ace", "threshold", games=count),
+    "compare": lambda count: plan_compare("chase-ace", rules={"lives": 5}, games=count),
+    "optimize": lambda count: plan_optimize("chase-ace", games=count),
+}
+
+
+@pytest.mark.parametrize("name", GAME_PLANS)
+def test_every_count_of_games_is_checked_the_same_way(name):
+    assert GAME_PLANS[name](1e3).count == 1000
+    with pytest.raises(ca.UserError, match="too large"):
+        GAME_PLANS[name](10**30)
+    with pytest.raises(ca.UserError, match="is not a whole number"):
+        GAME_PLANS[name](1000.5)
 
 
 @pytest.fixture

@@ -27,8 +27,19 @@ def _escaped(text: str) -> str:
     return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in str(text))
 
 
+def rule_pairs(spec: GameSpec, rules) -> list[str]:
+    """Each rule as a user writes it (``target=11``, a choice by its name, never its code)."""
+    return [f"{f.key}={f.value_text(code)}" for f, code in zip(spec.rules, rules)]
+
+
+def policy_words(spec: GameSpec, row) -> str:
+    """One seat's policy as a user writes it: ``threshold=7, informed=0``, a choice field
+    by its name (``play_style=greedy``), never its code."""
+    return ", ".join(f"{f.key}={f.value_text(value)}" for f, value in zip(spec.policy_fields, row))
+
+
 def _rule_words(spec: GameSpec, rules) -> list[str]:
-    return [f"{f.key}={f.value_text(code)}" for f, code in zip(spec.rules, rules)] or ["none"]
+    return rule_pairs(spec, rules) or ["none"]
 
 
 def _changed_rules(spec: GameSpec, rules) -> list[str]:
@@ -45,7 +56,7 @@ def _seat_policies(spec: GameSpec, table: Table) -> list[tuple[dict, str, bool]]
     found = []
     for seat, row in enumerate(np.asarray(table.policy)):
         values = {f.key: f.value_json(v) for f, v in zip(spec.policy_fields, row)}
-        text = ", ".join(f"{f.key}={f.value_text(v)}" for f, v in zip(spec.policy_fields, row))
+        text = policy_words(spec, row)
         found.append((values, text, bool(np.array_equal(row, default[seat]))))
     return found
 

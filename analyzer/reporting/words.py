@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from analyzer.present.advice_words import policy_words, rule_pairs
+
 
 def bin_text(label: str) -> str:
     """A distribution bin's label in words: ``1_16`` -> "1 to 16" (``1_2`` -> "1 or 2"), ``23_up`` -> "23 or
@@ -79,14 +81,13 @@ def switches_legend(spec, labels: list[str]) -> str:
 
 
 def policy_text(spec, policy_row) -> str:
-    """One seat's policy as a user writes it: ``threshold=7, informed=0``, a choice field
-    by its name (``play_style=greedy``), never its code."""
-    return ", ".join(f"{f.key}={f.value_text(value)}" for f, value in zip(spec.policy_fields, policy_row))
+    """One seat's policy as a user writes it (the advice answer's words, the same)."""
+    return policy_words(spec, policy_row)
 
 
 def rules_text(spec, rules) -> str:
     """A rule set as a user writes it: ``target=11, gift_then=play, …``."""
-    return ", ".join(f"{f.key}={f.value_text(code)}" for f, code in zip(spec.rules, rules))
+    return ", ".join(rule_pairs(spec, rules))
 
 
 def field_text(spec, players: int) -> str:

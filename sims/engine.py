@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sims.spec import ADVICE, MODE_NAMES, GameSpec
+from sims.spec import ADVICE, MODE_NAMES, SOLVE, GameSpec
 
 _POOLS: dict[int, ThreadPoolExecutor] = {}
 MAX_BLOCK = 1 << 31  # items per kernel call: sums of 32-bit limbs stay inside int64
@@ -114,7 +114,8 @@ def simulate(
     outcomes = spec.outcomes[mode]
     rules_array = spec.rules_array(rules)
     policy_matrix = np.ascontiguousarray(policy, dtype=np.float64)
-    if policy_matrix.shape != (n_seats, len(spec.policy_fields)):
+    widths = {len(spec.policy_fields), spec.policy_width()}  # the fields alone, or with the table blocks
+    if policy_matrix.ndim != 2 or policy_matrix.shape[0] != n_seats or policy_matrix.shape[1] not in widths:
         raise ValueError(f"policy must have shape ({n_seats}, {len(spec.policy_fields)}), not {policy_matrix.shape}.")
     kernel = ready_kernel(spec, mode, rules_array, policy_matrix, n_seats)
     blocks = max(1, min(int(n_blocks if n_blocks else 4 * threads), int(count)))
@@ -216,6 +217,10 @@ def play_piece(
         from sims.advice import spec_for_rules
 
         spec = spec_for_rules(spec, rules_array, n_seats)
+    elif mode == SOLVE:  # the same for a solve sweep: the decision solved is inside the rules
+        from sims.solve import spec_for_solve
+
+        spec = spec_for_solve(spec, rules_array, n_seats)
     if expected_hash is not None and kernel_hash(spec) != expected_hash:
         import socket
 
@@ -274,7 +279,11 @@ def play_jobs(
         key = (tuple(int(v) for v in rules), np.asarray(policy, dtype=np.float64).tobytes())
         if key not in prepared:
             matrix = np.ascontiguousarray(policy, dtype=np.float64)
-            if matrix.shape != (n_seats, len(spec.policy_fields)):
+            if (
+                matrix.ndim != 2
+                or matrix.shape[0] != n_seats
+                or matrix.shape[1] not in (len(spec.policy_fields), spec.policy_width())
+            ):
                 raise ValueError(f"policy must have shape ({n_seats}, {len(spec.policy_fields)}), not {matrix.shape}.")
             prepared[key] = (spec.rules_array(rules), matrix, (spec.name, mode, n_seats) + key)
         return prepared[key]

@@ -15,9 +15,10 @@ from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
-HANDS, GAMES, ADVICE = 0, 1, 2
-# ADVICE is no mode of a game's own: advice runs (sims.advice) play deals through the engine under it
-MODE_NAMES = {HANDS: "hands", GAMES: "games", ADVICE: "deals"}
+HANDS, GAMES, ADVICE, SOLVE = 0, 1, 2, 3
+# ADVICE and SOLVE are no modes of a game's own: advice runs (sims.advice) and solve sweeps
+# (sims.solve) play deals through the engine under them
+MODE_NAMES = {HANDS: "hands", GAMES: "games", ADVICE: "deals", SOLVE: "deals"}
 
 
 @dataclass(frozen=True)
@@ -179,7 +180,8 @@ class PolicyField:
 def check_policy_values(fields: Sequence[PolicyField], policy: np.ndarray, n_seats: int) -> None:
     """Raise ``ValueError`` when a policy matrix is not one row of ``fields`` per seat, or
     holds a value outside its field's range, or a fraction in an integer column."""
-    if np.shape(policy) != (n_seats, len(fields)):
+    # columns past the fields are strategy tables' blocks (sims.core.table), read by their own checks
+    if np.ndim(policy) != 2 or np.shape(policy)[0] != n_seats or np.shape(policy)[1] < len(fields):
         raise ValueError(
             f"the policy must have one row of {len(fields)} fields per seat ({n_seats} seats), "
             f"not shape {np.shape(policy)}."
@@ -378,6 +380,8 @@ class GameSpec:
     twin: str | None = None  # module of the plain-Python player: simulate(), replay_lines()
     exact: str | None = None  # module of the exact enumerator, where the game has one
     advice: str | None = None  # module of the advice: DECISIONS, situation(), advise_nb (sims.advice)
+    # module of the strategy tables: TABLES, policy_table(), solve_kernel() (sims.core.table, sims.solve)
+    tables: str | None = None
     bench_players: tuple[int, ...] = ()  # table sizes `analyze bench` measures
     last_seat_role: str = "dealer"  # who sits in the last seat in hand mode
     # (rules, n_seats) -> a sentence the output shows for a table the rules only tolerate
@@ -404,6 +408,24 @@ class GameSpec:
         if key not in cache:
             cache[key] = make(key)
         return cache[key]
+
+    def table_module(self):
+        """The game's strategy-table module (imported on demand); ``ValueError`` without one."""
+        if not self.tables:
+            raise ValueError(f"{self.name} has no strategy tables yet.")
+        import importlib
+
+        return importlib.import_module(self.tables)
+
+    def table_decisions(self) -> tuple:
+        """The decisions a seat may play from a table (:class:`sims.core.table.TableDecision`)."""
+        return tuple(self.table_module().TABLES) if self.tables else ()
+
+    def policy_width(self) -> int:
+        """Columns of a policy matrix carrying tables: the fields, then the table blocks."""
+        from sims.core.table import table_width
+
+        return len(self.policy_fields) + table_width(self.table_decisions())
 
     def lower_is_better(self, mode: int, outcome: str) -> bool:
         """True when a player wants ``outcome`` of ``mode`` to be small."""

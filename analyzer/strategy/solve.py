@@ -65,6 +65,7 @@ class SeatSolved:
     start_se: float
     table: np.ndarray  # [cells, actions]
     cells: tuple[CellVerdict, ...]
+    start_table: np.ndarray  # [cells, actions]: the table the seat started from
 
 
 @dataclass(frozen=True)
@@ -423,7 +424,7 @@ def _result(
         else:
             value = se = start_value = start_se = nan
             cells = ()
-        seats.append(SeatSolved(seat, value, se, start_value, start_se, profile[seat], cells))
+        seats.append(SeatSolved(seat, value, se, start_value, start_se, profile[seat], cells, start[seat]))
     exploit = measured["exploitability"] if measured else (nan, nan)
     start_exploit = measured["start_exploitability"] if measured else (nan, nan)
     return Solved(

@@ -401,7 +401,7 @@ def _hand(rules: Rules, policy: np.ndarray, cards, dealer: int, scores: list[int
     held = [sorted(int(c) for c in range(54) if (int(table.hands[s]) >> c) & 1) for s in range(PLAYERS)]
     totals = np.asarray(scores, dtype=np.int64)
     table.log[:] = -1
-    play_hand_nb(rule_codes, policy, table, kitty, np.int64(dealer), totals, True)
+    play_hand_nb(rule_codes, policy, table, kitty, np.int64(dealer), totals, True, stream_state(0, 0))
     hand = table.hand
     log = table.log
     discards = int(hand.discards)
@@ -487,6 +487,7 @@ SPEC = GameSpec(
     check=check,
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     twin="sims.games.five_hundred.twin",
+    tables="sims.games.five_hundred.table",
     advice="sims.games.five_hundred.advice",
     bench_players=(4,),
     strategy_fields=("bid_offset", "misere_max", "partner_margin", "open_misere_max", "nominate"),

@@ -199,3 +199,28 @@ def test_a_solve_from_the_default_profile_reads_as_a_careful_player_expects(impl
         assert mean(low, A_BID) > mean(low, A_PASS) + 20
     many = misere_cell(CALL_OPPONENT, ALLOWED_OPEN_MISERE, 5)
     assert mean(many, A_OPEN_MISERE) < -400 < 0 < mean(many, A_NO_MISERE)
+
+
+@pytest.mark.parametrize(
+    "context, deals",
+    [({"auction": "pass 6S"}, 60), ({"auction": "pass 6S", "score": "300", "opponent_score": "-120"}, 20)],
+    ids=["bid", "bid-and-the-rest-of-the-game"],
+)
+def test_advice_with_mixed_tables_in_the_field_kernel_equals_twin(implementation, context, deals):
+    """Every seat plays every legal action of every cell with equal chance: the field's
+    draws (from the stream after the conditioned deal) are the same on kernel and twin."""
+    if implementation == "twin":
+        pytest.skip("kernel and twin together")
+    from sims.advice import simulate_advice, twin_advice
+    from sims.core.advice import ACCEPTED
+    from sims.games.five_hundred.advice import holding_cards, situation
+
+    even = np.zeros((N_CELLS, BID.n_actions))
+    for cell in range(N_CELLS):
+        even[cell, list(BID.legal_actions(cell))] = 1.0 / len(BID.legal_actions(cell))
+    widened = with_tables(SPEC.default_policy(4), N_FIELDS, TABLES, {s: {"bid": even} for s in range(4)})
+    found = situation(R, 4, 2, tuple(holding_cards("Jh Jd Ah Kh Qh 10h 9h As Kc 5d")), context, "seen")
+    kernel = simulate_advice(SPEC, R, widened, 4, found, 7, 3, deals)
+    assert kernel == twin_advice(SPEC, R, widened, 4, found, 7, 3, deals)
+    assert kernel[ACCEPTED] == deals
+    assert kernel != simulate_advice(SPEC, R, SPEC.default_policy(4), 4, found, 7, 3, deals)

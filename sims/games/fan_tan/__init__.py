@@ -111,9 +111,10 @@ Strategy tables (sims/games/fan_tan/table.py, sims.core.table)
     cards         1-3 | 4-7 | 8+: cards in its hand (how near it is to going out);
     fewest_other  1-2 | 3-5 | 6+: the fewest cards any other seat holds (public: the
                   dealt sizes less the plays), i.e. how near the race is to its end.
-  180 cells (2 x 4 x 3 x 3 x 3 less the impossible: one legal card with no pass, or
-  one legal card that is "some" sevens); the pass is legal exactly in the may_pass=yes
-  cells, every style in every cell (with one legal card every style plays it).
+  162 cells (2 x 4 x 3 x 3 x 3 less the impossible: one legal card with no pass, one
+  legal card that is "some" sevens, 4+ legal cards in a hand of 1-3); the pass is legal
+  exactly in the 90 may_pass=yes cells, every style in every cell (with one legal card
+  every style plays it).
   Why it is enough: the policy fields condition on nothing but these.  style is a
   choice of action in every cell (the style resolved on the hand does the rest), and
   pass_with_sevens passes exactly when a pass is allowed and every legal card is a

@@ -213,14 +213,15 @@ FEWEST_UPPER = (2, 5)  # "fewest_other": 1-2, 3-5, 6+
 
 def _play_cells() -> tuple[tuple[str, ...], np.ndarray]:
     """Every cell (its classes, by name) in raw-index order, less the impossible ones: a
-    single legal card is a decision only when a pass is allowed, and one legal card is no
-    seven or all sevens.  Returns the cells and the raw index -> cell map (-1: no cell)."""
+    single legal card is a decision only when a pass is allowed, one legal card is no
+    seven or all sevens, and 4 legal cards or more are not in a hand of 1-3 cards.
+    Returns the cells and the raw index -> cell map (-1: no cell)."""
     import itertools
 
     cells, raw_to_cell = [], []
     for combo in itertools.product(*(range(len(classes)) for classes in PLAY_CELL_CLASSES)):
-        may_pass, legal, sevens = combo[0], combo[1], combo[2]
-        if legal == 0 and (may_pass == 0 or sevens == 1):
+        may_pass, legal, sevens, cards = combo[0], combo[1], combo[2], combo[3]
+        if (legal == 0 and (may_pass == 0 or sevens == 1)) or (legal == 3 and cards == 0):
             raw_to_cell.append(-1)
             continue
         raw_to_cell.append(len(cells))

@@ -71,7 +71,7 @@ def _save_nb(table, n, saved, back):
             saved[3, seat] = table.passes[seat]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)  # a call, not inlined: compiling two copies of the turn loop took minutes
 def _rest_of_deal_nb(table, n, seat, layout, legal, streak, pot, turns, card, codes, amounts, state):
     """``seat`` plays ``card`` (a bit, or PASS: a voluntary pass), everyone plays on under
     the profile, the deal is settled: ``seat``'s net.  The caller restores the state."""

@@ -288,3 +288,29 @@ def test_solve_under_deliberate_passes_equals_the_twin():
     assert np.array_equal(sums, solve.twin_solve(SPEC, MAY_PASS, widened, n, "play", 5, 0, 6))
     pass_visits = sums[:, [c for c in range(N_PLAY_CELLS) if PASS in PLAY.legal_actions(c)], 0].sum()
     assert pass_visits > 0
+
+
+def test_a_sweep_from_the_default_prefers_unlocking_own_cards_to_the_first_card():
+    """Solve sanity (a sweep by hand from the default profile, every seat playing its first
+    legal card): in a common middle-game cell (3 legal cards, no seven, 4-7 cards in hand,
+    the shortest other hand 3-5) greedy-unlock, which opens the way to the seat's own
+    cards, beats the first card in code order by a clear margin (paired over the same
+    visits, all seats pooled), as a careful player expects.  (Over 200,000 deals the
+    margin is about 0.19 chips per visit; a full sweep from the default moves about 95 of
+    the 162 cells per seat, most of them to greedy-unlock, some to block.)"""
+    n = 4
+    fields = SPEC.default_policy(n)
+    widened = with_tables(
+        fields, N_FIELDS, (PLAY,), {s: {"play": policy_table(R, fields[s], s, n, "play")} for s in range(n)}
+    )
+    sums = solve.simulate_solve(SPEC, R, widened, n, "play", 100, 0, 40_000, threads=2)
+    c = cell("no", "3", "none", "4-7", "3-5")
+    a_count = len(PLAY_ACTIONS)
+    visits = sums[:, c, 0].sum()
+    greedy, first = sums[:, c, 1 + 2 * GREEDY].sum(), sums[:, c, 1 + 2 * FIRST].sum()
+    cross = sums[:, c, 1 + 2 * a_count + GREEDY * a_count + FIRST].sum()
+    squares = sums[:, c, 2 + 2 * GREEDY].sum() + sums[:, c, 2 + 2 * FIRST].sum() - 2 * cross
+    margin = (greedy - first) / visits
+    se = np.sqrt((squares / visits - margin**2) / visits)
+    assert visits > 20_000
+    assert margin > 3 * se and margin > 0.05, (margin, se)

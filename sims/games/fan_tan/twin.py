@@ -15,8 +15,11 @@ Stream draws, in order (:class:`sims.core.rng.Stream`)
      ``(dealer + 1 + k) mod n``;
   2. then, turn by turn in play order, one ``below(k)`` for each turn on which a seat of
      the random style plays with ``k > 1`` playable cards (it plays the ``i``-th lowest
-     in code order).  Nothing else draws: no draw for a single playable card, for a pass
-     (forced or voluntary), or for the holder-7d/7h opening.
+     in code order).  A seat playing a play table (the package docstring's Strategy
+     tables) at a cell its table mixes first draws one ``uniform()`` for the action
+     (sims.core.table), then the style it took draws as above.  Nothing else draws: no
+     draw for a single playable card, for a pass (forced or voluntary), or for the
+     holder-7d/7h opening.
 
   The next deal of a game starts its 52 draws where the previous deal's last draw left
   the stream.
@@ -35,6 +38,9 @@ Public functions
   * :func:`simulate` sums those rows over a range (``sims.core.twins.sum_outcome_rows``);
   * :func:`replay_lines` is the readable log of one hand of a seed in hand mode.
   * :func:`advise` plays advice's deals (every candidate of the advised seat's decision).
+  * :func:`play_cell` classifies a turn into a cell of the play table; :func:`solve` is
+    the solve sums of the play decision (every legal action tried at every visit, the
+    deal replayed from its start for each).
 
 Readings taken where the contract had to be interpreted (also marked ``(reading)`` in
 the code):

@@ -18,7 +18,7 @@ import pytest
 from numba import njit
 
 import sims.games.fan_tan.twin as twin
-from sims import solve
+from sims import advice, solve
 from sims.core.cards import parse_cards
 from sims.core.rng import Stream
 from sims.core.table import left_out, pure, with_tables
@@ -41,6 +41,7 @@ from sims.games.fan_tan import (
 )
 from sims.games.fan_tan.kernel import new_table_nb, play_cell_nb
 from sims.games.fan_tan.table import PLAY, policy_table
+from sims.spec import GAMES as GAMES_MODE
 from sims.spec import HANDS
 
 IMPLEMENTATIONS = {"kernel": kernel.play_dealt, "twin": twin.play_dealt}
@@ -314,3 +315,43 @@ def test_a_sweep_from_the_default_prefers_unlocking_own_cards_to_the_first_card(
     se = np.sqrt((squares / visits - margin**2) / visits)
     assert visits > 20_000
     assert margin > 3 * se and margin > 0.05, (margin, se)
+
+
+def random_tables(n, seed):
+    """Every seat a table of random pure and mixed cells (a third mixed, a sixth left out)."""
+    rng = np.random.default_rng(seed)
+    tables = {}
+    for seat in range(n):
+        table = left_out(PLAY)
+        for c in range(N_PLAY_CELLS):
+            legal = list(PLAY.legal_actions(c))
+            draw = rng.random()
+            if draw < 1 / 3:
+                table[c] = 0.0
+                table[c, legal] = rng.dirichlet(np.ones(len(legal)))
+            elif draw < 5 / 6:
+                table[c] = 0.0
+                table[c, int(rng.choice(legal))] = 1.0
+        tables[seat] = {"play": table}
+    return tables
+
+
+def test_game_mode_plays_the_tables_as_the_twin_does():
+    n = 4
+    widened = with_tables(policy(STYLE_RANDOM, 1), N_FIELDS, (PLAY,), random_tables(n, 8))
+    sums = simulate(SPEC, MAY_PASS, widened, n, GAMES_MODE, 6, 0, 40)
+    assert np.array_equal(sums, twin.simulate(MAY_PASS, widened, n, GAMES_MODE, 6, 0, 40))
+    assert not np.array_equal(sums, simulate(SPEC, MAY_PASS, policy(STYLE_RANDOM, 1), n, GAMES_MODE, 6, 0, 40))
+
+
+def test_advice_field_seats_play_their_tables_as_the_twin_does():
+    """The other seats play their tables (mixed cells drawing) in advice's deals; the
+    advised seat's candidate still decides its own turn."""
+    n = 4
+    found = advice.situation(
+        SPEC, MAY_PASS, n, 2, parse_cards("7d 7h 8c 9c 2d 5h 6h Jh Qs 3s 4c Kd 10s"), {"plays": "7c pass"}
+    )
+    widened = with_tables(policy(STYLE_BLOCK), N_FIELDS, (PLAY,), random_tables(n, 9))
+    kernel_sums = advice.simulate_advice(SPEC, MAY_PASS, widened, n, found, 7, 0, 300)
+    assert kernel_sums == advice.twin_advice(SPEC, MAY_PASS, widened, n, found, 7, 0, 300)
+    assert kernel_sums != advice.simulate_advice(SPEC, MAY_PASS, policy(STYLE_BLOCK), n, found, 7, 0, 300)

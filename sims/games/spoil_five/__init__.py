@@ -392,7 +392,16 @@ def _play(rules: Rules, policy, packs: list[list[int]], first_dealer: int):
         stacked[k] = pack
     log = np.zeros((max(1, len(packs)), LOG_WIDTH), dtype=np.int64)
     play_pool_nb(
-        work, masks, np.int64(n), np.int64(first_dealer), stacked, np.int64(len(packs)), False, stream_state(0, 0), log
+        work,
+        masks,
+        np.int64(n),
+        np.int64(first_dealer),
+        stacked,
+        np.int64(len(packs)),
+        False,
+        stream_state(0, 0),
+        log,
+        np.ascontiguousarray(policy, dtype=np.float64),
     )
     return (log, *pool_results(work), work)
 
@@ -455,6 +464,7 @@ SPEC = GameSpec(
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     twin="sims.games.spoil_five.twin",
     advice="sims.games.spoil_five.advice",
+    tables="sims.games.spoil_five.table",
     bench_players=(3, 5, 8),
     strategy_fields=("jinx_min", "spoil", "rob", "renege"),
     strategy_mode=GAMES,

@@ -269,7 +269,7 @@ def seat_flags_nb(work):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def solve_decision_nb(work, seat, decision, cell, action):
     """A solve's hook at a visit of ``seat`` to ``cell`` of ``decision`` (ROB_DECISION or
     JINX_DECISION) where the profile takes ``action``: while that decision is solved, the
@@ -283,11 +283,11 @@ def solve_decision_nb(work, seat, decision, cell, action):
     return forced if forced >= 0 else action
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def decide_rob_nb(work, policy, seat, cell, robs, state):
     """The slow path of a rob (a table, or a solve): seat ``seat``'s table in rob ``cell``
     (a mixed cell draws from ``state``), else its policy's ``robs``; then the solve's hook.
-    Returns ``(robs, state)``.  (Not inlined: at most once a deal.)"""
+    Returns ``(robs, state)``."""
     action, state = table_action_nb(policy, seat, ROB_OFFSET, 2, cell, state)
     action = (ROB_ACTION if robs else 1 - ROB_ACTION) if action == NO_TABLE else action
     action = solve_decision_nb(work, seat, ROB_DECISION, cell, action)

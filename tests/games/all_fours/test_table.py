@@ -81,7 +81,7 @@ PACK = deal(ELDER_HAND, DEALER_HAND, TURNUP, ("2c 3c 4c", "5c 6c 7c", "8c"))
         ("Jd 2c 3c 4c 5c 6c", DIAMONDS, 2, True),  # the jack alone
         ("Jd 2c 3c 4c 5c 6c", CLUBS, 5, False),  # five small clubs; the jack of diamonds is no club
         ("Jd 2c 3c 4c 5c 6c", SPADES, 0, False),
-        ("Qs Ts 9s 8h 7h 6h", SPADES, 6, False),  # Q 2 + 10 2 + 9 1 + ... hearts not counted
+        ("Qs Ts 9s 8h 7h 6h", SPADES, 5, False),  # Q 2 + 10 2 + 9 1; the hearts do not count
     ],
 )
 def test_a_hand_classifies_to_its_strength_and_jack(cards, suit, strength, jack):

@@ -169,7 +169,7 @@ from __future__ import annotations
 import numpy as np
 
 from sims.core.deck import N_CARDS, stacked_pack
-from sims.core.rng import stream_state
+from sims.core.rng import Stream
 from sims.core.tricks import ACE_HIGH_CODE
 from sims.games.fight_for_the_lead.kernel import (
     BIT_OF_CODE,
@@ -204,6 +204,7 @@ def play_dealt(
     pot: int | None = None,
     compulsory: bool = False,
     log=None,
+    stream=None,
 ) -> dict:
     """Play one hand from a stacked pack (stacked-deck tests), through the kernel.
 
@@ -212,7 +213,9 @@ def play_dealt(
     card not listed follows in code order.  No shuffling: reshuffled piles are drawn in
     pile order.  ``policy`` has one row per seat.  ``dealer`` defaults to seat n-1,
     ``pot`` to n * ante; ``compulsory`` makes it a first hand.  ``log`` is accepted for
-    the plain-Python twin's signature and left untouched.
+    the plain-Python twin's signature and left untouched.  ``stream`` (a
+    :class:`sims.core.rng.Stream`, advanced in place; default ``Stream(0, 0)``) feeds the
+    draws of mixed table cells ("Strategy tables"); the stacked pack draws nothing.
 
     Returns a dict (card codes as in sims.core.deck; per-seat lists are indexed by seat):
       fight: each seat's fight card; turned: the turned cards in order; lead: the seat
@@ -240,9 +243,12 @@ def play_dealt(
     if len(cards) < 4 * n_seats:
         raise ValueError(f"a stacked pack must list at least the {4 * n_seats} cards of the deal.")
     rules_array = np.asarray([int(v) for v in rules], dtype=np.int64)
-    table = new_table_nb(rules_array, np.asarray(policy, dtype=np.float64), n_seats).view(np.recarray)[0]
+    table = new_table_nb(rules_array, np.ascontiguousarray(policy, dtype=np.float64), n_seats).view(np.recarray)[0]
     table.pack[:] = [int(BIT_OF_CODE[c]) for c in pack]
-    play_hand_nb(table, np.int64(n_seats), np.int64(dealer), np.int64(pot), bool(compulsory), False, stream_state(0, 0))
+    stream = Stream(0, 0) if stream is None else stream
+    state = tuple(np.uint64(word) for word in stream.s)
+    state = play_hand_nb(table, np.int64(n_seats), np.int64(dealer), np.int64(pot), bool(compulsory), False, state)
+    stream.s = [int(word) for word in state]
     return _hand_result(table, n_seats)
 
 
@@ -304,6 +310,7 @@ SPEC = GameSpec(
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     twin="sims.games.fight_for_the_lead.twin",
     advice="sims.games.fight_for_the_lead.advice",
+    tables="sims.games.fight_for_the_lead.table",
     bench_players=(4, 6, 8),
     strategy_fields=("stay_min_strength", "keep_min_rank", "fight_card"),
     last_seat_role="dealer",

@@ -71,6 +71,10 @@ How deals are conditioned
   policies choose from the cards dealt, the seats that play (stay/drop by policy) are
   ``playing``, and the earlier traders' counts are ``traded``: exact conditioning by
   rejection.  Each candidate then plays the hand from the same pack and stream state.
+  Seats playing tables (the package docstring, "Strategy tables") decide from them, a
+  mixed cell drawing from that stream; the advised seat's forced fight card replaces
+  what its table laid (after the table's draw), and a seat forced to stay or drop plays
+  no stay table (no draw).
 
   infer (sims.core.advice.INFER) says how that history is read.  ``policy`` (the default)
   is the conditioning above.  ``seen`` plays the other seats' actions as given: each lays

@@ -349,8 +349,96 @@ def new_table_nb(rules, policy, n):
                 table.stay_tables = 1
             if table.tables[seat, FIGHT_OFFSET] >= 0.5:
                 table.fight_tables = 1
+    _fold_fight_tables_nb(table, n)
+    _fold_stay_tables_nb(table, n)
     table.forced_seat = -1
     return tables
+
+
+@njit(cache=True)
+def _pure_action_nb(table, seat, at, n_actions, policy_action):
+    """The action of the cell whose probabilities start at ``tables[seat, at]``: the one of
+    probability 1, ``policy_action`` when the cell is left out, -1 when it is mixed."""
+    if table.tables[seat, at] < 0.0:
+        return policy_action
+    for a in range(n_actions):
+        if table.tables[seat, at + a] >= 1.0:
+            return a
+    return -1
+
+
+@njit(cache=True)
+def _fold_fight_tables_nb(table, n):
+    """When every fight-card table lays the same way in every cell (a policy written as a
+    table does), the ways are written to the policy's fight_card and the table path is
+    switched off: such tables play at the policy's speed."""
+    if not table.fight_tables:
+        return
+    ways = np.empty(n, dtype=np.int64)
+    for seat in range(n):
+        ways[seat] = table.policy[FIGHT_CARD, seat]
+        if table.tables[seat, FIGHT_OFFSET] < 0.5:
+            continue
+        for cell in range(N_FIGHT_CELLS):
+            at = FIGHT_OFFSET + 1 + cell * N_FIGHT_ACTIONS
+            way = _pure_action_nb(table, seat, at, N_FIGHT_ACTIONS, table.policy[FIGHT_CARD, seat])
+            if way < 0 or (cell > 0 and way != ways[seat]):
+                return
+            ways[seat] = way
+    for seat in range(n):
+        table.policy[FIGHT_CARD, seat] = ways[seat]
+    table.fight_tables = 0
+
+
+@njit(cache=True)
+def _fold_stay_tables_nb(table, n):
+    """When every stay table is a policy's (stay when 2 * aces + guarded kings reaches some
+    stay_min_strength 0..9, or, with stay_with_lead, on winning the fight), its fields are
+    written to the policy and the table path is switched off."""
+    if not table.stay_tables:
+        return
+    found = np.empty((n, 2), dtype=np.int64)
+    for seat in range(n):
+        found[seat, 0] = table.policy[STAY_MIN_STRENGTH, seat]
+        found[seat, 1] = table.policy[STAY_WITH_LEAD, seat]
+        if table.tables[seat, STAY_OFFSET] < 0.5:
+            continue
+        match = False
+        for minimum in range(10):
+            for with_lead in range(2):
+                if not match and _stay_rule_matches_nb(table, seat, minimum, with_lead):
+                    match = True
+                    found[seat, 0] = minimum
+                    found[seat, 1] = with_lead
+        if not match:
+            return
+    for seat in range(n):
+        table.policy[STAY_MIN_STRENGTH, seat] = found[seat, 0]
+        table.policy[STAY_WITH_LEAD, seat] = found[seat, 1]
+    table.stay_tables = 0
+
+
+@njit(cache=True)
+def _stay_rule_matches_nb(table, seat, minimum, with_lead):
+    """Whether the seat's stay table (its left-out cells played by its policy) stays
+    exactly where the policy (minimum, with_lead) would."""
+    for aces in range(5):
+        for guarded in range(3):
+            shape = STAY_CELL_OF[aces * 3 + guarded]
+            if shape < 0:
+                continue
+            strength = 2 * aces + guarded
+            for lead in range(2):
+                cell = shape * 2 + lead
+                own = strength >= table.policy[STAY_MIN_STRENGTH, seat] or (
+                    lead == 1 and table.policy[STAY_WITH_LEAD, seat] != 0
+                )
+                at = STAY_OFFSET + 1 + cell * N_STAY_ACTIONS
+                action = _pure_action_nb(table, seat, at, N_STAY_ACTIONS, STAY if own else DROP)
+                rule = strength >= minimum or (lead == 1 and with_lead != 0)
+                if action < 0 or (action == STAY) != rule:
+                    return False
+    return True
 
 
 @njit(cache=True, inline="always")

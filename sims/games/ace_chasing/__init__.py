@@ -40,7 +40,8 @@ Per-seat policy (one row per seat; the row belongs to the seat, whatever its pos
    when (ace_swap = 1 and the card is an ace) or rank1 <= its threshold, where the
    threshold is matador_right_threshold for p = k-2 and threshold otherwise.  The partner
    must accept, except with king_block = 1 when the partner holds a king: the king is
-   shown and nothing changes.  The matador makes no decision.  No random draws.
+   shown and nothing changes.  The matador makes no decision.  No random draws (a seat
+   playing a table may draw, see "Strategy tables").
 3. Reveal: let m be the rank of M's final card.
      E1 = the non-matadors whose rank is strictly lower than m;
      up-ace suits = the suit of M's card if it is an ace, and the suit of every ace in E1;
@@ -81,17 +82,50 @@ Game mode (one game = one stream (seed, game index), rounds drawn from it in seq
     table: rounds, rounds_sq, and the game length in rounds as indicators, exactly one
     of them 1 per game: length_1-2, length_3, length_4, length_5, length_6, length_7,
     length_8-10, length_11+ (LENGTH_LABELS; drawn as a histogram).
+
+Strategy tables (sims.games.ace_chasing.table; sims.core.table)
+  A seat may play either swap-chain decision from a table: ``swap`` (positions 0 .. k-3:
+  keep, or swap with the left-hand neighbour) and ``matador_right`` (position k-2: keep,
+  or swap with the matador).  Both have the same 182 cells, what the seat knows at its
+  turn:
+    held: the rank it holds now (A .. K), and
+    gave: when its right-hand neighbour swapped with it (that swap carried out, so not
+      refused by a king), the rank it gave, which is its dealt card; none otherwise (13
+      cells without a swap, 13 x 13 after one).
+  Actions, in draw order: swap, keep (a file may write pass for swap); both legal in
+  every cell (with king_block a swap is a request a king may refuse, as the policy's
+  is).  Why this is enough: the policy fields look at the rank held only (threshold,
+  matador_right_threshold, and ace_swap for an ace), so the policy is the table that
+  gives every cell of a rank the same action (``policy_table``).  The rank given is what
+  a careful player adds: it is the one other card whose place the seat knows (its right
+  neighbour holds it), and it says the neighbour's card was low enough to pass on.  The
+  suits are left out: they matter only through an exposed ace, and the one case where the
+  seat knows something (it gave an ace and got back a card of that suit) is too rare to
+  earn 13 cells.  Earlier seats' public keeps and swaps are left out too (hundreds of
+  histories); the position in the chain is the seat itself in hand mode (tables are per
+  seat).
+  A seat's table is read at its decision in every mode (hands, games, advice); a cell
+  left out falls back to the policy fields; a mixed cell draws one uniform from the
+  round's stream at that moment (hand i: the stream of hand i after the deal; a game: its
+  stream, in the order of play).  Policies draw nothing, so a table changes no other
+  draw.  Tables that mix no cell and look at the rank held only (a policy written as a
+  table) are folded into the policy's masks and played at its speed.
+  Solving (``solve_nb``, sims.core.table_nb): hand mode's deals; every visit of a seat to
+  the decision solved is replayed with the other action from that visit on (the chain
+  before it is the base play's, the visit's own draw still made), and the seat's
+  ``exposed`` (lower is better) is recorded per action.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from sims.core.rng import Stream
 from sims.games.ace_chasing.kernel import *  # noqa: F401,F403 (and its kernels)
 from sims.games.ace_chasing.kernel import (
     _bet_result,
     new_table_nb,
-    play_round_nb,
+    play_any_round_nb,
     rule_codes_nb,
     simulate_games_nb,
     simulate_hands_nb,
@@ -109,23 +143,30 @@ from sims.games.ace_chasing.rules import (
 from sims.spec import GAMES, HANDS, GameSpec
 
 
-def play_dealt(rules: Rules, policy: np.ndarray, cards, log=None) -> dict:
+def play_dealt(rules: Rules, policy: np.ndarray, cards, log=None, stream=None) -> dict:
     """Play one round from literal cards through the kernel (for stacked-deck tests).
 
     ``cards`` lists the card codes of positions 0 (the matador's left) .. k-1 (the
-    matador), k >= 2; ``policy`` has one row per position.  ``log`` is accepted for the
-    plain-Python twin's signature and left untouched.  Returns per-position lists
-    ``exposed``, ``swap``, ``bet`` (+b against the matador, -b for it), ``bet_net``,
-    ``final``, and ``knocked_out``.
+    matador), k >= 2; ``policy`` has one row per position (with table blocks, see
+    "Strategy tables").  ``stream`` (a :class:`sims.core.rng.Stream`, advanced in place)
+    feeds the draws of mixed table cells; without it a mixed cell draws from stream
+    (0, 0).  ``log`` is accepted for the plain-Python twin's signature and left
+    untouched.  Returns per-position lists ``exposed``, ``swap``, ``bet`` (+b against
+    the matador, -b for it), ``bet_net``, ``final``, and ``knocked_out``.
     """
     cards = [int(c) for c in cards]
     k = len(cards)
     if k < 2:
         raise ValueError("a round needs at least two players.")
-    table = new_table_nb(np.asarray(policy, dtype=np.float64)).view(np.recarray)[0]  # attribute access in Python too
+    policy = np.ascontiguousarray(policy, dtype=np.float64)
+    table = new_table_nb(policy).view(np.recarray)[0]  # attribute access in Python too
     table.dealt[:k] = cards
     table.seat_of[:k] = np.arange(k)
-    knocked_out, exposed = play_round_nb(table, k, rule_codes_nb(np.asarray(rules, dtype=np.int64)))
+    stream = Stream(0, 0) if stream is None else stream
+    knocked_out, exposed, state = play_any_round_nb(
+        table, policy, k, rule_codes_nb(np.asarray(rules, dtype=np.int64)), tuple(np.uint64(w) for w in stream.s)
+    )
+    stream.s = [int(w) for w in state]
     held = table.held[:k].tolist()
     bets = table.bet[:k].tolist()
     nets = [int(_bet_result(bet, knocked_out)) for bet in bets[:-1]]
@@ -162,6 +203,7 @@ SPEC = GameSpec(
     twin="sims.games.ace_chasing.twin",
     exact="sims.games.ace_chasing.exact",
     advice="sims.games.ace_chasing.advice",
+    tables="sims.games.ace_chasing.table",
     bench_players=(4, 8, 20),
     strategy_fields=("threshold", "matador_right_threshold"),
     last_seat_role="matador",

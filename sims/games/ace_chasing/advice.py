@@ -72,9 +72,13 @@ How deals are conditioned
   played under every seat's policy (the advised seat's own bet included), and the deal
   is kept only when every noted earlier action, every given bet, the card the seat holds
   at its turn and whether seat p-1 swapped with it match what happened (exact
-  conditioning by rejection).  The swap chain draws nothing from the stream, so each
-  candidate plays on from the same state: the advised seat's decision forced, the later
-  seats under their policies, then the reveal.
+  conditioning by rejection).  A seat playing a table (the package docstring,
+  "Strategy tables") decides from it, drawing from the deal's stream after the deal at
+  a mixed cell; policies draw nothing.  Each candidate plays on from the same state
+  at the advised seat's turn: the advised seat's decision forced (the draw its own
+  table would make there still made), the later seats under their tables or policies,
+  then the reveal.  Under seen the earlier seats forced to their noted actions play no
+  table.
 
 Outcomes of the advised seat, per candidate (per accepted deal, whole numbers, scale 1)
   ``exposed`` (the headline, lower is better): 1 if the seat is exposed (eliminated) this
@@ -85,8 +89,8 @@ Outcomes of the advised seat, per candidate (per accepted deal, whole numbers, s
       leave (the matador if knocked out, else everyone exposed), the role passes on as
       next_matador says, and the rest of the game is played under every seat's policy by
       the game-mode kernel's own code (sims.games.ace_chasing.kernel.play_on_nb; the twin
-      its _play_on), drawing from the deal's stream after the deal, the same stream for
-      every candidate.  Seats are this round's positions (the matador seat n-1).
+      its _play_on), drawing from the deal's stream after the round (after the deal,
+      the same for every candidate, when no table mixes a cell).  Seats are this round's positions (the matador seat n-1).
   ``TERMS`` defines every outcome and policy term.  ``Situation.largest`` is the largest
   bet (1000) with betting on, else 1.
 
@@ -126,18 +130,22 @@ from sims.core.advice import (
 from sims.core.cards import card_code, card_name
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.games.ace_chasing.kernel import (
+    BLOCK_WIDTH,
+    N_POLICY_FIELDS,
     R_NEXT,
+    TABLE_OFFSET,
     _bet_result,
     _is_exposed,
-    asks_swap_nb,
+    decide_table_nb,
     eliminate_nb,
+    gave_after_nb,
     new_table_nb,
     next_matador_nb,
     place_bets_nb,
     play_on_nb,
     reveal_nb,
     rule_codes_nb,
-    swap_chain_nb,
+    swap_chain_table_nb,
     swap_step_nb,
 )
 from sims.games.ace_chasing.rules import (
@@ -149,6 +157,7 @@ from sims.games.ace_chasing.rules import (
     THRESHOLD,
     Rules,
 )
+from sims.games.ace_chasing.table import GAVE_NONE
 
 CANDIDATES = ("swap", "keep")  # candidate c asks to swap when c == 0 (the order of Chase the Ace's advice)
 KEEP, SWAP, REFUSED, NOT_GIVEN = 0, 1, 2, -1  # the noted actions of earlier seats
@@ -377,8 +386,8 @@ def _game(context) -> bool:
 def forced_policy(policy, known, n: int):
     """The policy rows the round is played with: under seen (``known[K_SEEN]``) each
     earlier seat whose action is given is forced to it (swapped or refused by a king: ask
-    to swap whatever the card; kept: keep); otherwise the policy as it is.  (Plain
-    Python and Numba alike.)"""
+    to swap whatever the card; kept: keep; its tables set aside); otherwise the policy as
+    it is.  (Plain Python and Numba alike.)"""
     forced = policy.copy()
     if known[K_SEEN] != 0:
         at = K_HEADER + n  # known_layout(n)
@@ -389,6 +398,9 @@ def forced_policy(policy, known, n: int):
                 forced[q, THRESHOLD] = 13.0 if asks else 0.0
                 forced[q, MATADOR_RIGHT_THRESHOLD] = 13.0 if asks else 0.0
                 forced[q, ACE_SWAP] = 1.0 if asks else 0.0
+                if forced.shape[1] > N_POLICY_FIELDS:
+                    forced[q, TABLE_OFFSET] = 0.0
+                    forced[q, TABLE_OFFSET + BLOCK_WIDTH] = 0.0
     return forced
 
 
@@ -412,10 +424,11 @@ def _noted_nb(given, asks, carried):
 
 
 @njit(cache=True, inline="always")
-def _history_nb(table, n, codes, known):
-    """The bets and the swap chain up to the advised seat; returns ``(kept, the card the
-    seat holds at its turn, the mask of the earlier seats' final cards)``, ``kept`` False
-    when anything differs from the context."""
+def _history_nb(table, policy, n, codes, known, state):
+    """The bets and the swap chain up to the advised seat (every seat's decision from its
+    table or policy, :func:`sims.games.ace_chasing.kernel.decide_table_nb`); returns
+    ``(kept, the card the seat holds at its turn, the mask of the earlier seats' final
+    cards, state)``, ``kept`` False when anything differs from the context."""
     king_block, betting, bet_direction = codes
     p = known[K_POSITION]
     actions = K_HEADER + n  # known_layout(n), which the kernel cannot call
@@ -427,23 +440,25 @@ def _history_nb(table, n, codes, known):
                 if known[K_SEEN]:
                     table.bet[q] = given  # seen: the bets as given
                 elif table.bet[q] != given:
-                    return False, np.int64(0), np.uint64(0)
+                    return False, np.int64(0), np.uint64(0), state
     moving = table.dealt[0]
     held = np.uint64(0)
+    gave = np.uint64(GAVE_NONE)
     for q in range(p):
-        asks = asks_swap_nb(table, q, n, moving)
+        asks, state = decide_table_nb(table, policy, q, n, moving, gave, state)
         moving, final = swap_step_nb(table, q, king_block, moving, asks)
+        gave = gave_after_nb(table, q)
         if not _noted_nb(known[actions + q], asks, table.swapped[q]):
-            return False, np.int64(0), np.uint64(0)
+            return False, np.int64(0), np.uint64(0), state
         held |= np.uint64(1) << np.uint64(final)
     swapped_in = p > 0 and table.swapped[p - 1] != 0
     if moving != known[K_HOLDING] or swapped_in != (known[K_GAVE] >= 0):
-        return False, np.int64(0), np.uint64(0)
-    return True, moving, held
+        return False, np.int64(0), np.uint64(0), state
+    return True, moving, held, state
 
 
 @njit(cache=True, inline="always")
-def _win_game_nb(games, scratch, rules, codes, table, n, p, knocked_out, exposed, state):
+def _win_game_nb(games, policy, scratch, rules, codes, table, n, p, knocked_out, exposed, state):
     """1 when seat ``p`` wins the game after the round just played in ``table`` (seats
     are its positions, the matador seat ``n-1``): the players out leave, the role passes
     on, and the rest of the game is played under the policies by the game-mode kernel's
@@ -455,21 +470,36 @@ def _win_game_nb(games, scratch, rules, codes, table, n, p, knocked_out, exposed
     left = eliminate_nb(table, alive, place2, n, n, knocked_out, exposed)
     step = 1 if rules[R_NEXT] == NEXT_LEFT else -1
     matador = next_matador_nb(alive, n - 1, step, n, left)
-    play_on_nb(games[0], alive, bet_net, matador_net, place2, n, left, matador, 1, step, codes, state)
+    play_on_nb(games[0], policy, alive, bet_net, matador_net, place2, n, left, matador, 1, step, codes, state)
     return alive[p]
 
 
 @njit(cache=True, inline="always")
-def _candidates_nb(table, games, scratch, rules, n, codes, p, moving, held, values, game, state):
+def _candidates_nb(table, games, policies, scratch, rules, n, codes, p, moving, held, values, game, state):
     """Each candidate from the advised seat's turn: its decision forced (candidate ``c``
-    asks to swap when ``c == 0``), the later seats under their policies, the reveal; the
-    advised seat's outcomes into ``values[c]`` (with ``game``, then the rest of the game
-    from the stream ``state``).  The chain draws nothing and rewrites only positions
-    ``p`` onwards, so every candidate starts from the same state."""
+    asks to swap when ``c == 0``; the draw its table would make there is still made), the
+    later seats under their tables or policies, the reveal; the advised seat's outcomes
+    into ``values[c]`` (with ``game``, then the rest of the game from the stream after the
+    round).  The chain rewrites only positions ``p`` onwards, so every candidate starts
+    from the same state; ``policies[0]`` is the round's matrix, ``policies[1]`` the
+    game's."""
     king_block = codes[0]
+    round_policy = policies[0]
+    gave = np.uint64(GAVE_NONE) if p == 0 else gave_after_nb(table, p - 1)
     for c in range(values.shape[0]):
+        _, after_draw = decide_table_nb(table, round_policy, p, n, moving, gave, state)
         after, final = swap_step_nb(table, p, king_block, moving, np.uint64(c == 0))
-        m_card, mask = swap_chain_nb(table, n, king_block, p + 1, after, held | (np.uint64(1) << np.uint64(final)))
+        m_card, mask, after_draw = swap_chain_table_nb(
+            table,
+            round_policy,
+            n,
+            king_block,
+            p + 1,
+            after,
+            held | (np.uint64(1) << np.uint64(final)),
+            gave_after_nb(table, p),
+            after_draw,
+        )
         table.held[n - 1] = m_card
         knocked_out, exposed = reveal_nb(mask, m_card)
         values[c, 0] = _is_exposed(exposed, final)
@@ -478,7 +508,7 @@ def _candidates_nb(table, games, scratch, rules, n, codes, p, moving, held, valu
             values[c, 2] = _bet_result(table.bet[p], knocked_out)
         if game:
             values[c, values.shape[1] - 1] = _win_game_nb(
-                games, scratch, rules, codes, table, n, p, knocked_out, exposed, state
+                games, policies[1], scratch, rules, codes, table, n, p, knocked_out, exposed, after_draw
             )
 
 
@@ -488,17 +518,21 @@ def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outco
     ``seed`` for the situation ``known`` (see :func:`situation`)."""
     out = np.zeros(advice_width(n_candidates, n_outcomes), dtype=np.int64)
     values = np.zeros((n_candidates, n_outcomes), dtype=np.int64)
-    tables = new_table_nb(forced_policy_nb(policy, known, n))
+    forced = forced_policy_nb(policy, known, n)
+    tables = new_table_nb(forced)
     games = new_table_nb(policy)  # the rest of the game is played under the policies
     scratch = np.zeros((4, n), dtype=np.int64)  # alive, place2, bet_net, matador_net of the game played on
-    _advise_deals_nb(tables, games, scratch, out, values, rules, rule_codes_nb(rules), n, seed, first, count, known)
+    _advise_deals_nb(
+        tables, games, (forced, policy), scratch, out, values, rules, rule_codes_nb(rules), n, seed, first, count, known
+    )
     return out
 
 
 @njit(cache=True, nogil=True)
-def _advise_deals_nb(tables, games, scratch, out, values, rules, codes, n, seed, first, count, known):
+def _advise_deals_nb(tables, games, policies, scratch, out, values, rules, codes, n, seed, first, count, known):
     """The deals of :func:`advise_nb`.  The caller holds ``tables`` and ``games``, whose
-    records the loop works on (Numba keeps no reference for a record, see sims.core.deck)."""
+    records the loop works on (Numba keeps no reference for a record, see sims.core.deck);
+    ``policies`` are the matrices they were made from (the round's, the game's)."""
     table = tables[0]
     for seat in range(n):
         table.seat_of[seat] = seat
@@ -510,8 +544,8 @@ def _advise_deals_nb(tables, games, scratch, out, values, rules, codes, n, seed,
         state = stream_nb(seed_key, i)
         out[TRIED] += 1
         state = deal_conditioned_nb(table.pack, ORDER, table.dealt, fixed, state)
-        kept, moving, held = _history_nb(table, n, codes, known)
+        kept, moving, held, state = _history_nb(table, policies[0], n, codes, known, state)
         if not kept:
             continue
-        _candidates_nb(table, games, scratch, rules, n, codes, p, moving, held, values, game, state)
+        _candidates_nb(table, games, policies, scratch, rules, n, codes, p, moving, held, values, game, state)
         record_deal_nb(out, values)

@@ -8,6 +8,8 @@ from numba import njit
 
 from sims.core.deck import N_CARDS, deal_prefix_nb
 from sims.core.rng import seed_key_nb, stream_nb
+from sims.core.table import block_offset, solve_stats_width
+from sims.core.table_nb import record_visit_nb, table_action_nb
 from sims.core.tricks import count_cards_nb
 from sims.games.ace_chasing.rules import (
     ACE_RANK,
@@ -28,6 +30,7 @@ from sims.games.ace_chasing.rules import (
     THRESHOLD,
     Rules,
 )
+from sims.games.ace_chasing.table import GAVE_NONE, MATADOR_RIGHT_DECISION, N_CELLS, N_RANKS, SWAP, TABLES
 from sims.spec import indices
 
 HAND_WIDTH = HAND_OUTCOMES.width  # plain ints: the kernels cannot read Outcomes
@@ -40,6 +43,14 @@ UNIT_BET_FIRST = 3  # table column of unit_bet_A; each face has (sum, sum of squ
 
 SLOTS = 52  # entries of each per-position and per-seat array: 52 players at most
 N_POLICY_FIELDS = len(POLICY_FIELDS)
+# Strategy tables (sims.games.ace_chasing.table): where each decision's block starts in a
+# policy row, and the solve kernel's entries per (seat, cell).
+TABLE_OFFSET = block_offset(N_POLICY_FIELDS, TABLES, TABLES[0].name)
+BLOCK_WIDTH = TABLES[0].block_width  # both decisions have the same cells and actions
+N_ACTIONS = TABLES[0].n_actions
+STATS = solve_stats_width(N_ACTIONS)
+N_GAVE = N_RANKS + 1  # the ranks a seat may have given its right-hand neighbour, and GAVE_NONE
+NO_TABLES, PURE_TABLES, MIXED_TABLES = range(3)  # values of TABLE's has_tables
 
 # A block's scratch is one record of this type (see sims.core.deck for the pattern), made
 # once per block by new_table_nb.  Per-position arrays are indexed by position this round
@@ -55,6 +66,15 @@ TABLE = np.dtype(
         ("policy", np.int64, (N_POLICY_FIELDS, SLOTS)),  # [field, seat]: the policy, whole numbers
         ("swaps_on", np.uint64, SLOTS),  # per seat: the mask of cards it passes on ...
         ("right_swaps_on", np.uint64, SLOTS),  # ... and passes on as the matador's right
+        # [(seat * 2 + decision) * N_GAVE + rank given or GAVE_NONE] (table_row_nb): the
+        # cards a seat asks to swap under its table, or its policy where it plays none or
+        # the table leaves the cell out ...
+        ("table_swaps_on", np.uint64, SLOTS * 2 * N_GAVE),
+        # ... and the cards whose cell the table mixes (a draw decides)
+        ("table_mixed", np.uint64, SLOTS * 2 * N_GAVE),
+        # PURE_TABLES when some seat plays a table, MIXED_TABLES when one of them mixes a
+        # cell: rounds then take the table path (play_round_table_nb)
+        ("has_tables", np.int64),
         ("exposed_sum", np.int64, SLOTS),  # hand mode, per position: exposures
         ("swap_sum", np.int64, SLOTS),  # hand mode, per position: swaps
         ("dealt_sum", np.int64, (2, N_CARDS)),  # hand mode, [knocked out?, card]: non-matadors dealt it
@@ -80,7 +100,7 @@ def new_table_nb(policy):
     tables = np.zeros(1, dtype=TABLE)
     table = tables[0]
     for seat in range(n):
-        for field in range(policy.shape[1]):
+        for field in range(N_POLICY_FIELDS):
             table.policy[field, seat] = np.int64(policy[seat, field])
         ace_swap = table.policy[ACE_SWAP, seat] != 0
         for passes_on, field in ((table.swaps_on, THRESHOLD), (table.right_swaps_on, MATADOR_RIGHT_THRESHOLD)):
@@ -91,7 +111,70 @@ def new_table_nb(policy):
                 if face + 1 <= threshold or (ace_swap and face == ACE_RANK):
                     mask |= 1 << card
             passes_on[seat] = mask
+    _table_masks_nb(table, policy, n)
     return tables
+
+
+@njit(cache=True)
+def _table_masks_nb(table, policy, n):
+    """Each seat's ``table_swaps_on`` and ``table_mixed`` masks: a cell of its table
+    with an action of probability 1 sets (swap) or clears (keep) its cards' bits, a cell
+    left out (or no table) takes the policy's, a mixed cell marks its cards mixed."""
+    for seat in range(n):
+        for decision in range(2):
+            offset = TABLE_OFFSET + decision * BLOCK_WIDTH
+            plays = policy.shape[1] > offset and policy[seat, offset] >= 0.5
+            passes_on = table.right_swaps_on[seat] if decision == MATADOR_RIGHT_DECISION else table.swaps_on[seat]
+            if plays:
+                table.has_tables = max(table.has_tables, PURE_TABLES)
+            for gave in range(N_GAVE):
+                swaps = passes_on
+                mixed = np.uint64(0)
+                if plays:
+                    for card in range(52):
+                        at = offset + 1 + table_cell_nb(card % 13, gave) * N_ACTIONS
+                        bit = _ONE << np.uint64(card)
+                        if policy[seat, at] < 0.0:
+                            continue  # left out: the policy's bit stays
+                        swaps &= ~bit
+                        if policy[seat, at + SWAP] >= 1.0:
+                            swaps |= bit
+                        elif policy[seat, at + 1 - SWAP] < 1.0:
+                            mixed |= bit
+                            table.has_tables = MIXED_TABLES
+                row = (seat * 2 + decision) * N_GAVE + gave
+                table.table_swaps_on[row] = swaps
+                table.table_mixed[row] = mixed
+    _fold_rank_tables_nb(table, n)
+
+
+@njit(cache=True)
+def _fold_rank_tables_nb(table, n):
+    """When no table mixes a cell or looks at the rank given (a policy written as a table
+    does neither), the tables are masks of the rank held like the policy's: they are
+    folded into ``swaps_on`` and ``right_swaps_on`` and played by today's path
+    (``has_tables`` back to NO_TABLES), at its speed."""
+    if table.has_tables != PURE_TABLES:
+        return
+    for seat in range(n):
+        for decision in range(2):
+            row = (seat * 2 + decision) * N_GAVE
+            for gave in range(N_RANKS):
+                if table.table_swaps_on[row + gave] != table.table_swaps_on[row + GAVE_NONE]:
+                    return
+    for seat in range(n):
+        table.swaps_on[seat] = table.table_swaps_on[seat * 2 * N_GAVE + GAVE_NONE]
+        table.right_swaps_on[seat] = table.table_swaps_on[(seat * 2 + 1) * N_GAVE + GAVE_NONE]
+    table.has_tables = NO_TABLES
+
+
+@njit(cache=True, inline="always")
+def table_cell_nb(held, gave):
+    """The cell of a seat holding rank ``held`` at its turn, having given rank ``gave``
+    (``GAVE_NONE``: nobody swapped with it); :func:`sims.games.ace_chasing.table.cell_of`."""
+    held = np.int64(held)
+    gave = np.int64(gave)
+    return held if gave == GAVE_NONE else N_RANKS + N_RANKS * gave + held
 
 
 @njit(cache=True, inline="always")
@@ -157,6 +240,86 @@ def swap_chain_nb(table, k, king_block, first, moving, held):
 
 
 @njit(cache=True, inline="always")
+def table_row_nb(table, p, k, gave):
+    """The index of position ``p``'s masks (``table_swaps_on``, ``table_mixed``) when it
+    gave rank ``gave`` (uint64, ``GAVE_NONE`` none); unsigned, so Numba adds no check for
+    a negative index."""
+    decision = np.uint64(p == k - 2)  # MATADOR_RIGHT_DECISION at the matador's right
+    return (np.uint64(table.seat_of[p]) * np.uint64(2) + decision) * np.uint64(N_GAVE) + gave
+
+
+@njit(cache=True)
+def _mixed_action_nb(table, policy, p, k, moving, gave, state):
+    """The draw of a mixed cell (sims.core.table_nb.table_action_nb): ``(1 or 0 as
+    uint64, state)``, 1 when it swaps.  Compiled apart, out of the chain's loop."""
+    seat = table.seat_of[p]
+    offset = TABLE_OFFSET + BLOCK_WIDTH * np.int64(p == k - 2)
+    cell = table_cell_nb(moving % 13, gave)
+    action, state = table_action_nb(policy, seat, offset, N_ACTIONS, cell, state)
+    return np.uint64(action == SWAP), state
+
+
+@njit(cache=True, inline="always")
+def decide_table_nb(table, policy, p, k, moving, gave, state):
+    """``(1 or 0 as uint64, state)``: whether position ``p`` of ``k``, holding the card
+    ``moving`` after giving rank ``gave`` (uint64) to its right-hand neighbour's swap,
+    asks to swap under its seat's table (its policy where it plays none or the table
+    leaves the cell out).  A mixed cell draws from ``state``."""
+    row = table_row_nb(table, p, k, gave)
+    bit = np.uint64(moving)
+    if (table.table_mixed[row] >> bit) & _ONE:
+        return _mixed_action_nb(table, policy, p, k, moving, gave, state)
+    return (table.table_swaps_on[row] >> bit) & _ONE, state
+
+
+@njit(cache=True, inline="always")
+def gave_of_nb(target, final):
+    """The rank (uint64) the left-hand neighbour gave to a swap with ``target``, its dealt
+    card, when the swap was carried out (the position's ``final`` card is ``target``),
+    else ``GAVE_NONE``."""
+    return np.uint64(target) % np.uint64(13) if final == target else np.uint64(GAVE_NONE)
+
+
+@njit(cache=True, inline="always")
+def gave_after_nb(table, p):
+    """The rank position ``p + 1`` gave to ``p``'s swap, ``GAVE_NONE`` when ``p`` did not
+    swap with it (uint64)."""
+    return gave_of_nb(table.dealt[p + 1], table.held[p])
+
+
+@njit(cache=True, inline="always")
+def swap_chain_table_nb(table, policy, k, king_block, first, moving, held, gave, state):
+    """:func:`swap_chain_nb` with every seat's decision from its table
+    (:func:`decide_table_nb`): ``gave`` is what position ``first`` gave to its right-hand
+    neighbour's swap.  Returns ``(the matador's final card, the mask of every
+    non-matador's final card, state)``.  With no mixed cell anywhere nothing is drawn.
+
+    A position that was swapped with gave its dealt card, so both masks it may read (no
+    swap from the right, or one that took its dealt card) are loaded before the swap
+    before it is known: only a select waits for it."""
+    mixed = table.has_tables == MIXED_TABLES
+    swapped_in = gave != GAVE_NONE
+    none = np.uint64(GAVE_NONE)
+    for p in range(first, k - 1):
+        row = table_row_nb(table, p, k, np.uint64(0))
+        if_given = row + np.uint64(table.dealt[p]) % np.uint64(13)
+        bit = np.uint64(moving)
+        given_on = table.table_swaps_on[if_given]  # both loads first: no branch waits on the swap before
+        none_on = table.table_swaps_on[row + none]
+        swaps_on = given_on if swapped_in else none_on
+        swap = (swaps_on >> bit) & _ONE
+        if mixed:
+            gave = np.uint64(table.dealt[p]) % np.uint64(13) if swapped_in else none
+            if (table.table_mixed[row + gave] >> bit) & _ONE:
+                swap, state = _mixed_action_nb(table, policy, p, k, moving, gave, state)
+        target = table.dealt[p + 1]
+        moving, final = swap_step_nb(table, p, king_block, moving, swap)
+        swapped_in = final == target
+        held |= _ONE << np.uint64(final)
+    return moving, held, state
+
+
+@njit(cache=True, inline="always")
 def reveal_nb(held, m_card):
     """The reveal of the non-matadors' final cards ``held`` (a mask) against the
     matador's ``m_card``: lower cards, then the suits of face-up aces (one pass is final;
@@ -189,6 +352,32 @@ def play_round_nb(table, k, codes):
 
 
 @njit(cache=True, inline="always")
+def play_round_table_nb(table, policy, k, codes, state):
+    """:func:`play_round_nb` when some seat plays a table (``table.has_tables``): the
+    decisions from the tables in ``policy`` (the matrix ``table`` was made from), mixed
+    cells drawing from ``state``.  Returns ``(knocked_out, exposed, state)``."""
+    king_block, betting, bet_direction = codes
+    if betting:
+        place_bets_nb(table, k, bet_direction)
+    moving, held, state = swap_chain_table_nb(
+        table, policy, k, king_block, 0, table.dealt[0], np.uint64(0), np.uint64(GAVE_NONE), state
+    )
+    table.held[k - 1] = moving
+    knocked_out, exposed = reveal_nb(held, moving)
+    return knocked_out, exposed, state
+
+
+@njit(cache=True, inline="always")
+def play_any_round_nb(table, policy, k, codes, state):
+    """One round by the table path or, when no seat plays a table, today's (which draws
+    nothing).  Returns ``(knocked_out, exposed, state)``."""
+    if table.has_tables:
+        return play_round_table_nb(table, policy, k, codes, state)
+    knocked_out, exposed = play_round_nb(table, k, codes)
+    return knocked_out, exposed, state
+
+
+@njit(cache=True, inline="always")
 def _bet_result(bet, knocked_out):
     """Units a bettor wins on an agreed bet (+b against the matador, -b for it)."""
     if bet > 0:
@@ -202,7 +391,7 @@ def _is_exposed(exposed, card):
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _hand_sums_nb(rules, tables, out, n, seed, first, count):
+def _hand_sums_nb(rules, policy, tables, out, n, seed, first, count):
     """Hand mode's loop: the sums of hands ``first .. first+count-1`` into ``out``.  It
     allocates nothing and is compiled without NRT: with it, binding the scratch arrays to
     the inlined round's arguments cost atomic incref/decref pairs in every hand."""
@@ -211,12 +400,16 @@ def _hand_sums_nb(rules, tables, out, n, seed, first, count):
     betting = codes[1]
     matador = n - 1
     seed_key = seed_key_nb(seed)
+    has_tables = table.has_tables != 0
     for seat in range(n):
         table.seat_of[seat] = seat
     for hand in range(first, first + count):
         state = stream_nb(seed_key, hand)
         state = deal_prefix_nb(table.pack, table.dealt, n, state)
-        knocked_out, exposed = play_round_nb(table, n, codes)
+        if has_tables:
+            knocked_out, exposed, state = play_round_table_nb(table, policy, n, codes, state)
+        else:
+            knocked_out, exposed = play_round_nb(table, n, codes)
         exposures = count_cards_nb(exposed)
         for p in range(matador):
             table.exposed_sum[p] += _is_exposed(exposed, table.held[p])
@@ -259,7 +452,7 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
     """Hand mode: integer sums over hands ``first .. first+count-1`` of ``seed``, the
     matador in seat ``n-1``.  Returns int64 ``[n + 1, width]`` (see ``HAND_OUTCOMES``)."""
     out = np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
-    _hand_sums_nb(rules, new_table_nb(policy), out, n, seed, first, count)
+    _hand_sums_nb(rules, policy, new_table_nb(policy), out, n, seed, first, count)
     return out
 
 
@@ -288,10 +481,11 @@ def next_matador_nb(alive, matador, step, n, left):
 
 
 @njit(cache=True, inline="always")
-def play_on_nb(table, alive, bet_net, matador_net, place2, n, left, matador, rounds, step, codes, state):
+def play_on_nb(table, policy, alive, bet_net, matador_net, place2, n, left, matador, rounds, step, codes, state):
     """The rest of a game from where it stands: ``alive`` per seat, ``left`` of them, the
     ``matador`` of the next round; rounds until one seat is left.  ``bet_net``,
-    ``matador_net`` and ``place2`` are added to per seat.  Returns ``(rounds, state)``."""
+    ``matador_net`` and ``place2`` are added to per seat; ``policy`` is the matrix
+    ``table`` was made from (its tables).  Returns ``(rounds, state)``."""
     while left > 1:
         k = 0
         for offset in range(1, n + 1):
@@ -300,7 +494,7 @@ def play_on_nb(table, alive, bet_net, matador_net, place2, n, left, matador, rou
                 table.seat_of[k] = seat
                 k += 1
         state = deal_prefix_nb(table.pack, table.dealt, k, state)
-        knocked_out, exposed = play_round_nb(table, k, codes)
+        knocked_out, exposed, state = play_any_round_nb(table, policy, k, codes, state)
         rounds += 1
         for p in range(k - 1):
             net = _bet_result(table.bet[p], knocked_out)
@@ -313,7 +507,7 @@ def play_on_nb(table, alive, bet_net, matador_net, place2, n, left, matador, rou
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _game_sums_nb(rules, tables, out, alive, place2, bet_net, matador_net, n, seed, first, count):
+def _game_sums_nb(rules, policy, tables, out, alive, place2, bet_net, matador_net, n, seed, first, count):
     """Game mode's loop (allocating nothing, compiled without NRT like
     :func:`_hand_sums_nb`): the sums of games ``first .. first+count-1`` into ``out``;
     ``alive``, ``place2`` (finishing place, in halves), ``bet_net`` and ``matador_net``
@@ -329,7 +523,9 @@ def _game_sums_nb(rules, tables, out, alive, place2, bet_net, matador_net, n, se
             place2[seat] = 0
             bet_net[seat] = 0
             matador_net[seat] = 0
-        rounds, state = play_on_nb(table, alive, bet_net, matador_net, place2, n, n, n - 1, 0, step, codes, state)
+        rounds, state = play_on_nb(
+            table, policy, alive, bet_net, matador_net, place2, n, n, n - 1, 0, step, codes, state
+        )
         for seat in range(n):
             if alive[seat]:
                 place2[seat] = 2
@@ -355,6 +551,7 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
     out = np.zeros((n + 1, GAME_WIDTH), dtype=np.int64)
     _game_sums_nb(
         rules,
+        policy,
         new_table_nb(policy),
         out,
         np.zeros(n, dtype=np.int64),
@@ -366,4 +563,94 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
         first,
         count,
     )
+    return out
+
+
+# ----------------------------------------------------------------------------------------
+# The solve kernel (sims.core.table_nb): hand mode's deals, every visit to the decision
+# solved replayed with the other action.
+#
+# The swap chain is replayed from the visit rather than from the deal's start: everything
+# before the visit (the deal, the earlier decisions and their draws) is the base play's,
+# so the saved situation at the visit (card held, rank given, the earlier final cards, the
+# stream's state after the visit's own draw) is where a replay from the start would be.
+
+V_MOVING, V_GAVE, V_ACTION, V_EXPOSED = range(4)  # columns of the solve's per-position scratch
+V_HELD = 4  # the uint64 scratch: the stream's state (four words), then the mask of earlier final cards
+
+
+@njit(cache=True, inline="always")
+def _base_play_nb(table, policy, n, king_block, lo, hi, visit, words, state):
+    """The deal in ``table.dealt`` played by the profile, saving in ``visit`` and
+    ``words`` the situation of every position ``lo .. hi-1`` at its turn (the card held,
+    the rank given, the action taken, then the seat's exposure; the stream's state after
+    its draw and the mask of the final cards before it)."""
+    moving = table.dealt[0]
+    held = np.uint64(0)
+    gave = np.uint64(GAVE_NONE)
+    for p in range(n - 1):
+        swap, state = decide_table_nb(table, policy, p, n, moving, gave, state)
+        if lo <= p < hi:
+            visit[p, V_MOVING] = moving
+            visit[p, V_GAVE] = gave
+            visit[p, V_ACTION] = SWAP if swap else 1 - SWAP
+            for w in range(4):
+                words[p, w] = state[w]
+            words[p, V_HELD] = held
+        target = table.dealt[p + 1]
+        moving, final = swap_step_nb(table, p, king_block, moving, swap)
+        gave = gave_of_nb(target, final)
+        held |= _ONE << np.uint64(final)
+    table.held[n - 1] = moving
+    _, exposed = reveal_nb(held, moving)
+    for p in range(lo, hi):
+        visit[p, V_EXPOSED] = _is_exposed(exposed, table.held[p])
+
+
+@njit(cache=True, inline="always")
+def _replay_nb(table, policy, n, king_block, p, swap, visit, words):
+    """Position ``p``'s exposure when its visit takes ``swap`` (1 or 0) and the rest of
+    the chain plays the profile from the saved situation."""
+    state = (words[p, 0], words[p, 1], words[p, 2], words[p, 3])
+    moving, final = swap_step_nb(table, p, king_block, visit[p, V_MOVING], np.uint64(swap))
+    held = words[p, V_HELD] | (_ONE << np.uint64(final))
+    m_card, held, state = swap_chain_table_nb(
+        table, policy, n, king_block, p + 1, moving, held, gave_after_nb(table, p), state
+    )
+    _, exposed = reveal_nb(held, m_card)
+    return _is_exposed(exposed, final)
+
+
+@njit(cache=True, nogil=True)
+def _solve_deals_nb(rules, policy, tables, out, visit, words, values, n, seed, first, count, decision):
+    """The deals of :func:`solve_nb` (the caller holds ``tables``, see sims.core.deck)."""
+    table = tables[0]
+    king_block = rules[R_KING_BLOCK]
+    lo, hi = (n - 2, n - 1) if decision == MATADOR_RIGHT_DECISION else (0, n - 2)
+    seed_key = seed_key_nb(seed)
+    for seat in range(n):
+        table.seat_of[seat] = seat
+    for hand in range(first, first + count):
+        state = stream_nb(seed_key, hand)
+        state = deal_prefix_nb(table.pack, table.dealt, n, state)
+        _base_play_nb(table, policy, n, king_block, lo, hi, visit, words, state)
+        for p in range(lo, hi):
+            taken = visit[p, V_ACTION]
+            values[taken] = visit[p, V_EXPOSED]
+            values[1 - taken] = _replay_nb(table, policy, n, king_block, p, (1 - taken) == SWAP, visit, words)
+            cell = table_cell_nb(visit[p, V_MOVING] % 13, visit[p, V_GAVE])
+            record_visit_nb(out, p, cell, N_CELLS, values, 3)
+
+
+@njit(cache=True, nogil=True)
+def solve_nb(rules, policy, n, seed, first, count, decision):
+    """The solve sums (sims.core.table_nb) of hands ``first .. first+count-1`` of ``seed``
+    for the decision ``decision`` (0 swap: positions 0 .. n-3; 1 matador_right: position
+    n-2): per (seat, cell) the visits and the seat's exposure under each action.  Betting
+    moves no card, so it is not played.  Returns int64 ``[n * N_CELLS * STATS]``."""
+    out = np.zeros(n * N_CELLS * STATS, dtype=np.int64)
+    visit = np.zeros((SLOTS, 4), dtype=np.int64)
+    words = np.zeros((SLOTS, 5), dtype=np.uint64)
+    values = np.zeros(N_ACTIONS, dtype=np.int64)
+    _solve_deals_nb(rules, policy, new_table_nb(policy), out, visit, words, values, n, seed, first, count, decision)
     return out

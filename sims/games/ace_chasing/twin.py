@@ -10,7 +10,9 @@ in the order the contract prescribes:
   (card ``p`` to position ``p``, position ``n-1`` the matador);
 * game ``i`` of seed ``s`` is ``Stream(s, i)``; each round deals ``deal_prefix(stream, k)``
   for its ``k`` alive players, rounds in sequence;
-* nothing else is drawn: the swap chain and the bets are deterministic.
+* nothing else is drawn by the policies: the swap chain and the bets are deterministic;
+  a seat playing a table (the package docstring, "Strategy tables") draws one uniform
+  at a mixed cell of its table, in the order of the chain, from the round's stream.
 
 Public functions:
 
@@ -21,6 +23,8 @@ Public functions:
 * :func:`simulate` sums those rows over a range of hands or games into the kernel's
   ``(n_seats + 1, width)`` int64 layout;
 * :func:`replay_lines` is the readable log of one hand of a seed;
+* :func:`solve` is the solve kernel's sums (sims.core.table_nb), every visit replayed
+  from the deal's start;
 * :func:`advise` plays the advice of one seat's KEEP/SWAP (sims.games.ace_chasing.advice)
   on conditioned deals: deal ``i`` of seed ``s`` is ``Stream(s, i)``, dealing positions
   0 .. n-1 with ``sims.core.advice.deal_conditioned``.
@@ -34,6 +38,8 @@ from __future__ import annotations
 from sims.core.cards import card_name
 from sims.core.deck import deal_prefix
 from sims.core.rng import Stream
+from sims.core.table import block_offset, solve_stats_width
+from sims.core.table_nb import NO_TABLE, record_visit, table_action
 from sims.core.twins import sum_outcome_rows
 from sims.games.ace_chasing import (
     ACE_RANK,
@@ -56,8 +62,35 @@ from sims.games.ace_chasing import (
     THRESHOLD,
     Rules,
 )
+from sims.games.ace_chasing.table import TABLES
 
-__all__ = ["play_dealt", "play_hand", "play_game", "simulate", "replay_lines", "rank_of", "advise"]
+# Strategy tables: both decisions ("swap" before the matador's right, "matador_right") have
+# the same cells: the rank held at the seat's turn, and the rank it gave when its right-hand
+# neighbour swapped with it (none otherwise).  Actions: 0 swap, 1 keep.
+TABLE_SWAP = 0
+TABLE_CELLS = len(TABLES[0].cells)
+TABLE_OFFSETS = tuple(block_offset(len(POLICY_FIELDS), TABLES, decision.name) for decision in TABLES)
+
+
+def table_cell(held_card: int, gave_card: int | None) -> int:
+    """The table cell of a seat holding ``held_card`` at its turn, having given
+    ``gave_card`` to its right-hand neighbour's swap (None: nobody swapped with it): the 13
+    ranks held without a swap come first, then 13 cells per rank given."""
+    held = rank_of(held_card)
+    return held if gave_card is None else N_FACES + N_FACES * rank_of(gave_card) + held
+
+
+__all__ = [
+    "play_dealt",
+    "play_hand",
+    "play_game",
+    "simulate",
+    "replay_lines",
+    "rank_of",
+    "advise",
+    "solve",
+    "table_cell",
+]
 
 N_FACES = 13
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -115,7 +148,7 @@ def _num(x) -> str:
 # One round from literal cards
 
 
-def play_dealt(rules: Rules, policy, cards, log=None, *, labels=None, force=None) -> dict:
+def play_dealt(rules: Rules, policy, cards, log=None, *, labels=None, force=None, stream=None) -> dict:
     """Play one round of Ace Chasing from literal cards.
 
     ``cards`` holds ``k >= 2`` card codes by position: position 0 the matador's left,
@@ -123,7 +156,11 @@ def play_dealt(rules: Rules, policy, cards, log=None, *, labels=None, force=None
     (columns in ``POLICY_FIELDS`` order).  ``log`` (a list) receives a readable line per
     step; ``labels`` (optional) names the positions in it (default ``"seat p"``).
     ``force`` (optional) is a pair ``(position, asks)``: that position asks to swap
-    (``asks`` 1) or keeps (0) whatever its policy says (advice).
+    (``asks`` 1) or keeps (0) whatever its policy says (advice, solve); the draw its
+    table would make there is still made.  A row longer than the policy fields carries
+    tables: a seat playing one decides from it (a mixed cell draws from ``stream``, a
+    :class:`sims.core.rng.Stream`; default ``Stream(0, 0)``), a cell left out falls back
+    to its policy.
 
     Returns a dict of lists over positions: ``exposed`` (0/1; 0 for the matador),
     ``swap`` (0/1: the position's swap was carried out), ``bet`` (the agreed signed bet:
@@ -193,7 +230,9 @@ def play_dealt(rules: Rules, policy, cards, log=None, *, labels=None, force=None
     swap = [0] * k
     asked = [0] * k
     at_turn = [0] * k
+    cells = [0] * k
     king_block = bool(rules.king_block)
+    stream = Stream(0, 0) if stream is None else stream
     for p in range(mat):
         row = rows[p]
         card = hand[p]
@@ -203,6 +242,13 @@ def play_dealt(rules: Rules, policy, cards, log=None, *, labels=None, force=None
         limit = row[MATADOR_RIGHT_THRESHOLD] if p == right else row[THRESHOLD]
         by_ace = row[ACE_SWAP] == 1 and rank_of(card) == ACE_RANK
         wants = by_ace or rank1 <= limit
+        # The table: the cell is what the seat knows now (the card held, and the card it
+        # gave if its right-hand neighbour swapped with it: then it gave its dealt card).
+        cells[p] = table_cell(card, cards[p] if p > 0 and swap[p - 1] else None)
+        offset = TABLE_OFFSETS[1 if p == right else 0]
+        from_table = table_action(row, offset, 2, cells[p], stream) if len(row) > offset else NO_TABLE
+        if from_table != NO_TABLE:
+            wants = from_table == TABLE_SWAP
         if force is not None and p == force[0]:
             wants = bool(force[1])
         asked[p] = int(wants)
@@ -211,6 +257,8 @@ def play_dealt(rules: Rules, policy, cards, log=None, *, labels=None, force=None
             which = "matador_right_threshold" if p == right else "threshold"
             if force is not None and p == force[0]:
                 why = "the advised decision"
+            elif from_table != NO_TABLE:
+                why = f"its table, cell {TABLES[0].cell_text(cells[p])}"
             elif by_ace:
                 why = "an ace, passed on (ace_swap)"
             elif wants:
@@ -301,6 +349,7 @@ def play_dealt(rules: Rules, policy, cards, log=None, *, labels=None, force=None
         "final": hand,
         "asked": asked,
         "at_turn": at_turn,
+        "cell": cells,
     }
 
 
@@ -326,7 +375,7 @@ def play_hand(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
     rows = _prepared(policy, n_seats)
     stream = Stream(seed, index)
     cards = deal_prefix(stream, n_seats)
-    res = play_dealt(rules, rows, cards, log)
+    res = play_dealt(rules, rows, cards, log, stream=stream)
     mat = n_seats - 1
     seat_rows = []
     for s in range(n_seats):
@@ -394,7 +443,9 @@ def _play_on(rules: Rules, rows, stream, alive, left: int, mat: int, rounds: int
         if log is not None:
             log.append(f"round {rounds}: matador seat {mat}; order " + " ".join(str(s) for s in order))
         cards = deal_prefix(stream, k)
-        res = play_dealt(rules, _Rows(rows[s] for s in order), cards, log, labels=[f"seat {s}" for s in order])
+        res = play_dealt(
+            rules, _Rows(rows[s] for s in order), cards, log, labels=[f"seat {s}" for s in order], stream=stream
+        )
         for p, s in enumerate(order):
             bet_net[s] += res["bet_net"][p]
         matador_net[mat] += res["bet_net"][k - 1]
@@ -544,13 +595,13 @@ def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known
         out[TRIED] += 1
         stream = Stream(seed, i)
         cards = deal_conditioned(stream, range(N_CARDS_IN_PACK), fixed)
-        if not _saw(
-            play_dealt(rules, round_rows, cards, force=(p, 0)), p, holding, gave, earlier, None if seen_bets else bets
-        ):
+        seen = play_dealt(rules, round_rows, cards, force=(p, 0), stream=_copy(stream))
+        if not _saw(seen, p, holding, gave, earlier, None if seen_bets else bets):
             continue
         values = []
         for c in range(n_candidates):
-            res = play_dealt(rules, round_rows, cards, force=(p, 1 if c == 0 else 0))
+            replay = _copy(stream)  # every candidate plays the round, then the game, on from the deal's stream
+            res = play_dealt(rules, round_rows, cards, force=(p, 1 if c == 0 else 0), stream=replay)
             bet = bets[p] if seen_bets else res["bet"][p]
             row = [res["exposed"][p], res["knocked_out"]]
             if rules.betting:
@@ -559,12 +610,45 @@ def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known
                 alive = [True] * n
                 _, left = _eliminate(res, list(range(n)), n - 1, alive, n, [0] * n)
                 mat = _next_matador(rules, n - 1, alive) if left > 1 else n - 1
-                replay = Stream(seed, i)
-                replay.s = list(stream.s)  # every candidate plays on from the same stream
                 _play_on(rules, rows, replay, alive, left, mat, 1, [0] * n, [0] * n, [0] * n, None)
                 row.append(int(alive[p]))
             values.append(row)
         record_deal(out, values)
+    return out
+
+
+def _copy(stream: Stream) -> Stream:
+    """A stream at the same point as ``stream`` (drawing from it leaves ``stream`` as it is)."""
+    copy = Stream(0, 0)
+    copy.s = list(stream.s)
+    return copy
+
+
+def solve(rules, policy, n_seats: int, seed: int, first: int, count: int, decision_index: int) -> list[int]:
+    """The solve sums (sims.core.table_nb) of hands ``first .. first+count-1`` of
+    ``seed``: every visit of a position to the decision ``decision_index`` (0 swap:
+    positions 0 .. n-3; 1 matador_right: position n-2) is replayed from the deal's start
+    once per action, forced there (its table's draw still made), and the position's
+    exposure under each is added to its cell's sums."""
+    if not isinstance(rules, Rules):
+        rules = Rules(*(int(v) for v in rules))
+    n = int(n_seats)
+    rows = _prepared(policy, n)
+    n_actions = len(TABLES[decision_index].actions)
+    out = [0] * (n * TABLE_CELLS * solve_stats_width(n_actions))
+    positions = [n - 2] if decision_index == 1 else list(range(n - 2))
+    for i in range(first, first + count):
+        stream = Stream(seed, i)
+        cards = deal_prefix(stream, n)
+        base = play_dealt(rules, rows, cards, stream=stream)
+        for p in positions:
+            values = []
+            for action in range(n_actions):
+                replay = Stream(seed, i)
+                deal_prefix(replay, n)
+                res = play_dealt(rules, rows, cards, force=(p, int(action == TABLE_SWAP)), stream=replay)
+                values.append(res["exposed"][p])
+            record_visit(out, p, base["cell"][p], TABLE_CELLS, values, (1 << n_actions) - 1)
     return out
 
 

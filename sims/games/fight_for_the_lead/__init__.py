@@ -123,6 +123,42 @@ One hand (dealer D, pot P at stake, compulsory or not)
          led; when void, the lowest card.
   9. Settlement (stakes above).  The game goes on while P_next > 0.
 
+Strategy tables (sims.games.fight_for_the_lead.table; sims.core.table)
+  A seat may play two decisions from a table; a cell left out falls back to the policy
+  fields, a mixed cell draws one uniform from the hand's stream at that moment (the fight
+  cards seat by seat 0..n-1 right after the deal, before the fight's turned cards; the
+  stays seat by seat right after the replacement).  Policies draw nothing, so a table
+  changes no other draw.
+  stay (a hand that is not compulsory, after the replacement; 24 cells): aces (0..4) and
+    guarded kings (0..2) among the four cards held, and lead (yes: the seat won the
+    fight).  Actions: stay, drop.  The policy stays when 2 * aces + guarded kings reaches
+    stay_min_strength or, with stay_with_lead, when it won the fight: a function of the
+    cell, so every policy is a table.  Aces and guarded kings apart (not their score)
+    because one ace and two guarded kings score the same and play differently; only the
+    12 (aces, guarded kings) pairs four cards can make are cells.  The pot at stake is
+    left out: every chip moved is a multiple of it, so it scales a choice's value and
+    never changes which is better.  In a compulsory hand nobody decides.
+  fight_card (after the deal; 40 cells): aces (0..4), kings (0..4) and the longest suit's
+    length (1..4) of the four cards dealt (the 40 triples four cards can make).  Actions:
+    the four ways the policy field fight_card names, resolved on the hand as the policy
+    resolves them: lowest, highest, highest-non-ace, lowest-of-longest-suit.  The policy
+    lays the same way whatever it holds, so every policy is the table with its way in
+    every cell.  Why ways and not concrete cards: the card each way picks follows the
+    policy's own tie rules (equal ranks to the lower suit, the longest suit's lowest
+    card), which a card named by its rank order in the hand cannot reproduce bit for bit
+    on every hand without cells holding the whole hand; with these cells a table still
+    chooses, per shape of hand, whether to fight with an ace, a king or a low card, or
+    from the long suit.  Two ways may name the same card (no ace: highest and
+    highest-non-ace), so a solve reports those as ties.
+  Advice: the advised seat's forced fight card replaces what its table laid (the table's
+  draw is still made); a seat forced to stay or drop (the advised seat's own stay, the
+  others' under infer=seen) plays no stay table and draws nothing.
+  Solving (``solve_nb``, sims.core.table_nb): hand mode's hands; every seat's visit to the
+  decision solved is replayed from the hand's start once per other action, forced after
+  its own draw, everything else on the same stream; the seat's ``net`` (higher is better)
+  is recorded per action.  The stay decision is solved in later hands only (the rule
+  sample_hand=first makes every hand compulsory: no visits).
+
 Advice (analyze advise): the fight card, stay or drop, and the trade of one seat in one
   hand, every candidate on the same conditioned deals: see advice.py.
 
@@ -169,7 +205,7 @@ from __future__ import annotations
 import numpy as np
 
 from sims.core.deck import N_CARDS, stacked_pack
-from sims.core.rng import stream_state
+from sims.core.rng import Stream
 from sims.core.tricks import ACE_HIGH_CODE
 from sims.games.fight_for_the_lead.kernel import (
     BIT_OF_CODE,
@@ -204,6 +240,7 @@ def play_dealt(
     pot: int | None = None,
     compulsory: bool = False,
     log=None,
+    stream=None,
 ) -> dict:
     """Play one hand from a stacked pack (stacked-deck tests), through the kernel.
 
@@ -212,7 +249,9 @@ def play_dealt(
     card not listed follows in code order.  No shuffling: reshuffled piles are drawn in
     pile order.  ``policy`` has one row per seat.  ``dealer`` defaults to seat n-1,
     ``pot`` to n * ante; ``compulsory`` makes it a first hand.  ``log`` is accepted for
-    the plain-Python twin's signature and left untouched.
+    the plain-Python twin's signature and left untouched.  ``stream`` (a
+    :class:`sims.core.rng.Stream`, advanced in place; default ``Stream(0, 0)``) feeds the
+    draws of mixed table cells ("Strategy tables"); the stacked pack draws nothing.
 
     Returns a dict (card codes as in sims.core.deck; per-seat lists are indexed by seat):
       fight: each seat's fight card; turned: the turned cards in order; lead: the seat
@@ -240,9 +279,12 @@ def play_dealt(
     if len(cards) < 4 * n_seats:
         raise ValueError(f"a stacked pack must list at least the {4 * n_seats} cards of the deal.")
     rules_array = np.asarray([int(v) for v in rules], dtype=np.int64)
-    table = new_table_nb(rules_array, np.asarray(policy, dtype=np.float64), n_seats).view(np.recarray)[0]
+    table = new_table_nb(rules_array, np.ascontiguousarray(policy, dtype=np.float64), n_seats).view(np.recarray)[0]
     table.pack[:] = [int(BIT_OF_CODE[c]) for c in pack]
-    play_hand_nb(table, np.int64(n_seats), np.int64(dealer), np.int64(pot), bool(compulsory), False, stream_state(0, 0))
+    stream = Stream(0, 0) if stream is None else stream
+    state = tuple(np.uint64(word) for word in stream.s)
+    state = play_hand_nb(table, np.int64(n_seats), np.int64(dealer), np.int64(pot), bool(compulsory), False, state)
+    stream.s = [int(word) for word in state]
     return _hand_result(table, n_seats)
 
 
@@ -304,6 +346,7 @@ SPEC = GameSpec(
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     twin="sims.games.fight_for_the_lead.twin",
     advice="sims.games.fight_for_the_lead.advice",
+    tables="sims.games.fight_for_the_lead.table",
     bench_players=(4, 6, 8),
     strategy_fields=("stay_min_strength", "keep_min_rank", "fight_card"),
     last_seat_role="dealer",

@@ -71,6 +71,10 @@ How deals are conditioned
   policies choose from the cards dealt, the seats that play (stay/drop by policy) are
   ``playing``, and the earlier traders' counts are ``traded``: exact conditioning by
   rejection.  Each candidate then plays the hand from the same pack and stream state.
+  Seats playing tables (the package docstring, "Strategy tables") decide from them, a
+  mixed cell drawing from that stream; the advised seat's forced fight card replaces
+  what its table laid (after the table's draw), and a seat forced to stay or drop plays
+  no stay table (no draw).
 
   infer (sims.core.advice.INFER) says how that history is read.  ``policy`` (the default)
   is the conditioning above.  ``seen`` plays the other seats' actions as given: each lays
@@ -123,6 +127,7 @@ from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.tricks import lowest_card_nb
 from sims.games.fight_for_the_lead.kernel import (
     BIT_OF_CODE,
+    STAY_OFFSET,
     all_drop_nb,
     choose_leader_nb,
     deal_nb,
@@ -560,7 +565,7 @@ def _play_candidate_nb(table, pack, n, known, candidate, check, state, codes):
         table.pack[k] = pack[k]
     start_hand_nb(table, n)
     state = deal_nb(table, n, dealer, False, state)
-    lay_fight_cards_nb(table, n)
+    state = lay_fight_cards_nb(table, n, state)
     seen = known[K_SEEN] != 0
     if seen:
         _force_seen_fights_nb(table, n, known)
@@ -580,7 +585,7 @@ def _play_candidate_nb(table, pack, n, known, candidate, check, state, codes):
         for seat in range(n):
             if seat != position:
                 _force_stay_nb(table, seat, (known[K_PLAYING] >> seat) & 1 != 0)
-    stay_or_drop_nb(table, n, dealer, compulsory)
+    state = stay_or_drop_nb(table, n, dealer, compulsory, state)
     if check and known[K_PLAYING] >= 0 and table.in_seats != known[K_PLAYING]:
         return False
     playing = table.players_in
@@ -662,9 +667,11 @@ def _force_fight_card_nb(table, seat, bit):
 
 @njit(cache=True, inline="always")
 def _force_stay_nb(table, seat, stays):
-    """The advised seat stays (or drops) whatever its hand, through its stay policy."""
+    """The advised seat stays (or drops) whatever its hand, through its stay policy (its
+    stay table, if any, set aside: a forced seat makes no draw)."""
     table.policy[STAY_MIN_STRENGTH, seat] = 0 if stays else NEVER_STAYS
     table.policy[STAY_WITH_LEAD, seat] = 1 if stays else 0
+    table.tables[seat, STAY_OFFSET] = 0.0
 
 
 @njit(cache=True, inline="always")

@@ -14,6 +14,8 @@ from numba import njit
 
 from sims.core.deck import N_CARDS, draw_nb, reset_pack_nb
 from sims.core.rng import seed_key_nb, stream_nb
+from sims.core.table import block_offset, solve_stats_width, table_width
+from sims.core.table_nb import NO_TABLE, record_visit_nb, table_action_nb
 from sims.core.tricks import (
     ACE_HIGH_BIT,
     ACE_HIGH_CARDS,
@@ -52,6 +54,15 @@ from sims.games.fight_for_the_lead.rules import (
     STYLE_HIGH,
     TRADE_FROM_LEAD_WINNER,
     Rules,
+)
+from sims.games.fight_for_the_lead.table import (
+    DROP,
+    FIGHT_CELL_OF,
+    FIGHT_DECISION,
+    STAY,
+    STAY_CELL_OF,
+    STAY_DECISION,
+    TABLES,
 )
 from sims.spec import indices
 
@@ -146,6 +157,15 @@ N_POLICY_FIELDS = len(POLICY_FIELDS)
 N_BITS = 64  # entries of an array indexed by a ranked bit
 ACC_STRIDE = 16  # hand-mode sums per row: the outcome columns, padded to a multiple of 4
 assert HAND_WIDTH <= ACC_STRIDE
+# Strategy tables (sims.games.fight_for_the_lead.table): the record keeps each seat's table
+# blocks (the policy row's columns after the fields); where each decision's block starts
+# there, its cells and actions.
+TABLE_WIDTH = table_width(TABLES)
+STAY_OFFSET = block_offset(0, TABLES, "stay")
+FIGHT_OFFSET = block_offset(0, TABLES, "fight_card")
+N_STAY_CELLS, N_STAY_ACTIONS = TABLES[STAY_DECISION].n_cells, TABLES[STAY_DECISION].n_actions
+N_FIGHT_CELLS, N_FIGHT_ACTIONS = TABLES[FIGHT_DECISION].n_cells, TABLES[FIGHT_DECISION].n_actions
+STAY_STATS, FIGHT_STATS = solve_stats_width(N_STAY_ACTIONS), solve_stats_width(N_FIGHT_ACTIONS)
 
 # A block's scratch is one record of this type (see sims.core.deck for the pattern), made
 # once per block by new_table_nb, which fills in the rules, the policy and each seat's
@@ -176,6 +196,20 @@ TABLE = np.dtype(
         ("place_of_bit", np.int64, N_BITS),  # per card played to the trick now (bit): its player's place
         ("sums", np.int64, (SLOTS, ACC_STRIDE)),  # hand mode, [seat, column]: the sums; row n: the table's
         ("game_net", np.int64, SLOTS),  # game mode, per seat: chips this game
+        # Strategy tables: per seat its table blocks (sims.core.table; a seat without a
+        # table holds 0, so its flag is off) ...
+        ("tables", np.float64, (SLOTS, TABLE_WIDTH)),
+        # ... per seat the cell and the action of its last stay and fight-card decisions
+        # (the solve kernel reads them) ...
+        ("stay_cell", np.int64, SLOTS),
+        ("stay_action", np.int64, SLOTS),
+        ("fight_cell", np.int64, SLOTS),
+        ("fight_action", np.int64, SLOTS),
+        ("stay_tables", np.int64),  # ... 1: the stay decision takes the table path
+        ("fight_tables", np.int64),  # 1: the fight card takes the table path
+        ("forced_seat", np.int64),  # the solve kernel: this seat's decision forced_decision
+        ("forced_decision", np.int64),  # ... takes forced_action (forced_seat -1: none)
+        ("forced_action", np.int64),
         # The hand's state between phases.
         ("top", np.int64),  # the pack's cursor: cards drawn from it
         ("size", np.int64),  # cards in the pack (52, or the pile's size after a reshuffle)
@@ -208,6 +242,7 @@ _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 _SUIT_BITS = np.uint64(0x1FFF)  # the 13 orders of one suit
 ACES = RANK_COLUMN << np.uint64(12)
+KINGS = RANK_COLUMN << np.uint64(11)
 ACE_ORDER, KING_ORDER = 12, 11
 _LANE_NONZERO = np.uint64(0x7FFF7FFF7FFF7FFF)
 _NO_CARD = np.uint64(1 << 63)  # above every card: makes a mask non-empty where its lowest bit is unused
@@ -303,11 +338,107 @@ def new_table_nb(rules, policy, n):
     for r in range(rules.shape[0]):
         table.rules[r] = rules[r]
     for seat in range(n):
-        for field in range(policy.shape[1]):
+        for field in range(N_POLICY_FIELDS):
             table.policy[field, seat] = np.int64(policy[seat, field])
         below = table.policy[KEEP_MIN_RANK, seat] - 2  # orders traded away: 0 .. below-1
         table.trade_away[seat] = np.uint64((1 << below) - 1) * RANK_COLUMN
+        if policy.shape[1] > N_POLICY_FIELDS:
+            for k in range(TABLE_WIDTH):
+                table.tables[seat, k] = policy[seat, N_POLICY_FIELDS + k]
+            if table.tables[seat, STAY_OFFSET] >= 0.5:
+                table.stay_tables = 1
+            if table.tables[seat, FIGHT_OFFSET] >= 0.5:
+                table.fight_tables = 1
+    _fold_fight_tables_nb(table, n)
+    _fold_stay_tables_nb(table, n)
+    table.forced_seat = -1
     return tables
+
+
+@njit(cache=True)
+def _pure_action_nb(table, seat, at, n_actions, policy_action):
+    """The action of the cell whose probabilities start at ``tables[seat, at]``: the one of
+    probability 1, ``policy_action`` when the cell is left out, -1 when it is mixed."""
+    if table.tables[seat, at] < 0.0:
+        return policy_action
+    for a in range(n_actions):
+        if table.tables[seat, at + a] >= 1.0:
+            return a
+    return -1
+
+
+@njit(cache=True)
+def _fold_fight_tables_nb(table, n):
+    """When every fight-card table lays the same way in every cell (a policy written as a
+    table does), the ways are written to the policy's fight_card and the table path is
+    switched off: such tables play at the policy's speed."""
+    if not table.fight_tables:
+        return
+    ways = np.empty(n, dtype=np.int64)
+    for seat in range(n):
+        ways[seat] = table.policy[FIGHT_CARD, seat]
+        if table.tables[seat, FIGHT_OFFSET] < 0.5:
+            continue
+        for cell in range(N_FIGHT_CELLS):
+            at = FIGHT_OFFSET + 1 + cell * N_FIGHT_ACTIONS
+            way = _pure_action_nb(table, seat, at, N_FIGHT_ACTIONS, table.policy[FIGHT_CARD, seat])
+            if way < 0 or (cell > 0 and way != ways[seat]):
+                return
+            ways[seat] = way
+    for seat in range(n):
+        table.policy[FIGHT_CARD, seat] = ways[seat]
+    table.fight_tables = 0
+
+
+@njit(cache=True)
+def _fold_stay_tables_nb(table, n):
+    """When every stay table is a policy's (stay when 2 * aces + guarded kings reaches some
+    stay_min_strength 0..9, or, with stay_with_lead, on winning the fight), its fields are
+    written to the policy and the table path is switched off."""
+    if not table.stay_tables:
+        return
+    found = np.empty((n, 2), dtype=np.int64)
+    for seat in range(n):
+        found[seat, 0] = table.policy[STAY_MIN_STRENGTH, seat]
+        found[seat, 1] = table.policy[STAY_WITH_LEAD, seat]
+        if table.tables[seat, STAY_OFFSET] < 0.5:
+            continue
+        match = False
+        for minimum in range(10):
+            for with_lead in range(2):
+                if not match and _stay_rule_matches_nb(table, seat, minimum, with_lead):
+                    match = True
+                    found[seat, 0] = minimum
+                    found[seat, 1] = with_lead
+        if not match:
+            return
+    for seat in range(n):
+        table.policy[STAY_MIN_STRENGTH, seat] = found[seat, 0]
+        table.policy[STAY_WITH_LEAD, seat] = found[seat, 1]
+    table.stay_tables = 0
+
+
+@njit(cache=True)
+def _stay_rule_matches_nb(table, seat, minimum, with_lead):
+    """Whether the seat's stay table (its left-out cells played by its policy) stays
+    exactly where the policy (minimum, with_lead) would."""
+    for aces in range(5):
+        for guarded in range(3):
+            shape = STAY_CELL_OF[aces * 3 + guarded]
+            if shape < 0:
+                continue
+            strength = 2 * aces + guarded
+            for lead in range(2):
+                cell = shape * 2 + lead
+                own = strength >= table.policy[STAY_MIN_STRENGTH, seat] or (
+                    lead == 1 and table.policy[STAY_WITH_LEAD, seat] != 0
+                )
+                at = STAY_OFFSET + 1 + cell * N_STAY_ACTIONS
+                action = _pure_action_nb(table, seat, at, N_STAY_ACTIONS, STAY if own else DROP)
+                rule = strength >= minimum or (lead == 1 and with_lead != 0)
+                if action < 0 or (action == STAY) != rule:
+                    return False
+    return True
 
 
 @njit(cache=True, inline="always")
@@ -355,10 +486,10 @@ def play_hand_inline_nb(table, n, dealer, pot, compulsory, shuffle, state, codes
     trade_first, trade_order, trade_exhaust, all_drop, fight_exhaust = codes
     start_hand_nb(table, n)
     state = deal_nb(table, n, dealer, shuffle, state)
-    lay_fight_cards_nb(table, n)
+    state = lay_fight_cards_nb(table, n, state)
     state = fight_nb(table, n, dealer, fight_exhaust, shuffle, state)
     state = replace_nb(table, n, dealer, shuffle, state)
-    stay_or_drop_nb(table, n, dealer, compulsory)
+    state = stay_or_drop_nb(table, n, dealer, compulsory, state)
     playing = table.players_in
     if playing == 0:
         all_drop_nb(table, n, pot, all_drop)
@@ -403,18 +534,68 @@ def deal_nb(table, n, dealer, shuffle, state):
 
 
 @njit(cache=True, inline="always")
-def lay_fight_cards_nb(table, n):
+def lay_fight_cards_nb(table, n, state):
     """Steps 2-3, the fight cards: every seat, at once, lays down one card by its
-    fight_card policy; they are public.  ``seat_of_bit`` finds a fight card's seat in one
-    load."""
+    fight_card policy, or its table (:func:`fight_table_choice_nb`, seats in order, a
+    mixed cell drawing from ``state``); they are public.  ``seat_of_bit`` finds a fight
+    card's seat in one load.  Returns the stream state."""
     fight_bits = _ZERO
+    tables = table.fight_tables != 0
     for seat in range(n):
-        bit = fight_card_nb(table.hand[seat], table.policy[FIGHT_CARD, seat])
-        table.hand[seat] &= ~(_ONE << bit)
+        hand = table.hand[seat]
+        choice = table.policy[FIGHT_CARD, seat]
+        if tables:
+            choice, state = fight_table_choice_nb(table, seat, hand, choice, state)
+        bit = fight_card_nb(hand, choice)
+        table.hand[seat] = hand & ~(_ONE << bit)
         fight_bits |= _ONE << bit
         table.fight[seat] = bit
         table.seat_of_bit[bit] = seat
     table.fight_bits = fight_bits
+    return state
+
+
+@njit(cache=True, inline="always")
+def fight_cell_nb(hand):
+    """The fight_card cell of four cards dealt: (aces, kings, the longest suit's length)."""
+    longest = 0
+    for suit in range(4):
+        longest = max(longest, count_cards_nb(hand & (_SUIT_BITS << np.uint64(16 * suit))))
+    aces = count_cards_nb(hand & ACES)
+    kings = count_cards_nb(hand & KINGS)
+    return FIGHT_CELL_OF[_at((aces * 5 + kings) * 5 + longest)]
+
+
+@njit(cache=True, inline="always")
+def stay_cell_nb(hand, won_fight):
+    """The stay cell of four cards: (aces, guarded kings, whether the seat won the fight)."""
+    aces = count_cards_nb(hand & ACES)
+    guarded = strength_nb(hand) - 2 * aces
+    return STAY_CELL_OF[_at(aces * 3 + guarded)] * 2 + np.int64(won_fight)
+
+
+@njit(cache=True, inline="always")
+def decide_nb(table, seat, decision, offset, n_actions, cell, policy_action, state):
+    """``(action, state)`` at a table decision: the seat's table's (a mixed cell drawing
+    from ``state``), else its policy's ``policy_action``; the solve kernel's forced visit
+    overrides both, after the draw.  The cell and action are kept for the solve kernel."""
+    action, state = table_action_nb(table.tables, seat, offset, n_actions, cell, state)
+    if action == NO_TABLE:
+        action = policy_action
+    if table.forced_seat == seat and table.forced_decision == decision:
+        action = table.forced_action
+    return action, state
+
+
+@njit(cache=True, inline="always")
+def fight_table_choice_nb(table, seat, hand, choice, state):
+    """The fight_card choice (0..3) of ``seat`` holding ``hand``: :func:`decide_nb` in its
+    cell, ``choice`` its policy's."""
+    cell = fight_cell_nb(hand)
+    choice, state = decide_nb(table, seat, FIGHT_DECISION, FIGHT_OFFSET, N_FIGHT_ACTIONS, cell, choice, state)
+    table.fight_cell[seat] = cell
+    table.fight_action[seat] = choice
+    return choice, state
 
 
 @njit(cache=True, inline="always")
@@ -498,7 +679,7 @@ def replace_nb(table, n, dealer, shuffle, state):
 
 
 @njit(cache=True, inline="always")
-def stay_or_drop_nb(table, n, dealer, compulsory):
+def stay_or_drop_nb(table, n, dealer, compulsory, state):
     """Step 6, stay or drop, at once: a seat plays when the hand is compulsory, or it won
     the fight and stays with the lead, or its strength score reaches stay_min_strength.
     Writes ``playing``, the playing seats clockwise from the dealer's left to ``order``,
@@ -511,6 +692,8 @@ def stay_or_drop_nb(table, n, dealer, compulsory):
         strong = strength_nb(table.hand[seat]) >= table.policy[STAY_MIN_STRENGTH, seat]
         in_seats |= np.int64(strong) << seat
     in_seats |= np.int64(table.policy[STAY_WITH_LEAD, _at(lead)] != 0) << lead
+    if table.stay_tables and not compulsory:
+        in_seats, state = stay_tables_nb(table, n, in_seats, state)
     in_seats |= -np.int64(compulsory) & ((1 << n) - 1)
     playing = 0
     seat = dealer
@@ -524,6 +707,22 @@ def stay_or_drop_nb(table, n, dealer, compulsory):
     table.players_in = playing
     table.leader = -1
     table.pot_next = 0
+    return state
+
+
+@njit(cache=True, inline="always")
+def stay_tables_nb(table, n, in_seats, state):
+    """Step 6 by the tables: each seat in order, its policy's stay or drop (its bit of
+    ``in_seats``) replaced by :func:`decide_nb` in its cell.  Returns ``(in_seats, state)``."""
+    lead = table.lead
+    for seat in range(n):
+        cell = stay_cell_nb(table.hand[seat], seat == lead)
+        policy_action = DROP if (in_seats >> seat) & 1 == 0 else STAY
+        action, state = decide_nb(table, seat, STAY_DECISION, STAY_OFFSET, N_STAY_ACTIONS, cell, policy_action, state)
+        table.stay_cell[seat] = cell
+        table.stay_action[seat] = action
+        in_seats = (in_seats & ~(1 << seat)) | (np.int64(action == STAY) << seat)
+    return in_seats, state
 
 
 @njit(cache=True, inline="always")
@@ -858,4 +1057,65 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
     out = np.zeros((n + 1, GAME_WIDTH), dtype=np.int64)
     tables = new_table_nb(rules, policy, n)
     _game_sums_nb(rules, tables, out, n, seed, first, count)
+    return out
+
+
+# ----------------------------------------------------------------------------------------
+# The solve kernel (sims.core.table_nb): hand mode's hands, every visit to the decision
+# solved replayed from the hand's start with that visit forced to each other action.
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _solve_hands_nb(rules, tables, out, values, base, n, seed, first, count, decision):
+    """The hands of :func:`solve_nb` (allocating nothing; the caller holds ``tables``):
+    ``values`` per action, ``base`` per seat the base play's net, cell and action."""
+    table = tables[0]
+    pot = n * ante_nb(rules, n)
+    compulsory = rules[R_SAMPLE_HAND] == SAMPLE_FIRST
+    codes = rule_codes_nb(table)
+    seed_key = seed_key_nb(seed)
+    n_actions = values.shape[0]
+    fight = decision == FIGHT_DECISION
+    n_cells = N_FIGHT_CELLS if fight else N_STAY_CELLS
+    if compulsory and not fight:
+        return  # nobody decides to stay in a compulsory hand
+    for hand in range(first, first + count):
+        table.forced_seat = -1
+        reset_pack_nb(table.pack, BIT_OF_CODE)
+        play_hand_inline_nb(table, n, n - 1, pot, compulsory, True, stream_nb(seed_key, hand), codes)
+        for seat in range(n):  # the base play's, before the replays overwrite them
+            base[0, seat] = table.net[seat]
+            base[1, seat] = table.fight_cell[seat] if fight else table.stay_cell[seat]
+            base[2, seat] = table.fight_action[seat] if fight else table.stay_action[seat]
+        table.forced_decision = decision
+        for seat in range(n):
+            table.forced_seat = seat
+            for action in range(n_actions):
+                values[action] = base[0, seat]
+                if action != base[2, seat]:
+                    table.forced_action = action
+                    reset_pack_nb(table.pack, BIT_OF_CODE)
+                    play_hand_inline_nb(table, n, n - 1, pot, compulsory, True, stream_nb(seed_key, hand), codes)
+                    values[action] = table.net[seat]
+            record_visit_nb(out, seat, base[1, seat], n_cells, values, (1 << n_actions) - 1)
+
+
+@njit(cache=True, nogil=True)
+def solve_nb(rules, policy, n, seed, first, count, decision):
+    """The solve sums (sims.core.table_nb) of hands ``first .. first+count-1`` of ``seed``
+    (hand mode's hands: dealer n-1, pot n * ante) for the decision ``decision`` (0 stay,
+    visited only in a hand that is not compulsory; 1 fight_card): per (seat, cell) the
+    visits and the seat's net under each action.  Every seat takes the table path, so
+    that a forced visit is decided (and draws) where the profile decides.  Returns int64
+    ``[n * cells * stats]``."""
+    fight = decision == FIGHT_DECISION
+    n_cells = N_FIGHT_CELLS if fight else N_STAY_CELLS
+    n_actions = N_FIGHT_ACTIONS if fight else N_STAY_ACTIONS
+    out = np.zeros(n * n_cells * (FIGHT_STATS if fight else STAY_STATS), dtype=np.int64)
+    values = np.zeros(n_actions, dtype=np.int64)
+    base = np.zeros((3, n), dtype=np.int64)
+    tables = new_table_nb(rules, policy, n)
+    tables[0].stay_tables = 1
+    tables[0].fight_tables = 1
+    _solve_hands_nb(rules, tables, out, values, base, n, seed, first, count, decision)
     return out

@@ -24,8 +24,11 @@ Stream draws, in order (:class:`sims.core.rng.Stream`)
 
   A reshuffle (in the replacement, or in trading under reshuffle-discards) makes the pile,
   in pile order, a new pack (``t = 0``, ``m`` = pile size) and the same lazy draws go on
-  from it.  Stay/drop and card play draw nothing.  With a stacked pack (:func:`play_dealt`)
-  there are no swaps at all.
+  from it.  Stay/drop and card play draw nothing, except a seat playing a table (the
+  package docstring, "Strategy tables"): at a mixed cell it draws one uniform from the
+  hand's stream, the fight cards seat by seat right after the deal, the stays seat by seat
+  right after the replacement.  With a stacked pack (:func:`play_dealt`) the pack makes no
+  swaps and the tables draw from ``Stream(0, 0)`` (or the stream given).
 
 Public functions
   * :func:`play_dealt` plays one hand from a stacked pack and can log every step;
@@ -78,6 +81,8 @@ from typing import NamedTuple
 from sims.core.cards import card_name
 from sims.core.deck import stacked_pack
 from sims.core.rng import Stream
+from sims.core.table import block_offset, solve_stats_width
+from sims.core.table_nb import NO_TABLE, record_visit, table_action
 from sims.core.twins import Pack, sum_outcome_rows
 from sims.games.fight_for_the_lead import (
     CAP_EQUAL,
@@ -111,8 +116,30 @@ from sims.games.fight_for_the_lead import (
     ante_for,
     check,
 )
+from sims.games.fight_for_the_lead.table import (
+    DROP,
+    FIGHT_DECISION,
+    STAY,
+    STAY_DECISION,
+    TABLES,
+    fight_cell,
+    stay_cell,
+)
 
-__all__ = ["play_dealt", "play_hand", "play_game", "simulate", "replay_lines", "rank_value", "advise"]
+TABLE_OFFSETS = tuple(block_offset(len(POLICY_FIELDS), TABLES, decision.name) for decision in TABLES)
+
+__all__ = [
+    "play_dealt",
+    "play_hand",
+    "play_game",
+    "simulate",
+    "replay_lines",
+    "rank_value",
+    "advise",
+    "solve",
+    "stay_cell_of",
+    "fight_cell_of",
+]
 
 N_CARDS = 52
 N_FACES = 13
@@ -184,6 +211,40 @@ def _fight_choice(style: int, hand) -> int:
 
 
 # ----------------------------------------------------------------------------------------
+# Strategy tables: the cells as a player reads them, and a seat's table decision
+
+
+def stay_cell_of(hand, won_fight: bool) -> int:
+    """The stay cell of four cards: (aces, guarded kings, whether the seat won the fight)."""
+    aces = sum(1 for c in hand if rank_value(c) == 14)
+    return stay_cell(aces, _strength(hand) - 2 * aces, won_fight)
+
+
+def fight_cell_of(hand) -> int:
+    """The fight_card cell of four cards dealt: (aces, kings, the longest suit's length)."""
+    aces = sum(1 for c in hand if rank_value(c) == 14)
+    kings = sum(1 for c in hand if rank_value(c) == 13)
+    return fight_cell(aces, kings, max(sum(1 for c in hand if _suit(c) == s) for s in range(4)))
+
+
+def _decide(row, seat: int, decision: int, cell: int, policy_action: int, draws, forced) -> int:
+    """A seat's action at a table decision: its table's in ``cell`` (a mixed cell drawing
+    from ``draws``), else ``policy_action``; a solve's ``forced`` (seat, decision, action)
+    overrides both, after the draw."""
+    n_actions = len(TABLES[decision].actions)
+    action = (
+        table_action(row, TABLE_OFFSETS[decision], n_actions, cell, draws)
+        if len(row) > len(POLICY_FIELDS)
+        else NO_TABLE
+    )
+    if action == NO_TABLE:
+        action = policy_action
+    if forced is not None and forced[0] == seat and forced[1] == decision:
+        action = forced[2]
+    return action
+
+
+# ----------------------------------------------------------------------------------------
 # The pack of one hand
 
 
@@ -201,8 +262,10 @@ def _prepared(policy, n: int) -> _Rows:
     if len(policy) < n:
         raise ValueError(f"policy has {len(policy)} rows for {n} seats")
     rows = _Rows()
+    fields = len(POLICY_FIELDS)
     for s in range(n):
-        row = [int(x) for x in policy[s]]
+        # the policy fields as whole numbers, then the table blocks as they are
+        row = [int(x) for x in policy[s][:fields]] + [float(x) for x in policy[s][fields:]]
         if len(row) < len(POLICY_FIELDS):
             raise ValueError(f"policy row {s} has {len(row)} columns, not {len(POLICY_FIELDS)}")
         rows.append(row)
@@ -213,12 +276,29 @@ def _prepared(policy, n: int) -> _Rows:
 # One hand
 
 
-def _play(rules: Rules, rows, n: int, pack: Pack, dealer: int, pot: int, compulsory: bool, log, force=None) -> dict:
+def _play(
+    rules: Rules,
+    rows,
+    n: int,
+    pack: Pack,
+    dealer: int,
+    pot: int,
+    compulsory: bool,
+    log,
+    force=None,
+    draws=None,
+    forced=None,
+) -> dict:
     """Play one hand on ``pack`` (shuffling or stacked); the result dict of play_dealt.
 
     ``force`` (advice, a :class:`_Force`) makes one seat's choices instead of its policy:
     its fight card, whether it stays (a hand that is not compulsory), which cards it
-    trades (cut like a policy's trade when the stock is short)."""
+    trades (cut like a policy's trade when the stock is short).  Seats playing tables
+    draw from the pack's stream, or ``draws`` for a stacked pack; ``forced`` (a solve's
+    (seat, decision, action)) forces one table decision after its draw.  The result
+    also gives each seat's ``fight_cell``, ``fight_action``, ``stay_cell`` and
+    ``stay_action`` (None where it made no such decision)."""
+    draws = pack.stream if pack.stream is not None else (Stream(0, 0) if draws is None else draws)
     P = pot
     seat_order = [(dealer + 1 + i) % n for i in range(n)]  # clockwise from the dealer's left
 
@@ -238,8 +318,12 @@ def _play(rules: Rules, rows, n: int, pack: Pack, dealer: int, pot: int, compuls
 
     # 2.-3. fight cards, laid down at once
     fight = [0] * n
+    cells = {"fight_cell": [None] * n, "fight_action": [None] * n, "stay_cell": [None] * n, "stay_action": [None] * n}
     for s in range(n):
-        fight[s] = _fight_choice(rows[s][FIGHT_CARD], hands[s])
+        cell = fight_cell_of(hands[s])
+        choice = _decide(rows[s], s, FIGHT_DECISION, cell, rows[s][FIGHT_CARD], draws, forced)
+        cells["fight_cell"][s], cells["fight_action"][s] = cell, choice
+        fight[s] = _fight_choice(choice, hands[s])
     if force is not None and force.fight is not None:
         fight[force.seat] = force.fight  # (advice) the seat's own choice
     if force is not None and force.fights is not None:
@@ -308,9 +392,14 @@ def _play(rules: Rules, rows, n: int, pack: Pack, dealer: int, pot: int, compuls
             by_strength = strength[s] >= row[STAY_MIN_STRENGTH]
             playing[s] = 1 if (by_lead or by_strength) else 0
             if force is not None and force.stay is not None and s == force.seat:
-                playing[s] = force.stay  # (advice) the seat's own choice
+                playing[s] = force.stay  # (advice) the seat's own choice (its table set aside: no draw)
             elif force is not None and force.playing is not None:
                 playing[s] = force.playing >> s & 1  # (advice, infer="seen") who stayed, as seen
+            else:
+                cell = stay_cell_of(hands[s], s == lead)
+                action = _decide(row, s, STAY_DECISION, cell, STAY if playing[s] else DROP, draws, forced)
+                cells["stay_cell"][s], cells["stay_action"][s] = cell, action
+                playing[s] = 1 if action == STAY else 0
             if log is not None:
                 why = []
                 if by_lead:
@@ -343,6 +432,7 @@ def _play(rules: Rules, rows, n: int, pack: Pack, dealer: int, pot: int, compuls
             "all_dropped": all_dropped,
             "stock_short": stock_short,
             "reshuffled": reshuffled,
+            **cells,
         }
 
     if n_in == 0:
@@ -519,6 +609,7 @@ def play_dealt(
     pot: int | None = None,
     compulsory: bool = False,
     log=None,
+    stream=None,
 ) -> dict:
     """Play one hand from a stacked pack (no shuffling; reshuffled piles drawn in pile order).
 
@@ -526,7 +617,9 @@ def play_dealt(
     order.  ``dealer`` defaults to seat n-1, ``pot`` to n * ante; ``compulsory`` makes it a
     first hand.  ``log`` (a list) receives a readable line per step.  Returns the dict the
     kernel's ``play_dealt`` describes: fight, turned, lead, playing, leader, traded, held,
-    tricks, won, net, pot_next, all_dropped, stock_short, reshuffled.
+    tricks, won, net, pot_next, all_dropped, stock_short, reshuffled; and each seat's
+    fight_cell, fight_action, stay_cell, stay_action (None where it made no such
+    decision).  ``stream`` (default ``Stream(0, 0)``) feeds mixed table cells.
     """
     n = int(n_seats)
     check(rules, policy, n)
@@ -537,7 +630,7 @@ def play_dealt(
     P = n * ante_for(rules, n) if pot is None else int(pot)
     if P <= 0 or P % 4:
         raise ValueError(f"the pot must be a positive multiple of 4, not {P}")  # (reading R9)
-    return _play(rules, rows, n, Pack(stacked_pack(cards)), dealer, P, bool(compulsory), log)
+    return _play(rules, rows, n, Pack(stacked_pack(cards)), dealer, P, bool(compulsory), log, draws=stream)
 
 
 # ----------------------------------------------------------------------------------------
@@ -777,6 +870,36 @@ def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known
             values.append(row[:n_outcomes])
         if len(values) == len(forces):
             record_deal(out, values)
+    return out
+
+
+def solve(rules, policy, n_seats: int, seed: int, first: int, count: int, decision_index: int) -> list[int]:
+    """The solve sums (sims.core.table_nb) of hands ``first .. first+count-1`` of
+    ``seed`` (hand mode's hands): every seat's decision ``decision_index`` (0 stay, in a
+    hand that is not compulsory; 1 fight_card) is replayed from the hand's start once per
+    action, forced there after its table's draw, and the seat's net under each is added
+    to its cell's sums."""
+    n = int(n_seats)
+    table_rules = Rules(*[int(v) for v in rules])
+    rows = _prepared(policy, n)
+    decision = TABLES[decision_index]
+    out = [0] * (n * decision.n_cells * solve_stats_width(decision.n_actions))
+    compulsory = int(table_rules.sample_hand) == SAMPLE_FIRST
+    if compulsory and decision_index == STAY_DECISION:
+        return out
+    pot = n * ante_for(table_rules, n)
+    key = "fight_cell" if decision_index == FIGHT_DECISION else "stay_cell"
+
+    def play(i, forced=None):
+        return _play(
+            table_rules, rows, n, Pack(range(N_CARDS), Stream(seed, i)), n - 1, pot, compulsory, None, forced=forced
+        )
+
+    for i in range(first, first + count):
+        base = play(i)
+        for seat in range(n):
+            values = [play(i, (seat, decision_index, a))["net"][seat] for a in range(decision.n_actions)]
+            record_visit(out, seat, base[key][seat], decision.n_cells, values, (1 << decision.n_actions) - 1)
     return out
 
 

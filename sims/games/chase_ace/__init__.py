@@ -132,6 +132,42 @@ Game mode (one game = one stream (seed, game index), rounds drawn from it in seq
     LENGTH_BUCKETS (rules.py: 1_16, 17, 18, ..., 22, 23_up): 1 in the one bucket whose
     range holds the game's rounds (a truncated game's 100000 rounds in the last), 0 in
     the others.
+
+Strategy tables (sims/games/chase_ace/table.py; sims.core.table)
+  One table decision, swap: a non-dealer's swap-or-keep and the dealer's cut-or-keep (the
+  dealer's "swap" is its cut; a file may write cut). Actions in draw order swap, keep: a
+  mixed cell draws u = stream.uniform() at the decision and swaps when u is below its swap
+  probability (a cell with an action of probability 1 draws nothing), the draw of rule c.
+  Each seat has its own table and keeps it whatever position it has in game mode, as it
+  keeps its policy row.
+  Cells, fields (held, gave), faces spelled A 2 .. 10 J Q K (with ace_high the rank order
+  changes, the spelling does not), 13 + 169 of them:
+    (held, None)  no swap from the right (always for the eldest, position 0): the face held.
+    (held, gave)  after a swap from the right: the right-hand neighbour completed an exchange
+                  with this player on its own turn (not via a queen redirection, not via
+                  skip-to-next: the condition rule a reads); held = the face received (now
+                  held), gave = the face given.
+  The dealer's cut the same: after the last non-dealer's exchange with the dealer (held =
+  received, gave = the dealer's card given), else the face held.
+  Where a rule forces the keep (exchanging has ended, the player holds the TOP card, a king
+  seen at the deal is in the way under rule b, the turn is lost to a jack) it still forces
+  it: the table is not consulted there (no visit, no draw). Elsewhere (a visit) a seat
+  playing a table takes its cell's action in place of rules a and c; a cell the table
+  leaves out falls back to the policy fields (rules a and c as above). Advice's advised
+  position still plays the candidate it is given (no draw).
+  Why this is enough: the policy fields decide from the rank held (rule c) and, after a swap
+  from the right, from the ranks received and given (rule a); nothing else a seat sees
+  enters them. So every policy of the family is a table: in hand mode each seat's role is
+  fixed and its table is exact; in game mode the dealer's informed rule (cut exactly on a
+  lower rank received) differs from a non-dealer's (keep on a higher one, else rule c) in
+  some after-swap cells, and policy_table leaves those cells out so that the table plays
+  exactly as the policy in every position. The cells also hold all a player knows that
+  matters under the standard rules: the cards to its left are unseen and the earlier
+  actions it saw are reflected only in what it received.
+  Solve: SOLVE_OUTCOME lose_life (lower is better, scale 1), in hand mode. A visit of seat s
+  in cell c is recorded with the seat's lose_life when it swaps (cuts) and when it keeps,
+  the rest of the deal played by the profile on the same stream (sims/games/chase_ace/solve.py).
+  exact.py evaluates table profiles exactly (exact_profile, exact_solve) for 2 to 5 players.
 """
 
 from __future__ import annotations
@@ -140,6 +176,9 @@ import numpy as np
 
 from sims.games.chase_ace.kernel import *  # noqa: F401,F403 (and its kernels)
 from sims.games.chase_ace.kernel import (
+    SOLVE_FORCED,
+    SOLVE_FORCED_SWAP,
+    SOLVE_VISITS,
     fixed_hands_kernel,
     hand_rule_codes,
     new_table_nb,
@@ -161,14 +200,17 @@ from sims.games.chase_ace.rules import (
 from sims.spec import GAMES, HANDS, GameSpec
 
 
-def play_dealt(rules: Rules, policy: np.ndarray, cards, stream=None, log=None) -> dict:
+def play_dealt(rules: Rules, policy: np.ndarray, cards, stream=None, log=None, *, visits=None, override=None) -> dict:
     """Play one round from literal cards through the kernel (for stacked-deck tests).
 
     ``cards`` lists the card codes of positions 0 (eldest) .. m-1 (dealer), then the cut
-    card; ``policy`` has one row per position.  Mixed decisions draw from ``stream`` (a
-    :class:`sims.core.rng.Stream`, advanced in place), as the plain-Python twin's
-    ``play_dealt`` does: without one, a round that needs a draw raises ``ValueError``.
-    ``log`` is accepted for the same signature and left untouched.
+    card; ``policy`` has one row per position (and may carry tables, sims.core.table).
+    Mixed decisions draw from ``stream`` (a :class:`sims.core.rng.Stream`, advanced in
+    place), as the plain-Python twin's ``play_dealt`` does: without one, a round that
+    needs a draw raises ``ValueError``.  ``log`` is accepted for the same signature and
+    left untouched.  ``visits`` (a list) receives the solve kernel's visits ``(position,
+    declared cell, swapped)``; ``override`` ``(position, swap)`` forces that position's
+    visit after its own decision, as the solve kernel does.
     Returns ``{"lose", "exchange", "final"}`` lists per position.
     """
     cards = [int(c) for c in cards]
@@ -181,7 +223,15 @@ def play_dealt(rules: Rules, policy: np.ndarray, cards, stream=None, log=None) -
     table.seat_of[:m] = np.arange(m)
     words = stream.s if stream is not None else [1, 2, 3, 4]
     state = tuple(np.uint64(word) for word in words)
-    _, state = play_round_nb(table, m, state, rule_codes_nb(rules_array))
+    if visits is None and override is None:
+        _, state = play_round_nb(table, m, state, rule_codes_nb(rules_array), table.has_tables != 0)
+    else:
+        table.solve[SOLVE_FORCED] = -1 if override is None else override[0]
+        table.solve[SOLVE_FORCED_SWAP] = 0 if override is None else int(bool(override[1]))
+        _, state = play_round_nb(table, m, state, rule_codes_nb(rules_array), table.has_tables != 0, -1, False, True)
+        if visits is not None:
+            for v in range(table.solve[SOLVE_VISITS]):
+                visits.append((int(table.visit_position[v]), int(table.visit_cell[v]), bool(table.visit_swap[v])))
     if stream is not None:
         stream.s = [int(word) for word in state]
     elif [int(word) for word in state] != [1, 2, 3, 4]:

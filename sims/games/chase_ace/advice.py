@@ -352,6 +352,7 @@ def _win_game_nb(games, game_out, scratch, rules, codes, table, n, position, sta
             rules[R_LIVES],
             rules[R_FINAL_TIE],
             codes,
+            games.has_tables != 0,
             state,
         )
     return game_out[position, G_WIN] + game_out[position, G_SPLIT_WIN] - before
@@ -366,6 +367,7 @@ def _advise_deals_nb(tables, games, out, values, fixed, game_out, scratch, rules
     position = known[K_POSITION]
     at_earlier = K_LIVES + n
     game = known[K_GAME] != 0
+    tables_on = table.has_tables != 0
     seed_key = seed_key_nb(seed)
     for deal in range(first, first + count):
         out[TRIED] += 1
@@ -373,7 +375,7 @@ def _advise_deals_nb(tables, games, out, values, fixed, game_out, scratch, rules
         accepted = True
         for c in range(values.shape[0]):
             table.advised[0] = 0
-            _, after = play_round_nb(table, n, state, codes, position, c == 0)
+            _, after = play_round_nb(table, n, state, codes, tables_on, position, c == 0)
             if c == 0:
                 accepted = _matches_nb(table, known, position, at_earlier)
                 if not accepted:

@@ -83,7 +83,7 @@ from sims.games.chase_ace import (
     Rules,
 )
 
-__all__ = ["exact_hand"]
+__all__ = ["exact_hand", "exact_profile", "exact_solve", "best_response", "profile_of_policy", "profile_matrix"]
 
 MAX_PLAYERS = 5  # six or more seats take minutes in plain Python
 
@@ -419,3 +419,285 @@ def exact_hand(rules: Rules, policy, n_seats: int, exact: bool = False, first_fa
         "losers_sq": float(losers_sq),
         "no_loser": float(no_loser),
     }
+
+
+# ----------------------------------------------------------------------------------------
+# Strategy tables (sims/games/chase_ace/table.py): exact evaluation of table profiles
+
+
+def profile_of_policy(rules: Rules, policy, n_seats: int) -> np.ndarray:
+    """The ``[n_seats, 182]`` swap probabilities (by declared cell of the swap decision) a
+    policy matrix plays in hand mode, seat ``n_seats - 1`` dealing: a seat playing a table
+    takes its cell's swap probability, a cell left out (or a seat without a table) the
+    policy fields' (rules a and c; the dealer's rule a: cut exactly on a lower rank
+    received).  Cells no seat can visit (holding the top card) hold 0."""
+    from sims.games.chase_ace.table import N_CELLS, N_FIELDS
+
+    rows = np.asarray(policy, dtype=np.float64)
+    ace_high = bool(rules.ace_high)
+    rank = [((f + 12) % 13 if ace_high else f) for f in range(N_FACES)]
+    top = 0 if ace_high else 12
+    out = np.zeros((n_seats, N_CELLS))
+    for seat in range(n_seats):
+        row = rows[seat]
+        threshold, mix, informed = int(row[THRESHOLD]), float(row[THRESHOLD_MIX]), row[INFORMED] > 0.5
+        plain = _swap_table(threshold, mix, rank)
+        for cell in range(N_CELLS):
+            held, gave = (cell, None) if cell < N_FACES else divmod(cell - N_FACES, N_FACES)
+            if held == top:
+                continue
+            if rows.shape[1] > N_FIELDS and row[N_FIELDS] >= 0.5 and row[N_FIELDS + 1 + 2 * cell] >= 0:
+                out[seat, cell] = row[N_FIELDS + 1 + 2 * cell]
+            elif informed and gave is not None and seat == n_seats - 1:
+                out[seat, cell] = 1.0 if rank[held] < rank[gave] else 0.0
+            elif informed and gave is not None and rank[held] > rank[gave]:
+                out[seat, cell] = 0.0
+            else:
+                out[seat, cell] = plain[held]
+    return out
+
+
+def profile_matrix(profile, n_fields_row=(7, 0, 1)) -> np.ndarray:
+    """A widened policy matrix (sims.core.table) whose every seat plays ``profile``'s swap
+    probabilities as its table (the policy fields ``n_fields_row`` are never read)."""
+    from sims.games.chase_ace.table import N_CELLS
+
+    profile = np.asarray(profile, dtype=np.float64)
+    n = profile.shape[0]
+    out = np.zeros((n, len(n_fields_row) + 1 + 2 * N_CELLS))
+    out[:, : len(n_fields_row)] = n_fields_row
+    out[:, len(n_fields_row)] = 1.0
+    out[:, len(n_fields_row) + 1 :: 2] = profile
+    out[:, len(n_fields_row) + 2 :: 2] = 1.0 - profile
+    return out
+
+
+class _RoundRules:
+    """The round's rule switches and the resolution of one attempt (the contract's "SWAP
+    is an attempt on the target"), as exact_hand plays them."""
+
+    def __init__(self, rules: Rules, m: int):
+        self.m, self.dealer = m, m - 1
+        self.tie, self.kings = int(rules.tie), int(rules.kings)
+        self.queens, self.jacks = bool(rules.queens), int(rules.jacks)
+        self.dealer_king_block = bool(rules.dealer_king_block)
+        self.rank = [((f + 12) % 13 if rules.ace_high else f) for f in range(N_FACES)]
+        self.top = 0 if rules.ace_high else 12
+        self.kings_active = self.kings != KINGS_NONE
+        self.at_deal_keep = int(rules.king_reveal) == REVEAL_AT_DEAL and self.kings in (KINGS_BLOCK, KINGS_STOP_ALL)
+        self._losers: dict[tuple, int] = {}
+        if self.tie == TIE_TO_DEALER and m != 2:
+            raise ValueError("tie rule ties-to-dealer is defined for two players only")
+
+    def losers(self, final: tuple) -> int:
+        """Bit mask of the positions losing a life with these final faces."""
+        hit = self._losers.get(final)
+        if hit is None:
+            rk = [self.rank[f] for f in final]
+            if self.tie == TIE_TO_DEALER:
+                hit = 1 if rk[0] <= rk[1] else 2
+            elif self.tie == TIE_CANCEL_MATCHES:
+                unique = [r for r in rk if rk.count(r) == 1]
+                hit = 1 << rk.index(min(unique)) if unique else 0
+            else:
+                low = min(rk)
+                if self.tie == TIE_ALL_LOWEST:
+                    hit = sum(1 << i for i, r in enumerate(rk) if r == low)
+                elif self.tie == TIE_EARLIEST:
+                    hit = 1 << rk.index(low)
+                else:
+                    hit = 1 << (self.m - 1 - rk[::-1].index(low))
+            self._losers[final] = hit
+        return hit
+
+    def attempt(self, k: int, cards: list, ended: bool, lost: int):
+        """Position k's attempt on k + 1 (mutates cards): (ended, lost, exchanged, direct)."""
+        t, top, dealer = k + 1, self.top, self.dealer
+        ct = cards[t]
+        if ct == top and self.kings_active:
+            if self.kings == KINGS_STOP_ALL:
+                return True, lost, False, False
+            if self.kings == KINGS_SKIP:
+                for j in range(t + 1, self.m):
+                    if cards[j] != top:
+                        cards[k], cards[j] = cards[j], cards[k]
+                        return ended, lost, True, False
+            return ended, lost, False, False
+        if self.queens and ct == QUEEN_FACE:
+            r = k - 1 if k > 0 else dealer
+            cr = cards[r]
+            if r == t or cr == QUEEN_FACE:
+                return ended, lost, False, False
+            if cr == top and self.kings_active:
+                return self.kings == KINGS_STOP_ALL or ended, lost, False, False
+            if self.jacks != JACKS_OFF and cr == JACK_FACE:
+                if self.jacks == JACKS_HOLDER_SKIPPED and r == dealer:
+                    lost |= 1 << r
+                return ended, lost, False, False
+            cards[k], cards[r] = cards[r], cards[k]
+            return ended, lost, True, False
+        if self.jacks != JACKS_OFF and ct == JACK_FACE:
+            if self.jacks == JACKS_HOLDER_SKIPPED:
+                lost |= 1 << t
+            return ended, lost, False, False
+        cards[k], cards[t] = ct, cards[k]
+        return ended, lost, True, True
+
+
+def exact_profile(rules: Rules, n_seats: int, profile) -> dict:
+    """Exact hand-mode values of a profile of swap tables (seat ``n_seats - 1`` deals).
+
+    ``profile``: ``[n_seats, 182]`` swap probabilities by declared cell of the swap
+    decision (sims.games.chase_ace.table; :func:`profile_of_policy` writes a policy's),
+    floats or Fractions.  Every deal of faces is enumerated with its exact weight, as
+    :func:`exact_hand` does; at every visit (a decision no rule forces) both actions are
+    followed, the visited seat's outcome of each recorded with the visit's reach, and the
+    rest of the round played by the profile.  Returns a dict:
+
+    * ``lose_life[s]``: P(seat s loses a life) under the profile;
+    * ``reach[s][c]``: P(seat s visits cell c);
+    * ``sums[s][c][a]``: E[1{s visits c} * lose_life of s when that visit takes action a
+      (0 swap, 1 keep), the rest as the profile plays]: what a solve kernel's per-action
+      sums divided by the deals estimate;
+    * ``value[s][c][a]``: ``sums / reach`` (None where reach is 0).
+
+    Lists of floats (Fractions when the profile holds Fractions).  2 to 5 players; about
+    0.2 s at 3 players, some seconds at 4, a few minutes at 5 (plain Python)."""
+    from sims.games.chase_ace.table import N_CELLS
+
+    m = int(n_seats)
+    if not 2 <= m <= MAX_PLAYERS:
+        raise ValueError(f"n_seats must be 2..{MAX_PLAYERS}, got {n_seats}")
+    prob = [list(row) for row in (profile.tolist() if isinstance(profile, np.ndarray) else profile)]
+    if len(prob) != m or any(len(row) != N_CELLS for row in prob):
+        raise ValueError(f"a profile is {m} rows of {N_CELLS} swap probabilities.")
+    game = _RoundRules(rules, m)
+    freeze = int(rules.kings) == KINGS_FREEZE
+    lose = [0] * m
+    reach = [[0] * N_CELLS for _ in range(m)]
+    sums = [[[0, 0] for _ in range(N_CELLS)] for _ in range(m)]
+    left = [PER_FACE] * N_FACES
+    stock = PACK - m
+
+    def finish(cards: tuple, w, tags) -> None:
+        mask = game.losers(cards)
+        if not mask:
+            return
+        for s in range(m):
+            if (mask >> s) & 1:
+                lose[s] += w
+        for seat, cell, action, weight in tags:
+            if (mask >> seat) & 1:
+                sums[seat][cell][action] += weight
+
+    def branches(k: int, cell: int, w, tags):
+        """(action, weight, tags) of both actions of a visit of position k with reach w."""
+        p = prob[k][cell]
+        reach[k][cell] += w
+        for action, pa in ((0, p), (1, 1 - p)):
+            kept = tuple((s, c, a, t * pa) for s, c, a, t in tags if t * pa)
+            yield action, w * pa, kept + (((k, cell, action, w),) if w else ())
+
+    def dealer_turn(cards: list, ended: bool, lost: int, direct: bool, w, tags) -> None:
+        dealer, top = game.dealer, game.top
+        face = cards[dealer]
+        if ended or face == top or (lost >> dealer) & 1:
+            finish(tuple(cards), w * stock, tuple((s, c, a, t * stock) for s, c, a, t in tags))
+            return
+        cell = N_FACES + N_FACES * face + cards[dealer - 1] if direct else face
+        for action, aw, atags in branches(dealer, cell, w, tags):
+            if not aw and not atags:
+                continue
+            if action == 1:
+                finish(tuple(cards), aw * stock, tuple((s, c, a, t * stock) for s, c, a, t in atags))
+                continue
+            final = list(cards)
+            for c in range(N_FACES):
+                n_c = left[c]
+                if n_c:
+                    final[dealer] = face if c == top and game.dealer_king_block else c
+                    finish(tuple(final), aw * n_c, tuple((s, cl, a, t * n_c) for s, cl, a, t in atags))
+
+    def play(k: int, dealt: tuple, cards: list, ended: bool, lost: int, direct: bool, w, tags) -> None:
+        while k < game.dealer:
+            face = cards[k]
+            ruled = ended or face == game.top or (lost >> k) & 1
+            ruled = ruled or (game.at_deal_keep and cards[k + 1] == game.top and dealt[k + 1] == game.top)
+            if not ruled:
+                break
+            k += 1
+            direct = False
+        else:
+            dealer_turn(cards, ended, lost, direct, w, tags)
+            return
+        cell = N_FACES + N_FACES * cards[k] + cards[k - 1] if direct else cards[k]
+        for action, aw, atags in branches(k, cell, w, tags):
+            if not aw and not atags:
+                continue
+            if action == 1:
+                play(k + 1, dealt, cards, ended, lost, False, aw, atags)
+            else:
+                moved = list(cards)
+                now_ended, now_lost, _, now_direct = game.attempt(k, moved, ended, lost)
+                play(k + 1, dealt, moved, now_ended, now_lost, now_direct, aw, atags)
+
+    dealt = [0] * m
+
+    def deal(i: int, w: int) -> None:
+        if i == m:
+            start = tuple(dealt)
+            play(0, start, list(start), freeze and game.top in start, 0, False, w, ())
+            return
+        for f in range(N_FACES):
+            n_f = left[f]
+            if n_f:
+                left[f] = n_f - 1
+                dealt[i] = f
+                deal(i + 1, w * n_f)
+                left[f] = n_f
+
+    deal(0, 1)
+    denom = 1
+    for i in range(m + 1):
+        denom *= PACK - i
+    exact = any(isinstance(x, Fraction) for row in prob for x in row)
+    scale = Fraction(1, denom) if exact else 1.0 / denom
+    lose = [x * scale for x in lose]
+    reach = [[x * stock * scale for x in row] for row in reach]  # a visit's weight sums over the cut card
+    sums = [[[x * scale for x in pair] for pair in row] for row in sums]
+    value = [[[x / r for x in pair] if r else None for pair, r in zip(srow, rrow)] for srow, rrow in zip(sums, reach)]
+    return {"lose_life": lose, "reach": reach, "sums": sums, "value": value}
+
+
+def best_response(profile, evaluation: dict, tolerance: float = 1e-12) -> np.ndarray:
+    """Each seat's per-cell best response (lowest lose_life) to ``profile`` given its
+    :func:`exact_profile` ``evaluation``: a visited cell takes the action of the lower value
+    (swap probability 1 or 0); where the two are within ``tolerance``, or the cell is never
+    visited, it keeps the profile's own."""
+    out = np.array(profile, dtype=np.float64)
+    for seat, row in enumerate(evaluation["value"]):
+        for cell, pair in enumerate(row):
+            if pair is None or abs(float(pair[0]) - float(pair[1])) <= tolerance:
+                continue
+            out[seat, cell] = 1.0 if pair[0] < pair[1] else 0.0
+    return out
+
+
+def exact_solve(rules: Rules, n_seats: int, start_profile, max_sweeps: int = 30) -> list[np.ndarray]:
+    """Exact iterated best response over cells, from ``start_profile`` (``[n_seats, 182]``
+    swap probabilities by declared cell; :func:`profile_of_policy` writes a policy's).
+
+    Each sweep evaluates the profile exactly (:func:`exact_profile`) and replaces every
+    seat's table by its per-cell best response (:func:`best_response`: a tie or an
+    unvisited cell keeps its action), all seats at once.  Returns the list of profiles:
+    the start, then one per sweep, ending at the first that equals its predecessor (a fixed
+    point: a pure equilibrium in tables) or repeats an earlier one (a cycle, whose length is
+    ``len(result) - 1 - index of the earlier``), or after ``max_sweeps`` sweeps."""
+    profiles = [np.array(start_profile, dtype=np.float64)]
+    for _ in range(max_sweeps):
+        current = profiles[-1]
+        following = best_response(current, exact_profile(rules, n_seats, current))
+        profiles.append(following)
+        if any(np.array_equal(following, earlier) for earlier in profiles[:-1]):
+            break
+    return profiles

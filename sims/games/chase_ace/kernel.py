@@ -58,6 +58,9 @@ assert SLOTS % 4 == 0
 # once per block by new_table_nb, which fills in the rank table and the policy words so
 # that rounds read no rules or policy arrays.  Per-position arrays are indexed by
 # position this round (0 = eldest .. m-1 = dealer), per-seat arrays by seat.
+WORDS_PER_SEAT = N_FACES + 1  # cell_word: a word per rank given, and one with no swap from the right
+ALONE_WORD = N_FACES
+
 TABLE = np.dtype(
     [
         ("pack", np.int64, N_CARDS),  # the pack being shuffled (sims.core.deck.deal_prefix_nb)
@@ -83,6 +86,11 @@ TABLE = np.dtype(
         # per seat, per rank cell (table.rank_cell): what its table does there (CELL_* below)
         ("cell_bound", np.int64, SLOTS * N_CELLS),
         ("cell_code", np.int64, N_CELLS),  # the declared (face) code of each rank cell
+        # with tables on, per seat 14 words as a non-dealer, then 14 as the dealer, of the
+        # cells by rank held: [g] after a swap from the right that took rank g, [13] no swap
+        # from the right; bit r (r = the rank held) set when the seat swaps (cuts) there,
+        # MIXED_SHIFT + r when it draws.  One load and a shift decide, as with ``decision``.
+        ("cell_word", np.int64, SLOTS * 2 * WORDS_PER_SEAT),
         # the solve kernel (sims/games/chase_ace/solve.py): per visit of a round, in turn
         # order, the position, its declared cell and 1 when it swapped (cut)
         ("visit_position", np.int64, SLOTS),
@@ -162,10 +170,13 @@ def new_table_nb(rules, policy):
 
 @njit(cache=True)
 def _fill_tables_nb(table, rules, policy):
-    """Each seat's table of the swap decision (the block after the policy fields, see
-    sims.core.table) as ``cell_bound`` by rank cell; ``has_tables`` 1 when some seat plays
-    one.  A seat holding the top card keeps whatever its table says (no table cell of a top
-    card is read: CELL_POLICY, whose decision word keeps)."""
+    """What each seat does in each cell of the swap decision when some seat plays a table
+    (``has_tables``): ``cell_word`` (per seat a non-dealer's words, then the dealer's; see
+    TABLE) holds its table's action, or where it plays no table or its table leaves the
+    cell out, its policy fields' action there (rule a, the dealer's or a non-dealer's, and
+    rule c: a function of the cell, as table.policy_table writes it); ``cell_bound`` the
+    draw bound of a mixed cell (the table's swap probability, or the policy's
+    threshold_mix).  A top card's cells are the policy's (its holder keeps)."""
     n = policy.shape[0]
     ace_high = rules[R_ACE_HIGH] != 0
     for code in range(N_CELLS):  # the declared cells spell faces (table.declared_cell)
@@ -174,22 +185,49 @@ def _fill_tables_nb(table, rules, policy):
         gave_face = (gave + 1) % N_FACES if ace_high else gave
         table.cell_code[code] = held_face if gave < 0 else N_FACES + N_FACES * held_face + gave_face
     table.has_tables = 0
+    table.solve[SOLVE_FORCED] = -1
+    if policy.shape[1] <= N_FIELDS:
+        return  # no table anywhere: the words are never read
     for seat in range(n):
         plays = policy.shape[1] > N_FIELDS and policy[seat, N_FIELDS] >= 0.5
         if plays:
             table.has_tables = 1
         for code in range(N_CELLS):
-            bound = CELL_POLICY
             at = N_FIELDS + 1 + 2 * table.cell_code[code]
-            held = code if code < N_FACES else (code - N_FACES) // N_FACES
-            if plays and held != TOP_RANK and policy[seat, at] >= 0.0:
-                if policy[seat, at] >= 1.0:
-                    bound = CELL_SWAP
-                elif policy[seat, at + 1] >= 1.0:
-                    bound = CELL_KEEP
-                else:
-                    bound = uniform_bound_nb(policy[seat, at])
+            from_table = plays and code % N_FACES != TOP_RANK and policy[seat, at] >= 0.0
+            if code >= N_FACES:
+                from_table = plays and (code - N_FACES) // N_FACES != TOP_RANK and policy[seat, at] >= 0.0
+            bound = uniform_bound_nb(policy[seat, at]) if from_table else table.mix[seat]
             table.cell_bound[seat * N_CELLS + code] = bound
+            for dealer in range(2):
+                _fill_cell_word_nb(table, policy, seat, code, dealer, from_table)
+
+
+@njit(cache=True, inline="always")
+def _fill_cell_word_nb(table, policy, seat, code, dealer, from_table):
+    """Set seat ``seat``'s bits of rank cell ``code`` in its non-dealer (``dealer`` 0) or
+    dealer (1) words: swap, and mixed (draw)."""
+    received = code >= N_FACES
+    held = (code - N_FACES) // N_FACES if received else code
+    gave = (code - N_FACES) % N_FACES if received else ALONE_WORD
+    decision = table.decision[seat]
+    informed = (decision >> INFORMED_BIT) != 0
+    if from_table:
+        at = N_FIELDS + 1 + 2 * table.cell_code[code]
+        swap = policy[seat, at] >= 1.0
+        mixed = (not swap) and policy[seat, at + 1] < 1.0
+    elif informed and received and dealer == 1:
+        swap, mixed = held < gave, False  # rule a, the dealer's: cut exactly on a lower rank received
+    elif informed and received and held > gave:
+        swap, mixed = False, False  # rule a: keep a higher rank received
+    else:  # rule c, as the decision word says
+        swap = ((decision >> held) & 1) != 0
+        mixed = ((decision >> (MIXED_SHIFT + held)) & 1) != 0
+    word = (seat * 2 + dealer) * WORDS_PER_SEAT + gave
+    if swap:
+        table.cell_word[word] |= 1 << held
+    if mixed:
+        table.cell_word[word] |= 1 << (MIXED_SHIFT + held)
 
 
 @njit(cache=True, inline="always")
@@ -275,15 +313,19 @@ class Chain(NamedTuple):
 
 
 @njit(cache=True, inline="always")
-def play_round_nb(table, m, state, codes, forced=-1, forced_swap=False, solve=False):
+def play_round_nb(table, m, state, codes, tables_on, forced=-1, forced_swap=False, solve=False):
     """Play one round among ``m`` positions (0 = eldest, ``m-1`` = dealer).
 
     Position ``forced`` (advice; -1, none, in hand and game mode, which the compiler folds
     away) swaps (or cuts) when ``forced_swap``, else keeps, whatever its policy says and
     without a draw; ``table.advised`` tells whether its turn came and what it held then.
 
-    A seat whose policy row carries a table (``table.has_tables``, ``cell_bound``) decides
-    from its table where no rule forces its keep: :func:`_table_decision_nb`.  With
+    With ``tables_on`` (``table.has_tables``: some seat plays a table), a seat whose
+    policy row carries a table (``cell_bound``) decides from its table where no rule forces
+    its keep, drawing where its cell is mixed; a cell its table leaves out, and a seat
+    playing no table, decide as the policy fields do (all folded into ``cell_word`` by
+    :func:`_fill_tables_nb`).  The hand and game loops pass it as a constant,
+    one copy of the loop each, so that the loop without tables is today's code.  With
     ``solve`` (the solve kernel only; folded away elsewhere) every visit (a decision no rule
     forces) is noted in ``visit_*`` and the visit of position ``table.solve[SOLVE_FORCED]``
     takes the action ``table.solve[SOLVE_FORCED_SWAP]`` after the profile's own decision
@@ -309,7 +351,6 @@ def play_round_nb(table, m, state, codes, forced=-1, forced_swap=False, solve=Fa
     rows_kept = kings == KINGS_STOP_ALL or kings == KINGS_SKIP or queens != 0 or jacks != JACKS_OFF
     rows_kept |= kings == KINGS_FREEZE
     ended = _hold_dealt_cards_nb(table, m, kings) if rows_kept else False
-    tables_on = table.has_tables != 0
     if solve:
         table.solve[SOLVE_VISITS] = 0
     chain = _swap_chain_nb(table, m, state, codes, rows_kept, ended, forced, forced_swap, tables_on, solve)
@@ -345,19 +386,23 @@ def _rank_cell_nb(rank, received, given_rank):
 
 
 @njit(cache=True, inline="always")
-def _table_decision_nb(table, seat, cell, swap, keep, mixed, state):
-    """``(swap, keep, mixed, state)`` of a decision no rule forces: the policy's own
-    (``swap``, ``keep``, ``mixed``, as given) where the seat's table leaves ``cell`` to it,
-    else the table's action (a mixed cell draws here, as table_action_nb does)."""
-    bound = table.cell_bound[np.uint64(seat * N_CELLS + cell)]
-    if bound == CELL_POLICY:
-        return swap, keep, mixed, state
-    if bound == CELL_KEEP:
-        return False, False, False, state
-    if bound > MIX_ALWAYS:
-        return True, False, False, state
-    swap, state = uniform_below_nb(state, bound)
-    return swap, False, False, state
+def _table_word_nb(table, seat, dealer, received, given_rank):
+    """The seat's ``cell_word`` of a decision with tables on (``dealer``: 1 for the dealer's
+    cut): bit r decides holding rank r.  Both candidate words load off the chain's
+    critical path (the seat and the rank given are known early); a select picks one."""
+    at = np.uint64((seat * 2 + dealer) * WORDS_PER_SEAT)
+    after_swap = table.cell_word[at + np.uint64(given_rank)]
+    alone = table.cell_word[at + ALONE_WORD]
+    return after_swap if received else alone
+
+
+@njit(cache=True, inline="always")
+def _mix_bound_nb(table, seat, rank, received, given_rank, tables_on):
+    """The draw bound of a mixed decision: the cell's (``cell_bound``) with tables on,
+    else the seat's threshold_mix bound."""
+    if tables_on:
+        return table.cell_bound[np.uint64(seat * N_CELLS + _rank_cell_nb(rank, received, given_rank))]
+    return table.mix[np.uint64(seat)]
 
 
 @njit(cache=True, inline="always")
@@ -418,9 +463,11 @@ def _swap_chain_nb(table, m, state, codes, rows_kept, ended, forced, forced_swap
         keep |= ruled
         swap = ((decision >> rank) & 1) != 0
         mixed = (((decision >> (MIXED_SHIFT + rank)) & 1) != 0) & (not keep)
-        if tables_on and k != forced and not ruled:
-            cell = _rank_cell_nb(rank, received, given_rank)
-            swap, keep, mixed, state = _table_decision_nb(table, seat, cell, swap, keep, mixed, state)
+        if tables_on:  # every seat's decision is its word (table.policy_table's cells)
+            word = _table_word_nb(table, seat, 0, received, given_rank)
+            keep = ruled
+            swap = ((word >> rank) & 1) != 0
+            mixed = (((word >> (MIXED_SHIFT + rank)) & 1) != 0) & (not keep)
         if k == forced:  # no draw: the advice gives the decision (a king seen at deal still forces a keep)
             table.advised[0] = not (face_rules_on and table.lost_turn[k] != 0)
             table.advised[1] = card
@@ -428,7 +475,7 @@ def _swap_chain_nb(table, m, state, codes, rows_kept, ended, forced, forced_swap
             swap = forced_swap
             mixed = False
         if mixed:
-            swap, state = _mixed_swap_nb(table.mix[np.uint64(seat)], state)
+            swap, state = _mixed_swap_nb(_mix_bound_nb(table, seat, rank, received, given_rank, tables_on), state)
         if solve:
             cell = _rank_cell_nb(rank, received, given_rank)
             swap, keep = _solve_visit_nb(table, k, cell, swap, keep, (not ruled) & (rank != TOP_RANK))
@@ -478,16 +525,17 @@ def _dealer_turn_nb(
     informed = ((decision >> INFORMED_BIT) != 0) & received
     cut = (rank < chain.given_rank) if informed else ((decision >> rank) & 1) != 0
     mixed = may_cut & (not informed) & (((decision >> (MIXED_SHIFT + rank)) & 1) != 0)
-    if tables_on and may_cut and dealer != forced:
-        cell = _rank_cell_nb(rank, received, chain.given_rank)
-        cut, _, mixed, state = _table_decision_nb(table, seat, cell, cut, False, mixed, state)
+    if tables_on:
+        word = _table_word_nb(table, seat, 1, received, chain.given_rank)
+        cut = ((word >> rank) & 1) != 0
+        mixed = may_cut & (((word >> (MIXED_SHIFT + rank)) & 1) != 0)
     if dealer == forced:
         table.advised[0] = (not ended) & (not (face_rules_on and table.lost_turn[dealer] != 0))
         table.advised[1] = card
         cut = forced_swap
         mixed = False
     if mixed:
-        cut, state = _mixed_swap_nb(table.mix[np.uint64(seat)], state)
+        cut, state = _mixed_swap_nb(_mix_bound_nb(table, seat, rank, received, chain.given_rank, tables_on), state)
     if solve:
         cut, _ = _solve_visit_nb(table, dealer, _rank_cell_nb(rank, received, chain.given_rank), cut, False, may_cut)
     cut_card = table.dealt[m]
@@ -567,22 +615,33 @@ def _hand_sums_nb(tables, out, n, seed, first, count, codes):
     into ``out``.  ``codes`` are the rule values of :func:`rule_codes_nb`, read from the
     rules or fixed at compile time.  Its callers are compiled without NRT (they allocate
     nothing): with it, every hand paid atomic reference-count operations on the arrays it
-    binds to inlined functions' arguments."""
+    binds to inlined functions' arguments.  The loop is compiled twice, with and without
+    tables (a constant ``tables_on``), so that hands without tables run today's code."""
     table = tables[0]
+    if table.has_tables != 0:
+        _hand_loop_nb(table, out, n, seed, first, count, codes, True)
+    else:
+        _hand_loop_nb(table, out, n, seed, first, count, codes, False)
+    for seat in range(n):
+        out[seat, H_LOSE_LIFE] = table.lose_sum[seat]
+        out[seat, H_EXCHANGE] = table.exchange_sum[seat]
+
+
+@njit(cache=True, inline="always")
+def _hand_loop_nb(table, out, n, seed, first, count, codes, tables_on):
+    """The hands of :func:`_hand_sums_nb`: per seat lives lost and exchanges into the
+    record, the table row into ``out``."""
     seed_key = seed_key_nb(seed)
     for hand in range(first, first + count):
         state = stream_nb(seed_key, hand)
         state = deal_prefix_nb(table.pack, table.dealt, n + 1, state)
-        losers, state = play_round_nb(table, n, state, codes)
+        losers, state = play_round_nb(table, n, state, codes, tables_on)
         for seat in range(n):
             table.lose_sum[seat] += table.lose[seat]
             table.exchange_sum[seat] += table.exchanged[seat]
         out[n, T_LOSERS] += losers
         out[n, T_LOSERS_SQ] += losers * losers
         out[n, T_NO_LOSER] += losers == 0
-    for seat in range(n):
-        out[seat, H_LOSE_LIFE] = table.lose_sum[seat]
-        out[seat, H_EXCHANGE] = table.exchange_sum[seat]
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -744,13 +803,14 @@ def _settle_round_nb(table, out, lives, paid, share, n, m, losers, pot, paying, 
 
 @njit(cache=True, inline="always")
 def _play_on_nb(
-    table, out, lives, paid, share, n, dealer, pot, paying, rounds, lives_at_start, final_tie, codes, state
+    table, out, lives, paid, share, n, dealer, pot, paying, rounds, lives_at_start, final_tie, codes, tables_on, state
 ):
     """The rest of a game from its state: ``lives`` per seat, ``dealer`` the seat that
     deals the next round (it has lives), the ``pot``, whether lives lost are ``paying``, and the ``rounds`` played.  Rounds
     until one player is left (who takes the pot, ``out[seat, G_WIN]``) or a final tie
-    settles it; ``paid`` and ``share`` (twelfths of a unit) are added to per seat.
-    Returns its :class:`GameEnd` (counting the final ties and carried pots from here)."""
+    settles it; ``paid`` and ``share`` (twelfths of a unit) are added to per seat;
+    ``tables_on`` as :func:`play_round_nb` says.  Returns its :class:`GameEnd` (counting
+    the final ties and carried pots from here)."""
     final_ties = carried = truncated = 0
     while True:
         m = _seat_the_living_nb(table, lives, dealer, n)
@@ -762,7 +822,7 @@ def _play_on_nb(
             truncated = 1
             break
         state = deal_prefix_nb(table.pack, table.dealt, m + 1, state)
-        losers, state = play_round_nb(table, m, state, codes)
+        losers, state = play_round_nb(table, m, state, codes, tables_on)
         rounds += 1
         over, pot, paying, tied, carry, state = _settle_round_nb(
             table, out, lives, paid, share, n, m, losers, pot, paying, lives_at_start, final_tie, state
@@ -776,7 +836,7 @@ def _play_on_nb(
 
 
 @njit(cache=True, inline="always")
-def _play_game_nb(table, out, lives, paid, share, n, lives_at_start, final_tie, codes, state):
+def _play_game_nb(table, out, lives, paid, share, n, lives_at_start, final_tie, codes, tables_on, state):
     """One whole game from ``lives_at_start`` lives each, the first dealer in seat ``n-1``:
     rounds until one player is left (who takes the pot) or a final tie settles it.
     ``paid`` and ``share`` (twelfths of a unit) are filled per seat; returns its
@@ -785,7 +845,9 @@ def _play_game_nb(table, out, lives, paid, share, n, lives_at_start, final_tie, 
         lives[seat] = lives_at_start
         paid[seat] = 0
         share[seat] = 0
-    return _play_on_nb(table, out, lives, paid, share, n, n - 1, 0, True, 0, lives_at_start, final_tie, codes, state)
+    return _play_on_nb(
+        table, out, lives, paid, share, n, n - 1, 0, True, 0, lives_at_start, final_tie, codes, tables_on, state
+    )
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -793,15 +855,25 @@ def _game_sums_nb(rules, tables, out, lives, paid, share, n, seed, first, count)
     """Game mode's loop: the sums of games ``first .. first+count-1`` into ``out``;
     ``lives``, ``paid`` and ``share`` (twelfths of a unit received from the pot) are
     per-seat scratch.  It allocates nothing and is compiled without NRT, so the record
-    ``tables[0]`` is used while its caller holds ``tables``."""
+    ``tables[0]`` is used while its caller holds ``tables``.  Compiled twice, with and
+    without tables (a constant ``tables_on``, see :func:`play_round_nb`)."""
     table = tables[0]
+    if table.has_tables != 0:
+        _game_loop_nb(rules, table, out, lives, paid, share, n, seed, first, count, True)
+    else:
+        _game_loop_nb(rules, table, out, lives, paid, share, n, seed, first, count, False)
+
+
+@njit(cache=True, inline="always")
+def _game_loop_nb(rules, table, out, lives, paid, share, n, seed, first, count, tables_on):
+    """The games of :func:`_game_sums_nb`."""
     lives_at_start = rules[R_LIVES]
     final_tie = rules[R_FINAL_TIE]
     codes = rule_codes_nb(rules)
     seed_key = seed_key_nb(seed)
     for game in range(first, first + count):
         state = stream_nb(seed_key, game)
-        end = _play_game_nb(table, out, lives, paid, share, n, lives_at_start, final_tie, codes, state)
+        end = _play_game_nb(table, out, lives, paid, share, n, lives_at_start, final_tie, codes, tables_on, state)
         for seat in range(n):
             net = share[seat] - 12 * paid[seat]
             out[seat, G_NET] += net

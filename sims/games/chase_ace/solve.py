@@ -50,12 +50,13 @@ def _solve_deals_nb(rules, tables, out, scratch, n, seed, first, count):
     table = tables[0]
     codes = rule_codes_nb(rules)
     seed_key = seed_key_nb(seed)
+    tables_on = table.has_tables != 0
     positions, cells, swaps, base_lose, values = scratch[0], scratch[1], scratch[2], scratch[3], scratch[4]
     for deal in range(first, first + count):
         state = stream_nb(seed_key, deal)
         state = deal_prefix_nb(table.pack, table.dealt, n + 1, state)
         table.solve[SOLVE_FORCED] = -1
-        play_round_nb(table, n, state, codes, -1, False, True)
+        play_round_nb(table, n, state, codes, tables_on, -1, False, True)
         visits = table.solve[SOLVE_VISITS]
         for v in range(visits):
             positions[v] = table.visit_position[v]
@@ -69,6 +70,6 @@ def _solve_deals_nb(rules, tables, out, scratch, n, seed, first, count):
             values[taken] = base_lose[position]
             table.solve[SOLVE_FORCED] = position
             table.solve[SOLVE_FORCED_SWAP] = 1 - swaps[v]
-            play_round_nb(table, n, state, codes, -1, False, True)
+            play_round_nb(table, n, state, codes, tables_on, -1, False, True)
             values[1 - taken] = table.lose[position]
             record_visit_nb(out, position, cells[v], N_CELLS, values[:N_ACTIONS], BOTH)

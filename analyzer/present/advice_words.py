@@ -48,16 +48,25 @@ def _changed_rules(spec: GameSpec, rules) -> list[str]:
 
 
 def _seat_policies(spec: GameSpec, table: Table) -> list[tuple[dict, str, bool]]:
-    """Per seat: its policy (name -> JSON value), as ``name=value`` words, and whether it
-    is the game's default policy for that seat."""
+    """Per seat: its policy (name -> JSON value; ``"tables"`` for the tables it plays), as
+    ``name=value`` words (then ``+ DECISION from FILE`` per table), and whether it is the
+    game's default policy for that seat (no table)."""
     import numpy as np
 
+    from analyzer.present.views import seat_tables
+
     default = spec.default_policy(table.players)
+    played = seat_tables(spec, table.policy, getattr(table, "tables", ()))
     found = []
+    n_fields = len(spec.policy_fields)
     for seat, row in enumerate(np.asarray(table.policy)):
         values = {f.key: f.value_json(v) for f, v in zip(spec.policy_fields, row)}
         text = policy_words(spec, row)
-        found.append((values, text, bool(np.array_equal(row, default[seat]))))
+        if played[seat]:
+            values["tables"] = played[seat]
+            text = " + ".join([text] + [f"{r['decision']} from {r['table']}" for r in played[seat]])
+        same = not played[seat] and bool(np.array_equal(row[:n_fields], default[seat]))
+        found.append((values, text, same))
     return found
 
 

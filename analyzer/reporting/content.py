@@ -65,7 +65,7 @@ def build_report(spec: GameSpec, count: int, seed: int, context: RunContext) -> 
     counts = mode_counts(count)
     table = _default_table(spec)
     findings: list[tuple[int, str]] = []  # (priority: lower first, sentence)
-    guides, values, body, rules = Document(), Document(), Document(), Document()
+    guides, solved, values, body, rules = Document(), Document(), Document(), Document(), Document()
     for mode in spec.modes:
         _say(context, f"{spec.name}: {MODE_NAMES[mode]} mode")
         _mode_section(spec, table, mode, counts[MODE_NAMES[mode]], seed, context, body, findings)
@@ -74,7 +74,8 @@ def build_report(spec: GameSpec, count: int, seed: int, context: RunContext) -> 
     for mode in spec.modes:
         _say(context, f"{spec.name}: house rules, {MODE_NAMES[mode]} mode")
         house_rules_section(spec, table, mode, counts["rules_" + MODE_NAMES[mode]], seed, context, body, findings)
-    _guides_section(spec, count, seed, context, guides, findings)  # played last, shown first
+    fields = _solved_section(spec, count, seed, context, solved, findings)
+    _guides_section(spec, count, seed, context, guides, findings, fields)  # played last, shown first
     _rules_section(spec, table, rules)
 
     document = Document()
@@ -89,7 +90,7 @@ def build_report(spec: GameSpec, count: int, seed: int, context: RunContext) -> 
     ordered = [text for _, text in sorted(findings, key=lambda finding: finding[0])]
     document.heading(2, "Verdicts")
     document.bullets(ordered[:MAX_VERDICTS])
-    document.blocks += guides.blocks + values.blocks + body.blocks + rules.blocks
+    document.blocks += solved.blocks + guides.blocks + values.blocks + body.blocks + rules.blocks
     if ordered[MAX_VERDICTS:]:
         document.heading(2, "More findings")
         document.bullets(ordered[MAX_VERDICTS:])
@@ -132,7 +133,16 @@ def _rules_section(spec: GameSpec, table: Table, document: Document) -> None:
         )
 
 
-def _guides_section(spec, count, seed, context, document, findings) -> None:
+def _solved_section(spec, count, seed, context, document, findings) -> dict:
+    """The section Solved, at each table size the guides use; the solved field by size."""
+    from analyzer.reporting.solved import solved_section
+    from sims.advice import guides
+
+    sizes = sorted({guide.players or spec.default_players for guide in guides(spec)} or {spec.default_players})
+    return solved_section(spec, count, seed, context, document, findings, sizes)
+
+
+def _guides_section(spec, count, seed, context, document, findings, fields=None) -> None:
     """The game's decision guides (``sims/games/<game>/guide.py``), each cell played
     through advice; one verdict per guide."""
     from analyzer.reporting.guides import guide_deals, guide_section, play_guide
@@ -152,7 +162,9 @@ def _guides_section(spec, count, seed, context, document, findings) -> None:
         _say(context, f"{spec.name}: decision guide, {guide.name}")
         deals = guide_deals(guide, count)
         answers = play_guide(spec, guide, count, seed, context)
-        _add(findings, 1, guide_section(spec, guide, answers, deals, document))
+        field = (fields or {}).get(guide.players or spec.default_players)
+        solved = play_guide(spec, guide, count, seed, context, field) if field is not None else None
+        _add(findings, 1, guide_section(spec, guide, answers, deals, document, solved))
 
 
 def _mode_section(spec, table, mode, count, seed, context, document, findings) -> None:

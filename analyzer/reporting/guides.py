@@ -52,9 +52,10 @@ def guide_deals(guide, count: int) -> int:
     return max(LEAST_DEALS, round(guide.deals * count / REFERENCE_HANDS))
 
 
-def play_guide(spec, guide, count: int, seed: int, context) -> dict[tuple[int, int], CellAnswer]:
+def play_guide(spec, guide, count: int, seed: int, context, field=None) -> dict[tuple[int, int], CellAnswer]:
     """Every cell of ``guide`` played with ``guide_deals(guide, count)`` accepted deals,
-    under the standard rules and the default policy at the guide's table size."""
+    under the standard rules and the default policy at the guide's table size (``field``:
+    another policy matrix for every seat, such as the solved field's tables)."""
     from analyzer.run import interrupts
     from analyzer.run.params import Table
     from analyzer.strategy.advice import estimates, play_advice, ranked
@@ -66,7 +67,8 @@ def play_guide(spec, guide, count: int, seed: int, context) -> dict[tuple[int, i
     for row, column, cell in guide.cells():
         interrupts.check()
         rules, players, found = guide_situation(spec, guide, cell)
-        table = Table(players, tuple(rules), spec.default_policy(players), None, "default")
+        policy = field if field is not None else spec.default_policy(players)
+        table = Table(players, tuple(rules), policy, None, "default" if field is None else "solved")
         flat = play_advice(spec, table, found, seed, deals, None, context.quiet(), lambda flat: None)
         options, _ = estimates(flat, found)
         answers[(row, column)] = CellAnswer(ranked(options, found), flat[ACCEPTED], flat[TRIED])
@@ -146,8 +148,34 @@ def guide_verdict(guide, answers: dict, deals: int, field: str = "") -> str:
     return said + f" ({deals:,} deals a cell, every action on the same deals).{against}"
 
 
-def guide_section(spec, guide, answers: dict, deals: int, document) -> str:
-    """The guide's table and chart in ``document``; returns its verdict sentence."""
+def solved_differences(guide, answers: dict, solved: dict) -> list[tuple[int, int, str, str]]:
+    """The cells whose clear best action differs between the default field (``answers``)
+    and the solved field (``solved``): ``(row, column, default's, solved's)``; a tie on
+    either side is no difference."""
+    found = []
+    for key, answer in answers.items():
+        other = solved.get(key)
+        if other is None or answer.accepted == 0 or other.accepted == 0:
+            continue
+        if len(answer.tied) == 1 and len(other.tied) == 1 and answer.best != other.best:
+            found.append((*key, guide.short(answer.best), guide.short(other.best)))
+    return found
+
+
+def solved_sentence(guide, answers: dict, solved: dict) -> str:
+    """What changes when the other seats play the solved tables instead of the default."""
+    differ = solved_differences(guide, answers, solved)
+    if not differ:
+        return "Against the solved field every cell's clear best action is the same."
+    shown = [f"{guide.rows[r][0]} with {guide.columns[c]}: {new} instead of {old}" for r, c, old, new in differ[:4]]
+    more = f" and {len(differ) - 4} more" if len(differ) > 4 else ""
+    return f"Against the solved field the best action changes in {len(differ)} cells ({'; '.join(shown)}{more})."
+
+
+def guide_section(spec, guide, answers: dict, deals: int, document, solved: dict | None = None) -> str:
+    """The guide's table and chart in ``document``; returns its verdict sentence.  With
+    ``solved`` (the cells played against the solved field), a second table shows them
+    and the verdict says where the best action differs."""
     from analyzer.present.charts import guide_chart
 
     document.heading(3, guide.title)
@@ -191,4 +219,18 @@ def guide_section(spec, guide, answers: dict, deals: int, document) -> str:
         f"{guide.title}: the best action in each cell (colour), with its margin over the runner-up; "
         f"grey where the best two tie ({deals:,} deals a cell)",
     )
-    return guide_verdict(guide, answers, deals, main_field_text(spec, players))
+    verdict = guide_verdict(guide, answers, deals, main_field_text(spec, players))
+    if solved:
+        document.paragraph(
+            f"The same cells against the solved field (every other seat plays the solved tables of the section "
+            f"Solved): {solved_sentence(guide, answers, solved)}"
+        )
+        document.table(
+            headers,
+            [
+                [label] + [cell_text(guide, solved.get((r, c)), also) for c in range(len(guide.columns))]
+                for r, (label, _) in enumerate(guide.rows)
+            ],
+        )
+        verdict += " " + solved_sentence(guide, answers, solved)
+    return verdict

@@ -6,8 +6,8 @@ sweeps) and the measurement on fresh deals (each seat's value, the exploitabilit
 solved and of the start profile) are :func:`analyzer.strategy.solve.solve_tables`'s; this
 module checks the arguments, plays the solve through the call's run context (store,
 cluster, threads, interrupts, like every job), then plays the head to head: each seat's
-solved table against its start policy, the others at the start profile, on the same fresh
-deals (a paired comparison, as ``compare`` plays).  An interrupt raises
+solved table against its start policy, the others at the start profile, on the fresh
+deals of the measurement (a paired comparison, as ``compare`` plays).  An interrupt raises
 ``analyzer.run.interrupts.Interrupted`` whose ``partial`` is a :class:`SolveResult` of the
 sweeps finished (``partial`` True).
 """
@@ -30,7 +30,6 @@ from sims.spec import HANDS, GameSpec
 DEFAULT_DEALS = 200_000  # deals per sweep (and of the measurement) when --hands is not given
 DEFAULT_SWEEPS = 12
 MOST_SWEEPS = 200
-HEAD_TO_HEAD_FIRST = 1 << 48  # the head to head plays deals of the seed from here: fresh, used by no sweep
 
 
 @dataclass(repr=False)
@@ -140,24 +139,16 @@ def head_to_head(spec: GameSpec, table: Table, solved, count: int, seed: int, co
     """Per seat: its outcome playing its solved table against playing its start policy,
     the others at the start profile, on the same ``count`` fresh deals (one paired run,
     the start profile and one arm per seat)."""
-    import numpy as np
-
     from analyzer.run.runner import Config, run_paired
     from analyzer.strategy.comparisons import paired_differences
-    from sims.core.table import tables_of, with_tables
+    from analyzer.strategy.solve import MEASURE_FIRST, policy_with
 
-    decisions = spec.table_decisions()
-    n_fields = len(spec.policy_fields)
-    start = tables_of(table.policy, n_fields, decisions)
     configs = [Config(tuple(table.rules), table.policy, "start")]
     for seat in solved.seats:
-        chosen = {s: dict(blocks) for s, blocks in start.items()}
-        chosen.setdefault(seat.seat, {})[solved.decision.name] = np.asarray(seat.table, dtype=np.float64)
-        configs.append(
-            Config(tuple(table.rules), with_tables(table.policy, n_fields, decisions, chosen), f"seat {seat.seat}")
-        )
+        policy = policy_with(spec, table, solved.decision, {seat.seat: seat.table})
+        configs.append(Config(tuple(table.rules), policy, f"seat {seat.seat}"))
     context.stage("the head to head")
-    run = run_paired(spec, table.players, HANDS, seed, configs, count, context, first=HEAD_TO_HEAD_FIRST)
+    run = run_paired(spec, table.players, HANDS, seed, configs, count, context, first=MEASURE_FIRST)
     found = []
     for arm, seat in enumerate(solved.seats, start=1):
         (duel,) = [d for d in paired_differences(run, 0, arm) if d.seat == seat.seat and d.outcome == solved.outcome]

@@ -150,10 +150,11 @@ def solve_object(spec, table, solved, head_to_head, seed: int, asked: int, parti
     decision = solved.decision
     seats = []
     for seat in solved.seats:
+        verdicts = {verdict.cell: verdict for verdict in seat.cells}
         rows = [
-            cell_record(decision, verdict, seat.table[verdict.cell])
-            for verdict in seat.cells
-            if seat.table[verdict.cell][0] >= 0
+            cell_record(decision, cell, verdicts.get(cell), seat.table[cell])
+            for cell in range(decision.n_cells)
+            if seat.table[cell][0] >= 0  # a cell left out: the seat's policy decides there
         ]
         seats.append(
             {
@@ -273,23 +274,27 @@ def solve_rows(spec, solved) -> list[dict]:
     from sims.core.table import action_text
 
     decision = solved.decision
+    nan = float("nan")
     rows = []
     for seat in solved.seats:
-        for verdict in seat.cells:
+        verdicts = {verdict.cell: verdict for verdict in seat.cells}
+        for cell in range(decision.n_cells):
+            verdict = verdicts.get(cell)
             row = {"seat": seat.seat}
-            row.update({name: value for name, value in zip(decision.fields, decision.cells[verdict.cell])})
+            row.update({name: value for name, value in zip(decision.fields, decision.cells[cell])})
             row.update(
                 {
-                    "cell": decision.cell_text(verdict.cell),
-                    "action": action_text(decision, seat.table[verdict.cell]),
-                    "margin": verdict.margin,
-                    "margin_se": verdict.margin_se,
-                    "reach": verdict.reach,
-                    "visits": int(verdict.visits),
-                    "tie": bool(verdict.tie),
+                    "cell": decision.cell_text(cell),
+                    "action": action_text(decision, seat.table[cell]),
+                    "margin": nan if verdict is None else verdict.margin,
+                    "margin_se": nan if verdict is None else verdict.margin_se,
+                    "reach": nan if verdict is None else verdict.reach,
+                    "visits": 0 if verdict is None else int(verdict.visits),
+                    "tie": False if verdict is None else bool(verdict.tie),
                 }
             )
-            row.update({f"mean_{a}": float(m) for a, m in zip(decision.actions, np.asarray(verdict.means, float))})
+            means = np.full(decision.n_actions, nan) if verdict is None else np.asarray(verdict.means, float)
+            row.update({f"mean_{a}": float(m) for a, m in zip(decision.actions, means)})
             rows.append(row)
     return rows
 

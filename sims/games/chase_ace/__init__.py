@@ -213,6 +213,7 @@ SPEC = GameSpec(
     twin="sims.games.chase_ace.twin",
     exact="sims.games.chase_ace.exact",
     advice="sims.games.chase_ace.advice",
+    tables="sims.games.chase_ace.table",
     bench_players=(4, 8, 20),
     strategy_fields=("threshold",),
     report_players=tuple(range(3, 11)),

@@ -107,6 +107,7 @@ from sims.games.chase_ace.kernel import (
     rule_codes_nb,
 )
 from sims.games.chase_ace.rules import INFORMED, THRESHOLD, THRESHOLD_MIX
+from sims.games.chase_ace.table import N_FIELDS
 
 _CONTEXT = {
     "gave": "the right-hand neighbour exchanged with you on its turn: the card you gave (you now hold --holding)",
@@ -266,8 +267,8 @@ def situation(
 def forced_policy(policy, known, n: int):
     """The policy rows the round is played with: under seen (``known[K_SEEN]``) each
     earlier position whose action is given is forced to it (``s``: ask to swap whatever
-    the card, a threshold of 12 with no mix and not informed; ``k``: keep, threshold 0);
-    otherwise the policy as it is.  (Plain Python and Numba alike.)"""
+    the card, a threshold of 12 with no mix and not informed, and no table; ``k``: keep,
+    threshold 0, no table); otherwise the policy as it is (tables included).  (Plain Python and Numba alike.)"""
     forced = policy.copy()
     if known[K_SEEN] != 0:
         at = K_LIVES + n
@@ -277,6 +278,8 @@ def forced_policy(policy, known, n: int):
                 forced[k, THRESHOLD] = 12.0 if noted == 1 else 0.0
                 forced[k, THRESHOLD_MIX] = 0.0
                 forced[k, INFORMED] = 0.0
+                if forced.shape[1] > N_FIELDS:
+                    forced[k, N_FIELDS] = 0.0  # and plays no table
     return forced
 
 

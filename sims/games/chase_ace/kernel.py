@@ -37,6 +37,7 @@ from sims.games.chase_ace.rules import (
     TIE_TO_DEALER,
     Rules,
 )
+from sims.games.chase_ace.table import N_CELLS, N_FACES, N_FIELDS
 from sims.spec import indices, kernel_around_loop
 
 # ----------------------------------------------------------------------------------------
@@ -77,8 +78,29 @@ TABLE = np.dtype(
         # came and it decided (the round had not ended, its turn was not lost), [1] the card
         # it held then
         ("advised", np.int64, 4),
+        # strategy tables (sims/games/chase_ace/table.py): 1 when some seat plays a table
+        ("has_tables", np.int64),
+        # per seat, per rank cell (table.rank_cell): what its table does there (CELL_* below)
+        ("cell_bound", np.int64, SLOTS * N_CELLS),
+        ("cell_code", np.int64, N_CELLS),  # the declared (face) code of each rank cell
+        # the solve kernel (sims/games/chase_ace/solve.py): per visit of a round, in turn
+        # order, the position, its declared cell and 1 when it swapped (cut)
+        ("visit_position", np.int64, SLOTS),
+        ("visit_cell", np.int64, SLOTS),
+        ("visit_swap", np.int64, SLOTS),
+        # [SOLVE_VISITS] visits so far this round, [SOLVE_FORCED] the position whose visit
+        # is forced (-1: none), [SOLVE_FORCED_SWAP] 1: it swaps (cuts), 0: it keeps
+        ("solve", np.int64, 4),
     ]
 )
+SOLVE_VISITS, SOLVE_FORCED, SOLVE_FORCED_SWAP = range(3)
+
+# ``cell_bound`` of a seat's cell: CELL_POLICY, the seat's policy fields decide (no table,
+# or a cell the table leaves out); CELL_KEEP, keep without a draw; CELL_SWAP (MIX_ALWAYS +
+# 1), swap without a draw; 0 .. MIX_ALWAYS, draw and swap when below (uniform_bound_nb of
+# the swap probability).
+CELL_POLICY = -1
+CELL_KEEP = -2
 
 
 # A seat's ``decision`` word: bit r (r = 0..12) is set when it swaps (or cuts) holding rank
@@ -91,6 +113,7 @@ INFORMED_BIT = 32
 # ``mix`` holds 0 for a mix of 0 (never swap), uniform_bound_nb(mix) <= MIX_ALWAYS for a mix
 # drawn from the stream, and MIX_ALWAYS + 1 for a mix of 1 (swap without a draw).
 MIX_ALWAYS = 1 << 53
+CELL_SWAP = MIX_ALWAYS + 1
 
 R_LIVES, R_TIE, R_KINGS, R_REVEAL, R_DEALER_KING_BLOCK, R_QUEENS, R_JACKS, R_FINAL_TIE, R_ACE_HIGH = indices(
     Rules, "lives", "tie", "kings", "king_reveal", "dealer_king_block", "queens", "jacks", "final_tie", "ace_high"
@@ -133,7 +156,40 @@ def new_table_nb(rules, policy):
     for code in range(N_CARDS):
         face = code % 13
         table.rank_of[code] = (face + 12) % 13 if rules[R_ACE_HIGH] else face
+    _fill_tables_nb(table, rules, policy)
     return tables
+
+
+@njit(cache=True)
+def _fill_tables_nb(table, rules, policy):
+    """Each seat's table of the swap decision (the block after the policy fields, see
+    sims.core.table) as ``cell_bound`` by rank cell; ``has_tables`` 1 when some seat plays
+    one.  A seat holding the top card keeps whatever its table says (no table cell of a top
+    card is read: CELL_POLICY, whose decision word keeps)."""
+    n = policy.shape[0]
+    ace_high = rules[R_ACE_HIGH] != 0
+    for code in range(N_CELLS):  # the declared cells spell faces (table.declared_cell)
+        held, gave = (code, -1) if code < N_FACES else ((code - N_FACES) // N_FACES, (code - N_FACES) % N_FACES)
+        held_face = (held + 1) % N_FACES if ace_high else held
+        gave_face = (gave + 1) % N_FACES if ace_high else gave
+        table.cell_code[code] = held_face if gave < 0 else N_FACES + N_FACES * held_face + gave_face
+    table.has_tables = 0
+    for seat in range(n):
+        plays = policy.shape[1] > N_FIELDS and policy[seat, N_FIELDS] >= 0.5
+        if plays:
+            table.has_tables = 1
+        for code in range(N_CELLS):
+            bound = CELL_POLICY
+            at = N_FIELDS + 1 + 2 * table.cell_code[code]
+            held = code if code < N_FACES else (code - N_FACES) // N_FACES
+            if plays and held != TOP_RANK and policy[seat, at] >= 0.0:
+                if policy[seat, at] >= 1.0:
+                    bound = CELL_SWAP
+                elif policy[seat, at + 1] >= 1.0:
+                    bound = CELL_KEEP
+                else:
+                    bound = uniform_bound_nb(policy[seat, at])
+            table.cell_bound[seat * N_CELLS + code] = bound
 
 
 @njit(cache=True, inline="always")
@@ -219,12 +275,19 @@ class Chain(NamedTuple):
 
 
 @njit(cache=True, inline="always")
-def play_round_nb(table, m, state, codes, forced=-1, forced_swap=False):
+def play_round_nb(table, m, state, codes, forced=-1, forced_swap=False, solve=False):
     """Play one round among ``m`` positions (0 = eldest, ``m-1`` = dealer).
 
     Position ``forced`` (advice; -1, none, in hand and game mode, which the compiler folds
-    away) swaps (or cuts) when ``forced_swap``, else keeps, whatever its policy says;
-    ``table.advised`` tells whether its turn came and what it held then.
+    away) swaps (or cuts) when ``forced_swap``, else keeps, whatever its policy says and
+    without a draw; ``table.advised`` tells whether its turn came and what it held then.
+
+    A seat whose policy row carries a table (``table.has_tables``, ``cell_bound``) decides
+    from its table where no rule forces its keep: :func:`_table_decision_nb`.  With
+    ``solve`` (the solve kernel only; folded away elsewhere) every visit (a decision no rule
+    forces) is noted in ``visit_*`` and the visit of position ``table.solve[SOLVE_FORCED]``
+    takes the action ``table.solve[SOLVE_FORCED_SWAP]`` after the profile's own decision
+    (and its draw, if any): :func:`_solve_visit_nb`.
 
     Reads the deal (``m`` cards, then the cut card) from ``table.dealt`` and the seat of
     each position from ``table.seat_of`` (policies belong to seats); writes the final
@@ -246,9 +309,14 @@ def play_round_nb(table, m, state, codes, forced=-1, forced_swap=False):
     rows_kept = kings == KINGS_STOP_ALL or kings == KINGS_SKIP or queens != 0 or jacks != JACKS_OFF
     rows_kept |= kings == KINGS_FREEZE
     ended = _hold_dealt_cards_nb(table, m, kings) if rows_kept else False
-    chain = _swap_chain_nb(table, m, state, codes, rows_kept, ended, forced, forced_swap)
+    tables_on = table.has_tables != 0
+    if solve:
+        table.solve[SOLVE_VISITS] = 0
+    chain = _swap_chain_nb(table, m, state, codes, rows_kept, ended, forced, forced_swap, tables_on, solve)
     face_rules_on = queens != 0 or jacks != JACKS_OFF
-    lowest, state = _dealer_turn_nb(table, m, chain, dealer_king_block, face_rules_on, rows_kept, forced, forced_swap)
+    lowest, state = _dealer_turn_nb(
+        table, m, chain, dealer_king_block, face_rules_on, rows_kept, forced, forced_swap, tables_on, solve
+    )
     return _showdown_nb(table, m, tie, lowest), state
 
 
@@ -270,10 +338,50 @@ def _hold_dealt_cards_nb(table, m, kings):
 
 
 @njit(cache=True, inline="always")
-def _swap_chain_nb(table, m, state, codes, rows_kept, ended, forced, forced_swap):
+def _rank_cell_nb(rank, received, given_rank):
+    """The rank cell of a decision (sims.games.chase_ace.table.rank_cell): the rank held,
+    or after a swap from the right (``received``) the rank received (held) and given."""
+    return N_FACES + N_FACES * rank + given_rank if received else rank
+
+
+@njit(cache=True, inline="always")
+def _table_decision_nb(table, seat, cell, swap, keep, mixed, state):
+    """``(swap, keep, mixed, state)`` of a decision no rule forces: the policy's own
+    (``swap``, ``keep``, ``mixed``, as given) where the seat's table leaves ``cell`` to it,
+    else the table's action (a mixed cell draws here, as table_action_nb does)."""
+    bound = table.cell_bound[np.uint64(seat * N_CELLS + cell)]
+    if bound == CELL_POLICY:
+        return swap, keep, mixed, state
+    if bound == CELL_KEEP:
+        return False, False, False, state
+    if bound > MIX_ALWAYS:
+        return True, False, False, state
+    swap, state = uniform_below_nb(state, bound)
+    return swap, False, False, state
+
+
+@njit(cache=True, inline="always")
+def _solve_visit_nb(table, position, cell, swap, keep, visit):
+    """The solve kernel's bookkeeping of a decision (see :func:`play_round_nb`): a
+    ``visit`` is noted with its declared cell and the action finally taken; the forced
+    position's visit takes the forced action.  Returns ``(swap, keep)``."""
+    if visit:
+        if position == table.solve[SOLVE_FORCED]:
+            swap = table.solve[SOLVE_FORCED_SWAP] != 0
+            keep = False
+        v = table.solve[SOLVE_VISITS]
+        table.visit_position[v] = position
+        table.visit_cell[v] = table.cell_code[np.uint64(cell)]
+        table.visit_swap[v] = swap & (not keep)
+        table.solve[SOLVE_VISITS] = v + 1
+    return swap, keep
+
+
+@njit(cache=True, inline="always")
+def _swap_chain_nb(table, m, state, codes, rows_kept, ended, forced, forced_swap, tables_on, solve):
     """Positions 0 .. m-2 in turn swap with their left-hand neighbour or keep, under the
-    king, queen and jack rules of ``codes`` (position ``forced`` as told, see
-    :func:`play_round_nb`); returns the :class:`Chain` at the dealer."""
+    king, queen and jack rules of ``codes`` (position ``forced`` as told, tables and the
+    solve's visits as :func:`play_round_nb` says); returns the :class:`Chain` at the dealer."""
     tie, kings, reveal, dealer_king_block, queens, jacks = codes
     kings_act = kings != KINGS_NONE
     # Kings that divert an attempt (stop everything, or skip to the next player) go the
@@ -304,11 +412,15 @@ def _swap_chain_nb(table, m, state, codes, rows_kept, ended, forced, forced_swap
         target_rank = table.rank_of[np.uint64(target_card)]
         target_on_top = target_rank == TOP_RANK
         keep = ((decision >> INFORMED_BIT) != 0) & received & (rank > given_rank)
-        keep |= reveal_blocks & target_on_top
+        ruled = reveal_blocks & target_on_top  # a keep the rules force: no table, no visit
         if face_rules_on:
-            keep |= table.lost_turn[k] != 0
+            ruled |= table.lost_turn[k] != 0
+        keep |= ruled
         swap = ((decision >> rank) & 1) != 0
         mixed = (((decision >> (MIXED_SHIFT + rank)) & 1) != 0) & (not keep)
+        if tables_on and k != forced and not ruled:
+            cell = _rank_cell_nb(rank, received, given_rank)
+            swap, keep, mixed, state = _table_decision_nb(table, seat, cell, swap, keep, mixed, state)
         if k == forced:  # no draw: the advice gives the decision (a king seen at deal still forces a keep)
             table.advised[0] = not (face_rules_on and table.lost_turn[k] != 0)
             table.advised[1] = card
@@ -317,6 +429,9 @@ def _swap_chain_nb(table, m, state, codes, rows_kept, ended, forced, forced_swap
             mixed = False
         if mixed:
             swap, state = _mixed_swap_nb(table.mix[np.uint64(seat)], state)
+        if solve:
+            cell = _rank_cell_nb(rank, received, given_rank)
+            swap, keep = _solve_visit_nb(table, k, cell, swap, keep, (not ruled) & (rank != TOP_RANK))
         swap &= not keep
         special = kings_divert & target_on_top
         if face_rules_on:  # only the queen and jack rules look at faces
@@ -343,10 +458,12 @@ def _swap_chain_nb(table, m, state, codes, rows_kept, ended, forced, forced_swap
 
 
 @njit(cache=True, inline="always")
-def _dealer_turn_nb(table, m, chain, dealer_king_block, face_rules_on, rows_kept, forced, forced_swap):
+def _dealer_turn_nb(
+    table, m, chain, dealer_king_block, face_rules_on, rows_kept, forced, forced_swap, tables_on, solve
+):
     """The dealer cuts the pack or keeps, after the :class:`Chain` reached it (as told when
-    it is position ``forced``, see :func:`play_round_nb`); returns ``(the lowest final
-    rank, state)``."""
+    it is position ``forced``, tables and the solve's visits as :func:`play_round_nb`
+    says); returns ``(the lowest final rank, state)``."""
     dealer = m - 1
     card, rank, ended, state = chain.card, chain.rank, chain.ended, chain.state
     if rows_kept:
@@ -361,6 +478,9 @@ def _dealer_turn_nb(table, m, chain, dealer_king_block, face_rules_on, rows_kept
     informed = ((decision >> INFORMED_BIT) != 0) & received
     cut = (rank < chain.given_rank) if informed else ((decision >> rank) & 1) != 0
     mixed = may_cut & (not informed) & (((decision >> (MIXED_SHIFT + rank)) & 1) != 0)
+    if tables_on and may_cut and dealer != forced:
+        cell = _rank_cell_nb(rank, received, chain.given_rank)
+        cut, _, mixed, state = _table_decision_nb(table, seat, cell, cut, False, mixed, state)
     if dealer == forced:
         table.advised[0] = (not ended) & (not (face_rules_on and table.lost_turn[dealer] != 0))
         table.advised[1] = card
@@ -368,6 +488,8 @@ def _dealer_turn_nb(table, m, chain, dealer_king_block, face_rules_on, rows_kept
         mixed = False
     if mixed:
         cut, state = _mixed_swap_nb(table.mix[np.uint64(seat)], state)
+    if solve:
+        cut, _ = _solve_visit_nb(table, dealer, _rank_cell_nb(rank, received, chain.given_rank), cut, False, may_cut)
     cut_card = table.dealt[m]
     cut_rank = table.rank_of[np.uint64(cut_card)]
     take = may_cut & cut & (not ((cut_rank == TOP_RANK) & (dealer_king_block != 0)))

@@ -31,6 +31,7 @@ from __future__ import annotations
 from sims.core.cards import card_name
 from sims.core.deck import deal_prefix
 from sims.core.rng import Stream
+from sims.core.table_nb import record_visit, table_action
 from sims.core.twins import sum_outcome_rows
 from sims.games.chase_ace import (
     FINAL_CARRY_NO_STAKE,
@@ -60,8 +61,9 @@ from sims.games.chase_ace import (
     TIE_TO_DEALER,
     Rules,
 )
+from sims.games.chase_ace.table import KEEP, N_CELLS, N_FIELDS, SWAP, TABLES, face_cell
 
-__all__ = ["play_dealt", "play_hand", "play_game", "simulate", "replay_lines", "rank_of"]
+__all__ = ["play_dealt", "play_hand", "play_game", "simulate", "replay_lines", "rank_of", "solve"]
 
 JACK_FACE, QUEEN_FACE = 10, 11
 TOP_RANK = 12  # the K, or the A with ace_high
@@ -182,12 +184,42 @@ def _threshold_decision(row, rank1: int, stream, who: str, log) -> bool:
     return False
 
 
+def _cell(held: int, gave: int | None) -> int:
+    """The declared cell of the swap decision (sims.games.chase_ace.table): the face held,
+    or after a swap from the right the face received (held) and the face given."""
+    return face_cell(held % 13, None if gave is None else gave % 13)
+
+
+def _table_decision(row, cell: int, stream, who: str, log):
+    """The action of the row's table in ``cell`` (True: swap or cut), or None when the row
+    plays no table or its table leaves the cell out."""
+    if len(row) <= N_FIELDS or row[N_FIELDS] < 0.5 or row[N_FIELDS + 1 + 2 * cell] < 0.0:
+        return None
+    p_swap, p_keep = row[N_FIELDS + 1 + 2 * cell], row[N_FIELDS + 2 + 2 * cell]
+    if stream is None and p_swap < 1.0 and p_keep < 1.0:
+        raise ValueError(f"{who} needs a mixed-strategy draw from its table (cell {cell}) but no stream was given")
+    action = table_action(row, N_FIELDS, 2, cell, stream)
+    if log is not None:
+        log.append(f"{who}: table cell {TABLES[0].cell_text(cell)}: {TABLES[0].actions[action]}")
+    return action == SWAP
+
+
+def _visit(visits: list, position: int, cell: int, decided: bool, override) -> bool:
+    """Note a solve visit; the overridden position's visit takes the forced action."""
+    if override is not None and override[0] == position:
+        decided = override[1]
+    visits.append((position, cell, bool(decided)))
+    return bool(decided)
+
+
 def _num(x) -> str:
     x = float(x)
     return str(int(x)) if x == int(x) else f"{x:g}"
 
 
-def play_dealt(rules: Rules, policy, cards, stream=None, log=None, *, labels=None, forced=None) -> dict:
+def play_dealt(
+    rules: Rules, policy, cards, stream=None, log=None, *, labels=None, forced=None, visits=None, override=None
+) -> dict:
     """Play one round of Chase the Ace from literal cards.
 
     ``cards`` holds ``m + 1`` card codes: position ``k``'s card for ``k = 0 .. m-1``
@@ -198,6 +230,15 @@ def play_dealt(rules: Rules, policy, cards, stream=None, log=None, *, labels=Non
 
     ``forced`` (advice) is ``(position, swap)``: that position swaps (the dealer cuts)
     when ``swap`` is true, else keeps, whatever its policy says, and draws nothing.
+
+    A policy row longer than the three fields carries a table of the swap decision
+    (sims.core.table): where no rule forces the keep, a seat playing one looks its cell up
+    (:func:`_cell`) and takes the table's action (a mixed cell draws from ``stream``); a
+    cell left out falls back to the policy fields.
+
+    ``visits`` (the solve, a list): every visit (a decision no rule forces) is appended as
+    ``(position, cell, swapped)``; ``override`` ``(position, swap)`` makes that position's
+    visit take ``swap`` after its own decision (and its draw, if any).
 
     Returns ``{"lose": [...], "exchange": [...], "final": [...]}``, each a list over
     positions: 0/1 life lost, 0/1 completed exchange on its own turn (the dealer: cut and
@@ -318,9 +359,19 @@ def play_dealt(rules: Rules, policy, cards, stream=None, log=None, *, labels=Non
         decided = None
         if k == forced_position:
             decided = forced_swap
+        # b. (checked first for tables) a king seen at the deal in the way forces the keep.
+        seen_king = (
+            rules.king_reveal == REVEAL_AT_DEAL
+            and kings in (KINGS_BLOCK, KINGS_STOP_ALL)
+            and is_top(hand[t])
+            and dealt_top[t]
+        )
+        cell = _cell(hand[k], hand[k - 1] if k >= 1 and direct[k - 1] else None)
+        if k != forced_position and not seen_king:
+            decided = _table_decision(row, cell, stream, who, log)
         # a. informed: the right-hand neighbour just exchanged with me on its own turn and
         # what I received outranks what I gave -> KEEP.  Otherwise fall through to b and c.
-        if k != forced_position and row[INFORMED] and k >= 1 and direct[k - 1]:
+        if decided is None and k != forced_position and row[INFORMED] and k >= 1 and direct[k - 1]:
             received, given = my_rank, rk(hand[k - 1])
             if received > given:
                 decided = False
@@ -351,6 +402,8 @@ def play_dealt(rules: Rules, policy, cards, stream=None, log=None, *, labels=Non
             decided = _threshold_decision(row, my_rank + 1, stream, who, log)
             if log is not None:
                 log.append(f"{who} {'asks to swap with ' + name(t) if decided else 'keeps'}")
+        if visits is not None and not seen_king:
+            decided = _visit(visits, k, cell, decided, override)
         if not decided:
             continue
 
@@ -409,7 +462,11 @@ def play_dealt(rules: Rules, policy, cards, stream=None, log=None, *, labels=Non
             log.append(f"{who} (dealer) keeps {card_name(hand[dealer])} (turn lost to a shown jack)")
     else:
         row = policy[dealer]
-        if dealer == forced_position:
+        cell = _cell(hand[dealer], hand[dealer - 1] if direct[dealer - 1] else None)
+        cut = None if dealer == forced_position else _table_decision(row, cell, stream, f"{who} (dealer)", log)
+        if cut is not None:
+            pass
+        elif dealer == forced_position:
             cut = forced_swap
         elif row[INFORMED] and direct[dealer - 1]:
             received, given = rk(hand[dealer]), rk(hand[dealer - 1])
@@ -423,6 +480,8 @@ def play_dealt(rules: Rules, policy, cards, stream=None, log=None, *, labels=Non
             if log is not None:
                 log.append(f"{who} (dealer) holds {card_name(hand[dealer])}")
             cut = _threshold_decision(row, rk(hand[dealer]) + 1, stream, f"{who} (dealer)", log)
+        if visits is not None:
+            cut = _visit(visits, dealer, cell, cut, override)
         if cut:
             if log is not None:
                 log.append(f"{who} (dealer) cuts: {card_name(cut_card)}")
@@ -665,6 +724,34 @@ def simulate(rules: Rules, policy, n_seats: int, mode: int, seed: int, first: in
     else:
         raise ValueError(f"mode must be 0 (hands) or 1 (games), got {mode}")
     return sum_outcome_rows(play, outcomes, rules, policy, n_seats, seed, first, count)
+
+
+def solve(rules_array, policy, n_seats: int, seed: int, first: int, count: int, decision_index: int) -> list[int]:
+    """The solve sums (sims.core.table_nb) of deals ``first .. first+count-1`` of ``seed``,
+    flat ``[seat, cell, stat]``: each deal played as hand mode plays it, then once more per
+    visit with that visit forced to the other action (the rest as the profile plays it, on
+    the same stream); the seat's lose_life under each action recorded in its cell."""
+    if int(decision_index) != 0:
+        raise ValueError(f"chase-ace has one table decision (index 0), not {decision_index}.")
+    rules = Rules(*[int(v) for v in rules_array])
+    n = int(n_seats)
+    _check_table(policy, n)
+    out = [0] * (n * N_CELLS * 9)
+    for deal in range(first, first + count):
+        stream = Stream(seed, deal)
+        cards = deal_prefix(stream, n + 1)
+        after_deal = list(stream.s)
+        visits: list = []
+        base = play_dealt(rules, policy, cards, stream, visits=visits)
+        for position, cell, swapped in visits:
+            replay = Stream(seed, deal)
+            replay.s = list(after_deal)
+            other = play_dealt(rules, policy, cards, replay, visits=[], override=(position, not swapped))
+            values = [0, 0]
+            values[SWAP if swapped else KEEP] = base["lose"][position]
+            values[KEEP if swapped else SWAP] = other["lose"][position]
+            record_visit(out, position, cell, N_CELLS, values, 3)
+    return out
 
 
 def replay_lines(rules: Rules, policy, n_seats: int, seed: int, index: int) -> list[str]:

@@ -126,21 +126,25 @@ def _number(value: float) -> float | None:
     return None if value is None or not math.isfinite(value) else float(value)
 
 
-def cell_record(decision: TableDecision, verdict, row: np.ndarray) -> dict:
-    """A cell of a seat's table as the JSON contract has it."""
+def cell_record(decision: TableDecision, cell: int, verdict, row: np.ndarray) -> dict:
+    """A cell of a seat's table as the JSON contract has it (``verdict`` None: not
+    measured, an interrupted solve's)."""
     from sims.core.table import action_json
 
-    record = {
-        "cell": decision.cell_json(verdict.cell),
-        "action": action_json(decision, row),
-        "margin": _number(verdict.margin),
-        "margin_se": _number(verdict.margin_se),
-        "reach": _number(verdict.reach),
-        "visits": int(verdict.visits),
-        "tie": bool(verdict.tie),
-        "means": {decision.actions[a]: _number(float(m)) for a, m in enumerate(np.asarray(verdict.means, dtype=float))},
-    }
-    return record
+    if verdict is None:
+        measured: dict = dict.fromkeys(("margin", "margin_se", "reach", "visits", "tie", "means"))
+    else:
+        measured = {
+            "margin": _number(verdict.margin),
+            "margin_se": _number(verdict.margin_se),
+            "reach": _number(verdict.reach),
+            "visits": int(verdict.visits),
+            "tie": bool(verdict.tie),
+            "means": {
+                decision.actions[a]: _number(float(m)) for a, m in enumerate(np.asarray(verdict.means, dtype=float))
+            },
+        }
+    return {"cell": decision.cell_json(cell), "action": action_json(decision, row), **measured}
 
 
 def solve_object(spec, table, solved, head_to_head, seed: int, asked: int, partial: bool, elapsed: float) -> dict:
@@ -233,7 +237,7 @@ def render_solve(spec, table, solved, head_to_head, seed: int, partial: bool, el
         + " ".join(f"{f.key}={f.value_text(code)}" for f, code in zip(spec.rules, table.rules))
     )
     lines += [
-        "start " + line[4:] if line.startswith("policy") else line
+        "start   " + line[8:] if line.startswith("policy  ") else line
         for line in policy_lines(spec, table.policy, table.strategy, table.tables)
     ]
     lines += [f"stopped at {stop_text(solved)}", ""]
@@ -248,8 +252,9 @@ def render_solve(spec, table, solved, head_to_head, seed: int, partial: bool, el
     lines += [
         "",
         "exploitability (what a per-cell best response of every seat gains against the profile, summed over seats):",
-        f"  solved profile            {with_se(solved.exploitability, solved.exploitability_se)}",
-        f"  start ({solved.start_policy})  {with_se(solved.start_exploitability, solved.start_exploitability_se)}",
+        f"  solved profile: {with_se(solved.exploitability, solved.exploitability_se)}",
+        f"  start profile ({solved.start_policy}): "
+        f"{with_se(solved.start_exploitability, solved.start_exploitability_se)}",
     ]
     if head_to_head:
         lines.append(
@@ -263,7 +268,10 @@ def render_solve(spec, table, solved, head_to_head, seed: int, partial: bool, el
 def _seat_line(seat, duel: dict | None) -> str:
     text = f"value {with_se(seat.value, seat.se)} (start {with_se(seat.start_value, seat.start_se)})"
     if duel is not None:
-        text += f"; head to head vs its start policy {with_se(duel['difference'], duel['se'], signed=True)}"
+        text += (
+            f"; its solved table less its start policy, head to head: "
+            f"{with_se(duel['difference'], duel['se'], signed=True)}"
+        )
     return text
 
 

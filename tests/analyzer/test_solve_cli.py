@@ -85,7 +85,11 @@ def test_the_text_draws_a_grid_per_seat(cli, faked):
     assert row_of["A"][0] == "swap" and row_of["5"][0] == "keep=" and row_of["6"][0] == "keep"
     assert row_of["K"][0] == "." and row_of["A"][1] == "."  # never reached
     assert "mix" in text.split("seat 1: value")[1] and "held=6 gave=-: swap 0.25, keep 0.75" in text
-    assert "exploitability" in text and "0.004 ± 0.002" in text and "0.050 ± 0.004" in text
+    assert (
+        "exploitability" in text
+        and "solved profile: 0.0040 ± 0.002" in text
+        and "start profile (default): 0.0500 ± 0.004" in text
+    )
     assert "head to head" in text
 
 
@@ -168,7 +172,7 @@ def test_an_interrupt_prints_the_sweeps_so_far(cli, monkeypatch):
     ran = cli("solve", "chase-ace", "--players", "3", "--hands", "2000", "--no-store")
     assert ran.exit_code == 130
     assert "PARTIAL" in ran.stdout and "interrupted after 3 sweeps" in ran.stdout
-    assert "interrupted (SIGINT) after 3 sweeps" in ran.stderr
+    assert "interrupted (Ctrl-C) after 3 sweeps" in ran.stderr
 
 
 @needs_tables

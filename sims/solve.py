@@ -123,11 +123,25 @@ def twin_solve(
     return np.asarray(flat, dtype=np.int64).reshape(n_seats, found.n_cells, solve_stats_width(found.n_actions))
 
 
-def policy_tables(spec: GameSpec, rules, policy, n_seats: int, decision: str | None = None) -> dict[int, np.ndarray]:
+def policy_tables(
+    spec: GameSpec, rules, policy, n_seats: int, decision: str | None = None, hand_mode: bool = False
+) -> dict[int, np.ndarray]:
     """Each seat's policy written as a table of ``decision`` (the game's
-    ``policy_table``): playing these tables gives the same sums as the policy."""
+    ``policy_table``): playing these tables gives the same sums as the policy.
+
+    A game whose policy acts on more than a cell shows in game mode (Chase the Ace's
+    informed rule differs for a seat when it deals) leaves such cells out (-1: the policy
+    decides); with ``hand_mode`` every cell holds the action the policy takes at that seat
+    in hand mode (the game's ``hand_policy_table`` where it has one), a complete table that
+    plays every hand as the policy does, as a solve starts from."""
     _, found = decision_named(spec, decision)
     module = spec.table_module()
+    if hand_mode and hasattr(module, "hand_policy_table"):
+        policy = np.asarray(policy, dtype=np.float64)
+        return {
+            seat: np.asarray(module.hand_policy_table(rules, policy[seat], seat, n_seats, found.name), dtype=np.float64)
+            for seat in range(n_seats)
+        }
     policy = np.asarray(policy, dtype=np.float64)
     return {
         seat: np.asarray(module.policy_table(rules, policy[seat], seat, n_seats, found.name), dtype=np.float64)

@@ -156,7 +156,7 @@ def start_profile(spec, table, decision: TableDecision) -> dict[int, np.ndarray]
     n_fields = len(spec.policy_fields)
     given = tables_of(table.policy, n_fields, spec.table_decisions())
     rules = spec.rules_type(*table.rules)
-    written = policy_tables(spec, rules, table.policy, table.players, decision.name)
+    written = policy_tables(spec, rules, table.policy, table.players, decision.name, hand_mode=True)
     profile = {}
     for seat in range(table.players):
         row = written[seat].copy()
@@ -164,6 +164,11 @@ def start_profile(spec, table, decision: TableDecision) -> dict[int, np.ndarray]
         if own is not None:
             kept = own[:, 0] >= 0
             row[kept] = own[kept]
+        if (row < 0).any():
+            cell = int(np.nonzero(row[:, 0] < 0)[0][0])
+            raise ValueError(
+                f"{spec.name}'s policy leaves cell {decision.cell_text(cell)} of {decision.name} out of its table."
+            )
         profile[seat] = row
     return profile
 

@@ -65,6 +65,25 @@ def test_every_preset_policy_as_a_table_plays_the_same_numbers(spec, decision, m
 
 
 @pytest.mark.parametrize("spec, decision", DECISIONS)
+def test_the_hand_mode_policy_tables_are_complete_and_play_the_same_hands(spec, decision):
+    n = spec.default_players
+    rules = spec.default_rules()
+    for preset in spec.policies:
+        policy = spec.default_policy(n, preset)
+        tables = solve.policy_tables(spec, rules, policy, n, decision.name, hand_mode=True)
+        for seat, table in tables.items():
+            assert (table >= 0).all() and np.allclose(table.sum(axis=1), 1.0), (preset, seat)
+            for cell in range(decision.n_cells):
+                assert set(np.nonzero(table[cell])[0]) <= set(decision.legal_actions(cell))
+        fields = len(spec.policy_fields)
+        widened = with_tables(
+            policy, fields, spec.table_decisions(), {s: {decision.name: t} for s, t in tables.items()}
+        )
+        reference = simulate(spec, rules, policy, n, HANDS, 12, 0, 3000, threads=2)
+        assert np.array_equal(simulate(spec, rules, widened, n, HANDS, 12, 0, 3000, threads=2), reference), preset
+
+
+@pytest.mark.parametrize("spec, decision", DECISIONS)
 def test_a_table_changes_play_and_the_twin_agrees(spec, decision):
     n = spec.default_players
     rules = spec.default_rules()

@@ -112,7 +112,9 @@ def _role_action(row, held: int, gave: int | None, dealer: bool) -> tuple[float,
     return _threshold_mix(row, held)
 
 
-def policy_table(rules, policy_row, seat: int, n_seats: int, decision_name: str = "swap") -> np.ndarray:
+def policy_table(
+    rules, policy_row, seat: int, n_seats: int, decision_name: str = "swap", hand_mode: bool = False
+) -> np.ndarray:
     """Seat ``seat``'s policy fields as a ``[cells, 2]`` table of the swap decision.
 
     Every cell holds the action the policy takes there in the seat's hand-mode role (seat
@@ -135,9 +137,16 @@ def policy_table(rules, policy_row, seat: int, n_seats: int, decision_name: str 
             h, g = divmod(code - N_FACES, N_FACES)
             held, gave = rank_of_face(h, ace_high), rank_of_face(g, ace_high)
         mine = _role_action(row, held, gave, dealer)
-        if mine == _role_action(row, held, gave, not dealer):
+        if hand_mode or mine == _role_action(row, held, gave, not dealer):
             out[code] = mine
     return out
+
+
+def hand_policy_table(rules, policy_row, seat: int, n_seats: int, decision_name: str = "swap") -> np.ndarray:
+    """The seat's policy as a complete table for hand mode, where its role is fixed (seat
+    ``n_seats - 1`` deals): every cell holds the action the policy takes there in that role
+    (what a solve starts from, :func:`sims.solve.policy_tables`)."""
+    return policy_table(rules, policy_row, seat, n_seats, decision_name, hand_mode=True)
 
 
 def solve_kernel():

@@ -135,7 +135,10 @@ def test_sweep_optimize_and_advise_take_tables(cli, always_swap):
         f"1:table={always_swap}",
     )
     assert advice.exit_code == 0, advice.output
-    assert "swap from always-swap.csv" in advice.stdout
+    assert (
+        "seat 1 playing the default policy (threshold=7, threshold_mix=0, informed=1) with its swap played from the table always-swap.csv"
+        in advice.stdout
+    )
 
 
 def _bad_files(tmp_path) -> list[tuple[str, str]]:

@@ -39,7 +39,8 @@ Trump-strength score (the policies' measure of a hand in a suit)
   J 2, 10 2, any other 1.  (So it is the number of trumps plus 3 for the ace, 2 for the
   king and 1 each for the queen, jack and ten; 0..14 for six cards.)
 
-Per-seat policy (one row per seat, used whenever that seat has the decision)
+Per-seat policy (one row per seat, used whenever that seat has the decision; a seat
+playing a beg or give table decides there by its table, see "Strategy tables")
   beg_below 0..15 (default 3): as E, beg when strength(E's six cards, turn-up suit) <
     beg_below (0 never begs, 15 always begs).
   give_at_least 0..15 (default 4): as D, give when strength(D's six cards, turn-up suit)
@@ -115,6 +116,39 @@ every card played in this deal; "dead" = those turn-ups, own discards and cards 
       cheapest legal card.
   high: always the strongest legal card: the highest trump when a trump is legal, else
     the highest rank, ties to the lower suit.
+
+Strategy tables (sims.core.table; declared in sims/games/all_fours/table.py)
+  Two table decisions, each with the same 27 cells: what the seat holds in the turn-up
+  suit when it decides, its trump-strength score s (0..14) and whether its six cards
+  hold the jack of that suit (fields strength, jack; jack=no for s 0..13, jack=yes for s
+  2..14: the jack alone scores 2, and 14 needs A K Q J 10).
+  beg: the elder's step 2, actions stand, beg.  Consulted at every stand-or-beg.
+  give: the dealer's step 3, actions give, run.  Consulted only when D may give (not
+    when gift_cannot_win forces the run: D has no choice there).
+  A seat playing a table takes its cell's action (a mixed cell draws one uniform from the
+  deal's stream at that moment, before any card of a run; a stacked deal draws from
+  stream (0, 0)); a cell its table leaves out falls back to beg_below / give_at_least.
+  Why these cells suffice: the policy fields compare exactly s, so every policy of the
+  family is a table (beg in the cells with s < beg_below, give in those with s >=
+  give_at_least, whatever the jack).  The jack is added because it is the one card that
+  s cannot see and a careful player weighs most here: it is a point to its holder when
+  the hand is played in its suit (Jack), and a run throws it away; a Q or 10 of the same
+  score is not.  Left out, by choice: the scores (they matter in game mode only near the
+  target, would multiply the cells by up to 15 x 15, and a solve plays hand mode from
+  0-0, where they never vary), the other suits (a run's new trump is one of three suits
+  and three more cards: too diffuse for a chart), and the turn-up's rank.  A seat plays
+  its tables in every mode and role (game mode: seat 0's beg table whenever it is the
+  elder); the advice's field seats too (the elder's beg that a dealer's give conditions
+  on, the dealer's give after an advised beg, the deals after the advised one); the
+  advised seat's forced candidate overrides its table.
+  A solve (sims.games.all_fours.solve) plays hand mode: seat 0 is the elder, so it visits
+  seat 0's beg cells and seat 1's give cells, at most once each per deal.  Its outcome
+  (SOLVE_OUTCOME) is net_points: the seat's points in the deal minus the other seat's, as
+  the advice ranks its candidates.  A seat's own points alone would be wrong here: a gift
+  costs the dealer nothing in its own points but is a point to the elder, so own points
+  would make the dealer give whenever it keeps a good trump; with two players every point
+  the other seat scores is a step of the race to the target, and the net is what a game
+  decides on (game mode's win, the strategy mode, is out of a per-hand solve's reach).
 
 Games (game mode)
   One game = one stream (seed, game index): every deal resets the pack to code order and
@@ -226,7 +260,14 @@ def play_dealt(rules: Rules, policy, cards, dealer: int = 1, scores=(0, 0), log=
     stack_pack(work, [int(ACE_HIGH_BIT[c]) for c in pack])
     elder = 1 - dealer
     play_deal_nb(
-        work, masks, np.int64(dealer), np.int64(scores[elder]), np.int64(scores[dealer]), False, stream_state(0, 0)
+        work,
+        masks,
+        policy,
+        np.int64(dealer),
+        np.int64(scores[elder]),
+        np.int64(scores[dealer]),
+        False,
+        stream_state(0, 0),
     )
     return _deal_result(work, masks)
 
@@ -297,6 +338,7 @@ SPEC = GameSpec(
     max_players=N_PLAYERS,
     default_players=N_PLAYERS,
     kernel_version=1,
+    tables="sims.games.all_fours.table",
     check=check,
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     twin="sims.games.all_fours.twin",

@@ -51,16 +51,21 @@ How deals are conditioned (infer, sims.core.advice.INFER)
     on the other seat's policy (its own stand is its own choice); every deal is
     accepted, and infer=seen gives exactly the same sums as infer=policy.
   give: the elder's beg is a public action.  policy: a deal is kept only when the
-    elder's policy begs with its dealt six cards (strength in the turn-up suit <
-    beg_below); the others are rejected (so under an elder's policy that never begs no
+    elder's policy begs with its dealt six cards (its beg table's cell where it plays
+    one, sims.games.all_fours.table; else strength in the turn-up suit < beg_below; a
+    mixed cell keeps the deal with its beg probability, one uniform drawn from the deal's
+    stream after the conditioned deal, before the candidates); the others are rejected (so under an elder's policy that never begs no
     deal is accepted).  seen: the beg is played as given and every deal is kept (no card
     the dealer sees can contradict a beg).
   lead after a gift: the dealer's gift is a public action.  policy: a deal is kept only
-    when the dealer's policy gives with its six cards (strength >= give_at_least).
+    when the dealer's policy gives with its six cards (its give table where it plays
+    one, a mixed cell as above; else strength >= give_at_least).
     seen: the gift is played as given and every deal is kept.
   Each candidate then plays the deal to its end from the same point (the same stock, a
   copy of the same stream state), the advised seat's decision forced, everything else
-  (the dealer's give/run after a beg, the bunch, discards, card play) by the policies.
+  (the dealer's give/run after a beg, the bunch, discards, card play) by the policies,
+  a seat's beg and give tables included (the advised seat's forced candidate overrides
+  its own table).
   When a score is given (the state of the game), each candidate then plays the rest of
   the game as game mode does: deal after deal, each from a pack in code order drawn on
   the same stream after the advised deal, the dealer passing as step 8 says, every
@@ -103,6 +108,7 @@ from sims.core.advice import (
 from sims.core.cards import card_name
 from sims.core.deck import DECK_ROW, N_CARDS, reset_pack_nb
 from sims.core.rng import seed_key_nb, stream_nb
+from sims.core.table_nb import NO_TABLE
 from sims.core.tricks import ACE_HIGH_BIT, lowest_bit_nb, ranked_beats_nb, suit_of_bit_nb
 from sims.games.all_fours.kernel import (
     COUNT_OF_ORDER,
@@ -124,6 +130,7 @@ from sims.games.all_fours.kernel import (
     S_GAME_POINTS,
     S_POINTS,
     S_SCORE,
+    T_ON,
     add_seat_nb,
     beg_nb,
     bunch_nb,
@@ -144,6 +151,7 @@ from sims.games.all_fours.kernel import (
     set_mask_nb,
     start_deal_nb,
     strength_nb,
+    table_choice_nb,
     tricks_nb,
 )
 from sims.games.all_fours.rules import (
@@ -367,28 +375,34 @@ def conditioned_pack_nb(base, fixed, scratch, dealt, state):
 
 
 @njit(cache=True, inline="always")
-def seen_acts_nb(work, base, decision, given, seen):
-    """Would the policies have acted as the advised seat saw, with the pack ``base``?  At
-    the give the elder's policy begs with its six cards (strength in the turn-up suit
-    below beg_below); at a lead after a gift the dealer's policy gives (its strength at
-    least give_at_least).  True at the beg, at a lead after standing, and whenever the
-    history is read as seen (``seen``: the beg or gift is played as given, and no card
-    the advised seat saw can contradict a beg or a gift)."""
+def seen_acts_nb(work, policy, base, decision, given, seen, state):
+    """``(kept, state)``: would the policies have acted as the advised seat saw, with the
+    pack ``base``?  At the give the elder's policy begs with its six cards (its beg table
+    in that cell, else strength in the turn-up suit below beg_below); at a lead after a
+    gift the dealer's policy gives (its give table, else strength at least
+    give_at_least).  A mixed table cell keeps the deal with its probability, by one draw
+    from ``state``.  True at the beg, at a lead after standing, and whenever the history
+    is read as seen (``seen``: the beg or gift is played as given, and no card the advised
+    seat saw can contradict a beg or a gift)."""
     suit = base[TURNUP_PLACE] >> 4
     if seen:
-        return True
+        return True, state
     if decision == ADVICE_GIVE:
-        seat, places = ELDER, ELDER_PLACES
+        seat, places, table = ELDER, ELDER_PLACES, 0
     elif given:
-        seat, places = DEALER, DEALER_PLACES
+        seat, places, table = DEALER, DEALER_PLACES, 1
     else:
-        return True
+        return True, state
     hand = np.uint64(0)
     for k in places:
         hand |= np.uint64(1) << np.uint64(base[k])
+    if work[T_ON]:
+        action, state = table_choice_nb(work, policy, seat, table, hand, suit, state)
+        if action != NO_TABLE:
+            return action == (1 if seat == ELDER else 0), state  # the elder begs, the dealer gives
     if seat == ELDER:
-        return strength_nb(hand, suit) < policy_nb(work, P_BEG_BELOW, ELDER)
-    return strength_nb(hand, suit) >= policy_nb(work, P_GIVE_AT_LEAST, DEALER)
+        return strength_nb(hand, suit) < policy_nb(work, P_BEG_BELOW, ELDER), state
+    return strength_nb(hand, suit) >= policy_nb(work, P_GIVE_AT_LEAST, DEALER), state
 
 
 @njit(cache=True)
@@ -431,7 +445,7 @@ def led_hand_nb(work, masks, target, lead):
 
 
 @njit(cache=True)
-def play_candidate_nb(work, masks, base, decision, given, choice, score_elder, score_dealer, state):
+def play_candidate_nb(work, masks, policy, base, decision, given, choice, score_elder, score_dealer, state):
     """Play the deal of pack ``base`` (its first 13 cards drawn as they lie, the stock
     shuffled lazily from ``state``) with the advised decision forced to candidate
     ``choice``; the kernel's phases do the rest (package docstring, steps 1-7).  Returns
@@ -446,7 +460,7 @@ def play_candidate_nb(work, masks, base, decision, given, choice, score_elder, s
         if decision == ADVICE_GIVE:  # the elder begged; the dealer's answer is forced
             ended, state = forced_give_nb(work, masks, target, top, choice == 0, state)
         elif decision == ADVICE_BEG and choice == 1:  # the elder begs; the dealer answers by its policy
-            ended, state = beg_nb(work, masks, ELDER, DEALER, score_elder, target, top, True, state)
+            ended, state = beg_nb(work, masks, policy, ELDER, DEALER, score_elder, target, top, True, state)
         elif given:  # the lead after a gift (the dealer's policy gives: conditioned)
             ended, state = forced_give_nb(work, masks, target, top, True, state)
     for seat in range(N_PLAYERS):
@@ -462,7 +476,7 @@ def play_candidate_nb(work, masks, base, decision, given, choice, score_elder, s
 
 
 @njit(cache=True)
-def rest_of_game_nb(work, masks, state):
+def rest_of_game_nb(work, masks, policy, state):
     """After the advised deal: the deals that follow it until a seat reaches the target,
     as game mode plays them (each from a pack in code order, drawing on from ``state``,
     the dealer from the deal before (step 8), every decision by the policies).  The
@@ -473,7 +487,7 @@ def rest_of_game_nb(work, masks, state):
         score_elder = seat_nb(work, S_SCORE, elder)
         score_dealer = seat_nb(work, S_SCORE, dealer)
         reset_pack_nb(work, ACE_HIGH_BIT)
-        state = play_deal_nb(work, masks, dealer, score_elder, score_dealer, True, state)
+        state = play_deal_nb(work, masks, policy, dealer, score_elder, score_dealer, True, state)
 
 
 @njit(cache=True, inline="always")
@@ -515,13 +529,14 @@ def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outco
         state = stream_nb(seed_key, i)
         out[TRIED] += 1
         state = conditioned_pack_nb(base, fixed, scratch, dealt, state)
-        if not seen_acts_nb(work, base, decision, given, seen):
+        kept, state = seen_acts_nb(work, policy, base, decision, given, seen, state)
+        if not kept:
             continue  # the policies would have acted otherwise than the advised seat saw
         for c in range(n_candidates):
-            after = play_candidate_nb(work, masks, base, decision, given, c, score_elder, score_dealer, state)
+            after = play_candidate_nb(work, masks, policy, base, decision, given, c, score_elder, score_dealer, state)
             candidate_values_nb(work, values, c, advised)
             if n_outcomes > WIN:  # the game: the deals after this one, by the policies
-                rest_of_game_nb(work, masks, after)
+                rest_of_game_nb(work, masks, policy, after)
                 values[c, WIN] = info_nb(work, I_WINNER) == advised
         record_deal_nb(out, values)
     return out

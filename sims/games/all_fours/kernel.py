@@ -30,6 +30,7 @@ from numba import njit
 
 from sims.core.deck import FIRST_GAME_ROW, N_CARDS, ROW, draw_nb, reset_pack_nb
 from sims.core.rng import seed_key_nb, stream_nb
+from sims.core.table_nb import NO_TABLE, table_action_nb
 from sims.core.tricks import (
     ACE_HIGH_BIT,
     ACE_HIGH_CARDS,
@@ -59,6 +60,7 @@ from sims.games.all_fours.rules import (
     TIE_NOBODY,
     Rules,
 )
+from sims.games.all_fours.table import JACK_SHIFT, N_ACTIONS, OFFSETS
 from sims.spec import indices
 
 # Rules (the rules array's order) and policy columns, by name.
@@ -85,6 +87,7 @@ from sims.spec import indices
     "bunch",
 )
 N_RULES = len(Rules._fields)
+N_FIELDS = len(POLICY_FIELDS)
 P_BEG_BELOW, P_GIVE_AT_LEAST, P_BUNCH_BELOW, P_PLAY_STYLE = indices(
     POLICY_FIELDS, "beg_below", "give_at_least", "bunch_below", "play_style"
 )
@@ -162,6 +165,8 @@ INFO_FIELDS = (
     "next_dealer",  # the seat that deals next
     "turnups",  # turned-up cards (entries of the TURNUP row)
     "tricks",  # tricks played (entries of the PLAYED and TRICK rows, stacked deals)
+    "beg_cell",  # with tables on (TABLE row): 1 + the cell of E's stand/beg, 0 when not visited
+    "give_cell",  # ... 1 + the cell of D's give/run (visited only when D may give)
 )
 (
     I_BEGGED,
@@ -184,6 +189,8 @@ INFO_FIELDS = (
     I_NEXT_DEALER,
     I_TURNUPS,
     I_TRICKS,
+    I_BEG_CELL,
+    I_GIVE_CELL,
 ) = indices(INFO_FIELDS, *INFO_FIELDS)
 N_INFO = len(INFO_FIELDS)
 # Per-seat results (the SEAT row, field f of seat s at entry 2 * f + s):
@@ -213,9 +220,14 @@ SEAT_ROW = FIRST_GAME_ROW + 3 * ROW  # SEAT_FIELDS
 TURNUP_ROW = FIRST_GAME_ROW + 4 * ROW  # the turned-up cards (bits), in order
 PLAYED_ROW = FIRST_GAME_ROW + 5 * ROW  # 2 * trick + place: card played (bits; stacked deals only)
 TRICK_ROW = FIRST_GAME_ROW + 6 * ROW  # 2 * trick: its leader, 2 * trick + 1: its winner (stacked deals only)
-SUM_ROW = FIRST_GAME_ROW + 7 * ROW  # hand-mode sums: seat 0, seat 1, table, SUM_STRIDE each
+# Strategy tables: T_ON is 1 when some seat's policy row carries table blocks (or a solve
+# records its visits); T_FORCE + d is 1 + the action forced at decision d's visit (0: none).
+TABLE_ROW = FIRST_GAME_ROW + 7 * ROW
+T_ON = TABLE_ROW
+T_FORCE = TABLE_ROW + 1
+SUM_ROW = FIRST_GAME_ROW + 8 * ROW  # hand-mode sums: seat 0, seat 1, table, SUM_STRIDE each
 SUM_STRIDE = 32
-N_WORK_ROWS = 7 + 3 * SUM_STRIDE // ROW + 1
+N_WORK_ROWS = 8 + 3 * SUM_STRIDE // ROW + 1
 assert N_RULES <= ROW and N_PLAYERS * len(POLICY_FIELDS) <= ROW and N_INFO <= ROW
 assert N_PLAYERS * len(SEAT_FIELDS) <= ROW and HAND_WIDTH <= SUM_STRIDE and MAX_ROUNDS + 1 <= ROW
 
@@ -426,15 +438,17 @@ def keep_six_nb(hand, trump):
 
 @njit(cache=True)
 def new_table_nb(rules, policy):
-    """The scratch of a table, ``(work, masks)``: the rules and each seat's policy (as
-    integers) filled in, everything else zero."""
+    """The scratch of a table, ``(work, masks)``: the rules and each seat's policy fields
+    (as integers) filled in, tables on when the policy rows carry table blocks (the
+    kernels read those from the policy matrix itself), everything else zero."""
     work = np.zeros(FIRST_GAME_ROW + N_WORK_ROWS * ROW, dtype=np.int64)
     masks = np.zeros(2 * len(MASK_FIELDS), dtype=np.uint64)
     for rule in range(rules.shape[0]):
         work[RULES_ROW + rule] = rules[rule]
     for seat in range(N_PLAYERS):
-        for field in range(policy.shape[1]):
+        for field in range(N_FIELDS):
             work[POLICY_ROW + 2 * field + seat] = np.int64(policy[seat, field])
+    work[T_ON] = policy.shape[1] > N_FIELDS
     return work, masks
 
 
@@ -568,16 +582,67 @@ def run_nb(work, masks, elder, dealer, target, top, shuffle, state):
 
 
 @njit(cache=True, inline="always")
-def beg_nb(work, masks, elder, dealer, score_elder, target, top, shuffle, state):
-    """Steps 3-5 after E begged: D gives when its strength in the turn-up suit reaches
-    give_at_least, else runs; D must run when gift_cannot_win is on and the gift would
-    take E to the target.  Returns ``(ended, state)``."""
+def table_cell_nb(hand, suit):
+    """The cell of the beg and give tables (sims.games.all_fours.table): the hand's
+    trump-strength score in ``suit``, shifted by JACK_SHIFT when it holds the suit's jack."""
+    cell = strength_nb(hand, suit)
+    if (hand >> np.uint64(16 * suit + JACK)) & _ONE:
+        cell += JACK_SHIFT
+    return cell
+
+
+@njit(cache=True, inline="always")
+def table_choice_nb(work, policy, seat, decision, hand, suit, state):
+    """``(action, state)`` of seat ``seat``'s table at decision ``decision`` (0 beg, 1
+    give) holding ``hand`` with the turn-up suit ``suit``, or ``(NO_TABLE, state)`` when
+    its policy fields decide.  Notes 1 + the cell in the INFO row; a forced action (a
+    solve's replay, T_FORCE) replaces the table's, after the table's own draw."""
+    cell = table_cell_nb(hand, suit)
+    set_info_nb(work, I_BEG_CELL + decision, cell + 1)
+    action, state = table_action_nb(policy, seat, OFFSETS[decision], N_ACTIONS, cell, state)
+    forced = work[np.uint64(T_FORCE + decision)]
+    if forced:
+        action = forced - 1
+    return action, state
+
+
+@njit(cache=True, inline="always")
+def elder_begs_nb(work, masks, policy, elder, state):
+    """Step 2: ``(E begs, state)``: by E's beg table when it plays one for this cell,
+    else when its strength in the turn-up suit is below beg_below."""
+    hand = mask_nb(masks, M_HAND, elder)
+    suit = info_nb(work, I_TRUMP)
+    if work[T_ON]:
+        action, state = table_choice_nb(work, policy, elder, 0, hand, suit, state)
+        if action != NO_TABLE:
+            return action == 1, state
+    return strength_nb(hand, suit) < policy_nb(work, P_BEG_BELOW, elder), state
+
+
+@njit(cache=True, inline="always")
+def dealer_gives_nb(work, masks, policy, dealer, state):
+    """Step 3 when D may give: ``(D gives, state)``: by D's give table when it plays one
+    for this cell, else when its strength in the turn-up suit is at least give_at_least."""
+    hand = mask_nb(masks, M_HAND, dealer)
+    suit = info_nb(work, I_TRUMP)
+    if work[T_ON]:
+        action, state = table_choice_nb(work, policy, dealer, 1, hand, suit, state)
+        if action != NO_TABLE:
+            return action == 0, state
+    return strength_nb(hand, suit) >= policy_nb(work, P_GIVE_AT_LEAST, dealer), state
+
+
+@njit(cache=True, inline="always")
+def beg_nb(work, masks, policy, elder, dealer, score_elder, target, top, shuffle, state):
+    """Steps 3-5 after E begged: D gives or runs (:func:`dealer_gives_nb`); D must run
+    when gift_cannot_win is on and the gift would take E to the target (no table is
+    consulted then).  Returns ``(ended, state)``."""
     set_info_nb(work, I_BEGGED, 1)
     must_run = rule_nb(work, R_GIFT_CANNOT_WIN) != 0 and score_elder + 1 >= target
-    if not must_run and strength_nb(mask_nb(masks, M_HAND, dealer), info_nb(work, I_TRUMP)) >= policy_nb(
-        work, P_GIVE_AT_LEAST, dealer
-    ):
-        return give_nb(work, elder, dealer, target), state
+    if not must_run:
+        gives, state = dealer_gives_nb(work, masks, policy, dealer, state)
+        if gives:
+            return give_nb(work, elder, dealer, target), state
     set_info_nb(work, I_RAN, 1)
     return run_nb(work, masks, elder, dealer, target, top, shuffle, state)
 
@@ -714,12 +779,13 @@ def play_hand_nb(work, masks, elder, dealer, target, shuffle):
 
 
 @njit(cache=True, inline="always")
-def play_deal_nb(work, masks, dealer, score_elder, score_dealer, shuffle, state):
+def play_deal_nb(work, masks, policy, dealer, score_elder, score_dealer, shuffle, state):
     """Play one deal (package docstring, steps 1-8) and return the advanced stream state.
     Inlined into the kernels' loops (a call cost about 6% of a hand's instructions).
 
     The pack row must hold the pack (code order for a random deal, the stacked order
-    otherwise); ``shuffle`` = 0 draws it without swaps.  Results go to the scratch: the
+    otherwise); ``shuffle`` = 0 draws it without swaps.  ``policy`` is the policy matrix
+    (its table blocks are read when the scratch says tables are on).  Results go to the scratch: the
     INFO fields, the SEAT fields, the turn-up row and the masks.
     """
     elder = 1 - dealer
@@ -727,10 +793,10 @@ def play_deal_nb(work, masks, dealer, score_elder, score_dealer, shuffle, state)
     start_deal_nb(work, masks, elder, dealer, score_elder, score_dealer)
     top, state = deal_nb(work, masks, elder, dealer, target, shuffle, state)
     ended = info_nb(work, I_WINNER) >= 0
-    if not ended and strength_nb(mask_nb(masks, M_HAND, elder), info_nb(work, I_TRUMP)) < policy_nb(
-        work, P_BEG_BELOW, elder
-    ):  # step 2: E begs
-        ended, state = beg_nb(work, masks, elder, dealer, score_elder, target, top, shuffle, state)
+    if not ended:  # step 2: E stands or begs
+        begs, state = elder_begs_nb(work, masks, policy, elder, state)
+        if begs:
+            ended, state = beg_nb(work, masks, policy, elder, dealer, score_elder, target, top, shuffle, state)
     for seat in range(N_PLAYERS):
         set_mask_nb(masks, M_DEALT, seat, mask_nb(masks, M_HAND, seat))
     if not ended and info_nb(work, I_ROUNDS):
@@ -780,7 +846,7 @@ def add_hand_sums_nb(work):
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _hand_sums_nb(work, masks, seed, first, count):
+def _hand_sums_nb(work, masks, policy, seed, first, count):
     """Hand mode's loop: the sums of deals ``first .. first+count-1`` into the scratch's
     sums.  Compiled without NRT (it allocates nothing): Numba binds the arrays handed
     to the inlined deal to new names, and with NRT each hand paid two atomic
@@ -789,7 +855,7 @@ def _hand_sums_nb(work, masks, seed, first, count):
     for hand in range(first, first + count):
         state = stream_nb(seed_key, hand)
         reset_pack_nb(work, ACE_HIGH_BIT)
-        state = play_deal_nb(work, masks, 1, 0, 0, True, state)
+        state = play_deal_nb(work, masks, policy, 1, 0, 0, True, state)
         add_hand_sums_nb(work)
 
 
@@ -798,7 +864,7 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
     """Hand mode: integer sums over deals ``first .. first+count-1`` of ``seed``, E in seat
     0, D in seat 1, scores 0-0.  Returns int64 ``[3, width]`` (see ``HAND_OUTCOMES``)."""
     work, masks = new_table_nb(rules, policy)
-    _hand_sums_nb(work, masks, seed, first, count)
+    _hand_sums_nb(work, masks, policy, seed, first, count)
     out = np.zeros((3, HAND_WIDTH), dtype=np.int64)
     for row in range(3):
         for column in range(HAND_WIDTH):
@@ -811,7 +877,7 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _game_sums_nb(work, masks, out, scores, begged, gave, seed, first, count):
+def _game_sums_nb(work, masks, policy, out, scores, begged, gave, seed, first, count):
     """Game mode's loop: the sums of games ``first .. first+count-1`` into ``out`` (seat
     rows, then the table row); ``scores``, ``begged`` and ``gave`` are per-seat scratch.
     Compiled without NRT, as :func:`_hand_sums_nb` is."""
@@ -832,7 +898,7 @@ def _game_sums_nb(work, masks, out, scores, begged, gave, seed, first, count):
         while True:
             elder = 1 - dealer
             reset_pack_nb(work, ACE_HIGH_BIT)
-            state = play_deal_nb(work, masks, dealer, scores[elder], scores[dealer], True, state)
+            state = play_deal_nb(work, masks, policy, dealer, scores[elder], scores[dealer], True, state)
             deals += 1
             played += info_nb(work, I_PLAYED)
             voids += info_nb(work, I_VOID)
@@ -880,7 +946,7 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
     scores = np.zeros(N_PLAYERS, dtype=np.int64)
     begged = np.zeros(N_PLAYERS, dtype=np.int64)
     gave = np.zeros(N_PLAYERS, dtype=np.int64)
-    _game_sums_nb(work, masks, out, scores, begged, gave, seed, first, count)
+    _game_sums_nb(work, masks, policy, out, scores, begged, gave, seed, first, count)
     return out
 
 

@@ -65,6 +65,7 @@ from sims.core.advice import TRIED, advice_width, deal_conditioned, record_deal
 from sims.core.cards import card_name
 from sims.core.deck import stacked_pack
 from sims.core.rng import Stream
+from sims.core.table_nb import NO_TABLE, record_visit, table_action
 from sims.core.twins import Pack, sum_outcome_rows
 from sims.games.all_fours.rules import (
     ADVICE_BEG,
@@ -100,6 +101,7 @@ from sims.games.all_fours.rules import (
     Rules,
     check,
 )
+from sims.games.all_fours.table import BEG, GIVE, N_ACTIONS, N_CELLS, OFFSETS, POLICY_WIDTH, cell_code
 
 __all__ = [
     "play_dealt",
@@ -109,6 +111,8 @@ __all__ = [
     "simulate",
     "replay_lines",
     "advise",
+    "solve",
+    "table_cell",
     "rank_value",
     "strength",
     "worth",
@@ -261,7 +265,10 @@ def _keep_six(hand, trump: int):
 
 
 class _Rows(list):
-    """Policy rows already checked and converted to lists of ints."""
+    """Policy rows already checked and converted to lists of ints (the policy fields);
+    ``full`` keeps each seat's whole row, table blocks included (floats)."""
+
+    full: list
 
 
 def _prepared(policy) -> _Rows:
@@ -271,18 +278,44 @@ def _prepared(policy) -> _Rows:
         rows = [[float(x) for x in row] for row in policy]
     except TypeError:
         raise ValueError("the policy must be a matrix with one row per seat.") from None
-    if len(rows) != N_PLAYERS or any(len(r) != len(POLICY_FIELDS) for r in rows):
+    n = len(POLICY_FIELDS)
+    if len(rows) != N_PLAYERS or any(len(r) not in (n, POLICY_WIDTH) for r in rows):
         raise ValueError(
-            f"the policy must have shape ({N_PLAYERS}, {len(POLICY_FIELDS)}): one row of "
-            f"{len(POLICY_FIELDS)} fields per seat."
+            f"the policy must have shape ({N_PLAYERS}, {n}): one row of {n} fields per seat "
+            f"(or {POLICY_WIDTH} with the strategy tables)."
         )
     out = _Rows()
     for s, row in enumerate(rows):
         for f, x in zip(POLICY_FIELDS, row):
             if not f.lo <= x <= f.hi or (f.integer and x != int(x)):
                 raise ValueError(f"policy field {f.key} of seat {s} must be in {f.allowed_text()}, not {x:g}.")
-        out.append([int(x) for x in row])
+        out.append([int(x) for x in row[:n]])
+    out.full = rows
     return out
+
+
+def _has_jack(hand, suit: int) -> bool:
+    return suit * N_FACES + JACK in hand
+
+
+def table_cell(hand, suit: int) -> int:
+    """The cell of the beg and give tables (sims.games.all_fours.table): the hand's
+    strength in ``suit`` and whether it holds that suit's jack."""
+    return cell_code(strength(hand, suit), _has_jack(hand, suit))
+
+
+def _table_choice(rows: _Rows, seat: int, decision: int, hand, suit: int, draws, visits) -> int:
+    """The action of seat ``seat``'s table at ``decision`` (0 beg, 1 give), or NO_TABLE.
+    ``visits`` (a dict, or None) notes the cell and may force the action:
+    ``visits["force"] = (decision, action)`` replaces the table's action, after its draw."""
+    cell = table_cell(hand, suit)
+    action = table_action(rows.full[seat], OFFSETS[decision], N_ACTIONS, cell, draws)
+    if visits is not None:
+        visits[decision] = cell
+        forced = visits.get("force")
+        if forced is not None and forced[0] == decision:
+            action = forced[1]
+    return action
 
 
 def _check_rules(rules: Rules) -> None:
@@ -306,11 +339,17 @@ def _check_rules(rules: Rules) -> None:
 # One deal
 
 
-def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log, beg=None, give=None, lead=None) -> dict:
+def _play(
+    rules: Rules, rows, pack: Pack, dealer: int, scores, log, beg=None, give=None, lead=None, visits=None
+) -> dict:
     """Play one deal on ``pack`` (shuffling or stacked): the result dict of play_dealt.
     ``beg`` / ``give`` (True or False) force E's beg and D's give, ``lead`` (a card) E's
     lead to the first trick, instead of their policies (advice); None leaves them to the
-    policies."""
+    policies (a seat's table for the beg or give where it plays one, drawing a mixed
+    cell's uniform from the pack's stream, or from Stream(0, 0) for a stacked pack, as the
+    kernel does).  ``visits``: see :func:`_table_choice` (the solve)."""
+    tables = len(rows.full[0]) > len(POLICY_FIELDS) or visits is not None
+    draws = (pack.stream or Stream(0, 0)) if tables else None
     D = dealer
     E = 1 - dealer
     target = int(rules.target)
@@ -400,8 +439,13 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log, beg=None, gi
     e_strength = strength(hands[E], trump)
     why = "advised"  # a forced beg or stand (advice)
     if beg is None:
-        beg = e_strength < rows[E][BEG_BELOW]
-        why = f"strength {e_strength} {'<' if beg else '>='} {rows[E][BEG_BELOW]}"
+        action = _table_choice(rows, E, 0, hands[E], trump, draws, visits) if tables else NO_TABLE
+        if action != NO_TABLE:
+            beg = action == BEG
+            why = f"its table, cell {table_cell(hands[E], trump)}"
+        else:
+            beg = e_strength < rows[E][BEG_BELOW]
+            why = f"strength {e_strength} {'<' if beg else '>='} {rows[E][BEG_BELOW]}"
     if beg:
         res["begged"] = 1
         say(f"beg: seat {E} begs ({why})")
@@ -410,8 +454,13 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log, beg=None, gi
         d_strength = strength(hands[D], trump)
         answer = "advised"  # a forced give or run (advice)
         if give is None:
-            give = not forced and d_strength >= rows[D][GIVE_AT_LEAST]
-            answer = f"strength {d_strength} >= {rows[D][GIVE_AT_LEAST]}"
+            action = _table_choice(rows, D, 1, hands[D], trump, draws, visits) if tables and not forced else NO_TABLE
+            if action != NO_TABLE:
+                give = action == GIVE
+                answer = "its table"
+            else:
+                give = not forced and d_strength >= rows[D][GIVE_AT_LEAST]
+                answer = f"strength {d_strength} >= {rows[D][GIVE_AT_LEAST]}"
         if give:
             # 4. give
             res["gave"] = 1
@@ -427,8 +476,8 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log, beg=None, gi
         else:
             # 5. run
             res["ran"] = 1
-            if answer == "advised":
-                say(f"run: seat {D} runs (advised)")
+            if answer in ("advised", "its table"):
+                say(f"run: seat {D} runs ({answer})")
             elif forced:
                 say(f"run: seat {D} must run (a gift would take seat {E} to {target})")
             else:
@@ -750,6 +799,19 @@ def _stream_copy(stream: Stream) -> Stream:
     return copy
 
 
+def _would_act(rows: _Rows, seat: int, decision: int, hand, suit: int, stream: Stream) -> bool:
+    """Would seat ``seat`` have begged (decision 0, as elder) or given (1, as dealer)
+    holding ``hand``?  By its table where it plays one (a mixed cell draws from
+    ``stream``), else by beg_below or give_at_least."""
+    if len(rows.full[seat]) > len(POLICY_FIELDS):
+        action = _table_choice(rows, seat, decision, hand, suit, stream, None)
+        if action != NO_TABLE:
+            return action == (BEG if decision == 0 else GIVE)
+    if decision == 0:
+        return strength(hand, suit) < rows[seat][BEG_BELOW]
+    return strength(hand, suit) >= rows[seat][GIVE_AT_LEAST]
+
+
 def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known, n_candidates: int, n_outcomes: int):
     """The flat advice sums of deals ``first .. first+count-1`` of ``seed`` (the module
     docstring of sims/games/all_fours/advice.py says what is played): seat 0 the elder,
@@ -782,10 +844,10 @@ def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known
         if (
             not seen
             and decision == ADVICE_GIVE
-            and not strength(dealt[0:3] + dealt[6:9], suit) < rows[elder][BEG_BELOW]
+            and not _would_act(rows, elder, 0, dealt[0:3] + dealt[6:9], suit, stream)
         ):
             continue  # the elder would have stood: not what the dealer saw
-        if not seen and given and not strength(dealt[3:6] + dealt[9:12], suit) >= rows[dealer][GIVE_AT_LEAST]:
+        if not seen and given and not _would_act(rows, dealer, 1, dealt[3:6] + dealt[9:12], suit, stream):
             continue  # the dealer would have run: not what the elder saw
         stock = [card for card in range(N_CARDS) if card not in dealt]
         values = []
@@ -803,4 +865,37 @@ def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known
                 res = _play(rules, rows, Pack(range(N_CARDS), pack.stream), res["next_dealer"], res["scores"], None)
             values.append([own - other, own, other, 1 if res["winner"] == advised else 0][:n_outcomes])
         record_deal(out, values)
+    return out
+
+
+# ----------------------------------------------------------------------------------------
+# Solve
+
+
+def solve(rules, policy, n_seats: int, seed: int, first: int, count: int, decision: int) -> list[int]:
+    """The flat solve sums ``[seat, cell, stat]`` (sims.core.table_nb) of deals ``first ..
+    first+count-1`` of ``seed`` for decision ``decision`` (0 beg, 1 give): each deal is
+    hand ``i`` of hand mode under the profile; when the decision is visited (the beg by
+    seat 0, the give by seat 1, at most once a deal) the deal is played again with the
+    visit forced to the other action, and the seat's points minus the other seat's are
+    recorded for both actions."""
+    rules = Rules(*(int(v) for v in rules))
+    check(rules, policy, n_seats)
+    _check_rules(rules)
+    rows = _prepared(policy)
+    width = 1 + 2 * N_ACTIONS + N_ACTIONS * N_ACTIONS
+    out = [0] * (n_seats * N_CELLS * width)
+    seat = decision
+    for index in range(first, first + count):
+        visits: dict = {}
+        res = _play(rules, rows, Pack(range(N_CARDS), Stream(seed, index)), 1, (0, 0), None, visits=visits)
+        if decision not in visits:
+            continue
+        taken = res["begged"] if decision == 0 else 1 - res["gave"]
+        values = [0, 0]
+        values[taken] = res["points"][seat] - res["points"][1 - seat]
+        forced = {"force": (decision, 1 - taken)}
+        res = _play(rules, rows, Pack(range(N_CARDS), Stream(seed, index)), 1, (0, 0), None, visits=forced)
+        values[1 - taken] = res["points"][seat] - res["points"][1 - seat]
+        record_visit(out, seat, visits[decision], N_CELLS, values, (1 << N_ACTIONS) - 1)
     return out

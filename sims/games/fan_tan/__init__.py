@@ -89,6 +89,51 @@ One deal (dealer d, one stream)
   a hand), so at most n-1 turns in a row are forced passes, and at most 2n-2 are passes
   of either kind (after n-1 passes in a row nobody may pass voluntarily).
 
+Strategy tables (sims/games/fan_tan/table.py, sims.core.table)
+  One decision, ``play``: which legal card a seat plays at its turn (or, with
+  may_pass_when_able, whether it passes instead).  Its actions are the ways of choosing
+  the card, not the cards: first, random, hold-sevens, block, greedy-unlock (each the
+  style above, resolved on the hand and the layout as the style does: random draws its
+  card as it does) and pass (a voluntary pass at Hoyle's penalties).  A concrete card is
+  no good action for a chart: which cards are legal changes with every layout, so a cell
+  of "play the 8 of clubs" would be legal in some of its deals only, and a cell keyed by
+  the whole legal set would number in the millions.  A style is legal everywhere and
+  reads the hand itself.
+  A cell is visited at a turn where the seat holds a legal card and has a choice: two
+  legal cards or more, or one with a pass allowed.  (A single legal card without a pass
+  is no decision: every action plays it, the kernel does not look the table up.)  The
+  cell holds five classes of what the seat knows then:
+    may_pass      no | yes: a voluntary pass is allowed now (may_pass_when_able, and the
+                  last n-1 turns were not all passes);
+    legal         1 | 2 | 3 | 4+: its legal cards (1 only where a pass is allowed);
+    sevens        none | some | all: how many of them are sevens (one legal card: none
+                  or all), i.e. whether it can open a suit and whether it must;
+    cards         1-3 | 4-7 | 8+: cards in its hand (how near it is to going out);
+    fewest_other  1-2 | 3-5 | 6+: the fewest cards any other seat holds (public: the
+                  dealt sizes less the plays), i.e. how near the race is to its end.
+  162 cells (2 x 4 x 3 x 3 x 3 less the impossible: one legal card with no pass, one
+  legal card that is "some" sevens, 4+ legal cards in a hand of 1-3); the pass is legal
+  exactly in the 90 may_pass=yes cells, every style in every cell (with one legal card
+  every style plays it).
+  Why it is enough: the policy fields condition on nothing but these.  style is a
+  choice of action in every cell (the style resolved on the hand does the rest), and
+  pass_with_sevens passes exactly when a pass is allowed and every legal card is a
+  seven, which the cell says (may_pass=yes, sevens=all).  So (style s, pass_with_sevens
+  p) is the table of action "pass" in the cells may_pass=yes sevens=all when p = 1 and
+  s everywhere else (table.policy_table), and plays the same hands draw for draw: a
+  pure cell draws nothing, and the random style draws below(k) as it does.  The other
+  classes are what a player weighs between the styles (open a suit or hold the
+  sevens; block the 6s and 8s or run its own suits; race when short, block when a rival
+  is short) at the cost of a few hundred cells, so that a solve reaches each often.
+  A seat's table that, in every cell it does not leave out, takes the one action its
+  policy fields take there is that policy: the kernels then let the fields decide (the
+  same play, at the policy's speed).  A mixed cell draws one uniform from the hand's
+  stream before the style's own draws (sims.core.table).  The solve (SOLVE_OUTCOME the
+  seat's hand-mode ``net``) tries every legal action at every visit of every seat: its
+  card chosen on the stream as the profile's action meets it, the rest of the deal on
+  the stream the profile's play leaves (sims/games/fan_tan/table_kernel.py).  Under
+  card-count-score ``net`` is always 0, so a solve there finds every action equal.
+
 Advice (``analyze advise fan-tan``): which card to play, on the deals that fit the record
   of plays and passes; see sims/games/fan_tan/advice.py.
 
@@ -240,6 +285,7 @@ SPEC = GameSpec(
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     fixed_kernels={HANDS: (hand_rule_codes, fixed_hands_kernel, (hand_rule_codes(Rules()),))},
     twin="sims.games.fan_tan.twin",
+    tables="sims.games.fan_tan.table",
     advice="sims.games.fan_tan.advice",
     bench_players=(4, 6, 8),
     strategy_fields=("style",),

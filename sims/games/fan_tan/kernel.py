@@ -16,10 +16,14 @@ from numba import njit
 
 from sims.core.deck import N_CARDS, draw_nb, reset_pack_nb
 from sims.core.rng import below_nb, seed_key_nb, stream_nb
+from sims.core.table_nb import NO_TABLE, table_action_nb
 from sims.core.tricks import RANK_COLUMN, count_cards_nb, lowest_bit_nb
 from sims.core.wide import add_wide_nb
 from sims.games.fan_tan.rules import (
+    ACTION_PASS,
+    CARDS_UPPER,
     FEWER_CARDS_PAY_EXTRA,
+    FEWEST_UPPER,
     GAME_OUTCOMES,
     HAND_OUTCOMES,
     HOYLE_HOLDER_PENALTY,
@@ -28,6 +32,11 @@ from sims.games.fan_tan.rules import (
     LENGTH_LABELS,
     MAX_PLAYERS,
     MORE_CARDS_PAY_EXTRA,
+    N_PLAY_ACTIONS,
+    PLAY_BLOCK,
+    PLAY_CELL_ALL_SEVENS,
+    PLAY_CELL_MAY_PASS,
+    PLAY_RAW_TO_CELL,
     POLICY_FIELDS,
     SETTLE_CARD_COUNT,
     SETTLE_POT_PLUS_CARDS,
@@ -59,6 +68,7 @@ R_ANTE, R_UNEVEN_ANTE, R_START, R_SETTLE, R_MAY_PASS, R_EIGHT_BEFORE_SIX, R_PASS
     Rules, "ante", "uneven_ante", "start", "settle", "may_pass_when_able", "eight_before_six", "pass_fee", "card_fee"
 )
 P_STYLE, P_PASS_WITH_SEVENS = indices(POLICY_FIELDS, "style", "pass_with_sevens")
+N_FIELDS = len(POLICY_FIELDS)
 
 ACC_STRIDE = 16  # columns of a row of hand-mode sums
 MAX_TURNS = 52 * (2 * MAX_PLAYERS - 1)  # at most 2n - 2 passes (voluntary ones included) before each play
@@ -81,6 +91,11 @@ TABLE = np.dtype(
         ("pot", np.int64),  # this deal: the chips the winner took
         ("sums", np.int64, (MAX_PLAYERS + 1, ACC_STRIDE)),  # hand mode: a row per seat, then the table row
         ("log", np.int64, (MAX_TURNS, 2)),  # stacked deals only: turn t's seat and its card (bit)
+        # Strategy tables (sims/games/fan_tan/table.py): per seat, whether it plays the play
+        # decision from its table, and the decision's block of its policy row (flag, then
+        # cells x actions probabilities, sims.core.table).
+        ("tabled", np.int64, MAX_PLAYERS),
+        ("play_table", np.float64, (MAX_PLAYERS, PLAY_BLOCK)),
     ]
 )
 PASS, VOLUNTARY_PASS = -1, -2  # the log's card of a pass
@@ -158,9 +173,77 @@ def new_table_nb(rules, policy, n):
     for r in range(rules.shape[0]):
         table.rules[r] = rules[r]
     for seat in range(n):
-        for field in range(policy.shape[1]):
+        for field in range(N_FIELDS):
             table.policy[field, seat] = np.int64(policy[seat, field])
+        if policy.shape[1] >= N_FIELDS + PLAY_BLOCK and policy[seat, N_FIELDS] >= 0.5:
+            for column in range(PLAY_BLOCK):
+                table.play_table[seat, column] = policy[seat, N_FIELDS + column]
+            table.tabled[seat] = not _table_is_policy_nb(table, seat)
     return tables
+
+
+@njit(cache=True)
+def _table_is_policy_nb(table, seat):
+    """Whether seat ``seat``'s play table takes, in every cell it does not leave out,
+    the one action its policy fields take there (``policy_play_action``): then it plays
+    as its policy fields do, draw for draw, and the kernels let the fields decide (the
+    first-card path stays open to it)."""
+    style = table.policy[P_STYLE, seat]
+    holds = table.policy[P_PASS_WITH_SEVENS, seat] != 0
+    for cell in range(PLAY_CELL_MAY_PASS.shape[0]):
+        at = 1 + cell * N_PLAY_ACTIONS
+        if table.play_table[seat, at] < 0.0:
+            continue
+        action = ACTION_PASS if holds and PLAY_CELL_MAY_PASS[cell] and PLAY_CELL_ALL_SEVENS[cell] else style
+        if table.play_table[seat, at + action] < 1.0:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def play_cell_nb(table, n, seat, hand, playable, can_pass):
+    """The play cell of ``seat`` holding ``hand`` with the legal cards ``playable`` (not
+    none), ``can_pass`` when a voluntary pass is allowed now (package docstring, Strategy
+    tables), or -1 when there is no decision: a single legal card and no pass allowed."""
+    k = count_cards_nb(playable)
+    if k == 1 and not can_pass:
+        return -1
+    sevens = playable & SEVENS
+    seven_class = 0 if sevens == _ZERO else (2 if sevens == playable else 1)
+    own = count_cards_nb(hand)
+    fewest = N_CARDS
+    for other in range(n):
+        if other != seat:
+            fewest = min(fewest, count_cards_nb(table.hands[other]))
+    own_class = 0 if own <= CARDS_UPPER[0] else (1 if own <= CARDS_UPPER[1] else 2)
+    fewest_class = 0 if fewest <= FEWEST_UPPER[0] else (1 if fewest <= FEWEST_UPPER[1] else 2)
+    raw = (((np.int64(can_pass) * 4 + min(k, 4) - 1) * 3 + seven_class) * 3 + own_class) * 3 + fewest_class
+    return PLAY_RAW_TO_CELL[raw]
+
+
+@njit(cache=True, inline="always")
+def profile_action_nb(table, seat, cell, playable, can_pass, state):
+    """The action (a style's code, or ACTION_PASS) seat ``seat`` takes in play cell
+    ``cell``: its table's (a mixed cell drawing one uniform), else its policy fields' (a
+    pass when ``can_pass``, pass_with_sevens and every legal card a seven; else its style).
+    Returns ``(action, state)``."""
+    if table.tabled[seat]:
+        action, state = table_action_nb(table.play_table, seat, 0, N_PLAY_ACTIONS, cell, state)
+        if action != NO_TABLE:
+            return action, state
+    if can_pass and not (playable & ~SEVENS) and table.policy[P_PASS_WITH_SEVENS, seat]:
+        return ACTION_PASS, state
+    return table.policy[P_STYLE, seat], state
+
+
+@njit(cache=True, inline="always")
+def resolve_action_nb(action, hand, playable, layout, legal, eight_before_six, state):
+    """The card (bit) action ``action`` plays, as its style chooses it, or PASS for the
+    pass action: ``(card, state)`` (the random style drawing as it does)."""
+    if action == ACTION_PASS:
+        return np.int64(PASS), state
+    card, state = choose_card_nb(action, hand, playable, layout, legal, eight_before_six, state)
+    return np.int64(card), state
 
 
 @njit(cache=True, inline="always")
@@ -195,6 +278,8 @@ def plays_first_cards_nb(table, n, codes):
     :func:`play_deal_nb`'s turns take the branch-free path."""
     may_pass = codes[C_MAY_PASS] != 0
     for seat in range(n):
+        if table.tabled[seat]:
+            return False
         if table.policy[P_STYLE, seat] != STYLE_FIRST:
             return False
         if may_pass and table.policy[P_PASS_WITH_SEVENS, seat]:
@@ -316,7 +401,8 @@ def _turn_nb(
     """One turn of ``seat`` (step 3).  A seat with a playable card plays the one its style
     chooses, unless with may_pass_when_able and pass_with_sevens every playable card is a
     seven and the last n-1 turns were not all passes: then it passes voluntarily at
-    Hoyle's penalties.  A seat with no playable card passes and pays pass_fee (chips only).
+    Hoyle's penalties.  A seat playing a table at a play cell takes its table's action
+    there (a style, or a voluntary pass) instead of its policy fields'.  A seat with no playable card passes and pays pass_fee (chips only).
     ``forced`` other than NOT_FORCED takes that action instead of the policy's (advice: a
     card's bit, or PASS: a pass, voluntary when the seat holds a playable card); the
     caller makes sure it is legal.  ``legal`` is the layout's legal cards.  Returns
@@ -326,17 +412,24 @@ def _turn_nb(
     hand = hands[np.uint64(seat)]
     playable = hand & legal
     logged = PASS
+    style = NO_TABLE
     if forced == NOT_FORCED:
         plays = playable != _ZERO and not (
             may_pass and passes_in_a_row < n - 1 and not (playable & ~SEVENS) and table.policy[P_PASS_WITH_SEVENS, seat]
         )
+        if table.tabled[np.uint64(seat)] and playable != _ZERO:
+            can_pass = may_pass and passes_in_a_row < n - 1
+            cell = play_cell_nb(table, n, seat, hand, playable, can_pass)
+            if cell >= 0:
+                style, state = profile_action_nb(table, seat, cell, playable, can_pass, state)
+                plays = style != ACTION_PASS
     else:
         plays = forced >= 0
     if plays:
         if forced == NOT_FORCED:
-            card, state = choose_card_nb(
-                table.policy[P_STYLE, np.uint64(seat)], hand, playable, layout, legal, eight_before_six, state
-            )
+            if style == NO_TABLE:
+                style = table.policy[P_STYLE, np.uint64(seat)]
+            card, state = choose_card_nb(style, hand, playable, layout, legal, eight_before_six, state)
         else:
             card = np.uint64(forced)
         hand &= ~(_ONE << card)

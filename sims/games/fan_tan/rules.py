@@ -188,3 +188,59 @@ def warning(rules: Rules, n_seats: int) -> str | None:
     if n_seats < SEED_MIN_PLAYERS:
         return "the rules are for 3 to 8 players; with 2 each holds 26 cards and the results are for curiosity only."
     return None
+
+
+# ----------------------------------------------------------------------------------------
+# The table decision "play" (sims/games/fan_tan/table.py; the package docstring's
+# "Strategy tables" says what a cell holds and why it is enough).  Plain values here, so
+# that the kernels, the twin and the declaration share them without importing each other.
+
+PLAY_ACTIONS = ("first", "random", "hold-sevens", "block", "greedy-unlock", "pass")
+ACTION_PASS = len(PLAY_ACTIONS) - 1  # the actions before it are the styles, by their codes
+assert PLAY_ACTIONS[:ACTION_PASS] == POLICY_FIELDS[STYLE].choices
+# A cell's fields and each field's classes, in the order of the raw index below.
+PLAY_CELL_FIELDS = ("may_pass", "legal", "sevens", "cards", "fewest_other")
+PLAY_CELL_CLASSES = (
+    ("no", "yes"),  # a voluntary pass is allowed now (may_pass_when_able, and not after n-1 passes in a row)
+    ("1", "2", "3", "4+"),  # legal cards in the hand
+    ("none", "some", "all"),  # how many of them are sevens
+    ("1-3", "4-7", "8+"),  # cards in the seat's hand
+    ("1-2", "3-5", "6+"),  # the fewest cards any other seat holds
+)
+CARDS_UPPER = (3, 7)  # "cards": 1-3, 4-7, 8+ (the upper ends of the first classes)
+FEWEST_UPPER = (2, 5)  # "fewest_other": 1-2, 3-5, 6+
+
+
+def _play_cells() -> tuple[tuple[str, ...], np.ndarray]:
+    """Every cell (its classes, by name) in raw-index order, less the impossible ones: a
+    single legal card is a decision only when a pass is allowed, one legal card is no
+    seven or all sevens, and 4 legal cards or more are not in a hand of 1-3 cards.
+    Returns the cells and the raw index -> cell map (-1: no cell)."""
+    import itertools
+
+    cells, raw_to_cell = [], []
+    for combo in itertools.product(*(range(len(classes)) for classes in PLAY_CELL_CLASSES)):
+        may_pass, legal, sevens, cards = combo[0], combo[1], combo[2], combo[3]
+        if (legal == 0 and (may_pass == 0 or sevens == 1)) or (legal == 3 and cards == 0):
+            raw_to_cell.append(-1)
+            continue
+        raw_to_cell.append(len(cells))
+        cells.append(tuple(classes[i] for classes, i in zip(PLAY_CELL_CLASSES, combo)))
+    return tuple(cells), np.asarray(raw_to_cell, dtype=np.int64)
+
+
+PLAY_CELLS, PLAY_RAW_TO_CELL = _play_cells()
+N_PLAY_CELLS, N_PLAY_ACTIONS = len(PLAY_CELLS), len(PLAY_ACTIONS)
+PLAY_BLOCK = 1 + N_PLAY_CELLS * N_PLAY_ACTIONS  # the decision's block in a policy row (flag, then cells x actions)
+# Per cell: whether a pass is allowed there, and whether every legal card is a seven.
+PLAY_CELL_MAY_PASS = np.asarray([cell[0] == "yes" for cell in PLAY_CELLS], dtype=np.bool_)
+PLAY_CELL_ALL_SEVENS = np.asarray([cell[2] == "all" for cell in PLAY_CELLS], dtype=np.bool_)
+
+
+def policy_play_action(style: int, pass_with_sevens: int, cell: int) -> int:
+    """The action a seat of policy (style, pass_with_sevens) takes in play cell ``cell``:
+    a pass where a pass is allowed and every legal card is a seven (pass_with_sevens),
+    else its style."""
+    if pass_with_sevens and PLAY_CELL_MAY_PASS[cell] and PLAY_CELL_ALL_SEVENS[cell]:
+        return ACTION_PASS
+    return int(style)

@@ -15,8 +15,11 @@ Stream draws, in order (:class:`sims.core.rng.Stream`)
      ``(dealer + 1 + k) mod n``;
   2. then, turn by turn in play order, one ``below(k)`` for each turn on which a seat of
      the random style plays with ``k > 1`` playable cards (it plays the ``i``-th lowest
-     in code order).  Nothing else draws: no draw for a single playable card, for a pass
-     (forced or voluntary), or for the holder-7d/7h opening.
+     in code order).  A seat playing a play table (the package docstring's Strategy
+     tables) at a cell its table mixes first draws one ``uniform()`` for the action
+     (sims.core.table), then the style it took draws as above.  Nothing else draws: no
+     draw for a single playable card, for a pass (forced or voluntary), or for the
+     holder-7d/7h opening.
 
   The next deal of a game starts its 52 draws where the previous deal's last draw left
   the stream.
@@ -35,6 +38,9 @@ Public functions
   * :func:`simulate` sums those rows over a range (``sims.core.twins.sum_outcome_rows``);
   * :func:`replay_lines` is the readable log of one hand of a seed in hand mode.
   * :func:`advise` plays advice's deals (every candidate of the advised seat's decision).
+  * :func:`play_cell` classifies a turn into a cell of the play table; :func:`solve` is
+    the solve sums of the play decision (every legal action tried at every visit, the
+    deal replayed from its start for each).
 
 Readings taken where the contract had to be interpreted (also marked ``(reading)`` in
 the code):
@@ -70,16 +76,25 @@ from sims.core.advice import TRIED, advice_width, deal_conditioned, record_deal
 from sims.core.cards import card_name
 from sims.core.deck import deal_prefix
 from sims.core.rng import Stream
+from sims.core.table_nb import NO_TABLE, record_visit, table_action
 from sims.core.twins import sum_outcome_rows
 from sims.games.fan_tan.rules import (
+    ACTION_PASS,
+    CARDS_UPPER,
     FEWER_CARDS_PAY_EXTRA,
+    FEWEST_UPPER,
     GAME_OUTCOMES,
     HAND_OUTCOMES,
     HOYLE_HOLDER_PENALTY,
     HOYLE_PASS_PENALTY,
     LENGTH_BUCKET_LOW,
     MORE_CARDS_PAY_EXTRA,
+    N_PLAY_ACTIONS,
+    N_PLAY_CELLS,
     PASS_WITH_SEVENS,
+    PLAY_BLOCK,
+    PLAY_CELL_CLASSES,
+    PLAY_CELLS,
     POLICY_FIELDS,
     SETTLE_CARD_COUNT,
     SETTLE_POT_ONLY,
@@ -109,6 +124,8 @@ __all__ = [
     "legal_cards",
     "unlocks",
     "advise",
+    "play_cell",
+    "solve",
 ]
 
 N_CARDS = 52
@@ -215,7 +232,10 @@ def _choose(style: int, playable: list[int], hand, table, eight_before_six: bool
 
 
 class _Rows(list):
-    """Policy rows already checked and converted to lists of ints."""
+    """Policy rows already checked and converted to lists of ints; ``tables[s]`` is seat
+    s's play table block (its flag, then cells x actions probabilities) or None."""
+
+    tables: list
 
 
 def _prepared(policy, n_seats: int) -> _Rows:
@@ -230,17 +250,22 @@ def _prepared(policy, n_seats: int) -> _Rows:
         rows = [[float(x) for x in row] for row in policy]
     except (TypeError, ValueError):
         raise ValueError("the policy must be a matrix of numbers with one row per seat.") from None
-    if len(rows) != n_seats or any(len(r) != len(POLICY_FIELDS) for r in rows):
+    widths = (len(POLICY_FIELDS), len(POLICY_FIELDS) + PLAY_BLOCK)  # the fields, or with the play table
+    if len(rows) != n_seats or any(len(r) not in widths for r in rows):
         raise ValueError(
             f"the policy must have shape ({n_seats}, {len(POLICY_FIELDS)}): one row of "
             f"{len(POLICY_FIELDS)} fields per seat."
         )
     out = _Rows()
+    out.tables = []
     for s, row in enumerate(rows):
-        for f, x in zip(POLICY_FIELDS, row):
+        fields = row[: len(POLICY_FIELDS)]
+        for f, x in zip(POLICY_FIELDS, fields):
             if not f.lo <= x <= f.hi or (f.integer and x != int(x)):
                 raise ValueError(f"policy field {f.key} of seat {s} takes {f.allowed_text()}, not {x:g}.")
-        out.append([int(x) for x in row])
+        out.append([int(x) for x in fields])
+        block = row[len(POLICY_FIELDS) :]
+        out.tables.append(block if block and block[0] >= 0.5 else None)
     return out
 
 
@@ -270,6 +295,86 @@ def _stacked(cards) -> list[int]:
 
 
 # ----------------------------------------------------------------------------------------
+# The play table (package docstring, Strategy tables)
+
+
+def _class_of(value: int, uppers) -> int:
+    """The class of ``value`` among classes with these upper ends (the last is open)."""
+    for k, upper in enumerate(uppers):
+        if value <= upper:
+            return k
+    return len(uppers)
+
+
+def play_cell(n: int, seat: int, hands, playable: list[int], can_pass: bool) -> int | None:
+    """The play cell of ``seat`` (``hands`` every seat's cards now, ``playable`` its legal
+    cards, at least one; ``can_pass`` when a voluntary pass is allowed now): its index in
+    ``PLAY_CELLS``, or None when there is no decision (one legal card, no pass allowed)."""
+    if len(playable) == 1 and not can_pass:
+        return None
+    sevens = sum(1 for c in playable if _face(c) == SEVEN)
+    classes = (
+        "yes" if can_pass else "no",
+        str(len(playable)) if len(playable) < 4 else "4+",
+        "none" if sevens == 0 else ("all" if sevens == len(playable) else "some"),
+        PLAY_CELL_CLASSES[3][_class_of(len(hands[seat]), CARDS_UPPER)],
+        PLAY_CELL_CLASSES[4][_class_of(min(len(hands[o]) for o in range(n) if o != seat), FEWEST_UPPER)],
+    )
+    return PLAY_CELLS.index(classes)
+
+
+def _profile_action(rows, seat: int, cell: int, playable: list[int], can_pass: bool, stream) -> int:
+    """The action (a style's code, or ACTION_PASS) seat ``seat`` takes in ``cell``: its
+    table's (a mixed cell draws one uniform), else its policy fields'."""
+    if rows.tables[seat] is not None:
+        action = table_action(rows.tables[seat], 0, N_PLAY_ACTIONS, cell, stream)
+        if action != NO_TABLE:
+            return action
+    if can_pass and rows[seat][PASS_WITH_SEVENS] and all(_face(c) == SEVEN for c in playable):
+        return ACTION_PASS
+    return rows[seat][STYLE]
+
+
+def _resolve(action: int, playable, hand, table, ebs: bool, stream) -> int:
+    """The card ``action`` plays (its style's choice), or HOLD for the pass."""
+    return HOLD if action == ACTION_PASS else _choose(action, playable, hand, table, ebs, stream)
+
+
+class _Solving:
+    """A solve's view of one play of a deal: ``visits`` lists each visit to a play cell
+    (seat, cell, legal actions, the profile's card, each legal action's card); ``force``
+    is None or (visit number, action): that visit plays the action's card instead."""
+
+    def __init__(self, force=None):
+        self.visits = []
+        self.force = force
+
+
+def _table_turn(rows, seat, cell, playable, can_pass, hand, table, ebs, stream, solving) -> int:
+    """The card (or HOLD) of a visit to ``cell``: the profile's action, its card chosen on
+    the stream after the table's draw; under ``solving`` every legal action's card is
+    chosen on that same stream and the visit may be forced to one of them, the stream
+    going on as the profile's choice left it."""
+    action = _profile_action(rows, seat, cell, playable, can_pass, stream)
+    if solving is None:
+        return _resolve(action, playable, hand, table, ebs, stream)
+    mid = list(stream.s)
+    base = _resolve(action, playable, hand, table, ebs, stream)
+    after = list(stream.s)
+    legal = [a for a in range(N_PLAY_ACTIONS) if a != ACTION_PASS or can_pass]
+    cards = {}
+    for a in legal:
+        stream.s = list(mid)
+        cards[a] = _resolve(a, playable, hand, table, ebs, stream)
+    stream.s = after
+    number = len(solving.visits)
+    solving.visits.append((seat, cell, legal, base, cards))
+    if solving.force is not None and solving.force[0] == number:
+        return cards[solving.force[1]]
+    return base
+
+
+# ----------------------------------------------------------------------------------------
 # One deal
 
 
@@ -294,7 +399,7 @@ def _as_listed(script, t: int, seat: int, action: int) -> bool:
     return seat == position or t >= len(record) or record[t] == action
 
 
-def _play(rules: Rules, rows, n: int, dealer: int, pack, stream, log, script=None) -> dict | None:
+def _play(rules: Rules, rows, n: int, dealer: int, pack, stream, log, script=None, solving=None) -> dict | None:
     """Play one deal of ``pack`` (the 52 cards in draw order) dealt by ``dealer``; random
     choices draw from ``stream``.  Returns the result dict of play_dealt.
 
@@ -305,7 +410,10 @@ def _play(rules: Rules, rows, n: int, dealer: int, pack, stream, log, script=Non
     The advised seat's turns take the listed actions and then ``action`` (a listed pass
     being a hold when the seat can play); when another seat's listed turn goes otherwise
     (under seen: a pass by a seat that could play, a hold by one that could not), the
-    deal is rejected: None."""
+    deal is rejected: None.
+
+    ``solving`` (a :class:`_Solving`, for :func:`solve`) records every visit to a play cell
+    and may force one of them to an action."""
 
     def say(text):
         if log is not None:
@@ -385,15 +493,15 @@ def _play(rules: Rules, rows, n: int, dealer: int, pack, stream, log, script=Non
             action = forced if forced >= 0 else (HOLD if playable else PASS)
         elif not playable:
             action = PASS
-        elif (
-            rules.may_pass_when_able
-            and rows[seat][PASS_WITH_SEVENS]
-            and all(_face(c) == SEVEN for c in playable)
-            and streak < n - 1
-        ):  # (readings R1, R2)
-            action = HOLD
         else:
-            action = _choose(rows[seat][STYLE], playable, hand[seat], table, ebs, stream)
+            can_pass = bool(rules.may_pass_when_able) and streak < n - 1
+            cell = play_cell(n, seat, hand, playable, can_pass)
+            if cell is not None and (solving is not None or rows.tables[seat] is not None):
+                action = _table_turn(rows, seat, cell, playable, can_pass, hand[seat], table, ebs, stream, solving)
+            elif can_pass and rows[seat][PASS_WITH_SEVENS] and all(_face(c) == SEVEN for c in playable):
+                action = HOLD  # (readings R1, R2)
+            else:
+                action = _choose(rows[seat][STYLE], playable, hand[seat], table, ebs, stream)
         if action == PASS:
             plays.append((seat, -1))
             passes[seat] += 1
@@ -631,4 +739,45 @@ def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known
             values.append([left, win] if card_count else [res["net"][position], win, left])
         else:
             record_deal(out, values)
+    return out
+
+
+# ----------------------------------------------------------------------------------------
+# Solve
+
+
+def solve(rules_array, policy, n_seats: int, seed: int, first: int, count: int, decision_index: int) -> list[int]:
+    """The solve sums of the play decision (sims.core.table_nb; decision index 0) over
+    deals ``first .. first+count-1`` of ``seed``, as a flat list ``[seat, cell, stat]``.
+
+    Deal ``i`` is hand ``i`` of hand mode played under the profile, its visits to play
+    cells recorded; then for each visit and each legal action whose card differs from the
+    profile's, the deal is played again from its start on ``Stream(seed, i)`` with that
+    visit taking the action's card (chosen on the stream after the visit's table draw, the
+    rest of the deal going on from the stream as the profile's choice leaves it).  Each
+    action's value is the visiting seat's net; an action choosing the profile's card takes
+    the base play's net."""
+    if decision_index != 0:
+        raise ValueError(f"Fan Tan has one table decision (index 0), not {decision_index}.")
+    rules = Rules(*(int(v) for v in rules_array))
+    rows = _checked(rules, policy, n_seats)
+    n = int(n_seats)
+    width = 1 + 2 * N_PLAY_ACTIONS + N_PLAY_ACTIONS * N_PLAY_ACTIONS
+    out = [0] * (n * N_PLAY_CELLS * width)
+
+    def play(force):
+        stream = Stream(seed, i)
+        solving = _Solving(force)
+        result = _play(rules, rows, n, n - 1, deal_prefix(stream, N_CARDS), stream, None, solving=solving)
+        return result, solving.visits
+
+    for i in range(first, first + count):
+        base, visits = play(None)
+        for number, (seat, cell, legal, card, cards) in enumerate(visits):
+            values = [0] * N_PLAY_ACTIONS
+            for a in legal:
+                same = cards[a] == card
+                values[a] = base["net"][seat] if same else play((number, a))[0]["net"][seat]
+            mask = sum(1 << a for a in legal)
+            record_visit(out, seat, cell, N_PLAY_CELLS, values, mask)
     return out

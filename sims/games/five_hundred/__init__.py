@@ -291,11 +291,55 @@ Integer bounds (the sums are int64; the analyzer runs at most 1e13 hands or game
   mean hands_sq near 85 under the default rules and policy) keep 1e13 of them below
   2.2e18.  Advice: one deal's |outcome| is at most 620 (Situation.largest).
 
+Strategy tables (sims.games.five_hundred.table; sims.core.table)
+  One table decision, ``bid``: the seat's next call in the auction.  A seat whose policy
+  row carries a bid table decides each call in at most two steps, each a visit to a cell
+  (what it knows at that moment, classified), in every mode (hands, games, advice's field
+  seats, stacked deals):
+  1. The misere step, when misere or open misere may be bid (the rules above): the cell
+     is (call, misere, high): ``call`` who holds the bid (open: nobody has bid; opponent;
+     partner), ``misere`` which may be bid (misere, open-misere, both), ``high`` the
+     hand's high cards (0..10).  Actions: ``misere`` and ``open-misere`` where they may be
+     bid, ``no-misere`` (go on to step 2).  99 cells.
+  2. The trick step, when some trick bid in the hand's best denomination d* outranks the
+     bid: the cell is (call, level, over): ``level`` the tricks k of the cheapest such bid
+     (6 when nobody has bid), ``over`` = k - estimate(d*), clipped to -3..4 (open, over an
+     opponent) or -6..4 (over the partner), the ends spelled "<=-3" / "<=-6" and ">=4".
+     Actions: ``pass``, ``bid`` (that cheapest bid).  103 cells (open: level 6 only).
+  With neither step the call is a pass.  The same cell allows the same actions wherever it
+  is reached.  202 cells in all; actions in draw order pass, bid, misere, open-misere,
+  no-misere.  A cell the table leaves out is decided there by the policy fields (a step
+  left out: the policy's rule for that step, so a left-out misere step that declines goes
+  on to step 2 as the policy does).  A mixed cell draws one uniform from the hand's
+  stream after the deal (game mode: the game's stream, which then goes on to the next
+  deal; a stacked deal: the stream (0, 0); advice: the stream after the conditioned deal,
+  the same for every candidate); the advised seat's forced call still overrides.
+  Why the cells are enough: the policy's call reads exactly these.  Open misere and
+  misere depend on whether each may be bid and on high <= open_misere_max / misere_max
+  (thresholds -1..10, and a hand holds at most 10 high cards): the misere step's cell.
+  The trick bid is the cheapest outranking bid in d*, made when k + margin <= min(10,
+  estimate(d*) + bid_offset), margin = partner_margin over the partner's bid, else 0,
+  i.e. when over + margin <= bid_offset and k + margin <= 10: with bid_offset in -3..3
+  and partner_margin in 0..3, every over at or below the low end bids (given k) and every
+  over of 4 or more passes, so the clipped over, the level and the call decide it for
+  every policy of the family (the level matters to the policy only over the partner at
+  8 or more; it is kept everywhere for a solve to use).  So every policy is a table
+  (table.policy_table), bit for bit.  The two steps restrict a table to what the policy
+  family reads: misere by the high cards (not by the trick estimate), the trick bid by
+  over and the level (jump bids and another denomination than d* are not actions).
+  The solve's outcome is hand mode's ``score`` (the seat's side's points in the hand,
+  higher is better); its kernel (sims.games.five_hundred.solve) replays each deal's
+  auction with every visit forced to every other legal action, and plays each distinct
+  (contract, contractor) once per deal (nothing after the auction draws or reads the
+  calls).
+
 Stacked deals (the same functions exist on the kernel package and on the plain-Python
 twin, sims.games.five_hundred.twin; stacked-deck tests run against both)
 
 play_dealt(rules, policy, cards, dealer=None, scores=(0, 0), log=None) -> dict
-  One hand from a stacked pack.  ``policy`` is the [4, 5] matrix (POLICY_FIELDS order);
+  One hand from a stacked pack.  ``policy`` is the [4, 5] matrix (POLICY_FIELDS order),
+  or that matrix widened with bid tables (Strategy tables; mixed cells draw from the
+  stream (0, 0));
   ``cards`` the top of the pack in draw order (distinct codes of the pack): 10 to the
   eldest hand, ..., 10 to the dealer, then the kitty; every card of the pack not listed
   follows in code order.  ``dealer`` defaults to 3.  ``scores``: the two sides' totals
@@ -401,7 +445,7 @@ def _hand(rules: Rules, policy: np.ndarray, cards, dealer: int, scores: list[int
     held = [sorted(int(c) for c in range(54) if (int(table.hands[s]) >> c) & 1) for s in range(PLAYERS)]
     totals = np.asarray(scores, dtype=np.int64)
     table.log[:] = -1
-    play_hand_nb(rule_codes, policy, table, kitty, np.int64(dealer), totals, True)
+    play_hand_nb(rule_codes, policy, table, kitty, np.int64(dealer), totals, True, stream_state(0, 0))
     hand = table.hand
     log = table.log
     discards = int(hand.discards)
@@ -487,6 +531,7 @@ SPEC = GameSpec(
     check=check,
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     twin="sims.games.five_hundred.twin",
+    tables="sims.games.five_hundred.table",
     advice="sims.games.five_hundred.advice",
     bench_players=(4,),
     strategy_fields=("bid_offset", "misere_max", "partner_margin", "open_misere_max", "nominate"),

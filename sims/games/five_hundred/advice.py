@@ -571,12 +571,13 @@ def _finish_nb(rules, policy, table, kitty, dealer, scores, forced):
 
 
 @njit(cache=True, _nrt=False)
-def _bid_nb(rules, policy, table, kitty, dealer, scores, script):
-    """One candidate call (``script``, kernel.auction_nb): the auction, then the hand as
-    play_hand_nb plays it.  False when a call given in the context is not the one its
-    seat's policy makes on this deal (infer policy)."""
+def _bid_nb(rules, policy, table, kitty, dealer, scores, script, state):
+    """One candidate call (``script``, kernel.auction_nb): the auction (mixed table cells
+    drawing from ``state``, the stream after the deal), then the hand as play_hand_nb
+    plays it.  False when a call given in the context is not the one its seat's policy
+    makes on this deal (infer policy)."""
     new_hand_nb(table, kitty)
-    auction_nb(rules, policy, table, dealer, script)
+    auction_nb(rules, policy, table, dealer, script, state, None)
     if table.hand.n_calls < 0:
         return False
     if table.hand.contract < 0:
@@ -599,7 +600,7 @@ def _discard_nb(rules, policy, table, kitty, dealer, scores, seat, contract, for
 
 
 @njit(cache=True, _nrt=False)
-def _candidate_nb(rules, policy, table, kitty, scores, script, known, c, actions):
+def _candidate_nb(rules, policy, table, kitty, scores, script, known, c, actions, state):
     """Candidate ``c`` on the dealt table from the scores before the deal: its hand (False
     when the deal is rejected)."""
     seat = known[K_SEAT]
@@ -607,7 +608,7 @@ def _candidate_nb(rules, policy, table, kitty, scores, script, known, c, actions
     scores[1 - seat % 2] = known[K_OPPONENT]
     if known[K_DECISION] == BID:
         script[S_FORCED] = known[actions + c]
-        return _bid_nb(rules, policy, table, kitty, known[K_DEALER], scores, script)
+        return _bid_nb(rules, policy, table, kitty, known[K_DEALER], scores, script, state)
     forced = np.uint64(known[actions + c])
     _discard_nb(rules, policy, table, kitty, known[K_DEALER], scores, seat, known[K_CONTRACT], forced)
     return True
@@ -638,7 +639,7 @@ def _deals_nb(rules, policy, tables, scores, out, values, known, deal, script, h
         for c in range(n_candidates):
             for s in range(PLAYERS):
                 table.hands[s] = hands[s]
-            if not _candidate_nb(rules, policy, table, kitty, scores, script, known, c, actions):
+            if not _candidate_nb(rules, policy, table, kitty, scores, script, known, c, actions, state):
                 accepted = False  # the context's calls do not follow on this deal
                 break
             _advised_nb(table, seat, values, c, known[K_DECISION] == BID)
@@ -656,10 +657,10 @@ def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outco
     """The flat sums (sims.core.advice) of deals ``first .. first+count-1`` of ``seed``
     for the situation ``known`` (module docstring): deal i from the stream (seed, i), the
     seat's cards fixed and the rest dealt (deal_conditioned_nb), then each candidate
-    played on that deal.  Decisions draw nothing after the deal, so each candidate replays
-    the hand from the deal (the bid's auction from its first call): the same as going on
-    from a copy of the state at the decision; the rest of a game (scores given) draws
-    from a copy of the stream's state after the deal."""
+    played on that deal.  Decisions draw nothing after the deal but a mixed table cell,
+    which draws from the stream after the deal, the same for every candidate; each
+    candidate replays the hand from the deal (the bid's auction from its first call); the
+    rest of a game (scores given) draws from a copy of the stream's state after the deal."""
     out = np.zeros(advice_width(n_candidates, n_outcomes), dtype=np.int64)
     values = np.zeros((n_candidates, n_outcomes), dtype=np.int64)
     size = PACK_SIZES[rules[R_DECK]]

@@ -32,6 +32,7 @@ from numba import njit
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 from sims.core.rng import below_nb, seed_key_nb, stream_nb
+from sims.core.table_nb import NO_TABLE, table_action_nb
 from sims.core.tricks import count_cards_nb, lowest_bit_nb
 from sims.games.five_hundred.rules import (
     ALL_PASS_NO_TRUMPS,
@@ -68,6 +69,27 @@ from sims.games.five_hundred.rules import (
 )
 from sims.games.five_hundred.rules import (
     DENOMINATION_SUIT as DENOMINATION_SUIT_CODES,
+)
+from sims.games.five_hundred.table import (
+    A_BID,
+    A_MISERE,
+    A_NO_MISERE,
+    A_OPEN_MISERE,
+    A_PASS,
+    ALLOWED_BOTH,
+    ALLOWED_MISERE,
+    ALLOWED_OPEN_MISERE,
+    BID_BLOCK,
+    CALL_OPEN,
+    CALL_OPPONENT,
+    CALL_PARTNER,
+    MAX_HIGH,
+    N_ACTIONS,
+    N_HIGH,
+    N_OVER,
+    OVER_HI,
+    OVER_LO,
+    TRICK_BASE,
 )
 from sims.spec import indices
 
@@ -329,32 +351,85 @@ def estimates_nb(hand, out):
 
 
 # ------------------------------------------------------------------- the auction
+# The bid table's cells (sims.games.five_hundred.table; package docstring, Strategy tables).
+OVER_LO_NB = np.array(OVER_LO, dtype=np.int64)
+N_OVER_NB = np.array(N_OVER, dtype=np.int64)
+TRICK_BASE_NB = np.array(TRICK_BASE, dtype=np.int64)
+# A solve's visit record (sims.games.five_hundred.solve): the visits so far, the visit to
+# force (-1 none) and its action, then (seat, cell, action) per visit, MAX_VISITS at most.
+V_COUNT, V_FORCED, V_ACTION, V_LOG = range(4)
+MAX_VISITS = 2 * MAX_CALLS
+
+
 @njit(cache=True, inline="always")
-def bid_nb(rules, policy, table, seat, current, holder, seven, eight):
-    """A seat's call (package docstring, Bidding): open misere, then misere, when it may be
-    bid and the seat holds few enough high cards; else the cheapest trick bid in its best
-    denomination (ties to the higher one) that outranks ``current`` (-1 none), when the
-    tricks, plus partner_margin over its partner's bid ``holder``, are at most its estimate
-    plus bid_offset; else a pass (-1).  ``seven`` / ``eight``: a 7 / 8-level bid was made."""
+def misere_cell_nb(call, om_ok, mis_ok, high):
+    """The misere step's cell (table.misere_cell)."""
+    allowed = ALLOWED_BOTH if om_ok and mis_ok else (ALLOWED_OPEN_MISERE if om_ok else ALLOWED_MISERE)
+    return 33 * call + N_HIGH * allowed + min(high, MAX_HIGH)
+
+
+@njit(cache=True, inline="always")
+def trick_cell_nb(call, level, over):
+    """The trick step's cell (table.trick_cell)."""
+    lo = OVER_LO_NB[call]
+    return TRICK_BASE_NB[call] + N_OVER_NB[call] * (level - 6) + min(max(over, lo), OVER_HI) - lo
+
+
+@njit(cache=True, inline="always")
+def visit_nb(policy, seat, cell, action, tabled, state, visits):
+    """A visit of ``seat`` to ``cell`` of the bid table (sims.games.five_hundred.table):
+    ``action`` is what its policy fields take there; a seat playing a table takes its
+    table's action instead (a cell left out keeps ``action``).  In a solve (``visits``, see
+    sims.games.five_hundred.solve) the visit is counted and logged, and the forced visit
+    takes the forced action, after the draws the profile makes there.  (action, state)."""
+    if tabled:
+        chosen, state = table_action_nb(policy, seat, BID_BLOCK, N_ACTIONS, cell, state)
+        if chosen != NO_TABLE:
+            action = chosen
+    if visits is not None:
+        v = visits[V_COUNT]
+        visits[V_COUNT] = v + 1
+        if v == visits[V_FORCED]:
+            action = visits[V_ACTION]
+        if v < MAX_VISITS:
+            visits[V_LOG + 3 * v] = seat
+            visits[V_LOG + 3 * v + 1] = cell
+            visits[V_LOG + 3 * v + 2] = action
+    return action, state
+
+
+@njit(cache=True, inline="always")
+def bid_nb(rules, policy, table, seat, current, holder, seven, eight, tabled, state, visits):
+    """A seat's call (package docstring, Bidding), as (contract or -1 for a pass, state):
+    open misere, then misere, when it may be bid and the seat holds few enough high cards;
+    else the cheapest trick bid in its best denomination (ties to the higher one) that
+    outranks ``current`` (-1 none), when the tricks, plus partner_margin over its
+    partner's bid ``holder``, are at most its estimate plus bid_offset; else a pass.
+    ``seven`` / ``eight``: a 7 / 8-level bid was made.  A seat playing a table
+    (``tabled``) decides the misere step and the trick step by its cells (package
+    docstring, Strategy tables); ``visits`` (None but in a solve): visit_nb."""
     mis_rank = rules[R_MISERE_RANK]
     om_rank = rules[R_OPEN_MISERE_RANK]
     position = LADDER[mis_rank, om_rank, current] if current >= 0 else -1
     high = table.seats.high[seat]
     allow = rules[R_ALLOW_MISERE] != 0
-    if (
-        allow
-        and LADDER[mis_rank, om_rank, OPEN_MISERE] > position
-        and (rules[R_OPEN_MISERE_ANYTIME] != 0 or eight)
-        and high <= policy[seat, P_OPEN_MISERE_MAX]
-    ):
-        return OPEN_MISERE
-    if (
-        allow
-        and LADDER[mis_rank, om_rank, MISERE] > position
-        and (rules[R_MISERE_NEEDS_7] == 0 or seven)
-        and high <= policy[seat, P_MISERE_MAX]
-    ):
-        return MISERE
+    om_ok = allow and LADDER[mis_rank, om_rank, OPEN_MISERE] > position and (rules[R_OPEN_MISERE_ANYTIME] != 0 or eight)
+    mis_ok = allow and LADDER[mis_rank, om_rank, MISERE] > position and (rules[R_MISERE_NEEDS_7] == 0 or seven)
+    call = CALL_OPEN if holder < 0 else (CALL_PARTNER if holder % 2 == seat % 2 else CALL_OPPONENT)
+    if om_ok or mis_ok:
+        if om_ok and high <= policy[seat, P_OPEN_MISERE_MAX]:
+            action = A_OPEN_MISERE
+        elif mis_ok and high <= policy[seat, P_MISERE_MAX]:
+            action = A_MISERE
+        else:
+            action = A_NO_MISERE
+        if visits is not None or tabled:
+            cell = misere_cell_nb(call, om_ok, mis_ok, high)
+            action, state = visit_nb(policy, seat, cell, action, tabled, state, visits)
+        if action == A_OPEN_MISERE:
+            return OPEN_MISERE, state
+        if action == A_MISERE:
+            return MISERE, state
     mine = table.estimate[seat]
     best = 0  # ties to the higher denomination, no trumps highest
     for d in range(5):
@@ -364,13 +439,17 @@ def bid_nb(rules, policy, table, seat, current, holder, seven, eight):
     for k in range(6, 11):
         c = 5 * (k - 6) + best
         if LADDER[mis_rank, om_rank, c] > position:
-            margin = np.int64(policy[seat, P_PARTNER_MARGIN]) if holder >= 0 and holder % 2 == seat % 2 else 0
-            return c if k + margin <= want else -1
-    return -1
+            margin = np.int64(policy[seat, P_PARTNER_MARGIN]) if call == CALL_PARTNER else 0
+            action = A_BID if k + margin <= want else A_PASS
+            if visits is not None or tabled:
+                cell = trick_cell_nb(call, k, k - mine[best])
+                action, state = visit_nb(policy, seat, cell, action, tabled, state, visits)
+            return (c if action == A_BID else -1), state
+    return -1, state
 
 
 @njit(cache=True, _nrt=False)
-def auction_nb(rules, policy, table, dealer, script):
+def auction_nb(rules, policy, table, dealer, script, state, visits):
     """The auction (package docstring, The auction): from the eldest hand clockwise, each
     seat that has not passed calls (bid_nb); it ends when three have passed after a bid,
     when all four have passed, or at once on a bid nothing can outrank.  Writes the calls
@@ -383,7 +462,9 @@ def auction_nb(rules, policy, table, dealer, script):
     policy must make it (calling otherwise ends the auction at once with ``hand.n_calls``
     -1, a deal the advice rejects); call k, the seat's, is forced to ``forced``.  After
     it the seat passes at every later turn when ``later`` is 0 (it stands by its call),
-    or calls by its policy when ``later`` is 1."""
+    or calls by its policy when ``later`` is 1.
+    ``state``: the hand's stream, drawn from by mixed table cells; returned.  ``visits``:
+    None but in a solve (visit_nb)."""
     mis_rank = rules[R_MISERE_RANK]
     om_rank = rules[R_OPEN_MISERE_RANK]
     # the highest bid that may ever be made: bidding it closes the auction (trick bids rise
@@ -392,6 +473,7 @@ def auction_nb(rules, policy, table, dealer, script):
     if rules[R_ALLOW_MISERE] != 0:
         top = max(top, LADDER[mis_rank, om_rank, MISERE], LADDER[mis_rank, om_rank, OPEN_MISERE])
     seats = table.seats
+    has_tables = policy.shape[1] > BID_BLOCK
     for s in range(4):
         seats.passed[s] = 0
         seats.high[s] = estimates_nb(table.hands[s], table.estimate[s])
@@ -406,7 +488,8 @@ def auction_nb(rules, policy, table, dealer, script):
         if seats.passed[seat] == 0:
             if passes == 3 and holder == seat:
                 break
-            bid = bid_nb(rules, policy, table, seat, current, holder, seven, eight)
+            tabled = has_tables and policy[seat, BID_BLOCK] >= 0.5
+            bid, state = bid_nb(rules, policy, table, seat, current, holder, seven, eight, tabled, state, visits)
             if script is not None:
                 if n_calls <= script[S_GIVEN]:
                     given = script[S_FORCED] if n_calls == script[S_GIVEN] else script[S_CALLS + n_calls]
@@ -414,7 +497,7 @@ def auction_nb(rules, policy, table, dealer, script):
                         bid = given
                     elif bid != given:
                         table.hand.n_calls = -1
-                        return
+                        return state
                 elif seat == script[S_SEAT] and script[S_LATER] == 0:
                     bid = -1  # the seat stands by its advised call
             table.calls[n_calls, 0] = seat
@@ -437,6 +520,7 @@ def auction_nb(rules, policy, table, dealer, script):
     table.hand.contract = current
     table.hand.contractor = holder
     table.hand.n_calls = n_calls
+    return state
 
 
 # ------------------------------------------------------------------- the play layout
@@ -1164,20 +1248,30 @@ def new_hand_nb(table, kitty):
 
 
 @njit(cache=True, _nrt=False)
-def play_hand_nb(rules, policy, table, kitty, dealer, scores, record):
+def play_hand_nb(rules, policy, table, kitty, dealer, scores, record, state):
     """Play one dealt hand (package docstring): the auction; after four passes the hand is
     thrown in (all_pass redeal) or played at no trumps with no contractor; else the
     kitty; then the play and the settlement.  The results are ``table.hand`` and the seats'
     tricks ``table.seats.tricks``; ``scores`` (the sides' totals) are updated as the game's
     end rules say; with ``record`` the tricks go to ``table.log``.  ``table.hands`` is
-    consumed: from the play on it holds the cards not yet played, in the play layout."""
+    consumed: from the play on it holds the cards not yet played, in the play layout.
+    ``state``: the hand's stream after the deal (mixed table cells draw from it); returns
+    it as the auction leaves it."""
     new_hand_nb(table, kitty)
-    auction_nb(rules, policy, table, dealer, None)
+    state = auction_nb(rules, policy, table, dealer, None, state, None)
     if table.hand.contract < 0:
         table.hand.all_pass = 1
         table.hand.made = -1
         if rules[R_ALL_PASS] != ALL_PASS_NO_TRUMPS:
-            return
+            return state
+    play_out_nb(rules, policy, table, kitty, dealer, scores, record)
+    return state
+
+
+@njit(cache=True, inline="always")
+def play_out_nb(rules, policy, table, kitty, dealer, scores, record):
+    """The hand after its auction (a contract, or four passes played out): the kitty, the
+    play and the settlement."""
     kitty_nb(rules, policy, table, kitty, None)
     layout_nb(rules, table, kitty)
     tricks_nb(rules, table, dealer, record)
@@ -1356,10 +1450,10 @@ def hand_sums_nb(rules, policy, tables, scores, out, n, seed, first, count):
     seed_key = seed_key_nb(seed)
     dealer = 3
     for i in range(first, first + count):
-        kitty, _ = new_deal_nb(rules, table, dealer, stream_nb(seed_key, i))
+        kitty, state = new_deal_nb(rules, table, dealer, stream_nb(seed_key, i))
         scores[0] = 0
         scores[1] = 0
-        play_hand_nb(rules, policy, table, kitty, dealer, scores, False)
+        play_hand_nb(rules, policy, table, kitty, dealer, scores, False, state)
         add_hand_nb(out, n, table)
 
 
@@ -1404,7 +1498,7 @@ def play_on_nb(rules, policy, table, scores, dealer, state, played):
     max_hands = rules[R_MAX_HANDS]
     while played < max_hands:
         kitty, state = new_deal_nb(rules, table, dealer, state)
-        play_hand_nb(rules, policy, table, kitty, dealer, scores, False)
+        state = play_hand_nb(rules, policy, table, kitty, dealer, scores, False, state)
         played += 1
         dealer = (dealer + 1) % 4
         if table.hand.winner >= 0:

@@ -14,7 +14,10 @@ Stream draws, in order (:class:`sims.core.rng.Stream`)
   ``t + stream.below(P - t)`` and then takes position ``t``.  Draw order: 10 cards to the
   eldest hand (the dealer's left), 10 to the next seat clockwise, ..., 10 to the dealer,
   then the kitty (3, 5 or 6 cards).  A hand thrown in after four passes has drawn its P
-  cards like any other.  Decisions and card play draw nothing.  With a stacked pack
+  cards like any other.  Decisions and card play draw nothing, but a mixed cell of a
+  strategy table (sims.games.five_hundred.table): one ``uniform()`` from the hand's stream
+  after the deal (game mode: the game's stream, going on), or from ``Stream(0, 0)`` for a
+  stacked hand, or (advice) from a copy of the stream after the deal.  With a stacked pack
   (:func:`play_dealt`, :func:`play_game`) there are no swaps: the listed cards, then the
   other cards of the pack in code order.
 
@@ -146,6 +149,7 @@ import numpy as np
 
 from sims.core.cards import card_name
 from sims.core.rng import Stream
+from sims.core.table_nb import NO_TABLE, record_visit, table_action
 from sims.core.twins import Pack, sum_outcome_rows
 from sims.games.five_hundred.rules import (
     ALL_PASS_NO_TRUMPS,
@@ -191,6 +195,23 @@ from sims.games.five_hundred.rules import (
     contract_value,
     ladder_position,
 )
+from sims.games.five_hundred.table import (
+    A_BID,
+    A_MISERE,
+    A_NO_MISERE,
+    A_OPEN_MISERE,
+    A_PASS,
+    BID_BLOCK,
+    CALL_OPEN,
+    CALL_OPPONENT,
+    CALL_PARTNER,
+    N_ACTIONS,
+    N_CELLS,
+    TABLES,
+    allowed_of,
+    misere_cell,
+    trick_cell,
+)
 from sims.spec import check_policy_values, check_rule_values
 
 __all__ = [
@@ -209,6 +230,7 @@ __all__ = [
     "high_cards",
     "card_text",
     "advise",
+    "solve",
 ]
 
 N_FACES = 13
@@ -358,34 +380,62 @@ class _Auction:
             bool(r.allow_misere) and self.outranks(OPEN_MISERE, current) and (bool(r.open_misere_anytime) or level >= 8)
         )  # (reading R1)
 
-    def call(self, row, cards, current: int, current_by: int, seat: int, level: int) -> int:
-        """The seat's call: a contract id or NO_CONTRACT for a pass."""
+    def call(self, row, cards, current: int, current_by: int, seat: int, level: int, stream, visits=None) -> int:
+        """The seat's call: a contract id or NO_CONTRACT for a pass.  The policy's
+        misere step, then its trick step; a seat playing a table takes its cells' actions
+        (_visit)."""
         hc = high_cards(cards)
-        if self.may_open_misere(current, level) and hc <= row[OPEN_MISERE_MAX]:
-            return OPEN_MISERE
-        if self.may_misere(current, level) and hc <= row[MISERE_MAX]:
-            return MISERE
+        om_ok, mis_ok = self.may_open_misere(current, level), self.may_misere(current, level)
+        partner = current_by >= 0 and current_by == (seat + 2) % PLAYERS
+        holder = CALL_OPEN if current_by < 0 else (CALL_PARTNER if partner else CALL_OPPONENT)
+        if om_ok or mis_ok:
+            if om_ok and hc <= row[OPEN_MISERE_MAX]:
+                action = A_OPEN_MISERE
+            elif mis_ok and hc <= row[MISERE_MAX]:
+                action = A_MISERE
+            else:
+                action = A_NO_MISERE
+            cell = misere_cell(holder, allowed_of(om_ok, mis_ok), hc)
+            action = _visit(row, seat, cell, action, stream, visits)
+            if action in (A_OPEN_MISERE, A_MISERE):
+                return OPEN_MISERE if action == A_OPEN_MISERE else MISERE
         est = [estimate(cards, d) for d in range(5)]
         best = max(range(5), key=lambda d: (est[d], d))  # ties to the higher denomination
         want = min(est[best] + row[BID_OFFSET], TRICKS)
         for k in range(6, 11):
             bid = 5 * (k - 6) + best
             if self.outranks(bid, current):
-                if k > want:
-                    return NO_CONTRACT
-                if current_by >= 0 and current_by == (seat + 2) % PLAYERS and k + row[PARTNER_MARGIN] > want:
-                    return NO_CONTRACT
-                return bid
+                action = A_BID
+                if k > want or (partner and k + row[PARTNER_MARGIN] > want):
+                    action = A_PASS
+                action = _visit(row, seat, trick_cell(holder, k, k - est[best]), action, stream, visits)
+                return bid if action == A_BID else NO_CONTRACT
         return NO_CONTRACT
 
 
-def _auction(rules: Rules, rows, hands, dealer: int, say, script=None):
+def _visit(row, seat: int, cell: int, action: int, stream, visits) -> int:
+    """A visit to a cell of the bid table: the seat's table's action when it plays one
+    there (a mixed cell drawing from ``stream``), else ``action`` (its policy's); in a solve
+    (``visits``: count, forced, action, log) the forced visit takes the forced action."""
+    chosen = table_action(row, BID_BLOCK, N_ACTIONS, cell, stream)
+    if chosen != NO_TABLE:
+        action = chosen
+    if visits is not None:
+        if visits["count"] == visits["forced"]:
+            action = visits["action"]
+        visits["count"] += 1
+        visits["log"].append((seat, cell, action))
+    return action
+
+
+def _auction(rules: Rules, rows, hands, dealer: int, say, script=None, stream=None, visits=None):
     """The calls in order, the contract and the contractor.  ``script`` (advice): (the
     advised seat, the calls given before its turn, its call at its turn, seen, later):
     the advised seat makes the calls given and then that call; every other seat's call
     among those given is made as given when ``seen``, else must be the one it makes, or
     the auction is abandoned (returns None).  After its call the advised seat passes at
-    every later turn unless ``later`` (then it calls by its policy)."""
+    every later turn unless ``later`` (then it calls by its policy).  ``stream``: the
+    hand's, for mixed table cells; ``visits``: a solve's (_visit)."""
     lad = _Auction(rules)
     passed = [False] * PLAYERS
     calls = []
@@ -393,7 +443,7 @@ def _auction(rules: Rules, rows, hands, dealer: int, say, script=None):
     seat = (dealer + 1) % PLAYERS
     while True:
         if not passed[seat]:
-            bid = lad.call(rows[seat], hands[seat], current, current_by, seat, level)
+            bid = lad.call(rows[seat], hands[seat], current, current_by, seat, level, stream, visits)
             if script is not None and len(calls) <= len(script[1]):
                 advised, given, forced, seen, _ = script
                 wanted = given[len(calls)] if len(calls) < len(given) else forced
@@ -781,11 +831,25 @@ def _totals(rules: Rules, contractor: int, made: int, points, scores, eldest: in
 # A whole hand
 
 
-def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log, script=None, won=None, discard=None):
+def _play(
+    rules: Rules,
+    rows,
+    pack: Pack,
+    dealer: int,
+    scores,
+    log,
+    script=None,
+    won=None,
+    discard=None,
+    stream=None,
+    visits=None,
+):
     """Play one hand from ``pack``: play_dealt's dict.  Advice (:func:`advise`) adds:
     ``script`` for the auction (see _auction; None back when the deal does not fit it),
     ``won`` = (contract, contractor) to skip the auction, ``discard`` the contractor's
-    discards (instead of its policy's)."""
+    discards (instead of its policy's).  Mixed table cells draw from ``stream``, else
+    from the pack's stream after the deal, else (a stacked pack) from ``Stream(0, 0)``;
+    ``visits``: a solve's (_visit)."""
 
     def say(text):
         if log is not None:
@@ -803,7 +867,9 @@ def _play(rules: Rules, rows, pack: Pack, dealer: int, scores, log, script=None,
     if won is not None:
         calls, (contract, contractor) = [], won
     else:
-        auction = _auction(rules, rows, dealt, dealer, say, script)
+        if stream is None:
+            stream = pack.stream if pack.stream is not None else Stream(0, 0)
+        auction = _auction(rules, rows, dealt, dealer, say, script, stream, visits)
         if auction is None:
             return None
         calls, contract, contractor = auction
@@ -978,7 +1044,10 @@ def _rows(rules: Rules, policy, n_seats=PLAYERS) -> list:
     check(rules, matrix, n_seats)
     check_rule_values(rules)
     check_policy_values(POLICY_FIELDS, matrix, n_seats)
-    return [[int(x) for x in row] for row in matrix]
+    # the policy fields as ints; a strategy table's block (sims.core.table) as it is
+    return [
+        [int(x) for x in row[: len(POLICY_FIELDS)]] + [float(x) for x in row[len(POLICY_FIELDS) :]] for row in matrix
+    ]
 
 
 def _pack(rules: Rules, cards) -> Pack:
@@ -1260,7 +1329,7 @@ def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known
         for action in actions:
             if decision == 0:
                 script = (seat, given, action, seen, later)
-                res = _play(rules, rows, Pack(dealt), dealer, before, None, script=script)
+                res = _play(rules, rows, Pack(dealt), dealer, before, None, script=script, stream=_copy(stream))
             else:
                 discard = [c for c in range(BLACK_JOKER + 1) if (action >> c) & 1]
                 res = _play(rules, rows, Pack(dealt), dealer, before, None, won=(contract, seat), discard=discard)
@@ -1284,10 +1353,52 @@ def _rest_of_game(rules: Rules, rows, res: dict, stream: Stream, dealer: int) ->
     next dealer dealing, every hand drawn from a copy of ``stream``."""
     if res["winner"] >= 0 or int(rules.max_hands) <= 1:
         return res["winner"]
-    copy = Stream.__new__(Stream)
-    copy.s = list(stream.s)
+    copy = _copy(stream)
     deck = int(rules.deck)
     rest = _game(
         rules, rows, lambda: Pack(pack_cards(deck), copy), None, (dealer + 1) % PLAYERS, None, res["scores"], 1
     )
     return rest["winner"]
+
+
+def _copy(stream: Stream) -> Stream:
+    copy = Stream.__new__(Stream)
+    copy.s = list(stream.s)
+    return copy
+
+
+# ----------------------------------------------------------------------------------------
+# Solve (sims.core.table_nb's module docstring; sims.games.five_hundred.solve)
+
+
+def solve(rules, policy, n_seats: int, seed: int, first: int, count: int, decision_index: int) -> list[int]:
+    """The solve sums of the bid table over deals ``first .. first+count-1`` of ``seed``:
+    hand ``i`` of hand mode is played under the profile, logging every visit to a cell;
+    for each visit and each legal action other than the one taken, the hand is played
+    again from its deal with that visit forced to the action; the seat's side's points of
+    every action go to the sums of (seat, cell) (flat list, ``[seat, cell, stat]``)."""
+    rules = Rules(*[int(v) for v in rules])
+    rows = _rows(rules, policy, n_seats)
+    decision = TABLES[decision_index]
+    width = 1 + 2 * N_ACTIONS + N_ACTIONS * N_ACTIONS
+    out = [0] * (n_seats * N_CELLS * width)
+    deck = int(rules.deck)
+
+    def hand(i: int, forced: int, action: int):
+        visits = {"count": 0, "forced": forced, "action": action, "log": []}
+        res = _play(rules, rows, Pack(pack_cards(deck), Stream(seed, i)), 3, [0, 0], None, visits=visits)
+        return res, visits["log"]
+
+    for i in range(first, first + count):
+        base, log = hand(i, -1, 0)
+        for v, (seat, cell, taken) in enumerate(log):
+            legal = decision.legal[cell]
+            values = []
+            for a in range(N_ACTIONS):
+                if not (legal >> a) & 1:
+                    values.append(0)
+                    continue
+                res = base if a == taken else hand(i, v, a)[0]
+                values.append(res["points"][seat % 2])
+            record_visit(out, seat, cell, N_CELLS, values, legal)
+    return out

@@ -219,13 +219,67 @@ from a pack in code order)
     of the deal, its deals / n; 0 in the others: the group "length", drawn as a
     histogram).  Chips are conserved: the seats' nets and left add up to 0.
 
+Strategy tables (sims.core.table; declared in sims.games.spoil_five.table)
+  Two decisions may be played from a table, each seat its own.  Both actions are legal in
+  every cell, under every rule; the bold action comes first in draw order.
+  rob: actions rob, keep.  Reached by the dealer of a turned ace (before the first lead)
+    and by the holder of the ace of trumps (at its first turn in trick 1, when its hand is
+    still the five cards dealt).  The discard stays the cheapest card.  Cells (turnup,
+    trumps, role), from the five cards dealt and the turn-up:
+      ("A", t, "dealer"): the turn-up is an ace; t = 0..5 trumps among the dealer's cards
+        (Ah counts).  6 cells.
+      (k, t, r): the seat was dealt the ace of trumps; k the turn-up's class: 5 (the 5 of
+        trumps), J (the jack), KQ (the king or queen), mid (trump order 6..8: the 8, 9, 10 of
+        red trumps, the 4, 3, 2 of black), low (order 1..5: the rest); t = 1..5 trumps among
+        its five cards (the ace of trumps and Ah included); r its role: eldest (it leads
+        trick 1), dealer, or other.  75 cells.
+    Why enough: the policy field rob is one 0/1 per seat for every situation, so each
+    policy is the table of that action in every cell (policy_table).  The cells hold what
+    a rob's worth turns on as the seat sees it: the card gained (the turn-up's class: the
+    5 and the jack are the two best trumps, a low trump is little more than the discard),
+    the hand's strength in trumps and whether the discard must be a trump (t = 5), and
+    the seat's place in trick 1 (a rob is announced, and the eldest leads at once while
+    the dealer plays last).
+  jinx: actions jinx, claim.  Reached by a seat that won tricks 1, 2 and 3 (jinx on), with
+    two cards left.  Cells (sure, other), as that seat knows the cards:
+      (s, k), s = 0 or 1 sure winners among the two cards; k the weakest card that is not
+        a sure winner: plain (a plain card), else the lowest such trump by the unseen
+        trumps of higher order (by the seat's beliefs, as in the sure-winner test): trump1
+        (one), trump2 (two), trump3+ (three or more).  8 cells.
+      ("2", none): both cards are sure winners.  1 cell.
+    Why enough: jinx_min compares the number of sure winners (0, 1, 2) with a threshold,
+    so each policy is the table jinxing in the cells of sure >= jinx_min.  The second
+    field is the card the jinx turns on: with one sure winner the jinxer leads it and
+    trick 5 falls to the other card; with none it leads its cheapest and both must win.
+    A plain card is beaten by any trump left; a trump by the trumps above it, which the
+    player can count.
+  A seat whose policy row carries a table for a decision decides it from the table in
+  every mode (hands, games, stacked deals, the advice kernel's field seats); a cell the
+  table leaves out falls back to the policy fields.  A mixed cell draws one uniform from
+  the deal's stream at the decision (after the deal's draws; the rob before the jinx): in
+  hand mode the hand's stream, in game mode the game's stream (so the later deals of the
+  game are shuffled from the stream after that draw), in stacked deals Stream(0, 0) for
+  the whole pool, in advice a copy, for each candidate, of the conditioned deal's stream
+  (the rest of a spoiled pool draws from its own copy, as before).  A policy written as a
+  table draws nothing, so it plays every hand and game as the policy does.  In advice the
+  advised seat's own rob and jinx stay forced by the candidate (no table, no draw), and
+  under infer=seen the robs and the jinx the context shows stay as seen.
+  Solve (sims.games.spoil_five.solve; sims.core.table_nb defines it): deal i is hand i
+  of hand mode; the outcome is the visiting seat's hand-mode net (SOLVE_OUTCOME "net",
+  higher is better, SOLVE_SCALE 1).  A deal visits each decision at most once (one seat
+  can rob, one seat can win the first three tricks), so it is replayed once from its
+  start with that visit forced to the other action.  (Hand mode prices a failed jinx at
+  the lost ante only; the pool it carries forward, which game mode plays on, is no part
+  of the seat's net there.)
+
 Stacked deals (the same functions exist on the kernel, sims.games.spoil_five, and on the
 plain-Python twin, sims.games.spoil_five.twin; stacked-deck tests run against both)
 
 play_dealt(rules, policy, cards, dealer=None, log=None) -> dict
   One deal from a new pool, exactly as hand mode plays it but from a stacked pack.
   ``policy`` is the [n, 4] matrix (one row per seat, POLICY_FIELDS order rob, jinx_min,
-  spoil, renege); n = its number of rows (2..10).  ``cards`` are the top of the pack in
+  spoil, renege), or that matrix widened with table blocks (Strategy tables); n = its
+  number of rows (2..10).  ``cards`` are the top of the pack in
   draw order (distinct codes): 5 to the eldest hand (the seat left of the dealer), 5 to
   the next seat clockwise, ..., 5 to the dealer, then the turn-up; every card not listed
   follows in code order.  ``dealer`` defaults to n - 1.  ``log`` (a list or None): the
@@ -392,7 +446,16 @@ def _play(rules: Rules, policy, packs: list[list[int]], first_dealer: int):
         stacked[k] = pack
     log = np.zeros((max(1, len(packs)), LOG_WIDTH), dtype=np.int64)
     play_pool_nb(
-        work, masks, np.int64(n), np.int64(first_dealer), stacked, np.int64(len(packs)), False, stream_state(0, 0), log
+        work,
+        masks,
+        np.int64(n),
+        np.int64(first_dealer),
+        stacked,
+        np.int64(len(packs)),
+        False,
+        stream_state(0, 0),
+        log,
+        np.ascontiguousarray(policy, dtype=np.float64),
     )
     return (log, *pool_results(work), work)
 
@@ -455,6 +518,7 @@ SPEC = GameSpec(
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     twin="sims.games.spoil_five.twin",
     advice="sims.games.spoil_five.advice",
+    tables="sims.games.spoil_five.table",
     bench_players=(3, 5, 8),
     strategy_fields=("jinx_min", "spoil", "rob", "renege"),
     strategy_mode=GAMES,

@@ -646,17 +646,19 @@ N_CARDS = 52
 # decision and each candidate go on from a copy (S_*): tricks played, the next leader,
 # the last trick's winner, the END_* code, claimed, the jinxer, its seat bit, the seats
 # with two tricks, the most tricks of a seat not forfeited, the public dead cards, the
-# turn-up's bit while it is yet to go live, the forfeited seat as the others know it.
+# turn-up's bit while it is yet to go live, the forfeited seat as the others know it, and
+# the four words of the stream state a field seat's mixed table cell draws from (S_DRAW).
 S_TRICK, S_LEADER, S_BEST, S_END, S_CLAIMED, S_JINXER = range(6)
 S_JINX_BIT, S_TWO, S_MOST, S_DEAD, S_GOES_LIVE, S_FORFEIT_BIT = range(6, 12)
-N_STATE = 12
+S_DRAW = 12
+N_STATE = 16
 D_CLAIM, D_JINX, D_POLICY, D_STOP = range(4)  # the advised seat's jinx decision: forced, its policy's, or stop
 ENDED, STOPPED, REJECTED = range(3)  # how play_on_nb returns
 
 
 @njit(cache=True, inline="always")
-def start_state_nb(st, leader, dead, goes_live):
-    """The trick loop's state before trick 1 (``dead``, ``goes_live``: rob_nb's)."""
+def start_state_nb(st, leader, dead, goes_live, draw):
+    """The trick loop's state before trick 1 (``dead``, ``goes_live``, ``draw``: rob_nb's)."""
     st[:] = 0
     st[S_LEADER] = leader
     st[S_BEST] = -1
@@ -664,6 +666,20 @@ def start_state_nb(st, leader, dead, goes_live):
     st[S_JINXER] = -1
     st[S_DEAD] = np.int64(dead)
     st[S_GOES_LIVE] = np.int64(goes_live)
+    set_draw_nb(st, draw)
+
+
+@njit(cache=True, inline="always")
+def set_draw_nb(st, draw):
+    """Keep the stream state ``draw`` in the trick loop's state."""
+    for k in range(4):
+        st[S_DRAW + k] = np.int64(draw[k])
+
+
+@njit(cache=True, inline="always")
+def draw_nb(st):
+    """The stream state kept in the trick loop's state."""
+    return (np.uint64(st[S_DRAW]), np.uint64(st[S_DRAW + 1]), np.uint64(st[S_DRAW + 2]), np.uint64(st[S_DRAW + 3]))
 
 
 @njit(cache=True, inline="always")
@@ -787,7 +803,9 @@ def seen_nb(work, expect, trick, n, suit):
 
 
 @njit(cache=True)
-def play_on_nb(work, masks, st, n, suit, codes, flags, adv, forced, expect, decide, stop, seen, rests, jinx_seen):
+def play_on_nb(
+    work, masks, st, n, suit, codes, flags, adv, forced, expect, decide, stop, seen, rests, jinx_seen, policy
+):
     """Tricks from the state ``st`` to the end of the hand (kernel.play_tricks_nb), the
     advised seat ``adv`` playing ``forced[t]`` in trick t when it is a card, and at its
     claim or jinx doing what ``decide`` says (D_*; D_STOP saves the state in ``st`` and
@@ -796,7 +814,8 @@ def play_on_nb(work, masks, st, n, suit, codes, flags, adv, forced, expect, deci
     ENDED is returned.  ``seen`` (infer=seen): the other seats play the cards ``expect``
     shows (force_seen_nb; REJECTED when one is not legal with their dealt hands), and
     ``jinx_seen``: another seat that won tricks 1-3 jinxes (the history goes on after
-    them, so it did)."""
+    them, so it did).  A seat deciding its jinx by policy plays its jinx table when it has
+    one (``policy``), a mixed cell drawing from the stream state kept in ``st``."""
     law, jinx_on = codes[0], codes[3] != 0
     forfeited = info_nb(work, I_FORFEITED)
     forfeited_bit = _ONE << np.uint64(forfeited) if forfeited >= 0 else _ZERO
@@ -838,7 +857,8 @@ def play_on_nb(work, masks, st, n, suit, codes, flags, adv, forced, expect, deci
             elif best != adv and jinx_seen:
                 jinx = True
             else:
-                jinx = calls_jinx_nb(work, masks, best, suit, np.uint64(st[S_DEAD]))
+                jinx, draw = calls_jinx_nb(work, masks, best, suit, np.uint64(st[S_DEAD]), policy, draw_nb(st))
+                set_draw_nb(st, draw)
             if jinx:
                 st[S_JINXER], st[S_JINX_BIT] = best, np.int64(_ONE << np.uint64(best))
                 end = END_NONE
@@ -863,7 +883,7 @@ def outcome_nb(work, n, adv, known, bonus, values, c):
 
 
 @njit(cache=True)
-def rest_of_pool_nb(work, masks, n, adv, pool, state):
+def rest_of_pool_nb(work, masks, n, adv, pool, state, policy):
     """After the advised hand (dealt by seat n-1) was spoiled: the pool carried on as
     game mode plays it (kernel.play_pool_nb) from the top-up after that hand, deal after
     deal, each from a pack in code order drawn on ``state``, every seat by its policy,
@@ -886,7 +906,7 @@ def rest_of_pool_nb(work, masks, n, adv, pool, state):
             add_paid_nb(work, dealer, extra)
             pool += extra
         pack_in_order_nb(work)
-        state = play_table_deal_nb(work, masks, n, dealer, True, state)
+        state = play_table_deal_nb(work, masks, n, dealer, True, state, policy)
         deals += 1
         winner = info_nb(work, I_WINNER)
         if winner >= 0:
@@ -897,7 +917,7 @@ def rest_of_pool_nb(work, masks, n, adv, pool, state):
 
 
 @njit(cache=True, inline="always")
-def pool_outcomes_nb(work, masks, n, adv, known, values, c, state):
+def pool_outcomes_nb(work, masks, n, adv, known, values, c, state, policy):
     """pool_win and pool_net of candidate ``c`` (after outcome_nb): the hand's, or when
     it was spoiled the rest of the pool's (rest_of_pool_nb) added."""
     winner = info_nb(work, I_WINNER)
@@ -905,43 +925,59 @@ def pool_outcomes_nb(work, masks, n, adv, known, values, c, state):
         values[c, POOL_WIN] = winner == adv
         values[c, POOL_NET] = values[c, 0]
     else:
-        won, chips = rest_of_pool_nb(work, masks, n, adv, known[K_POOL], state)
+        won, chips = rest_of_pool_nb(work, masks, n, adv, known[K_POOL], state, policy)
         values[c, POOL_WIN] = won
         values[c, POOL_NET] = values[c, 0] + chips
 
 
 @njit(cache=True, inline="always")
-def rob_seats_nb(flags0, known, n, own_rob, ace_turned):
-    """The seats that rob when they may: the advised seat when ``own_rob``; another seat
-    by its policy (the rob flags ``flags0``), except under infer=seen where a seat whose
-    rob the advised seat has seen (a seat up to K_SEEN_UPTO, the dealer of a turned ace)
-    robs exactly when the context says it robbed."""
+def rob_seats_nb(flags, known, n, own_rob, ace_turned):
+    """``(rob_seats, slow_seats)``: the seats that rob when they may: the advised seat
+    when ``own_rob``; another seat by its policy (the rob flags ``flags[0]``), except under
+    infer=seen where a seat whose rob the advised seat has seen (a seat up to
+    K_SEEN_UPTO, the dealer of a turned ace) robs exactly when the context says it
+    robbed; and of the seats deciding by policy, those that play a rob table (``flags[3]``)."""
     adv_bit = _ONE << np.uint64(known[K_SEAT])
     own = adv_bit if own_rob else _ZERO
     if known[K_SEEN] == 0:
-        return (flags0 & ~adv_bit) | own
+        return (flags[0] & ~adv_bit) | own, flags[3] & ~adv_bit
     upto = known[K_SEEN_UPTO]
     seen_bits = (_ONE << np.uint64(upto + 1)) - _ONE if upto < n else _ALL
     if ace_turned:
         seen_bits |= _ONE << np.uint64(n - 1)
     robbed = known[K_ROBBED]
     robber = _ONE << np.uint64(robbed) if robbed >= 0 else _ZERO
-    return (flags0 & ~seen_bits & ~adv_bit) | (robber & ~adv_bit) | own
+    return (flags[0] & ~seen_bits & ~adv_bit) | (robber & ~adv_bit) | own, flags[3] & ~seen_bits & ~adv_bit
 
 
 @njit(cache=True, inline="always")
-def robs_nb(work, masks, n, suit, holder, codes, rob_seats):
-    """Step 2 (kernel.rob_nb) with the dealer in seat n - 1 and seat 0 leading."""
-    return rob_nb(work, masks, n - 1, 0, holder, suit, rob_seats, codes[1] == ROB_OBLIGATORY, codes[2] != 0)
+def robs_nb(work, masks, n, suit, holder, codes, rob_seats, policy, state):
+    """Step 2 (kernel.rob_nb) with the dealer in seat n - 1 and seat 0 leading;
+    ``rob_seats``: rob_seats_nb's pair.  Returns ``(dead, goes_live, state)``."""
+    return rob_nb(
+        work,
+        masks,
+        n - 1,
+        0,
+        holder,
+        suit,
+        rob_seats[0],
+        codes[1] == ROB_OBLIGATORY,
+        codes[2] != 0,
+        rob_seats[1],
+        policy,
+        state,
+    )
 
 
 @njit(cache=True)
-def rob_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, values, bonus, state):
+def rob_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, values, bonus, state, policy):
     """The rob decision on the deal just dealt: each candidate (no rob, then a rob with
     each discard) robs or not from a copy of the dealt table and plays the hand by policy
     (and, with the pool outcomes, the rest of the pool from ``state``).  False when
     trick 1's plays before the advised seat differ from the context (infer=policy) or
-    break the law with the seats' dealt hands (infer=seen)."""
+    break the law with the seats' dealt hands (infer=seen).  Field seats' mixed table cells
+    draw from a copy of ``state`` per candidate."""
     saved_work, saved_masks, st, _, rests = scratch
     adv = known[K_SEAT]
     seen = known[K_SEEN] != 0
@@ -952,19 +988,19 @@ def rob_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, valu
     for c in range(values.shape[0]):
         work[:] = saved_work[: work.shape[0]]
         masks[:] = saved_masks
-        rob_seats = rob_seats_nb(flags[0], known, n, c > 0, ace_turned)
-        dead, goes_live = robs_nb(work, masks, n, suit, holder, codes, rob_seats)
+        rob_seats = rob_seats_nb(flags, known, n, c > 0, ace_turned)
+        dead, goes_live, draw = robs_nb(work, masks, n, suit, holder, codes, rob_seats, policy, state)
         if c > 0:
             force_discard_nb(work, masks, adv, suit, known[K_CHOICES + c - 1])
-        start_state_nb(st, 0, dead, goes_live)
+        start_state_nb(st, 0, dead, goes_live, draw)
         ended = play_on_nb(
-            work, masks, st, n, suit, codes, flags, adv, forced, expect, D_POLICY, -1, seen, rests, False
+            work, masks, st, n, suit, codes, flags, adv, forced, expect, D_POLICY, -1, seen, rests, False, policy
         )
         if ended == REJECTED:
             return False
         outcome_nb(work, n, adv, known, bonus, values, c)
         if values.shape[1] > POOL_WIN:
-            pool_outcomes_nb(work, masks, n, adv, known, values, c, state)
+            pool_outcomes_nb(work, masks, n, adv, known, values, c, state, policy)
     return True
 
 
@@ -978,7 +1014,7 @@ def rob_seen_nb(work, known):
 
 
 @njit(cache=True)
-def history_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, values, bonus, state):
+def history_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, values, bonus, state, policy):
     """The claim/jinx or card-play decision on the deal just dealt: the rob and the tricks
     before the decision played forward (the advised seat's as the context says), False
     when the others' differ from it; then each candidate from a copy of the table there."""
@@ -987,18 +1023,33 @@ def history_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, 
     adv = known[K_SEAT]
     seen = known[K_SEEN] != 0
     jinx_seen = seen and known[K_DECISION] == PLAY and known[K_STOP] >= 3  # trick 3 is history
-    rob_seats = rob_seats_nb(flags[0], known, n, known[K_OWN_ROB] == 1, info_nb(work, I_ACE_TURNED) != 0)
-    dead, goes_live = robs_nb(work, masks, n, suit, holder, codes, rob_seats)
+    rob_seats = rob_seats_nb(flags, known, n, known[K_OWN_ROB] == 1, info_nb(work, I_ACE_TURNED) != 0)
+    dead, goes_live, draw = robs_nb(work, masks, n, suit, holder, codes, rob_seats, policy, state)
     if not rob_seen_nb(work, known):
         return False
     if known[K_OWN_DISCARD] >= 0:
         force_discard_nb(work, masks, adv, suit, known[K_OWN_DISCARD])
-    start_state_nb(st, 0, dead, goes_live)
+    start_state_nb(st, 0, dead, goes_live, draw)
     forced, expect = known[K_FORCED : K_FORCED + HISTORY], known[K_EXPECT:K_FORCED]
     jinx = known[K_DECISION] == JINX
     decide = D_STOP if jinx else (D_JINX if known[K_OWN_JINX] == 1 else D_POLICY)
     stopped = play_on_nb(
-        work, masks, st, n, suit, codes, flags, adv, forced, expect, decide, known[K_STOP], seen, rests, jinx_seen
+        work,
+        masks,
+        st,
+        n,
+        suit,
+        codes,
+        flags,
+        adv,
+        forced,
+        expect,
+        decide,
+        known[K_STOP],
+        seen,
+        rests,
+        jinx_seen,
+        policy,
     )
     if stopped != STOPPED:
         return False
@@ -1014,13 +1065,13 @@ def history_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, 
             choice[known[K_STOP]] = known[K_CHOICES + c]
         decide = c if jinx else D_POLICY
         ended = play_on_nb(
-            work, masks, st, n, suit, codes, flags, adv, choice, expect, decide, -1, seen, rests, jinx_seen
+            work, masks, st, n, suit, codes, flags, adv, choice, expect, decide, -1, seen, rests, jinx_seen, policy
         )
         if ended == REJECTED:
             return False
         outcome_nb(work, n, adv, known, bonus, values, c)
         if values.shape[1] > POOL_WIN:
-            pool_outcomes_nb(work, masks, n, adv, known, values, c, state)
+            pool_outcomes_nb(work, masks, n, adv, known, values, c, state, policy)
     return True
 
 
@@ -1052,9 +1103,11 @@ def advise_nb(rules, policy, n, seed, first, count, known, n_candidates, n_outco
         work[:size] = dealt  # the pack row (DECK_ROW = 0), drawn in this order without swaps
         _, suit, holder = deal_nb(work, masks, n, n - 1, 0, False, state)  # stacked: no draw
         if known[K_DECISION] == ROB:
-            kept = rob_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, values, bonus, state)
+            kept = rob_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, values, bonus, state, policy)
         else:
-            kept = history_deal_nb(work, masks, scratch, n, suit, holder, codes, flags, known, values, bonus, state)
+            kept = history_deal_nb(
+                work, masks, scratch, n, suit, holder, codes, flags, known, values, bonus, state, policy
+            )
         if kept:
             record_deal_nb(out, values)
     return out

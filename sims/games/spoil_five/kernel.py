@@ -23,6 +23,7 @@ from numba import njit
 
 from sims.core.deck import DEAL_ROW, DECK_ROW, FIRST_GAME_ROW, N_CARDS, ROW, draw_nb
 from sims.core.rng import seed_key_nb, stream_nb
+from sims.core.table_nb import NO_TABLE, table_action_nb
 from sims.core.tricks import (
     RANKED_SUIT,
     above_nb,
@@ -56,6 +57,21 @@ from sims.games.spoil_five.rules import (
     TOPUP_DEALER_ONLY,
     TRICKS,
     Rules,
+)
+from sims.games.spoil_five.table import JINX as JINX_ACTION
+from sims.games.spoil_five.table import JINX_BOTH_SURE as JINX_BOTH_SURE_CELL
+from sims.games.spoil_five.table import (
+    JINX_DECISION,
+    JINX_OFFSET,
+    N_ACE_CELLS,
+    OTHER_PLAIN,
+    ROB_ACTION,
+    ROB_DECISION,
+    ROB_OFFSET,
+    ROLE_DEALER,
+    ROLE_ELDEST,
+    ROLE_OTHER,
+    TURNUP_CLASS,
 )
 from sims.spec import indices
 
@@ -143,12 +159,15 @@ N_INFO = 16
     I_TRUMP_ACE_DEALT,
 ) = range(15)
 # What only one seat of the deal knows besides its hand (the robber its discard, the holder
-# of a demoted ace that ace's usual place), and the bit of a demoted ace (D_*):
+# of a demoted ace that ace's usual place), and the bit of a demoted ace (D_*); then a solve's
+# record of the visit to the decision solved: its seat (-1: none), its cell, the action taken.
 DEAL_SLOTS = N_INFO
-D_PRIVATE_SEAT, D_PRIVATE_CARD, D_DEMOTED = range(3)
-# The per-seat 0/1 policy fields as bitmasks over the seats (F_*):
+D_PRIVATE_SEAT, D_PRIVATE_CARD, D_DEMOTED, D_VISIT_SEAT, D_VISIT_CELL, D_VISIT_ACTION = range(6)
+# The per-seat 0/1 policy fields as bitmasks over the seats (F_*); the seats that decide the
+# rob and the jinx on the slow path (a table, or every seat while that decision is solved);
+# the decision a solve kernel solves (-1: none) and the action it forces there (-1: none).
 FLAG_SLOTS = DEAL_SLOTS + 8
-F_ROB, F_SPOIL, F_RENEGE = range(3)
+F_ROB, F_SPOIL, F_RENEGE, F_ROB_SLOW, F_JINX_SLOW, F_SOLVING, F_FORCE = range(7)
 # A pool's results (PL_*): deals played, the chips in the pool at the end, the seat that
 # took it (-1 if none), 1 if max_deals stopped it, the spoiled deals.
 POOL_SLOTS = FLAG_SLOTS + 8
@@ -240,8 +259,39 @@ def add_seat_flag_nb(work, flag, seat):
 
 @njit(cache=True, inline="always")
 def seat_flags_nb(work):
-    """The per-seat 0/1 policy fields as seat bitmasks: (rob, spoil, renege)."""
-    return seat_flag_nb(work, F_ROB), seat_flag_nb(work, F_SPOIL), seat_flag_nb(work, F_RENEGE)
+    """The per-seat 0/1 policy fields as seat bitmasks, and the seats that decide the rob
+    on the slow path: (rob, spoil, renege, rob_slow)."""
+    return (
+        seat_flag_nb(work, F_ROB),
+        seat_flag_nb(work, F_SPOIL),
+        seat_flag_nb(work, F_RENEGE),
+        seat_flag_nb(work, F_ROB_SLOW),
+    )
+
+
+@njit(cache=True, inline="always")
+def solve_decision_nb(work, seat, decision, cell, action):
+    """A solve's hook at a visit of ``seat`` to ``cell`` of ``decision`` (ROB_DECISION or
+    JINX_DECISION) where the profile takes ``action``: while that decision is solved, the
+    visit is recorded (D_VISIT_*) and the forced action, if any, returned instead."""
+    if work[INFO_ROW + FLAG_SLOTS + F_SOLVING] != decision:
+        return action
+    work[INFO_ROW + DEAL_SLOTS + D_VISIT_SEAT] = seat
+    work[INFO_ROW + DEAL_SLOTS + D_VISIT_CELL] = cell
+    work[INFO_ROW + DEAL_SLOTS + D_VISIT_ACTION] = action
+    forced = work[INFO_ROW + FLAG_SLOTS + F_FORCE]
+    return forced if forced >= 0 else action
+
+
+@njit(cache=True, inline="always")
+def decide_rob_nb(work, policy, seat, cell, robs, state):
+    """The slow path of a rob (a table, or a solve): seat ``seat``'s table in rob ``cell``
+    (a mixed cell draws from ``state``), else its policy's ``robs``; then the solve's hook.
+    Returns ``(robs, state)``."""
+    action, state = table_action_nb(policy, seat, ROB_OFFSET, 2, cell, state)
+    action = (ROB_ACTION if robs else 1 - ROB_ACTION) if action == NO_TABLE else action
+    action = solve_decision_nb(work, seat, ROB_DECISION, cell, action)
+    return action == ROB_ACTION, state
 
 
 @njit(cache=True, inline="always")
@@ -407,6 +457,11 @@ def new_table_nb(rules, policy, n_seats):
         for flag, field in ((F_ROB, P_ROB), (F_SPOIL, P_SPOIL), (F_RENEGE, P_RENEGE)):
             if policy[seat, field]:
                 add_seat_flag_nb(work, flag, seat)
+        for flag, offset in ((F_ROB_SLOW, ROB_OFFSET), (F_JINX_SLOW, JINX_OFFSET)):
+            if policy.shape[1] > offset and policy[seat, offset] >= 0.5:
+                add_seat_flag_nb(work, flag, seat)
+    work[INFO_ROW + FLAG_SLOTS + F_SOLVING] = -1
+    work[INFO_ROW + FLAG_SLOTS + F_FORCE] = -1
     return work, np.zeros(N_MASKS, dtype=np.uint64)
 
 
@@ -584,15 +639,18 @@ def deal_nb(work, masks, n, dealer, leader, shuffle, state):
 
 
 @njit(cache=True, inline="always")
-def rob_nb(work, masks, dealer, leader, holder, suit, rob_seats, obligatory, ace_low):
+def rob_nb(work, masks, dealer, leader, holder, suit, rob_seats, obligatory, ace_low, slow_seats, policy, state):
     """Step 2, robbing: the dealer takes a turned-up ace (rob policy 1), discarding its
     cheapest card; else the holder of the ace of trumps (``holder``) robs the turn-up at
     its first turn (rob policy 1), or is forfeited (``obligatory``) and its ace demoted
-    (``ace_low``).  Writes I_ROBBED_BY, I_DISCARD (a bit, or -1), I_FORFEITED and the deal's
-    private knowledge; returns ``(dead, goes_live)``: the public dead cards (the turn-up
-    while out of play) and the turn-up's bit when it goes live after the lead."""
+    (``ace_low``).  A seat of ``slow_seats`` decides by its rob table when it plays one
+    (decide_rob_nb, drawing from ``state`` in a mixed cell).  Writes I_ROBBED_BY,
+    I_DISCARD (a bit, or -1), I_FORFEITED and the deal's private knowledge; returns
+    ``(dead, goes_live, state)``: the public dead cards (the turn-up while out of play),
+    the turn-up's bit when it goes live after the lead, and the stream state."""
     trump = RANKED_SUIT << (np.uint64(16) * suit)
-    turnup = BIT_OF[np.uint64(N_CARDS) * suit + np.uint64(info_nb(work, I_TURNUP))]
+    turnup_code = info_nb(work, I_TURNUP)
+    turnup = BIT_OF[np.uint64(N_CARDS) * suit + np.uint64(turnup_code)]
     ace_bit = ACE_BIT[suit]
     robbed_by = -1
     discard = _NO_CARD
@@ -602,7 +660,13 @@ def rob_nb(work, masks, dealer, leader, holder, suit, rob_seats, obligatory, ace
     demoted_bit = _NO_CARD
     dead = _ONE << turnup
     udealer = np.uint64(dealer)
-    if info_nb(work, I_ACE_TURNED) and (rob_seats >> udealer) & _ONE:
+    ace_turned = info_nb(work, I_ACE_TURNED) != 0
+    dealer_robs = ace_turned and ((rob_seats >> udealer) & _ONE) != _ZERO
+    if ace_turned and ((slow_seats >> udealer) & _ONE) != _ZERO:  # rob cells 0..5: its trumps
+        dealer_robs, state = decide_rob_nb(
+            work, policy, dealer, count_cards_nb(masks[udealer] & trump), dealer_robs, state
+        )
+    if dealer_robs:
         discard = cheapest_nb(masks[udealer], trump)
         masks[udealer] = (masks[udealer] & ~(_ONE << discard)) | (_ONE << turnup)
         robbed_by = dealer
@@ -615,7 +679,13 @@ def rob_nb(work, masks, dealer, leader, holder, suit, rob_seats, obligatory, ace
     goes_live = _ZERO
     if holder >= 0:
         uholder = np.uint64(holder)
-        if (rob_seats >> uholder) & _ONE:
+        holder_robs = ((rob_seats >> uholder) & _ONE) != _ZERO
+        if ((slow_seats >> uholder) & _ONE) != _ZERO:
+            role = ROLE_ELDEST if holder == leader else (ROLE_DEALER if holder == dealer else ROLE_OTHER)
+            trumps = count_cards_nb(masks[uholder] & trump)
+            cell = N_ACE_CELLS + 3 * (5 * TURNUP_CLASS[turnup_code] + trumps - 1) + role
+            holder_robs, state = decide_rob_nb(work, policy, holder, cell, holder_robs, state)
+        if holder_robs:
             discard = cheapest_nb(masks[uholder], trump)
             masks[uholder] = (masks[uholder] & ~(_ONE << discard)) | (_ONE << turnup)
             robbed_by = holder
@@ -636,7 +706,7 @@ def rob_nb(work, masks, dealer, leader, holder, suit, rob_seats, obligatory, ace
     set_info_nb(work, I_FORFEITED, forfeited)
     set_private_nb(work, private_seat, private, demoted_bit)
     masks[M_DEAD] = dead  # the last statements use both arrays (see play_tricks_nb)
-    return dead, goes_live
+    return dead, goes_live, state
 
 
 @njit(cache=True, inline="always")
@@ -715,16 +785,39 @@ def play_trick_nb(
     return best_seat, won, dead, forfeit_bit
 
 
+@njit(cache=True, inline="always")
+def jinx_cell_nb(hand, unseen, trump, sure):
+    """The jinx cell (sims.games.spoil_five.table) of the two cards ``hand`` with the sure
+    winners ``sure``: both sure, or the sure count and the weakest card that is not sure (a
+    plain card, else the lowest such trump by the unseen trumps above it, 1, 2 or 3+)."""
+    n_sure = count_cards_nb(sure)
+    if n_sure >= 2:
+        return JINX_BOTH_SURE_CELL
+    if hand & ~sure & ~trump:
+        return 4 * n_sure + OTHER_PLAIN
+    above = count_cards_nb(unseen & trump & above_nb(lowest_bit_nb(hand & ~sure & trump)))
+    return 4 * n_sure + (above if above < 3 else 3) - 1
+
+
 @njit(cache=True)
-def calls_jinx_nb(work, masks, seat, suit, dead):
+def calls_jinx_nb(work, masks, seat, suit, dead, policy, state):
     """Step 4b: ``seat``, having won the first three tricks, jinxes when at least its
-    jinx_min of its two cards left are sure winners (as far as it knows).  (Not inlined:
-    it is called once in a deal at most.)"""
+    jinx_min of its two cards left are sure winners (as far as it knows), or as its jinx
+    table says in the cell of its two cards (jinx_cell_nb; a mixed cell draws from
+    ``state``).  Returns ``(jinx, state)``.  (Not inlined: it is called once in a deal at
+    most.)"""
     private_seat, private, _ = private_nb(work)
     trump = RANKED_SUIT << (np.uint64(16) * suit)
     hand = masks[np.uint64(seat)]
     unseen = unseen_nb(hand, dead, EVERYONE[suit], seat, private_seat, private)
-    return count_cards_nb(sure_winners_nb(hand, unseen, trump)) >= jinx_min_nb(work, seat)
+    sure = sure_winners_nb(hand, unseen, trump)
+    jinx = count_cards_nb(sure) >= jinx_min_nb(work, seat)
+    if (seat_flag_nb(work, F_JINX_SLOW) >> np.uint64(seat)) & _ONE:
+        cell = jinx_cell_nb(hand, unseen, trump, sure)
+        action, state = table_action_nb(policy, seat, JINX_OFFSET, 2, cell, state)
+        action = (JINX_ACTION if jinx else 1 - JINX_ACTION) if action == NO_TABLE else action
+        jinx = solve_decision_nb(work, seat, JINX_DECISION, cell, action) == JINX_ACTION
+    return jinx, state
 
 
 # How a trick ends the hand (hand_end_nb): it goes on, it is spoiled (by the trick's
@@ -774,14 +867,15 @@ def set_deal_end_nb(work, end, seat, jinxer, claimed, played):
 
 
 @njit(cache=True, inline="always")
-def play_tricks_nb(work, masks, n, leader, suit, dead, goes_live, law, jinx_on, shuffle, seat_flags):
+def play_tricks_nb(work, masks, n, leader, suit, dead, goes_live, law, jinx_on, shuffle, seat_flags, policy, state):
     """Steps 3-4: tricks from the eldest hand's lead (``leader``), each winner leading the
     next, until the hand stops (hand_end_nb).  ``dead``: the public dead cards,
     ``goes_live`` the turn-up's bit when it goes live after the first lead (rob_nb);
     ``law`` the plain_lead rule, ``jinx_on`` the jinx rule.  Tricks won go to the SEAT row
     (S_TRICKS), the deal's end to the INFO row (set_deal_end_nb); the masks end as the
-    hands left and the dead cards (M_DEAD)."""
-    _, spoil_seats, renege_seats = seat_flags
+    hands left and the dead cards (M_DEAD).  Returns the stream state (a jinx table's
+    mixed cell draws from it)."""
+    _, spoil_seats, renege_seats, _ = seat_flags
     forfeited = info_nb(work, I_FORFEITED)
     forfeited_bit = _ONE << np.uint64(forfeited) if forfeited >= 0 else _ZERO
     trump = RANKED_SUIT << (np.uint64(16) * suit)
@@ -828,7 +922,8 @@ def play_tricks_nb(work, masks, n, leader, suit, dead, goes_live, law, jinx_on, 
         # 4. Does the hand stop?
         end = hand_end_nb(best_seat, won, played_tricks, most, jinxer, forfeited, jinx_on)
         if end == END_THREE:
-            if calls_jinx_nb(work, masks, best_seat, suit, dead):
+            jinx, state = calls_jinx_nb(work, masks, best_seat, suit, dead, policy, state)
+            if jinx:
                 jinxer = best_seat
                 jinx_bit = best_bit
                 continue
@@ -840,10 +935,11 @@ def play_tricks_nb(work, masks, n, leader, suit, dead, goes_live, law, jinx_on, 
     # incref/decref pairs that binding them to this inlined function's arguments costs.
     set_deal_end_nb(work, end, best_seat, jinxer, claimed, played_tricks)
     masks[M_DEAD] = dead
+    return state
 
 
 @njit(cache=True, inline="always")
-def play_deal_nb(work, masks, n, dealer, shuffle, state, codes, seat_flags):
+def play_deal_nb(work, masks, n, dealer, shuffle, state, codes, seat_flags, policy):
     """Play one deal (package docstring, steps 1-4) dealt by ``dealer``; its results go to
     the INFO row (I_*), tricks won to the SEAT row (S_TRICKS).  Returns the advanced stream
     state.
@@ -851,23 +947,38 @@ def play_deal_nb(work, masks, n, dealer, shuffle, state, codes, seat_flags):
     The pack row must hold the pack (code order for a random deal, the stacked order
     otherwise); ``shuffle`` = 0 draws it without swaps and logs the tricks (LOG row).
     ``codes`` are deal_rule_codes_nb's rule values and ``seat_flags`` seat_flags_nb's, read
-    once by the caller.
+    once by the caller; ``policy`` the policy matrix (its table blocks, if any, are read at
+    the rob and the jinx).
     """
     law, rob_rule, ace_low_rule, jinx_rule = codes
     leader = dealer + 1 if dealer + 1 < n else 0  # the eldest hand leads trick 1
     state, suit, holder = deal_nb(work, masks, n, dealer, leader, shuffle, state)
     obligatory = rob_rule == ROB_OBLIGATORY
-    dead, goes_live = rob_nb(work, masks, dealer, leader, holder, suit, seat_flags[0], obligatory, ace_low_rule != 0)
-    play_tricks_nb(work, masks, n, leader, suit, dead, goes_live, law, jinx_rule != 0, shuffle, seat_flags)
-    return state
+    dead, goes_live, state = rob_nb(
+        work,
+        masks,
+        dealer,
+        leader,
+        holder,
+        suit,
+        seat_flags[0],
+        obligatory,
+        ace_low_rule != 0,
+        seat_flags[3],
+        policy,
+        state,
+    )
+    return play_tricks_nb(
+        work, masks, n, leader, suit, dead, goes_live, law, jinx_rule != 0, shuffle, seat_flags, policy, state
+    )
 
 
 @njit(cache=True)
-def play_table_deal_nb(work, masks, n, dealer, shuffle, state):
+def play_table_deal_nb(work, masks, n, dealer, shuffle, state, policy):
     """play_deal_nb with the rules and flags read from the workspace (a pool's deals);
     returns the advanced stream state."""
     return play_deal_nb(
-        work, masks, n, dealer, shuffle, state, deal_rule_codes_nb(rules_of_nb(work)), seat_flags_nb(work)
+        work, masks, n, dealer, shuffle, state, deal_rule_codes_nb(rules_of_nb(work)), seat_flags_nb(work), policy
     )
 
 
@@ -917,14 +1028,14 @@ def top_up_nb(work, n, dealer):
 
 
 @njit(cache=True)
-def play_pool_nb(work, masks, n, first_dealer, packs, n_packs, shuffle, state, log):
+def play_pool_nb(work, masks, n, first_dealer, packs, n_packs, shuffle, state, log, policy):
     """Play one pool from its start (package docstring, Chips) and return the advanced
     stream state.  Deal k is dealt by (first_dealer + k) mod n from a pack in code order
     (``shuffle``), or from ``packs[k]`` without swaps (stacked: at most ``n_packs`` deals,
     each logged in ``log[k]``, see _log_deal_nb).  Chips paid and received per seat go to
     the SEAT row (S_PAID, S_RECEIVED), the pool's results to the PL_* slots: the deals
     played, the chips in the pool at the end, the seat that took it (-1 if none), 1 if
-    max_deals stopped it, the spoiled deals.
+    max_deals stopped it, the spoiled deals.  ``policy``: the policy matrix (play_deal_nb).
     """
     ante = rule_nb(work, R_ANTE)
     max_deals = rule_nb(work, R_MAX_DEALS)
@@ -948,7 +1059,7 @@ def play_pool_nb(work, masks, n, first_dealer, packs, n_packs, shuffle, state, l
                 break
             stack_pack_nb(work, packs, deals)
             log[deals, L_POOL] = pool
-        state = play_table_deal_nb(work, masks, n, dealer, shuffle, state)
+        state = play_table_deal_nb(work, masks, n, dealer, shuffle, state, policy)
         if not shuffle:
             _log_deal_nb(work, n, log, deals)
         deals += 1
@@ -1055,7 +1166,7 @@ def _play_hands_nb(rules, policy, n, seed, first, count, codes):
     bonus = jinx_bonus_nb(work)
     for hand in range(first, first + count):
         pack_in_order_nb(work)
-        play_deal_nb(work, masks, n, dealer, True, stream_nb(seed_key, hand), codes, seat_flags)
+        play_deal_nb(work, masks, n, dealer, True, stream_nb(seed_key, hand), codes, seat_flags, policy)
         add_hand_nb(out, work, n, pool, ante, extra, bonus)
     return out
 
@@ -1072,7 +1183,7 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
 
 
 @njit(cache=True)
-def play_game_nb(work, masks, n, state, packs, log):
+def play_game_nb(work, masks, n, state, packs, log, policy):
     """One game (package docstring, Game mode): pools from seat n-1's deal, the deal
     passing one seat left after every deal, until a pool ends on a whole number of
     rounds.  Chips won and pools taken per seat go to the SEAT row (S_GAME_NET,
@@ -1090,7 +1201,7 @@ def play_game_nb(work, masks, n, state, packs, log):
     left = 0
     dealer = n - 1
     while True:
-        state = play_pool_nb(work, masks, n, dealer, packs, 0, True, state, log)
+        state = play_pool_nb(work, masks, n, dealer, packs, 0, True, state, log, policy)
         pool_deals = pool_result_nb(work, PL_DEALS)
         pool = pool_result_nb(work, PL_CHIPS)
         taken_by = pool_result_nb(work, PL_TAKEN_BY)
@@ -1178,6 +1289,6 @@ def simulate_games_nb(rules, policy, n, seed, first, count):
     packs = np.zeros((1, N_CARDS), dtype=np.int64)  # unused: random deals
     log = np.zeros((1, 1), dtype=np.int64)
     for game in range(first, first + count):
-        play_game_nb(work, masks, n, stream_nb(seed_key, game), packs, log)
+        play_game_nb(work, masks, n, stream_nb(seed_key, game), packs, log, policy)
         add_game_nb(out, work, n)
     return out

@@ -105,6 +105,7 @@ from sims.core.advice import TRIED, advice_width, deal_conditioned, record_deal
 from sims.core.cards import card_name
 from sims.core.deck import stacked_pack
 from sims.core.rng import Stream
+from sims.core.table_nb import NO_TABLE, record_visit, table_action
 from sims.core.twins import Pack, sum_outcome_rows
 from sims.games.spoil_five import advice
 from sims.games.spoil_five.rules import (
@@ -130,6 +131,20 @@ from sims.games.spoil_five.rules import (
     check,
     length_bucket,
 )
+from sims.games.spoil_five.table import (
+    ACTIVE,
+    JINX_DECISION,
+    JINX_OFFSET,
+    N_JINX_CELLS,
+    N_ROB_CELLS,
+    ROB_DECISION,
+    ROB_OFFSET,
+    ROLE_DEALER,
+    ROLE_ELDEST,
+    ROLE_OTHER,
+    jinx_cell,
+    rob_cell,
+)
 from sims.spec import check_policy_values, check_rule_values
 
 __all__ = [
@@ -142,6 +157,7 @@ __all__ = [
     "replay_lines",
     "rank_orders",
     "advise",
+    "solve",
 ]
 
 N_CARDS = 52
@@ -417,16 +433,66 @@ class Forced:
         self.others, self.robs, self.others_jinx = others or {}, robs or {}, others_jinx
 
 
-def _play(rules: Rules, rows, n: int, dealer: int, pack: Pack, log, forced=None) -> dict:
+class Solving:
+    """A solve's hook (:func:`solve`): the decision solved (ROB_DECISION or JINX_DECISION),
+    the action forced at its visit (-1: none), and the visit seen: (seat, cell, action the
+    profile took), or None."""
+
+    def __init__(self, decision: int, force: int = -1):
+        self.decision, self.force, self.visit = decision, force, None
+
+
+def _decide(rows, seat: int, decision: int, cell: int, by_policy: bool, draws: Stream, solving) -> bool:
+    """A rob (decision 0) or jinx (1) of ``seat`` in ``cell``: its table's action when its
+    row carries a table for the decision and the cell is not left out (a mixed cell draws
+    one uniform from ``draws``), else ``by_policy``; while the decision is solved the visit
+    is noted and the forced action taken.  True: rob / jinx."""
+    offset = ROB_OFFSET if decision == ROB_DECISION else JINX_OFFSET
+    action = table_action(rows[seat], offset, 2, cell, draws)
+    if action == NO_TABLE:
+        action = ACTIVE if by_policy else 1 - ACTIVE
+    if solving is not None and solving.decision == decision:
+        solving.visit = (seat, cell, action)
+        if solving.force >= 0:
+            action = solving.force
+    return action == ACTIVE
+
+
+def _jinx_cell(deal: "_Deal", seat: int, left: list, sure: list) -> int:
+    """The jinx cell of ``seat``'s two cards ``left`` (package docstring, Strategy tables)."""
+    if len(sure) >= 2:
+        return jinx_cell(2, 0)
+    others = [c for c in left if c not in sure]
+    if not all(deal.is_trump(c) for c in others):
+        return jinx_cell(len(sure), 3)  # a plain card that is not sure
+    weakest = min(others, key=deal.order)
+    above = sum(1 for u in deal.unseen(seat) if deal.is_trump(u) and deal.believed_order(seat, u) > deal.order(weakest))
+    return jinx_cell(len(sure), min(above, 3) - 1)
+
+
+def _play(rules: Rules, rows, n: int, dealer: int, pack: Pack, log, forced=None, draws=None, solving=None) -> dict:
     """Play one deal from ``pack`` dealt by ``dealer``: play_dealt's result without the
     chips (pool, net, carried).  ``forced`` (advice, :class:`Forced`) overrides some of one
-    seat's decisions."""
+    seat's decisions.  A table's mixed cell draws from ``draws`` (default: the pack's
+    stream, for a stacked pack a new Stream(0, 0)); ``solving`` (:class:`Solving`) is a
+    solve's hook."""
     forced = forced or Forced(-1)
+    if draws is None:
+        draws = pack.stream if pack.stream is not None else Stream(0, 0)
 
     def robs(seat: int) -> bool:
         if seat in forced.robs:
             return forced.robs[seat]
-        return forced.rob if seat == forced.seat and forced.rob is not None else rows[seat][ROB] == 1
+        if seat == forced.seat and forced.rob is not None:
+            return forced.rob
+        hand = dealt[seat]
+        trumps = sum(1 for c in hand if deal.is_trump(c))
+        if turnup % N_FACES == ACE:
+            cell = rob_cell(True, trumps)
+        else:
+            role = ROLE_ELDEST if seat == eldest else (ROLE_DEALER if seat == dealer else ROLE_OTHER)
+            cell = rob_cell(False, trumps, turnup, role)
+        return _decide(rows, seat, ROB_DECISION, cell, rows[seat][ROB] == 1, draws, solving)
 
     def discard_of(seat: int) -> int:
         if seat == forced.seat and forced.discard is not None:
@@ -579,6 +645,8 @@ def _play(rules: Rules, rows, n: int, dealer: int, pack: Pack, log, forced=None)
                     jinxes = forced.jinx
                 elif w != forced.seat and forced.others_jinx:
                     jinxes = True
+                else:  # its policy, or its jinx table
+                    jinxes = _decide(rows, w, JINX_DECISION, _jinx_cell(deal, w, left, sure), jinxes, draws, solving)
                 if jinxes:
                     deal.jinxer = w
                     res["jinx_by"] = w
@@ -644,7 +712,8 @@ def _rows(rules: Rules, policy, n_seats=None) -> tuple[list, int]:
     check(rules, matrix, n_seats)
     check_rule_values(rules)
     check_policy_values(POLICY_FIELDS, matrix, n_seats)
-    return [[int(x) for x in row] for row in matrix], n_seats
+    fields = len(POLICY_FIELDS)  # the fields as ints; table blocks (sims.core.table) as they are
+    return [[int(x) for x in row[:fields]] + [float(x) for x in row[fields:]] for row in matrix], n_seats
 
 
 def _pack(cards) -> Pack:
@@ -683,15 +752,16 @@ def _bonus(rules: Rules) -> int:
 # Chips
 
 
-def _new_pool_deal(rules: Rules, rows, n: int, dealer: int, pack: Pack, log) -> dict:
-    """One deal from a new pool: play_dealt's full result (with pool, net, carried)."""
+def _new_pool_deal(rules: Rules, rows, n: int, dealer: int, pack: Pack, log, solving=None) -> dict:
+    """One deal from a new pool: play_dealt's full result (with pool, net, carried);
+    ``solving``: a solve's hook (:class:`Solving`)."""
     ante, extra = int(rules.ante), int(rules.dealer_extra)
     pool = n * ante + extra
     if log is not None:
         log.append(
             f"pool: every seat antes {ante}" + (f", the dealer adds {extra}" if extra else "") + f": {pool} chips"
         )
-    res = _play(rules, rows, n, dealer, pack, log)
+    res = _play(rules, rows, n, dealer, pack, log, solving=solving)
     net = [-ante] * n
     net[dealer] -= extra
     carried = 0
@@ -739,11 +809,13 @@ def _pool(rules: Rules, rows, n: int, first_dealer: int, next_pack, n_listed, lo
     say(f"pool: every seat antes {ante}" + (f", seat {first_dealer} adds {extra}" if extra else "") + f": {pool} chips")
     results, pools = [], []
     taken_by, truncated = -1, 0
+    stacked_draws = Stream(0, 0)  # stacked packs: a table's mixed cells draw from one stream for the pool
     dealer = first_dealer
     while True:
         pools.append(pool)
         say(f"-- deal {len(results) + 1}: seat {dealer} deals, the pool holds {pool}")
-        res = _play(rules, rows, n, dealer, next_pack(), log)
+        pack = next_pack()
+        res = _play(rules, rows, n, dealer, pack, log, draws=stacked_draws if pack.stream is None else pack.stream)
         results.append(res)
         w = res["winner"]
         if w >= 0:
@@ -1139,7 +1211,8 @@ def advise(rules, policy, n, seed, first, count, known, n_candidates, n_outcomes
         values = []
         for candidate in range(n_candidates):
             forced = _advice_forced(k, n, seat, candidate)
-            res = _play(table, rows, n, n - 1, Pack(stacked_pack(dealt)), None, forced)
+            draws = _stream_copy(stream)  # a field seat's mixed table cell: the same draws for every candidate
+            res = _play(table, rows, n, n - 1, Pack(stacked_pack(dealt)), None, forced, draws)
             if res is None or not _advice_seen(k, n, res):
                 break
             won = res["winner"] == seat
@@ -1155,4 +1228,34 @@ def advise(rules, policy, n, seed, first, count, known, n_candidates, n_outcomes
             values.append(row[:n_outcomes])
         else:
             record_deal(out, values)
+    return out
+
+
+# ----------------------------------------------------------------------------------------
+# Solve (sims.core.table_nb's docstring; the package docstring's "Strategy tables")
+
+
+def solve(rules, policy, n_seats: int, seed: int, first: int, count: int, decision: int) -> list[int]:
+    """The solve sums ``[seat, cell, stat]`` (flat) of hands ``first .. first + count - 1``
+    of ``seed`` for the table decision ``decision`` (0 rob, 1 jinx): each hand is played by
+    the profile; when a seat visits a cell of the decision (at most once a hand), the hand
+    is played again from its start with that visit's other action, and the seat's net of
+    both actions is recorded (sims.core.table_nb.record_visit)."""
+    table = rules if isinstance(rules, Rules) else Rules(*[int(v) for v in rules])
+    rows, n = _rows(table, policy, n_seats)
+    n_cells = N_ROB_CELLS if decision == ROB_DECISION else N_JINX_CELLS
+    out = [0] * (n * n_cells * (1 + 2 * 2 + 2 * 2))
+    for i in range(first, first + count):
+        base = Solving(decision)
+        res = _new_pool_deal(table, rows, n, n - 1, Pack(range(N_CARDS), Stream(seed, i)), None, base)
+        if base.visit is None:
+            continue
+        seat, cell, taken = base.visit
+        values = [0, 0]
+        values[taken] = res["net"][seat]
+        again = _new_pool_deal(
+            table, rows, n, n - 1, Pack(range(N_CARDS), Stream(seed, i)), None, Solving(decision, 1 - taken)
+        )
+        values[1 - taken] = again["net"][seat]
+        record_visit(out, seat, cell, n_cells, values, 3)
     return out

@@ -33,6 +33,9 @@ __all__ = [
     "OptimizeResult",
     "ComparisonResult",
     "ReportResult",
+    "Table",
+    "solve",
+    "SolveResult",
 ]
 
 

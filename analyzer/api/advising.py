@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from analyzer.api.advice_result import MIN_TO_RANK, Z95, AdviceResult  # noqa: F401 - the API names them here
 from analyzer.api.checks import UserError, check_out, count_of, game_spec, positive, seed_of, table_of, whole
-from analyzer.api.plans import Folder, Policy, Rules, Seats, Store, TablePlan, documented, play, where
+from analyzer.api.plans import Folder, Policy, Rules, Seats, Store, TablePlan, Tables, documented, play, where
 from analyzer.present.advice_words import _escaped
 from analyzer.run.context import Tally
 from sims.spec import ADVICE
@@ -170,6 +170,7 @@ def plan_advice(
     out: Folder = None,
     infer: str | None = None,
     rank_by: str | None = None,
+    tables: Tables | None = None,
 ) -> AdvicePlan:
     """Check the arguments of :func:`advise` in the command line's order."""
     from sims import advice
@@ -187,7 +188,7 @@ def plan_advice(
     most = positive(target_se, "target_se", "--target-se")
     seed_number = seed_of(seed)
     kept = where(store, cluster, threads)
-    table = table_of(spec, players, variant, rules, strategy, policy, seats)
+    table = table_of(spec, players, variant, rules, strategy, policy, seats, tables)
     seat = whole(position, "position", "--position")
     from sims.core.advice import INFER
 
@@ -247,6 +248,7 @@ def advise(
     out: Folder = None,
     infer: str | None = None,
     rank_by: str | None = None,
+    tables: Tables | None = None,
 ) -> AdviceResult:
     """Advice on one seat's next decision (``analyze advise``): every legal action played
     on the same deals of the unseen cards, conditioned on what the seat has seen.
@@ -285,5 +287,6 @@ def advise(
         out,
         infer,
         rank_by,
+        tables,
     )
     return play(plan, out)

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from analyzer.run.params import MAX_SEED, PolicyValue, RuleValue, Table, resolve_table
+from sims.core.table import Table as FileTable
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS, MODE_NAMES, GameSpec
 
@@ -138,8 +139,61 @@ def policy_values(policy: object, name: str = "policy") -> dict[str, PolicyValue
     return dict(policy)
 
 
+def _is_table(value: object) -> bool:
+    return isinstance(value, (FileTable, str, os.PathLike))
+
+
+def table_files(tables: object, name: str = "tables") -> list[FileTable]:
+    """Table files: a :class:`sims.core.table.Table` (``ca.Table.load(path)``), a file's
+    path, or a list of them; each read and checked against its game (one sentence for a
+    missing, malformed or wrong file)."""
+    if tables is None:
+        return []
+    given = [tables] if _is_table(tables) else tables
+    if not isinstance(given, (list, tuple)) or not all(_is_table(item) for item in given):
+        raise UserError(
+            f"{name} is a table (ca.Table.load(path)), a table file's path or a list of them, not {_shown(tables)}."
+        )
+    found = []
+    for item in given:
+        try:
+            if isinstance(item, FileTable):
+                item.check()
+                found.append(item)
+            else:
+                if not os.fspath(item).strip():
+                    raise UserError(f"{name}: a table file's path is empty.")
+                found.append(FileTable.load(item))
+        except UserError:
+            raise
+        except ValueError as problem:
+            raise UserError(str(problem)) from None
+    return found
+
+
 def seat_values(seats: object, name: str = "seats") -> dict[int, dict[str, PolicyValue]]:
-    """``{seat: {field: value}}``."""
+    """``{seat: {field: value}}`` (a seat's tables, see :func:`seat_tables`, left out)."""
+    return {seat: fields for seat, (fields, _) in _seat_entries(seats, name).items()}
+
+
+def seat_tables(seats: object, name: str = "seats") -> dict[int, list[FileTable]]:
+    """``{seat: [table file, ...]}`` of the seats that play tables."""
+    return {seat: files for seat, (_, files) in _seat_entries(seats, name).items() if files}
+
+
+def seat_entries(seats: object, name: str = "seats") -> dict[int, dict]:
+    """``{seat: {field: value, ..., "table": [table file, ...]}}``: every seat's value as a
+    dict, its tables (if any) read under ``"table"``."""
+    found = {}
+    for seat, (values, files) in _seat_entries(seats, name).items():
+        found[seat] = {**values, "table": files} if files else values
+    return found
+
+
+def _seat_entries(seats: object, name: str) -> dict[int, tuple[dict[str, PolicyValue], list[FileTable]]]:
+    """Each seat's policy values and table files: a seat's value is a dict of policy
+    values (whose ``"table"`` key, if any, holds its table files), or tables alone (a
+    table, a path, or a list of them)."""
     if seats is None:
         return {}
     if not isinstance(seats, Mapping):
@@ -148,18 +202,38 @@ def seat_values(seats: object, name: str = "seats") -> dict[int, dict[str, Polic
         )
     found = {}
     for seat, fields in seats.items():
-        if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not isinstance(fields, Mapping):
+        if isinstance(seat, bool) or not isinstance(seat, numbers.Integral):
             raise UserError(
                 f"{name} maps a seat number to a dict of policy values, not {_shown(seat)}: {_shown(fields)}."
             )
-        found[int(seat)] = policy_values(fields, f"{name}[{seat}]")
+        if _is_table(fields) or (isinstance(fields, (list, tuple)) and fields and all(map(_is_table, fields))):
+            found[int(seat)] = ({}, table_files(fields, f"{name}[{seat}]"))
+            continue
+        if not isinstance(fields, Mapping):
+            raise UserError(
+                f"{name} maps a seat number to a dict of policy values or a table, not {_shown(seat)}: "
+                f"{_shown(fields)}."
+            )
+        values = {key: value for key, value in fields.items() if key != "table"}
+        found[int(seat)] = (
+            policy_values(values, f"{name}[{seat}]"),
+            table_files(fields.get("table"), f"{name}[{seat}]"),
+        )
     return found
 
 
 def table_of(
-    spec: GameSpec, players: object, variant: object, rules: object, strategy: object, policy: object, seats: object
+    spec: GameSpec,
+    players: object,
+    variant: object,
+    rules: object,
+    strategy: object,
+    policy: object,
+    seats: object,
+    tables: object = None,
 ) -> Table:
-    """The table to play: players, rules and policy, checked by the game."""
+    """The table to play: players, rules and policy, checked by the game; ``tables`` (every
+    seat) and the tables among ``seats`` read, checked and played over the policy."""
     return resolve_table(
         spec,
         optional_whole(players, "players", "--players"),
@@ -168,6 +242,8 @@ def table_of(
         optional_text(strategy, "strategy"),
         policy_values(policy),
         seat_values(seats),
+        table_files(tables),
+        seat_tables(seats),
     )
 
 

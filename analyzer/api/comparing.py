@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from analyzer.api.checks import (
     MIN_COUNT,
     UserError,
@@ -18,8 +20,9 @@ from analyzer.api.checks import (
     policy_values,
     positive,
     rule_values,
-    seat_values,
+    seat_entries,
     seed_of,
+    table_files,
     table_of,
 )
 from analyzer.api.plans import (
@@ -29,6 +32,7 @@ from analyzer.api.plans import (
     Seats,
     Store,
     TablePlan,
+    Tables,
     documented,
     play,
     where,
@@ -67,6 +71,7 @@ class ComparisonResult(_Result):
     target_se: float | None = None
     files: list = field(default_factory=list)
     cluster: dict | None = None  # the Dask cluster that played it, or None
+    played: tuple = ()  # per arm, the table files its seats play (PlayedTable)
 
     @property
     def spec(self) -> GameSpec:
@@ -85,7 +90,7 @@ class ComparisonResult(_Result):
 
     def _object(self) -> dict:
         summary = strategy_views.compare_object(
-            self.spec, self.resolved, self.run, self.labels, self.changed, self.requested, self.arms
+            self.spec, self.resolved, self.run, self.labels, self.changed, self.requested, self.arms, self.played
         )
         summary["target_se_reached"] = not self._missed() if self.target_se else None
         summary["cluster"] = self.cluster
@@ -160,10 +165,12 @@ class ComparisonResult(_Result):
 
 @dataclass(frozen=True)
 class ComparisonPlan(TablePlan):
-    """A checked ``compare``, ready to play: ``arms`` are (label, rules, policy)."""
+    """A checked ``compare``, ready to play: ``arms`` are (label, rules, policy);
+    ``played`` per arm the table files its seats play."""
 
     arms: list
     changed: list
+    played: tuple = ()
 
     def run(self, progress: bool | None = None, tally: Tally | None = None) -> ComparisonResult:
         from analyzer.run.runner import Config, run_paired
@@ -196,20 +203,27 @@ class ComparisonPlan(TablePlan):
             self.count,
             target_se,
             cluster=cluster,
+            played=self.played,
         )
 
 
 def _values_text(values: Mapping) -> str:
+    """``key=value`` words; a seat's tables by their files' names (``table=mine.csv``)."""
     return " ".join(
-        f"{key}={str(value).lower() if isinstance(value, bool) else value}" for key, value in values.items()
+        " ".join(f"table={file.source}" for file in value)
+        if key == "table"
+        else f"{key}={str(value).lower() if isinstance(value, bool) else value}"
+        for key, value in values.items()
     )
 
 
-def _policy_label(strategy: str | None, policy: Mapping, seats: Mapping) -> str:
+def _policy_label(strategy: str | None, policy: Mapping, seats: Mapping, tables=()) -> str:
     """How a compared policy is named: its preset, then what is set over it."""
     parts = [strategy or "default"]
     if policy:
         parts.append(_values_text(policy))
+    if tables:
+        parts.append(_values_text({"table": tables}))
     parts += [f"seat {seat}: {_values_text(fields)}" for seat, fields in seats.items()]
     return " + ".join(parts)
 
@@ -257,6 +271,8 @@ def plan_compare(
     against: str | None = None,
     against_policy: Policy | None = None,
     against_seats: Seats | None = None,
+    tables: Tables | None = None,
+    against_tables: Tables | None = None,
 ) -> ComparisonPlan:
     """Check the arguments of :func:`compare` (and ``out``) in the command line's order."""
     spec = game_spec(game)
@@ -270,9 +286,10 @@ def plan_compare(
     other_strategy = optional_text(against, "against")
     other_policy, other_seats = (
         policy_values(against_policy, "against_policy"),
-        seat_values(against_seats, "against_seats"),
+        seat_entries(against_seats, "against_seats"),
     )
-    head_to_head = other_strategy is not None or bool(other_policy) or bool(other_seats)
+    other_tables = table_files(against_tables, "against_tables")
+    head_to_head = other_strategy is not None or bool(other_policy) or bool(other_seats) or bool(other_tables)
     if head_to_head and len(variants) > 1:
         raise UserError("a policy compared --against another plays under one rule set: give at most one --variant.")
     mode, count = mode_and_count(spec, hands, games, HANDS, {HANDS: 10**6, GAME_MODE: 10**5}, MIN_COUNT)
@@ -280,25 +297,31 @@ def plan_compare(
     seed_number = seed_of(seed)
     kept = where(store, cluster, threads)
     if head_to_head:
-        table, arms = _policy_arms(
+        table, rival, arms = _policy_arms(
             spec,
             players,
             variants[0] if variants else None,
             given_rules,
             strategy,
             policy_values(policy),
-            seat_values(seats),
+            seat_entries(seats),
             other_strategy,
             other_policy,
             other_seats,
+            table_files(tables),
+            other_tables,
         )
+        played = (table.tables, rival.tables)
     else:
-        table = table_of(spec, players, variants[0] if variants else None, None, strategy, policy, seats)
+        table = table_of(spec, players, variants[0] if variants else None, None, strategy, policy, seats, tables)
         arms = [(label, arm_rules, table.policy) for label, arm_rules in _rule_arms(spec, variants, given_rules)]
         for _, arm_rules, matrix in arms:
             spec.check(arm_rules, matrix, table.players)
+        played = tuple(table.tables for _ in arms)
     check_out(out)
-    return ComparisonPlan(*kept, spec, table, mode, seed_number, count, most, arms, _changed(spec, arms))
+    return ComparisonPlan(
+        *kept, spec, table, mode, seed_number, count, most, arms, _changed(spec, arms, played), played
+    )
 
 
 def _policy_arms(
@@ -312,34 +335,56 @@ def _policy_arms(
     against,
     against_policy: dict,
     against_seats: dict,
+    tables: list,
+    against_tables: list,
 ) -> tuple:
-    """The table and the two policies played head to head under the same rules: the
-    table's (``strategy``, ``policy``, ``seats``) and the other, which is the ``against``
-    preset with ``against_policy`` and ``against_seats`` over it, or, without ``against``,
-    the table's own policy with those changes."""
-    table = table_of(spec, players, variant, rules, strategy, policy, seats)
+    """The table, the rival table and the two policies played head to head under the
+    same rules: the table's (``strategy``, ``policy``, ``seats``, ``tables``) and the
+    other, which is the ``against`` preset with ``against_policy``, ``against_seats`` and
+    ``against_tables`` over it, or, without ``against``, the table's own policy with those
+    changes (a table given for a decision replaces the table's for that decision)."""
+    table = table_of(spec, players, variant, rules, strategy, policy, seats, tables)
     if against is None:
         other_seats = {seat: dict(fields) for seat, fields in seats.items()}
         for seat, fields in against_seats.items():
-            other_seats.setdefault(seat, {}).update(fields)
-        rival = table_of(spec, table.players, variant, rules, strategy, {**policy, **against_policy}, other_seats)
-        changes = ([_values_text(against_policy)] if against_policy else []) + [
-            f"seat {seat}: {_values_text(fields)}" for seat, fields in against_seats.items()
-        ]
-        first = _policy_label(table.strategy, policy, seats)
+            mine = other_seats.setdefault(seat, {})
+            files = _replaced(mine.get("table", []), fields.get("table", []))
+            mine.update(fields)
+            if files:
+                mine["table"] = files
+        other_tables = _replaced(tables, against_tables)
+        rival = table_of(
+            spec, table.players, variant, rules, strategy, {**policy, **against_policy}, other_seats, other_tables
+        )
+        changes = (
+            ([_values_text(against_policy)] if against_policy else [])
+            + ([_values_text({"table": against_tables})] if against_tables else [])
+            + [f"seat {seat}: {_values_text(fields)}" for seat, fields in against_seats.items()]
+        )
+        first = _policy_label(table.strategy, policy, seats, tables)
         labels = [first, " + ".join([first] + changes)]
     else:
-        rival = table_of(spec, table.players, variant, rules, against, against_policy, against_seats)
-        labels = [_policy_label(table.strategy, policy, seats), _policy_label(against, against_policy, against_seats)]
-    if (table.policy == rival.policy).all():
+        rival = table_of(spec, table.players, variant, rules, against, against_policy, against_seats, against_tables)
+        labels = [
+            _policy_label(table.strategy, policy, seats, tables),
+            _policy_label(against, against_policy, against_seats, against_tables),
+        ]
+    if np.array_equal(table.policy, rival.policy):
         raise UserError("the policy given --against is the table's own: there is nothing to compare.")
     if labels[0] == labels[1]:
         labels = [f"{labels[0]} (first)", f"{labels[1]} (against)"]
-    return table, [(labels[0], table.rules, table.policy), (labels[1], rival.rules, rival.policy)]
+    return table, rival, [(labels[0], table.rules, table.policy), (labels[1], rival.rules, rival.policy)]
 
 
-def _changed(spec: GameSpec, arms: list) -> list[str]:
-    """A line per rule, and per policy field of a seat, that differs between the arms."""
+def _replaced(files: list, others: list) -> list:
+    """``files`` with those of a decision ``others`` gives replaced by ``others``."""
+    decisions = {file.decision for file in others}
+    return [file for file in files if file.decision not in decisions] + list(others)
+
+
+def _changed(spec: GameSpec, arms: list, played=()) -> list[str]:
+    """A line per rule, per policy field of a seat, and per seat's table, that differs
+    between the arms (``played``: per arm the table files, to name them)."""
     lines = []
     for index, rule in enumerate(spec.rules):
         texts = [rule.value_text(int(rules[index])) for _, rules, _ in arms]
@@ -359,6 +404,34 @@ def _changed(spec: GameSpec, arms: list) -> list[str]:
                 texts = [row[seat] for row in per_arm]
                 if len(set(texts)) > 1:
                     lines.append(f"seat {seat} policy {policy_field.key}: " + " | ".join(texts))
+    return lines + _tables_changed(spec, arms, played)
+
+
+def _tables_changed(spec: GameSpec, arms: list, played) -> list[str]:
+    """A line per decision (every seat) or seat and decision whose table differs."""
+    from analyzer.present.views import seat_tables
+
+    played = list(played) or [()] * len(arms)
+    per_arm = [seat_tables(spec, matrix, named) for (_, _, matrix), named in zip(arms, played)]
+    players = arms[0][2].shape[0]
+    names = [d.name for d in spec.table_decisions()] if any(any(seats) for seats in per_arm) else []
+    lines = []
+    for decision in names:
+
+        def text(records: list[dict]) -> str:
+            found = [r for r in records if r["decision"] == decision]
+            return found[0]["table"] if found else "its policy"
+
+        per_seat = [[text(seats[seat]) for seat in range(players)] for seats in per_arm]
+        if all(row == per_seat[0] for row in per_seat):
+            continue
+        if all(len(set(row)) == 1 for row in per_seat):
+            lines.append(f"{decision} played from: " + " | ".join(row[0] for row in per_seat))
+        else:
+            for seat in range(players):
+                texts = [row[seat] for row in per_seat]
+                if len(set(texts)) > 1:
+                    lines.append(f"seat {seat} {decision} played from: " + " | ".join(texts))
     return lines
 
 
@@ -382,6 +455,8 @@ def compare(
     against: str | None = None,
     against_policy: Policy | None = None,
     against_seats: Seats | None = None,
+    tables: Tables | None = None,
+    against_tables: Tables | None = None,
 ) -> ComparisonResult:
     """Paired differences of every outcome between rule sets, or between two policies, on
     the same deals (``analyze compare``).
@@ -392,7 +467,8 @@ def compare(
     against: a policy preset played head to head against the table's policy (``strategy``,
       ``policy`` and ``seats``), on the same deals and rules; with
     against_policy: values over that preset for every seat, and
-    against_seats: values for single seats.  Without ``against``, these two change the
+    against_seats: values (or tables) for single seats, and
+    against_tables: tables every seat plays.  Without ``against``, these change the
       table's own policy: the table plays against itself with those changes.
     players: seats at the table.
     strategy, policy, seats: the table's policy (the first of a head-to-head pair).
@@ -422,6 +498,8 @@ def compare(
             against,
             against_policy,
             against_seats,
+            tables,
+            against_tables,
         ),
         out,
     )

@@ -45,6 +45,7 @@ from analyzer.api.plans import (
     Seats,
     Store,
     TablePlan,
+    Tables,
     documented,
     play,
     where,
@@ -99,6 +100,7 @@ def plan_simulation(
     store: Store = None,
     cluster: str | None = None,
     out: Folder = None,
+    tables: Tables | None = None,
 ) -> SimulationPlan:
     """Check the arguments of :func:`simulate` (and ``out``) in the command line's order."""
     spec = game_spec(game)
@@ -106,7 +108,7 @@ def plan_simulation(
     most = positive(target_se, "target_se", "--target-se")
     seed_number = seed_of(seed)
     kept = where(store, cluster, threads)
-    table = table_of(spec, players, variant, rules, strategy, policy, seats)
+    table = table_of(spec, players, variant, rules, strategy, policy, seats, tables)
     check_out(out)
     return SimulationPlan(*kept, spec, table, mode, seed_number, count, most)
 
@@ -128,6 +130,7 @@ def simulate(
     store: Store = None,
     cluster: str | None = None,
     out: Folder = None,
+    tables: Tables | None = None,
 ) -> SimulationResult:
     """Simulate independent hands or whole games of a game (``analyze GAME``): every
     outcome per seat with its standard error and 95% interval.
@@ -156,6 +159,7 @@ def simulate(
             store,
             cluster,
             out,
+            tables,
         ),
         out,
     )
@@ -231,6 +235,7 @@ def plan_sweep(
     store: Store = None,
     cluster: str | None = None,
     out: Folder = None,
+    tables: Tables | None = None,
 ) -> SweepPlan:
     """Check the arguments of :func:`sweep` (and ``out``) in the command line's order."""
     spec = game_spec(game)
@@ -238,7 +243,7 @@ def plan_sweep(
     most = positive(target_se, "target_se", "--target-se")
     seed_number = seed_of(seed)
     kept = where(store, cluster, threads)
-    table = table_of(spec, players, variant, rules, strategy, policy, None)
+    table = table_of(spec, players, variant, rules, strategy, policy, None, tables)
     swept_seat = optional_whole(seat, "seat", "--seat", 0)
     if swept_seat is not None and swept_seat >= table.players:
         raise UserError(
@@ -269,6 +274,7 @@ def sweep(
     store: Store = None,
     cluster: str | None = None,
     out: Folder = None,
+    tables: Tables | None = None,
 ) -> SweepResult:
     """Every outcome against one policy field, every value played on the same deals
     (``analyze sweep``); each value's paired difference to the reference value (the
@@ -301,6 +307,7 @@ def sweep(
             store,
             cluster,
             out,
+            tables,
         ),
         out,
     )
@@ -352,6 +359,7 @@ def plan_optimize(
     threads: int | None = None,
     store: Store = None,
     cluster: str | None = None,
+    tables: Tables | None = None,
 ) -> OptimizePlan:
     """Check the arguments of :func:`optimize` in the command line's order."""
     spec = game_spec(game)
@@ -359,7 +367,7 @@ def plan_optimize(
     seed_number = seed_of(seed)
     kept = where(store, cluster, threads)
     most_rounds = whole(rounds, "rounds", "--rounds", 1, 50)
-    table = table_of(spec, players, variant, rules, strategy, policy, seats)
+    table = table_of(spec, players, variant, rules, strategy, policy, seats, tables)
     key = (
         field if field is not None else (spec.strategy_fields[0] if spec.strategy_fields else spec.policy_fields[0].key)
     )
@@ -384,6 +392,7 @@ def optimize(
     threads: int | None = None,
     store: Store = None,
     cluster: str | None = None,
+    tables: Tables | None = None,
 ) -> OptimizeResult:
     """Each seat's best response to the others in one policy field, confirmed on fresh
     deals; then the matrix game (two players, constant-sum headline) or iterated best
@@ -412,4 +421,5 @@ def optimize(
         threads,
         store,
         cluster,
+        tables,
     ).run()

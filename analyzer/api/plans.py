@@ -16,7 +16,8 @@ from sims.spec import GameSpec
 
 Rules = Mapping[str, RuleValue]
 Policy = Mapping[str, PolicyValue]
-Seats = Mapping[int, Mapping[str, PolicyValue]]
+Seats = Mapping[int, Any]  # a seat's policy values ({"threshold": 6}), or its table(s) (ca.Table.load(path))
+Tables = Any  # a table (ca.Table.load(path)), a table file's path, or a list of them
 Store = Union[str, os.PathLike, bool, None]
 Folder = Union[str, os.PathLike, None]
 
@@ -26,7 +27,11 @@ _TABLE_PARAMETERS = """
     rules: rule values over the preset, ``{"ace_high": True, "lives": 5}``.
     strategy: a named policy preset for every seat.
     policy: policy values for every seat, ``{"threshold": 5}``.
-    seats: policy values for single seats, ``{2: {"threshold": 6}}``."""
+    seats: policy values for single seats, ``{2: {"threshold": 6}}``; or a seat's strategy
+      table(s), ``{0: ca.Table.load("mine.csv")}`` (a list for several decisions; a path also
+      does, and so does a ``"table"`` key among a seat's values).
+    tables: strategy tables every seat plays (``ca.Table.load(path)`` or a path; a list of
+      them, one per decision); a seat's own table in ``seats`` replaces it for that seat."""
 _RUN_PARAMETERS = """
     seed: the random seed, 0 to 2**64 - 1; the same seed plays the same deals.
     threads: kernel threads (default: every core).

@@ -18,6 +18,7 @@ from analyzer.cli.app import (
     SEED,
     STORE,
     STRATEGY,
+    TABLE,
     THREADS,
     VARIANT,
     app,
@@ -52,6 +53,7 @@ def advise_command(
     strategy: Optional[str] = STRATEGY,
     policy: Optional[List[str]] = POLICY,
     seat: Optional[List[str]] = SEAT,
+    table: Optional[List[str]] = TABLE,
     threads: Optional[str] = THREADS,
     target_se: Optional[str] = typer.Option(
         None,
@@ -90,7 +92,7 @@ def advise_command(
         kept = store_option(store, no_store)
         deals = None if hands is None else parse_count(hands, "--hands")
         most = target(target_se)
-        given = table_values(players, seed, threads, rule, policy, seat)
+        given = table_values(players, seed, threads, rule, policy, seat, table)
         plan = plan_advice(
             game,
             parse_whole(position, "--position"),
@@ -111,6 +113,7 @@ def advise_command(
             out,
             infer,
             rank_by,
+            given["tables"],
         )
         play_and_show(plan, as_json, out)
 

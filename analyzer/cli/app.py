@@ -98,7 +98,15 @@ VARIANT = typer.Option(None, "--variant", help="named rule preset (see 'analyze 
 RULE = typer.Option(None, "--rule", help="rule override KEY=VALUE (repeatable)")
 STRATEGY = typer.Option(None, "--strategy", help="named policy preset for every seat")
 POLICY = typer.Option(None, "--policy", help="policy field KEY=VALUE for every seat (repeatable)")
-SEAT = typer.Option(None, "--seat", help="policy field for one seat, SEAT:KEY=VALUE (repeatable)")
+SEAT = typer.Option(
+    None, "--seat", help="policy field for one seat, SEAT:KEY=VALUE, or its table, SEAT:table=FILE (repeatable)"
+)
+TABLE = typer.Option(
+    None,
+    "--table",
+    metavar="FILE",
+    help="a strategy table (CSV or JSON) every seat plays, one file per decision (repeatable)",
+)
 THREADS = typer.Option(None, "--threads", metavar="N", help="kernel threads (default: all cores)")
 TARGET_SE = typer.Option(
     None,
@@ -139,8 +147,10 @@ def table_values(
     rule: list[str] | None,
     policy: list[str] | None,
     seat: list[str] | None,
+    table: list[str] | None = None,
 ) -> dict:
-    """The table's options as the API's typed values, parsed in the command line's order."""
+    """The table's options as the API's typed values, parsed in the command line's order
+    (table files are the paths given: the API reads and checks them)."""
     from analyzer.cli.parse import (
         parse_assignments,
         parse_seat_assignments,
@@ -155,6 +165,7 @@ def table_values(
         "rules": parse_assignments(rule, "--rule"),
         "policy": parse_assignments(policy, "--policy"),
         "seats": parse_seat_assignments(seat),
+        "tables": [path for path in table or []],
     }
 
 

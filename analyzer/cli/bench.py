@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import Optional
+from typing import List, Optional
 
 import typer
 
@@ -22,25 +22,34 @@ def bench_command(
         "3", "--repeats", metavar="N", help="timed runs per figure, 1 to 20; the best is shown"
     ),
     advice_deals: str = typer.Option("50k", "--advice-deals", help="deals tried per advice measurement (0: none)"),
+    as_tables: bool = typer.Option(
+        False,
+        "--tables",
+        help="also measure every seat playing its policy written as a table, every decision (games with tables)",
+    ),
+    table: Optional[List[str]] = typer.Option(
+        None,
+        "--table",
+        metavar="FILE",
+        help="also measure every seat playing this strategy table (repeatable: one per decision; needs --game)",
+    ),
 ):
     """Hands per second of every kernel on 1 thread and on all threads, and of its
-    plain-Python twin, on this machine (the best of --repeats runs each)."""
+    plain-Python twin, on this machine (the best of --repeats runs each); with --tables or
+    --table, beside each row the same kernel playing tables, and its share of the speed."""
     measured = []
 
     def body():
         from analyzer.cli.parse import parse_count, parse_whole
-        from sims.engine import (
-            Stopped,
-            available_threads,
-            play_jobs,
-            simulate,
-            twin_module,
-        )
+        from sims.engine import available_threads, simulate, twin_module
 
         count = parse_count(hands, "--hands")
         twin_count = parse_count(twin_hands, "--twin-hands")
         runs = parse_whole(repeats, "--repeats", 1, 20)
+        if table and game is None:
+            raise ValueError("--table needs --game: a table file is one game's.")
         specs = [get_game(game)] if game is not None else list(GAMES.values())
+        files = _table_files(specs[0], table) if table else []
         most = available_threads()
         width = max(len("game"), *(len(spec.name) for spec in specs)) + 2
         typer.echo(
@@ -51,27 +60,8 @@ def bench_command(
             for players in spec.bench_players:
                 rules = spec.default_rules()
                 policy = spec.default_policy(players)
-                rates = []
                 simulate(spec, rules, policy, players, HANDS, 0, 0, 1000)  # compile or load
-                for threads in (1, most):
-                    best = float("inf")
-                    for repeat in range(runs):
-                        start = time.perf_counter()
-                        try:  # in pieces of a fifth of a second, so that Ctrl-C stops it at once
-                            with interrupts.deferred():
-                                play_jobs(
-                                    spec,
-                                    [(rules, policy, 0, count)],
-                                    players,
-                                    HANDS,
-                                    repeat,
-                                    threads,
-                                    stop=interrupts.requested,
-                                )
-                        except Stopped:
-                            interrupts.check()
-                        best = min(best, time.perf_counter() - start)
-                    rates.append(count / best)
+                rates = [_rate(spec, rules, policy, players, count, runs, threads) for threads in (1, most)]
                 twin = twin_module(spec)
                 interrupts.check()  # a Ctrl-C during the last kernel measurement
                 start = time.perf_counter()
@@ -82,6 +72,14 @@ def bench_command(
                     f"{rates[1] / rates[0]:>9.2f}x{twin_rate / 1e3:>11.1f}k/s{rates[0] / twin_rate:>12.0f}x"
                 )
                 measured.append(spec.name)
+                for label, widened in _table_policies(spec, rules, policy, players, as_tables, files):
+                    simulate(spec, rules, widened, players, HANDS, 0, 0, 1000)
+                    table_rates = [_rate(spec, rules, widened, players, count, runs, t) for t in (1, most)]
+                    typer.echo(
+                        f"{'  ' + label:<{width}}{players:>8}{table_rates[0] / 1e6:>12.2f}M/s"
+                        f"{table_rates[1] / 1e6:>10.2f}M/s  {table_rates[0] / rates[0]:.1%} of the policy's speed "
+                        "on 1 thread"
+                    )
         advice_count = 0 if advice_deals.strip() == "0" else parse_count(advice_deals, "--advice-deals")
         if advice_count:
             _bench_advice(specs, advice_count, runs, most)
@@ -94,6 +92,54 @@ def bench_command(
             else "before the first table was measured"
         ),
     )
+
+
+def _rate(spec, rules, policy, players: int, count: int, runs: int, threads: int) -> float:
+    """Hands per second of the kernel playing ``policy``: the best of ``runs`` timed runs."""
+    from sims.engine import Stopped, play_jobs
+
+    best = float("inf")
+    for repeat in range(runs):
+        start = time.perf_counter()
+        try:  # in pieces of a fifth of a second, so that Ctrl-C stops it at once
+            with interrupts.deferred():
+                play_jobs(spec, [(rules, policy, 0, count)], players, HANDS, repeat, threads, stop=interrupts.requested)
+        except Stopped:
+            interrupts.check()
+        best = min(best, time.perf_counter() - start)
+    return count / best
+
+
+def _table_files(spec, paths: list[str]):
+    from analyzer.api.checks import table_files
+
+    found = table_files(paths, "--table")
+    for file in found:
+        if file.game != spec.name:
+            raise ValueError(f"{file.source} is a table of {file.game}, not of {spec.name}.")
+    return found
+
+
+def _table_policies(spec, rules, policy, players: int, as_tables: bool, files) -> list[tuple[str, object]]:
+    """The policies played as tables beside ``policy``: every seat its policy written as a
+    table of every decision (``as_tables``), and the table files given."""
+    from analyzer.run.params import table_blocks
+    from sims.core.table import with_tables
+    from sims.solve import policy_tables
+
+    found = []
+    decisions = spec.table_decisions()
+    n_fields = len(spec.policy_fields)
+    if as_tables and decisions:
+        chosen: dict = {seat: {} for seat in range(players)}
+        for decision in decisions:
+            for seat, probabilities in policy_tables(spec, rules, policy, players, decision.name).items():
+                chosen[seat][decision.name] = probabilities
+        found.append(("as tables", with_tables(policy, n_fields, decisions, chosen)))
+    if files:
+        chosen, _ = table_blocks(spec, players, files, {})
+        found.append((" + ".join(file.source for file in files), with_tables(policy, n_fields, decisions, chosen)))
+    return found
 
 
 def _example_plan(example: str):

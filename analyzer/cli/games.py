@@ -21,6 +21,7 @@ from analyzer.cli.app import (
     SEED,
     STORE,
     STRATEGY,
+    TABLE,
     TARGET_SE,
     THREADS,
     VARIANT,
@@ -50,6 +51,7 @@ def _make_game_command(name: str):
         strategy: Optional[str] = STRATEGY,
         policy: Optional[List[str]] = POLICY,
         seat: Optional[List[str]] = SEAT,
+        table: Optional[List[str]] = TABLE,
         threads: Optional[str] = THREADS,
         target_se: Optional[str] = TARGET_SE,
         store: Optional[str] = STORE,
@@ -62,7 +64,7 @@ def _make_game_command(name: str):
             kept = store_option(store, no_store)
             hands_count, games_count = counts(hands, games)
             most = target(target_se)
-            given = table_values(players, seed, threads, rule, policy, seat)
+            given = table_values(players, seed, threads, rule, policy, seat, table)
             play_and_show(
                 api.plan_simulation(
                     name,
@@ -80,6 +82,7 @@ def _make_game_command(name: str):
                     kept,
                     cluster,
                     out,
+                    given["tables"],
                 ),
                 as_json,
                 out,
@@ -204,6 +207,7 @@ def replay_command(
     strategy: Optional[str] = STRATEGY,
     policy: Optional[List[str]] = POLICY,
     seat: Optional[List[str]] = SEAT,
+    table: Optional[List[str]] = TABLE,
     as_json: bool = AS_JSON,
 ):
     """Show one hand step by step in card notation: hand I of a run with seed S."""
@@ -214,39 +218,41 @@ def replay_command(
         from sims.engine import twin_module
 
         spec = get_game(game)
-        given = table_values(players, seed, None, rule, policy, seat)
+        given = table_values(players, seed, None, rule, policy, seat, table)
         index = parse_whole(hand, "--hand", 0, MAX_SEED)
         seed_number = given["seed"]
-        table = table_of(spec, given["players"], variant, given["rules"], strategy, given["policy"], given["seats"])
+        played = table_of(
+            spec, given["players"], variant, given["rules"], strategy, given["policy"], given["seats"], given["tables"]
+        )
         twin = twin_module(spec)
         if twin is None:
             raise UserError(f"{spec.title} has no replay yet.")
-        rules = spec.rules_type(*table.rules)
-        warnings = spec.warnings(rules, table.players)
-        steps = twin.replay_lines(rules, table.policy, table.players, seed_number, index)
+        rules = spec.rules_type(*played.rules)
+        warnings = spec.warnings(rules, played.players)
+        steps = twin.replay_lines(rules, played.policy, played.players, seed_number, index)
         if not as_json:
             typer.echo("\n".join([f"warning: {message}" for message in warnings] + steps))
             return
         outcomes = spec.outcomes[HANDS]
-        sums = twin.simulate(rules, table.policy, table.players, HANDS, seed_number, index, 1)
+        sums = twin.simulate(rules, played.policy, played.players, HANDS, seed_number, index, 1)
         result = {
             str(seat_index): {
                 name: int(sums[seat_index][k]) for k, name in enumerate(outcomes.seat) if not outcomes.companion(name)
             }
-            for seat_index in range(table.players)
+            for seat_index in range(played.players)
         }
         result["table"] = {
-            name: int(sums[table.players][k]) for k, name in enumerate(outcomes.table) if not outcomes.companion(name)
+            name: int(sums[played.players][k]) for k, name in enumerate(outcomes.table) if not outcomes.companion(name)
         }
         typer.echo(
             json.dumps(
                 {
                     "game": spec.name,
-                    "players": table.players,
+                    "players": played.players,
                     "seed": seed_number,
                     "hand": index,
-                    "rules": rules_json(spec, table.rules),
-                    "policy": policy_json(spec, table.policy),
+                    "rules": rules_json(spec, played.rules),
+                    "policy": policy_json(spec, played.policy, played.tables),
                     "warnings": warnings,
                     "steps": steps,
                     "outcome": result,
@@ -292,6 +298,8 @@ def exact_command(
             raise UserError(f"{spec.title} has no exact enumerator.")
         given = table_values(players, "0", None, rule, policy, seat)
         table = table_of(spec, given["players"], variant, given["rules"], strategy, given["policy"], given["seats"])
+        if table.tables and not getattr(enumerator, "PLAYS_TABLES", False):
+            raise UserError(f"exact enumeration of {spec.title} does not play strategy tables yet.")
         if table.players > enumerator.MAX_PLAYERS:
             raise UserError(f"exact enumeration of {spec.title} handles at most {enumerator.MAX_PLAYERS} players.")
         values = enumerator.exact_hand(

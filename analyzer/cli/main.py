@@ -8,7 +8,7 @@ import logging
 
 import typer
 
-from analyzer.cli import advise, bench, games, store, strategy  # noqa: F401  (each registers its commands)
+from analyzer.cli import advise, bench, games, solve, store, strategy  # noqa: F401  (each registers its commands)
 from analyzer.cli.app import app, closed_pipe
 from analyzer.run import interrupts
 from sims.registry import GAMES

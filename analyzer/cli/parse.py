@@ -85,8 +85,9 @@ def parse_assignments(texts: list[str] | None, flag: str, once: bool = False) ->
     return found
 
 
-def parse_seat_assignments(texts: list[str] | None, flag: str = "--seat") -> dict[int, dict[str, str]]:
-    """``SEAT:KEY=VALUE`` options as ``{seat: {key: value text}}``."""
+def parse_seat_assignments(texts: list[str] | None, flag: str = "--seat") -> dict[int, dict]:
+    """``SEAT:KEY=VALUE`` options as ``{seat: {key: value text}}``; ``SEAT:table=FILE``
+    (repeatable, one file per decision) as ``{seat: {"table": [FILE, ...]}}``."""
     found: dict[int, dict[str, str]] = {}
     for text in texts or []:
         seat_text, _, assignment = text.partition(":")
@@ -94,6 +95,11 @@ def parse_seat_assignments(texts: list[str] | None, flag: str = "--seat") -> dic
             raise ValueError(f"{flag} '{text}' must look like SEAT:KEY=VALUE, e.g. 0:threshold=6.")
         key, value = _split_assignment(assignment, flag)
         seat = found.setdefault(int(seat_text), {})
+        if key == "table":
+            if not value.strip():
+                raise ValueError(f"{flag} '{text}' names no file: SEAT:table=FILE, e.g. 0:table=mine.csv.")
+            seat.setdefault("table", []).append(value.strip())
+            continue
         seat.pop(key, None)
         seat[key] = value
     return found

@@ -27,6 +27,7 @@ from analyzer.cli.app import (
     SEED,
     STORE,
     STRATEGY,
+    TABLE,
     TARGET_SE,
     THREADS,
     VARIANT,
@@ -93,6 +94,7 @@ def sweep_command(
     rule: Optional[List[str]] = RULE,
     strategy: Optional[str] = STRATEGY,
     policy: Optional[List[str]] = POLICY,
+    table: Optional[List[str]] = TABLE,
     threads: Optional[str] = THREADS,
     target_se: Optional[str] = TARGET_SE,
     store: Optional[str] = STORE,
@@ -108,7 +110,7 @@ def sweep_command(
         api.game_spec(game)
         hands_count, games_count = counts(hands, games)
         most = target(target_se)
-        given = table_values(players, seed, threads, rule, policy, None)
+        given = table_values(players, seed, threads, rule, policy, None, table)
         plan = api.plan_sweep(
             game,
             param,
@@ -126,6 +128,7 @@ def sweep_command(
             kept,
             cluster,
             out,
+            given["tables"],
         )
         asked.update(unit=MODE_NAMES[plan.mode], count=plan.count)
         play_and_show(plan, as_json, out)
@@ -151,6 +154,7 @@ def optimize_command(
     strategy: Optional[str] = STRATEGY,
     policy: Optional[List[str]] = POLICY,
     seat: Optional[List[str]] = SEAT,
+    table: Optional[List[str]] = TABLE,
     rounds: str = typer.Option("6", "--rounds", metavar="N", help="most rounds of iterated best response, 1 to 50"),
     threads: Optional[str] = THREADS,
     store: Optional[str] = STORE,
@@ -165,7 +169,7 @@ def optimize_command(
         kept = store_option(store, no_store)
         api.game_spec(game)
         hands_count, games_count = counts(hands, games)
-        given = table_values(players, seed, threads, rule, policy, seat)
+        given = table_values(players, seed, threads, rule, policy, seat, table)
         plan = api.plan_optimize(
             game,
             given["players"],
@@ -182,6 +186,7 @@ def optimize_command(
             given["threads"],
             kept,
             cluster,
+            given["tables"],
         )
         with tallied(Tally()) as tally:
             show(plan.run(progress=False if as_json else None, tally=tally), as_json)
@@ -217,7 +222,16 @@ def compare_command(
         None, "--against-policy", help="KEY=VALUE over the --against preset for every seat (repeatable)"
     ),
     against_seat: Optional[List[str]] = typer.Option(
-        None, "--against-seat", help="SEAT:KEY=VALUE over the --against preset for one seat (repeatable)"
+        None,
+        "--against-seat",
+        help="SEAT:KEY=VALUE (or SEAT:table=FILE) over the --against preset for one seat (repeatable)",
+    ),
+    table: Optional[List[str]] = TABLE,
+    against_table: Optional[List[str]] = typer.Option(
+        None,
+        "--against-table",
+        metavar="FILE",
+        help="a strategy table every seat plays in the policy played --against (repeatable)",
     ),
     threads: Optional[str] = THREADS,
     target_se: Optional[str] = TARGET_SE,
@@ -239,7 +253,7 @@ def compare_command(
         api.game_spec(game)
         hands_count, games_count = counts(hands, games)
         most = target(target_se)
-        given = table_values(players, seed, threads, rule, policy, seat)
+        given = table_values(players, seed, threads, rule, policy, seat, table)
         plan = api.plan_compare(
             game,
             list(variant or []),
@@ -259,6 +273,8 @@ def compare_command(
             against,
             parse_assignments(against_policy, "--against-policy"),
             parse_seat_assignments(against_seat, "--against-seat"),
+            given["tables"],
+            list(against_table or []),
         )
         asked.update(unit=MODE_NAMES[plan.mode], count=plan.count)
         play_and_show(plan, as_json, out)

@@ -48,36 +48,58 @@ def _changed_rules(spec: GameSpec, rules) -> list[str]:
 
 
 def _seat_policies(spec: GameSpec, table: Table) -> list[tuple[dict, str, bool]]:
-    """Per seat: its policy (name -> JSON value), as ``name=value`` words, and whether it
-    is the game's default policy for that seat."""
+    """Per seat: its policy (name -> JSON value; ``"tables"`` for the tables it plays), as
+    ``name=value`` words (then ``+ DECISION from FILE`` per table), and whether it is the
+    game's default policy for that seat (no table)."""
     import numpy as np
 
+    from analyzer.present.views import seat_tables
+
     default = spec.default_policy(table.players)
+    played = seat_tables(spec, table.policy, getattr(table, "tables", ()))
     found = []
+    n_fields = len(spec.policy_fields)
     for seat, row in enumerate(np.asarray(table.policy)):
         values = {f.key: f.value_json(v) for f, v in zip(spec.policy_fields, row)}
         text = policy_words(spec, row)
-        found.append((values, text, bool(np.array_equal(row, default[seat]))))
+        if played[seat]:
+            values["tables"] = played[seat]
+            text = " + ".join([text] + [f"{r['decision']} from {r['table']}" for r in played[seat]])
+        same = not played[seat] and bool(np.array_equal(row[:n_fields], default[seat]))
+        found.append((values, text, same))
     return found
 
 
 def field_words(spec: GameSpec, table: Table, position: int) -> str:
     """The other seats' policies in words: "a field playing the default policy
-    (threshold=7, informed=1)", or seat by seat where they differ."""
-    seats = [(seat, text, default) for seat, (_, text, default) in enumerate(_seat_policies(spec, table))]
-    others = [item for item in seats if item[0] != position]
+    (threshold=7, informed=1)", or seat by seat where they differ; a seat playing a table
+    says so ("... with its swap played from the table mine.csv")."""
+    import numpy as np
+
+    from analyzer.present.views import seat_tables
+
+    default = spec.default_policy(table.players)
+    played = seat_tables(spec, table.policy, getattr(table, "tables", ()))
+    n_fields = len(spec.policy_fields)
+
+    def words(seat: int) -> str:
+        row = np.asarray(table.policy)[seat]
+        text = policy_words(spec, row)
+        if not text:
+            said = "the game's only policy"
+        elif np.array_equal(row[:n_fields], default[seat]):
+            said = f"the default policy ({text})"
+        else:
+            said = f"a policy other than the default ({text})"
+        tables = [f"its {r['decision']} played from the table {r['table']}" for r in played[seat]]
+        return said + (" with " + " and ".join(tables) if tables else "")
+
+    others = [(seat, words(seat)) for seat in range(table.players) if seat != position]
     if not others:
         return "no other seat"
-
-    def words(text: str, default: bool) -> str:
-        if not text:
-            return "the game's only policy"
-        return f"the default policy ({text})" if default else f"a policy other than the default ({text})"
-
-    if len({(text, default) for _, text, default in others}) == 1:
-        _, text, default = others[0]
-        return f"a field playing {words(text, default)}"
-    return "a field of " + "; ".join(f"seat {seat} playing {words(text, default)}" for seat, text, default in others)
+    if len({text for _, text in others}) == 1:
+        return f"a field playing {others[0][1]}"
+    return "a field of " + "; ".join(f"seat {seat} playing {text}" for seat, text in others)
 
 
 def _places(error: float) -> int:

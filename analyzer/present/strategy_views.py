@@ -216,7 +216,7 @@ def render_compare(spec: GameSpec, table, run, labels: list[str], changed: list[
             f"the {unit} every arm finished"
         )
     lines += [f"warning: {message}" for message in spec.warnings(spec.rules_type(*run.configs[0].rules), table.players)]
-    lines += changed + policy_lines(spec, table.policy, table.strategy)
+    lines += changed + policy_lines(spec, table.policy, table.strategy, getattr(table, "tables", ()))
     for other in range(1, len(run.configs)):
         lines += ["", f"{labels[other]} minus {labels[0]}:"]
         differences = paired_differences(run, 0, other)
@@ -255,8 +255,12 @@ def render_compare(spec: GameSpec, table, run, labels: list[str], changed: list[
     return "\n".join(lines)
 
 
-def compare_object(spec: GameSpec, table, run, labels: list[str], changed: list[str], asked: int, arms) -> dict:
-    """The --json object of ``compare`` (and the JSON file of its --out)."""
+def compare_object(
+    spec: GameSpec, table, run, labels: list[str], changed: list[str], asked: int, arms, played=()
+) -> dict:
+    """The --json object of ``compare`` (and the JSON file of its --out); ``played``: per
+    arm, the table files its seats play (``PlayedTable``), to name them."""
+    played = list(played) or [()] * len(arms)
     from analyzer.strategy.comparisons import paired_differences
 
     return {
@@ -269,7 +273,7 @@ def compare_object(spec: GameSpec, table, run, labels: list[str], changed: list[
         "requested": asked,
         "labels": labels,
         "rules": {label: rules_json(spec, rules) for label, rules, _ in arms},
-        "policies": {label: policy_json(spec, policy) for label, _, policy in arms},
+        "policies": {label: policy_json(spec, policy, named) for (label, _, policy), named in zip(arms, played)},
         "changed": changed,
         "notes": games_only_note(spec, [rules for _, rules, _ in arms], run.mode),
         "differences": {

@@ -30,12 +30,63 @@ def _policy_text(spec: GameSpec, policy) -> list[str]:
     return [f"seat {seat}: {row_text(row)}" for seat, row in enumerate(policy)]
 
 
-def policy_lines(spec: GameSpec, policy, strategy: str) -> list[str]:
-    """The ``policy  NAME: ...`` lines of a run's heading (one per seat when seats differ)."""
+def policy_lines(spec: GameSpec, policy, strategy: str, played=()) -> list[str]:
+    """The ``policy  NAME: ...`` lines of a run's heading (one per seat when seats differ),
+    then a ``tables`` line per table played (``played``: the resolved table's
+    :class:`analyzer.run.params.PlayedTable`, naming the files)."""
     return [
         ("policy  " + strategy + ": " if i == 0 else "        ") + text
         for i, text in enumerate(_policy_text(spec, policy))
-    ]
+    ] + tables_lines(seat_tables(spec, policy, played))
+
+
+def seat_tables(spec: GameSpec, policy, played=()) -> list[list[dict]]:
+    """Per seat, the tables it plays: ``{"table": file name, "decision", "cells": cells the
+    table gives, "of": the decision's cells}`` (read from the policy matrix's table blocks;
+    the names from ``played``, "a table" where none is given)."""
+    policy = np.asarray(policy)
+    found: list[list[dict]] = [[] for _ in range(policy.shape[0])]
+    if policy.ndim != 2 or policy.shape[1] <= len(spec.policy_fields):
+        return found
+    from sims.core.table import tables_of
+
+    decisions = spec.table_decisions()
+    names = {(p.seat, p.decision): p.source for p in played}
+    for seat, chosen in tables_of(policy, len(spec.policy_fields), decisions).items():
+        for decision in decisions:
+            if decision.name in chosen:
+                cells = int((chosen[decision.name][:, 0] >= 0).sum())
+                found[seat].append(
+                    {
+                        "table": names.get((seat, decision.name), "a table"),
+                        "decision": decision.name,
+                        "cells": cells,
+                        "of": decision.n_cells,
+                    }
+                )
+    return found
+
+
+def tables_lines(by_seat: list[list[dict]]) -> list[str]:
+    """``tables`` lines of a heading from :func:`seat_tables`' records: one for a table
+    every seat plays, else one per seat and table."""
+    lines = []
+    shown = set()
+    for seat, records in enumerate(by_seat):
+        for record in records:
+            key = (record["table"], record["decision"], record["cells"])
+            every = all(any((r["table"], r["decision"], r["cells"]) == key for r in other) for other in by_seat)
+            if every and key in shown:
+                continue
+            shown.add(key)
+            cells = (
+                f"all {record['of']} cells"
+                if record["cells"] == record["of"]
+                else f"{record['cells']} of {record['of']} cells; the policy decides the rest"
+            )
+            who = "every seat" if every and len(by_seat) > 1 else f"seat {seat}"
+            lines.append(f"tables  {who} plays {record['decision']} from {record['table']} ({cells})")
+    return lines
 
 
 def rules_json(spec: GameSpec, rules) -> dict:
@@ -43,9 +94,18 @@ def rules_json(spec: GameSpec, rules) -> dict:
     return {field.key: field.value_json(code) for field, code in zip(spec.rules, rules)}
 
 
-def policy_json(spec: GameSpec, policy) -> list[dict]:
-    """A policy matrix as JSON: one object per seat, choices by name."""
-    return [{field.key: field.value_json(value) for field, value in zip(spec.policy_fields, row)} for row in policy]
+def policy_json(spec: GameSpec, policy, played=()) -> list[dict]:
+    """A policy matrix as JSON: one object per seat, choices by name; a seat that plays
+    tables has ``"tables"``, a list of ``{"table", "decision", "cells", "of"}``
+    (:func:`seat_tables`)."""
+    tables = seat_tables(spec, policy, played)
+    found = []
+    for row, records in zip(policy, tables):
+        values = {field.key: field.value_json(value) for field, value in zip(spec.policy_fields, row)}
+        if records:
+            values["tables"] = records
+        found.append(values)
+    return found
 
 
 def games_only_note(spec: GameSpec, rule_sets, mode: int) -> list[str]:
@@ -93,7 +153,7 @@ def summary_object(spec: GameSpec, result) -> dict:
         "strategy": result.table.strategy,
         "rules": rules_json(spec, result.table.rules),
         "rule_codes": [int(code) for code in result.table.rules],
-        "policy": policy_json(spec, result.table.policy),
+        "policy": policy_json(spec, result.table.policy, result.table.tables),
         "elapsed_s": round(result.elapsed_s, 4),
         "kernel_load_s": round(result.load_s, 4),
         "threads": result.threads,
@@ -154,6 +214,7 @@ def render_text(spec: GameSpec, summary: dict) -> str:
         ]
     )
     lines += policy_lines(spec, policy, summary["strategy"])
+    lines += tables_lines([row.get("tables", []) for row in summary["policy"]])
     lines.append("")
     by_seat: dict = {}
     for record in summary["results"]:
@@ -227,7 +288,7 @@ def table_lines(spec: GameSpec, table) -> list[str]:
     return (
         [f"warning: {message}" for message in spec.warnings(spec.rules_type(*table.rules), table.players)]
         + [f"rules   {table.variant or 'standard'}: {text}"]
-        + policy_lines(spec, table.policy, table.strategy)
+        + policy_lines(spec, table.policy, table.strategy, getattr(table, "tables", ()))
     )
 
 

@@ -6,13 +6,16 @@ them).  Every problem raises ``ValueError`` with one sentence."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
 import numpy as np
 
 from sims.spec import GameSpec, RuleField
+
+if TYPE_CHECKING:
+    from sims.core.table import Table as FileTable
 
 MAX_SEED = 2**64 - 1
 
@@ -156,14 +159,82 @@ def build_policy(
 
 
 @dataclass(frozen=True)
+class PlayedTable:
+    """A seat playing one decision from a table file: the file's name (``source``), the
+    decision and how many of its cells the file gives (the rest fall back to the policy)."""
+
+    seat: int
+    decision: str
+    source: str
+    cells: int
+    of: int  # the decision's cells
+
+
+@dataclass(frozen=True)
 class Table:
-    """A fully resolved table: what the kernel will play."""
+    """A fully resolved table: what the kernel will play.  ``tables`` lists the seats that
+    play a decision from a table file (their blocks are in ``policy``, see
+    :mod:`sims.core.table`)."""
 
     players: int
     rules: tuple
     policy: np.ndarray
     variant: str | None
     strategy: str
+    tables: tuple[PlayedTable, ...] = ()
+
+
+def table_blocks(
+    spec: GameSpec, players: int, every: Sequence[FileTable], by_seat: Mapping[int, Sequence[FileTable]]
+) -> tuple[dict[int, dict[str, np.ndarray]], tuple[PlayedTable, ...]]:
+    """The ``[cells, actions]`` table of each seat and decision (:func:`sims.core.table.with_tables`'s
+    ``tables``) from table files played by every seat (``every``) and by single seats
+    (``by_seat``, over ``every``): a seat gets a file's rows for it over its rows for every
+    seat.  One sentence for a file of another game, a seat that does not exist, or two files
+    for one decision of one seat."""
+    decisions = {decision.name: decision for decision in spec.table_decisions()} if every or by_seat else {}
+    chosen: dict[int, dict[str, np.ndarray]] = {}
+    played: dict[tuple[int, str], PlayedTable] = {}
+
+    def take(seat: int, file: FileTable, given: set, single: bool) -> None:
+        """Seat ``seat`` plays ``file`` (once per decision among ``given``'s files)."""
+        decision = decisions[file.decision]
+        if (seat, decision.name) in given:
+            raise ValueError(
+                f"two tables for {decision.name} of seat {seat} ({played[seat, decision.name].source} and "
+                f"{file.source}): give one file per decision."
+            )
+        given.add((seat, decision.name))
+        probabilities = file.probabilities(decision, seat)
+        if (probabilities[:, 0] < 0).all():  # no row for this seat: its policy plays on
+            if single:
+                raise ValueError(f"{file.source} has no row for seat {seat}.")
+            return
+        chosen.setdefault(seat, {})[decision.name] = probabilities
+        cells = int((probabilities[:, 0] >= 0).sum())
+        played[seat, decision.name] = PlayedTable(seat, decision.name, file.source, cells, decision.n_cells)
+
+    for seat, files in [(None, every), *by_seat.items()]:
+        if seat is not None and not 0 <= seat < players:
+            raise ValueError(f"seat {seat} does not exist with {players} players (seats are 0 to {players - 1}).")
+        for file in files:
+            if file.game != spec.name:
+                raise ValueError(f"{file.source} is a table of {file.game}, not of {spec.name}.")
+            named = [number for number in file.seats_named() if number >= players]
+            if named:
+                raise ValueError(
+                    f"{file.source} has rows for seat {named[0]}, which does not exist with {players} players "
+                    f"(seats are 0 to {players - 1})."
+                )
+    from_every: set = set()
+    for file in every:
+        for seat in range(players):
+            take(seat, file, from_every, False)
+    from_seats: set = set()
+    for seat, files in by_seat.items():
+        for file in files:
+            take(seat, file, from_seats, True)
+    return chosen, tuple(played[key] for key in sorted(played))
 
 
 def resolve_table(
@@ -174,9 +245,12 @@ def resolve_table(
     strategy: str | None,
     policy: Mapping[str, PolicyValue],
     seats: Mapping[int, Mapping[str, PolicyValue]],
+    tables: Sequence[FileTable] = (),
+    seat_tables: Mapping[int, Sequence[FileTable]] | None = None,
 ) -> Table:
     """Players, rules and policy, checked by the game (``players`` None: the variant's or
-    the game's default)."""
+    the game's default); ``tables`` (every seat) and ``seat_tables`` (single seats) are
+    table files whose blocks widen the policy matrix."""
     suggested = spec.variants[variant] if variant is not None and variant in spec.variants else None
     if players is None:
         players = suggested.players if suggested and suggested.players else spec.default_players
@@ -192,4 +266,10 @@ def resolve_table(
         strategy = suggested.policy
     matrix = build_policy(spec, players, strategy, policy, seats)
     spec.check(built, matrix, players)
-    return Table(players, tuple(built), matrix, variant, strategy or "default")
+    chosen, played = table_blocks(spec, players, tables, seat_tables or {})
+    if chosen:
+        from sims.core.table import with_tables
+
+        matrix = with_tables(matrix, len(spec.policy_fields), spec.table_decisions(), chosen)
+        spec.check(built, matrix, players)
+    return Table(players, tuple(built), matrix, variant, strategy or "default", played)

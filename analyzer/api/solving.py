@@ -149,12 +149,15 @@ def head_to_head(spec: GameSpec, table: Table, solved, count: int, seed: int, co
         configs.append(Config(tuple(table.rules), policy, f"seat {seat.seat}"))
     context.stage("the head to head")
     run = run_paired(spec, table.players, HANDS, seed, configs, count, context, first=MEASURE_FIRST)
+    # an outcome hand mode does not sum (All-Fours' net points) is compared in the hand headline
+    outcome = solved.outcome if solved.outcome in spec.outcomes[HANDS].seat else spec.headline[HANDS]
     found = []
     for arm, seat in enumerate(solved.seats, start=1):
-        (duel,) = [d for d in paired_differences(run, 0, arm) if d.seat == seat.seat and d.outcome == solved.outcome]
+        (duel,) = [d for d in paired_differences(run, 0, arm) if d.seat == seat.seat and d.outcome == outcome]
         found.append(
             {
                 "seat": seat.seat,
+                "outcome": outcome,
                 "solved": duel.other,
                 "solved_se": duel.other_se,
                 "start": duel.base,

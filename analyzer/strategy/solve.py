@@ -227,6 +227,8 @@ class _Player:
             stop=interrupts.requested,
         )[0]
         found = {(e.seat, e.outcome): e for e in estimates(sums, outcomes, count)}
+        if outcome not in outcomes.seat:  # an outcome hand mode does not sum (All-Fours' net points)
+            return self.spec.table_module().seat_values(found, self.table.players)
         return [(found[(seat, outcome)].mean, found[(seat, outcome)].se) for seat in range(self.table.players)]
 
 

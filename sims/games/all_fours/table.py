@@ -113,3 +113,14 @@ def solve_kernel():
     from sims.games.all_fours.solve import solve_nb
 
     return solve_nb
+
+
+def seat_values(found, n_seats: int) -> list[tuple[float, float]]:
+    """Each seat's ``net_points`` per hand and its standard error from hand mode's
+    estimates (``found[(seat, outcome)]``): its points less the other seat's.  Hand mode
+    sums no product of the two seats' points, so the error given is the sum of the two
+    errors, an upper bound of the difference's (whatever their covariance)."""
+    points = [found[(seat, "points")] for seat in range(n_seats)]
+    return [
+        (points[seat].mean - points[1 - seat].mean, points[seat].se + points[1 - seat].se) for seat in range(n_seats)
+    ]

@@ -251,7 +251,9 @@ def render_solve(spec, table, solved, head_to_head, seed: int, partial: bool, el
         lines += seat_grid(decision, seat)
     lines += [
         "",
-        "exploitability (what a per-cell best response of every seat gains against the profile, summed over seats):",
+        "exploitability (what a per-cell best response of every seat gains against the profile, per deal, summed "
+        "over seats; the response is the one the last sweep found, scored on the fresh deals, so near zero means "
+        "no deviation worth more than the noise):",
         f"  solved profile: {with_se(solved.exploitability, solved.exploitability_se)}",
         f"  start profile ({solved.start_policy}): "
         f"{with_se(solved.start_exploitability, solved.start_exploitability_se)}",

@@ -16,6 +16,7 @@ import operator
 import os
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from analyzer.run.params import MAX_SEED, PolicyValue, RuleValue, Table, resolve_table
 from sims.core.table import Table as FileTable
@@ -200,7 +201,7 @@ def _seat_entries(seats: object, name: str) -> dict[int, tuple[dict[str, PolicyV
         raise UserError(
             f"{name} is a dict of seats' policy values such as {{2: {{'threshold': 6}}}}, not {_shown(seats)}."
         )
-    found = {}
+    found: dict[int, Any] = {}
     for seat, fields in seats.items():
         if isinstance(seat, bool) or not isinstance(seat, numbers.Integral):
             raise UserError(

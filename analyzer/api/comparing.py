@@ -317,7 +317,7 @@ def plan_compare(
         arms = [(label, arm_rules, table.policy) for label, arm_rules in _rule_arms(spec, variants, given_rules)]
         for _, arm_rules, matrix in arms:
             spec.check(arm_rules, matrix, table.players)
-        played = tuple(table.tables for _ in arms)
+        played = tuple(table.tables for _ in arms)  # type: ignore[assignment]  # one per arm
     check_out(out)
     return ComparisonPlan(
         *kept, spec, table, mode, seed_number, count, most, arms, _changed(spec, arms, played), played

@@ -127,7 +127,7 @@ def _table_policies(spec, rules, policy, players: int, as_tables: bool, files) -
     from sims.core.table import with_tables
     from sims.solve import policy_tables
 
-    found = []
+    found: list[tuple[str, object]] = []
     decisions = spec.table_decisions()
     n_fields = len(spec.policy_fields)
     if as_tables and decisions:

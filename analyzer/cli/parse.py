@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Any
 
 _SUFFIXES = {"k": 10**3, "m": 10**6, "b": 10**9, "g": 10**9}
 _MAX_COUNT = 10**13
@@ -88,7 +89,7 @@ def parse_assignments(texts: list[str] | None, flag: str, once: bool = False) ->
 def parse_seat_assignments(texts: list[str] | None, flag: str = "--seat") -> dict[int, dict]:
     """``SEAT:KEY=VALUE`` options as ``{seat: {key: value text}}``; ``SEAT:table=FILE``
     (repeatable, one file per decision) as ``{seat: {"table": [FILE, ...]}}``."""
-    found: dict[int, dict[str, str]] = {}
+    found: dict[int, dict[str, Any]] = {}
     for text in texts or []:
         seat_text, _, assignment = text.partition(":")
         if not assignment or not re.fullmatch(r"\s*-?\d+\s*", seat_text):

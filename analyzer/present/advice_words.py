@@ -4,7 +4,7 @@ and numbers with their errors (``analyzer.api.advice_result`` writes them)."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from analyzer.run.params import Table
@@ -60,7 +60,7 @@ def _seat_policies(spec: GameSpec, table: Table) -> list[tuple[dict, str, bool]]
     found = []
     n_fields = len(spec.policy_fields)
     for seat, row in enumerate(np.asarray(table.policy)):
-        values = {f.key: f.value_json(v) for f, v in zip(spec.policy_fields, row)}
+        values: dict[str, Any] = {f.key: f.value_json(v) for f, v in zip(spec.policy_fields, row)}
         text = policy_words(spec, row)
         if played[seat]:
             values["tables"] = played[seat]

@@ -328,7 +328,7 @@ def grid_chart(spec, solved, seat_number: int, ax=None):
             code = at.get((r, c))
             verdict = verdicts.get(code) if code is not None else None
             row = seat.table[code] if code is not None else None
-            if code is None or row[0] < 0 or verdict is None or not verdict.visits:
+            if code is None or row is None or row[0] < 0 or verdict is None or not verdict.visits:
                 best[r].append(None)
                 texts[r].append("")
                 continue

@@ -6,6 +6,8 @@ and plays no hand.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from analyzer.present.text import (
@@ -101,7 +103,7 @@ def policy_json(spec: GameSpec, policy, played=()) -> list[dict]:
     tables = seat_tables(spec, policy, played)
     found = []
     for row, records in zip(policy, tables):
-        values = {field.key: field.value_json(value) for field, value in zip(spec.policy_fields, row)}
+        values: dict[str, Any] = {field.key: field.value_json(value) for field, value in zip(spec.policy_fields, row)}
         if records:
             values["tables"] = records
         found.append(values)

@@ -268,23 +268,13 @@ def solve_tables(spec, table, decision: str | None, hands: int, seed: int, conte
     converged, cycle, stopped = False, None, "max sweeps"
     state = {"sweeps": 0}
 
-    def partial():
+    def result(measured, **ending) -> Solved:  # the profile, ties and sweeps as they are now
         return _result(
-            spec,
-            table,
-            found,
-            module,
-            profile,
-            start,
-            None,
-            state["sweeps"],
-            hands,
-            changes,
-            ties,
-            converged=False,
-            cycle=None,
-            stopped="interrupted",
+            spec, table, found, module, profile, start, measured, state["sweeps"], hands, changes, ties, **ending
         )
+
+    def partial() -> Solved:
+        return result(None, converged=False, cycle=None, stopped="interrupted")
 
     with interrupts.deferred():
         for _ in range(max_sweeps):
@@ -313,22 +303,7 @@ def solve_tables(spec, table, decision: str | None, hands: int, seed: int, conte
             )
         except _stopped_types() as stopped_error:
             raise interrupts.stopping(partial()) from stopped_error
-    return _result(
-        spec,
-        table,
-        found,
-        module,
-        profile,
-        start,
-        measured,
-        state["sweeps"],
-        hands,
-        changes,
-        ties,
-        converged=converged,
-        cycle=cycle,
-        stopped=stopped,
-    )
+    return result(measured, converged=converged, cycle=cycle, stopped=stopped)
 
 
 def _sweep(player, spec, table, found, profile, state, hands, sign, partial):

@@ -12,13 +12,15 @@ first writes it to the cache and the other loads it; a warm cache makes this a f
 of loading.  It compiles the signatures the engine uses: each mode at the default table
 (the fixed-rules kernel where the game has one), the hand mode's any-rules kernel under
 a variant that no fixed-rules kernel covers (the tour notebook plays those;
-compiled by the tour alone they took 187 s), and the advice at each decision's
-example."""
+compiled by the tour alone they took 187 s), every mode with every seat playing its
+policy as strategy tables and each table decision's solve kernel, and the advice at each
+decision's example."""
 
 from __future__ import annotations
 
 from analyzer.run.params import build_rules
-from sims import advice, engine
+from sims import advice, engine, solve
+from sims.core.table import with_tables
 from sims.registry import GAMES
 from sims.spec import HANDS
 
@@ -45,6 +47,20 @@ def main() -> None:
                 engine.simulate(spec, rules, spec.default_policy(players), players, HANDS, 1, 0, 4)
             except ValueError:  # a variant for another table size: the tests compile it
                 pass
+    for name in reversed(list(GAMES)):  # the strategy tables' kernels: a table played, and each solve
+        spec = GAMES[name]
+        players = spec.default_players
+        rules, policy = spec.default_rules(), spec.default_policy(players)
+        tables = {seat: {} for seat in range(players)}
+        for decision in spec.table_decisions():
+            for seat, table in solve.policy_tables(spec, rules, policy, players, decision.name, hand_mode=True).items():
+                tables[seat][decision.name] = table
+        if spec.tables:
+            widened = with_tables(policy, len(spec.policy_fields), spec.table_decisions(), tables)
+            for mode in spec.modes:
+                engine.simulate(spec, rules, widened, players, mode, 1, 0, 4)
+            for decision in spec.table_decisions():
+                solve.simulate_solve(spec, rules, widened, players, decision.name, 1, 0, 4)
     for name in reversed(list(GAMES)):
         spec = GAMES[name]
         for decision in advice.decisions(spec):

@@ -19,7 +19,7 @@ from analyzer.present.text import with_se
 from analyzer.reporting.words import listed, rules_text, sentence
 
 SWEEP_SHARE = 10  # a sweep plays the report's --hands divided by this many deals
-LEAST_SWEEP = 20_000
+LEAST_SWEEP = 2_000
 REPORT_SWEEPS = 8
 
 

@@ -431,7 +431,7 @@ HOSTILE = [
     ),
     (
         lambda: ca.simulate("chase-ace", seats={0: None}),
-        "seats maps a seat number to a dict of policy values, not 0: None.",
+        "seats maps a seat number to a dict of policy values or a table, not 0: None.",
     ),
     (
         lambda: ca.simulate("chase-ace", seats={"0": {"threshold": 3}}),
@@ -504,6 +504,6 @@ def test_importing_the_package_stays_light():
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert shown.strip() == (
         "[] ['AdviceResult', 'ComparisonResult', 'OptimizeResult', 'ReportResult', 'SimulationResult', "
-        "'SweepResult', 'UserError', 'advise', 'compare', 'games', 'optimize', 'report', 'rules', "
-        "'simulate', 'sweep']"
+        "'SolveResult', 'SweepResult', 'Table', 'UserError', 'advise', 'compare', 'games', 'optimize', "
+        "'report', 'rules', 'simulate', 'solve', 'sweep']"
     )

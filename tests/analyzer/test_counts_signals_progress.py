@@ -14,6 +14,7 @@ from analyzer.api.advising import plan_advice
 from analyzer.api.comparing import plan_compare
 from analyzer.api.functions import plan_optimize, plan_simulation, plan_sweep
 from analyzer.api.reports import plan_report
+from analyzer.api.solving import plan_solve
 from analyzer.run import interrupts, progress
 from analyzer.run.context import Tally
 
@@ -25,6 +26,7 @@ PLANS = {
     "optimize": lambda count, tmp: plan_optimize("chase-ace", hands=count),
     "report": lambda count, tmp: plan_report("chase-ace", out=tmp / "r", hands=count, store=False),
     "advise": lambda count, tmp: plan_advice("chase-ace", 3, "6h", hands=count, store=False),
+    "solve": lambda count, tmp: plan_solve("chase-ace", hands=count, store=False),
 }
 
 

@@ -34,9 +34,9 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 import numpy as np
-from numba import njit
 
 from sims.core.cards import parse_cards
+from sims.core.jit import njit
 from sims.core.rng import below_nb
 
 MAX_CANDIDATES = 64  # candidate actions of one decision at most (the cross products grow as the square)

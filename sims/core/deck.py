@@ -14,8 +14,8 @@ result is the same as slicing a full shuffle, at a fraction of the cost.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from sims.core.jit import njit
 from sims.core.rng import below_nb
 
 N_CARDS = 52

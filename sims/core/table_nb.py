@@ -16,8 +16,8 @@ says; an action not legal in a cell records 0.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from sims.core.jit import njit
 from sims.core.rng import uniform_nb
 
 NO_TABLE = -1  # table_action_nb: the seat's policy fields decide

@@ -36,9 +36,10 @@ Ranked layout (the fast path)
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
+
+from sims.core.jit import njit
 
 FOLLOW_SUIT, FOLLOW_OR_TRUMP = range(2)
 _ONE = np.uint64(1)

@@ -10,7 +10,8 @@ signed value may be negative), so a column cannot overflow before 2**31 items, a
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from sims.core.jit import njit
 
 _LOW32 = np.uint64(0xFFFFFFFF)
 _32 = np.uint64(32)

@@ -115,7 +115,6 @@ the given bet.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from sims.core.advice import (
     TRIED,
@@ -128,6 +127,7 @@ from sims.core.advice import (
     unknown_context,
 )
 from sims.core.cards import card_code, card_name
+from sims.core.jit import njit
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.games.ace_chasing.kernel import (
     BLOCK_WIDTH,

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from sims.core.deck import N_CARDS, deal_prefix_nb
+from sims.core.jit import njit
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.table import block_offset, solve_stats_width
 from sims.core.table_nb import record_visit_nb, table_action_nb

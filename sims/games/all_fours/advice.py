@@ -92,7 +92,6 @@ Outcomes (the advised seat's, per deal; scale 1; TERMS defines each for ``analyz
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from sims.core.advice import (
     TRIED,
@@ -107,6 +106,7 @@ from sims.core.advice import (
 )
 from sims.core.cards import card_name
 from sims.core.deck import DECK_ROW, N_CARDS, reset_pack_nb
+from sims.core.jit import njit
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.table_nb import NO_TABLE
 from sims.core.tricks import ACE_HIGH_BIT, lowest_bit_nb, ranked_beats_nb, suit_of_bit_nb

@@ -26,9 +26,9 @@ keeps its results in the scratch.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from sims.core.deck import FIRST_GAME_ROW, N_CARDS, ROW, draw_nb, reset_pack_nb
+from sims.core.jit import njit
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.table_nb import NO_TABLE, table_action_nb
 from sims.core.tricks import (

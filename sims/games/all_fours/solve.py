@@ -13,9 +13,9 @@ in the deal minus the other seat's (SOLVE_OUTCOME, net_points).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from sims.core.deck import reset_pack_nb
+from sims.core.jit import njit
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.table_nb import record_visit_nb
 from sims.core.tricks import ACE_HIGH_BIT

@@ -77,7 +77,6 @@ gave).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from sims.core.advice import (
     TRIED,
@@ -91,6 +90,7 @@ from sims.core.advice import (
 )
 from sims.core.cards import card_name
 from sims.core.deck import N_CARDS
+from sims.core.jit import njit
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.games.chase_ace.kernel import (
     G_SPLIT_WIN,

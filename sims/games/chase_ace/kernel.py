@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
 from sims.core.deck import JACK, N_CARDS, QUEEN, deal_prefix_nb
+from sims.core.jit import njit
 from sims.core.rng import seed_key_nb, stream_nb, uniform_below_nb, uniform_bound_nb
 from sims.games.chase_ace.rules import (
     FINAL_CARRY_NO_STAKE,

@@ -4,9 +4,9 @@ defines what a solve kernel sums; sims.games.chase_ace.table declares the cells)
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from sims.core.deck import deal_prefix_nb
+from sims.core.jit import njit
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.table_nb import record_visit_nb
 from sims.games.chase_ace.kernel import (

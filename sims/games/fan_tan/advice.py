@@ -86,7 +86,6 @@ Outcomes (the advised seat's, for the whole hand: antes and fees before the deci
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from sims.core.advice import (
     TRIED,
@@ -100,6 +99,7 @@ from sims.core.advice import (
 )
 from sims.core.cards import card_code, card_name
 from sims.core.deck import N_CARDS
+from sims.core.jit import njit
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.games.fan_tan.kernel import (
     BIT_OF_CODE,

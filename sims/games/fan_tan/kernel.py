@@ -12,9 +12,9 @@ sums are the named arrays of one record (``TABLE``).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from sims.core.deck import N_CARDS, draw_nb, reset_pack_nb
+from sims.core.jit import njit
 from sims.core.rng import below_nb, seed_key_nb, stream_nb
 from sims.core.table_nb import NO_TABLE, table_action_nb
 from sims.core.tricks import RANK_COLUMN, count_cards_nb, lowest_bit_nb

@@ -18,9 +18,9 @@ share one play.  The seat's outcome is its ``net`` (SOLVE_OUTCOME) for the deal.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from sims.core.deck import reset_pack_nb
+from sims.core.jit import njit
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.table import solve_stats_width
 from sims.core.table_nb import record_visit_nb

@@ -108,7 +108,6 @@ The ``known`` encoding (int64; :func:`read_known` reads it back), for the kernel
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from sims.core.advice import (
     TRIED,
@@ -123,6 +122,7 @@ from sims.core.advice import (
 )
 from sims.core.cards import format_cards
 from sims.core.deck import N_CARDS
+from sims.core.jit import njit
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.tricks import lowest_card_nb
 from sims.games.fight_for_the_lead.kernel import (

@@ -10,9 +10,9 @@ the leader, trading (7), the tricks (8) and the settlement (9).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from sims.core.deck import N_CARDS, draw_nb, reset_pack_nb
+from sims.core.jit import njit
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.table import block_offset, solve_stats_width, table_width
 from sims.core.table_nb import NO_TABLE, record_visit_nb, table_action_nb

@@ -137,7 +137,6 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
-from numba import njit
 
 from sims.core.advice import (
     TRIED,
@@ -149,6 +148,7 @@ from sims.core.advice import (
     unknown_context,
 )
 from sims.core.cards import parse_cards
+from sims.core.jit import njit
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.games.five_hundred.kernel import (
     PACK_SIZES,

@@ -28,9 +28,9 @@ used while its caller holds the one-record array it lives in (``new_tables_nb``)
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
+from sims.core.jit import njit
 from sims.core.rng import below_nb, seed_key_nb, stream_nb
 from sims.core.table_nb import NO_TABLE, table_action_nb
 from sims.core.tricks import count_cards_nb, lowest_bit_nb

@@ -18,8 +18,8 @@ that key, and an auction that ends in a contract already played costs no play.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from sims.core.jit import njit
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.table import solve_stats_width
 from sims.core.table_nb import record_visit_nb

@@ -129,7 +129,6 @@ Where the rules are silent (choices made here)
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from sims.core.advice import (
     TRIED,
@@ -143,6 +142,7 @@ from sims.core.advice import (
     unknown_context,
 )
 from sims.core.cards import card_name, format_cards
+from sims.core.jit import njit
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.tricks import RANKED_SUIT, above_nb, suit_of_bit_nb
 from sims.games.spoil_five.kernel import (

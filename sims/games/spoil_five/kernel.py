@@ -19,9 +19,9 @@ into ``GM_*``) and returns at most a short tuple of the values the next phase wo
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from sims.core.deck import DEAL_ROW, DECK_ROW, FIRST_GAME_ROW, N_CARDS, ROW, draw_nb
+from sims.core.jit import njit
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.table_nb import NO_TABLE, table_action_nb
 from sims.core.tricks import (

@@ -14,8 +14,8 @@ visiting seat's hand-mode ``net`` (SOLVE_OUTCOME) of both actions goes to its ce
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from sims.core.jit import njit
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.table import solve_stats_width
 from sims.core.table_nb import record_visit_nb

@@ -51,20 +51,21 @@ def _solve_sums_nb(work, masks, policy, out, values, seed, first, count, decisio
     for hand in range(first, first + count):
         start = stream_nb(seed_key, hand)
         work[T_FORCE + decision] = 0
-        reset_pack_nb(work, ACE_HIGH_BIT)
-        play_deal_nb(work, masks, policy, 1, 0, 0, True, start)
-        visit = info_nb(work, I_BEG_CELL + decision)
-        if visit == 0:
-            continue
-        # the action the profile took: the beg's "beg" (1) when E begged; the give's "give" (0) when D gave
-        taken = info_nb(work, I_BEGGED) if decision == 0 else 1 - info_nb(work, I_GAVE)
-        values[taken] = _net_nb(work, seat)
-        other = 1 - taken
-        work[T_FORCE + decision] = other + 1
-        reset_pack_nb(work, ACE_HIGH_BIT)
-        play_deal_nb(work, masks, policy, 1, 0, 0, True, start)
-        values[other] = _net_nb(work, seat)
-        record_visit_nb(out, seat, visit - 1, N_CELLS, values, _BOTH)
+        taken = visit = 0
+        for replay in range(2):  # the deal as the profile plays it, then with the other action forced
+            reset_pack_nb(work, ACE_HIGH_BIT)
+            play_deal_nb(work, masks, policy, 1, 0, 0, True, start)  # one call site: compiled once
+            if replay == 1:
+                values[1 - taken] = _net_nb(work, seat)
+                record_visit_nb(out, seat, visit - 1, N_CELLS, values, _BOTH)
+                break
+            visit = info_nb(work, I_BEG_CELL + decision)
+            if visit == 0:
+                break
+            # the action the profile took: the beg's "beg" (1) when E begged; the give's "give" (0) when D gave
+            taken = info_nb(work, I_BEGGED) if decision == 0 else 1 - info_nb(work, I_GAVE)
+            values[taken] = _net_nb(work, seat)
+            work[T_FORCE + decision] = 1 - taken + 1
     work[T_FORCE + decision] = 0
 
 

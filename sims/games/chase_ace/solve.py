@@ -56,20 +56,25 @@ def _solve_deals_nb(rules, tables, out, scratch, n, seed, first, count):
         state = stream_nb(seed_key, deal)
         state = deal_prefix_nb(table.pack, table.dealt, n + 1, state)
         table.solve[SOLVE_FORCED] = -1
-        play_round_nb(table, n, state, codes, tables_on, -1, False, True)
-        visits = table.solve[SOLVE_VISITS]
-        for v in range(visits):
-            positions[v] = table.visit_position[v]
-            cells[v] = table.visit_cell[v]
-            swaps[v] = table.visit_swap[v]
-        for k in range(n):
-            base_lose[k] = table.lose[k]
-        for v in range(visits):
-            position = positions[v]
-            taken = SWAP if swaps[v] else KEEP
-            values[taken] = base_lose[position]
-            table.solve[SOLVE_FORCED] = position
-            table.solve[SOLVE_FORCED_SWAP] = 1 - swaps[v]
-            play_round_nb(table, n, state, codes, tables_on, -1, False, True)
-            values[1 - taken] = table.lose[position]
-            record_visit_nb(out, position, cells[v], N_CELLS, values[:N_ACTIONS], BOTH)
+        visits = position = taken = 0
+        v = -1  # the round as the profile plays it, then once per visit with its other action forced
+        while v < visits:
+            if v >= 0:
+                position = positions[v]
+                taken = SWAP if swaps[v] else KEEP
+                values[taken] = base_lose[position]
+                table.solve[SOLVE_FORCED] = position
+                table.solve[SOLVE_FORCED_SWAP] = 1 - swaps[v]
+            play_round_nb(table, n, state, codes, tables_on, -1, False, True)  # one call site: compiled once
+            if v >= 0:
+                values[1 - taken] = table.lose[position]
+                record_visit_nb(out, position, cells[v], N_CELLS, values[:N_ACTIONS], BOTH)
+            else:
+                visits = table.solve[SOLVE_VISITS]
+                for w in range(visits):
+                    positions[w] = table.visit_position[w]
+                    cells[w] = table.visit_cell[w]
+                    swaps[w] = table.visit_swap[w]
+                for k in range(n):
+                    base_lose[k] = table.lose[k]
+            v += 1

@@ -78,17 +78,20 @@ def solve_nb(rules, policy, n, seed, first, count, decision):
     for hand in range(first, first + count):
         work[INFO_ROW + DEAL_SLOTS + D_VISIT_SEAT] = -1
         work[INFO_ROW + FLAG_SLOTS + F_FORCE] = -1
-        pack_in_order_nb(work)
-        play_deal_nb(work, masks, n, n - 1, True, stream_nb(seed_key, hand), codes, seat_flags, policy)
-        seat = work[INFO_ROW + DEAL_SLOTS + D_VISIT_SEAT]
-        if seat < 0:
-            continue
-        cell = work[INFO_ROW + DEAL_SLOTS + D_VISIT_CELL]
-        taken = work[INFO_ROW + DEAL_SLOTS + D_VISIT_ACTION]
-        values[taken] = seat_net_nb(work, n, seat, pool, ante, extra, bonus)
-        work[INFO_ROW + FLAG_SLOTS + F_FORCE] = 1 - taken
-        pack_in_order_nb(work)
-        play_deal_nb(work, masks, n, n - 1, True, stream_nb(seed_key, hand), codes, seat_flags, policy)
-        values[1 - taken] = seat_net_nb(work, n, seat, pool, ante, extra, bonus)
-        record_visit_nb(out, seat, cell, n_cells, values, 3)
+        seat = cell = taken = 0
+        for replay in range(2):  # the deal as the profile plays it, then with the other action forced
+            pack_in_order_nb(work)
+            # one call site, so the deal is compiled once
+            play_deal_nb(work, masks, n, n - 1, True, stream_nb(seed_key, hand), codes, seat_flags, policy)
+            if replay == 1:
+                values[1 - taken] = seat_net_nb(work, n, seat, pool, ante, extra, bonus)
+                record_visit_nb(out, seat, cell, n_cells, values, 3)
+                break
+            seat = work[INFO_ROW + DEAL_SLOTS + D_VISIT_SEAT]
+            if seat < 0:
+                break
+            cell = work[INFO_ROW + DEAL_SLOTS + D_VISIT_CELL]
+            taken = work[INFO_ROW + DEAL_SLOTS + D_VISIT_ACTION]
+            values[taken] = seat_net_nb(work, n, seat, pool, ante, extra, bonus)
+            work[INFO_ROW + FLAG_SLOTS + F_FORCE] = 1 - taken
     return out

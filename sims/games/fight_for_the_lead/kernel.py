@@ -1081,23 +1081,28 @@ def _solve_hands_nb(rules, tables, out, values, base, n, seed, first, count, dec
         return  # nobody decides to stay in a compulsory hand
     for hand in range(first, first + count):
         table.forced_seat = -1
-        reset_pack_nb(table.pack, BIT_OF_CODE)
-        play_hand_inline_nb(table, n, n - 1, pot, compulsory, True, stream_nb(seed_key, hand), codes)
-        for seat in range(n):  # the base play's, before the replays overwrite them
-            base[0, seat] = table.net[seat]
-            base[1, seat] = table.fight_cell[seat] if fight else table.stay_cell[seat]
-            base[2, seat] = table.fight_action[seat] if fight else table.stay_action[seat]
-        table.forced_decision = decision
-        for seat in range(n):
-            table.forced_seat = seat
-            for action in range(n_actions):
+        # step -1 is the base play; step seat * n_actions + action replays the hand with
+        # that seat's visit forced to that action (one call site: the hand compiles once)
+        for step in range(-1, n * n_actions):
+            seat, action = max(step, 0) // n_actions, max(step, 0) % n_actions
+            if step >= 0:
                 values[action] = base[0, seat]
-                if action != base[2, seat]:
-                    table.forced_action = action
-                    reset_pack_nb(table.pack, BIT_OF_CODE)
-                    play_hand_inline_nb(table, n, n - 1, pot, compulsory, True, stream_nb(seed_key, hand), codes)
-                    values[action] = table.net[seat]
-            record_visit_nb(out, seat, base[1, seat], n_cells, values, (1 << n_actions) - 1)
+                table.forced_seat = seat
+                table.forced_action = action
+            if step < 0 or action != base[2, seat]:
+                reset_pack_nb(table.pack, BIT_OF_CODE)
+                play_hand_inline_nb(table, n, n - 1, pot, compulsory, True, stream_nb(seed_key, hand), codes)
+            if step < 0:
+                for k in range(n):  # the base play's, before the replays overwrite them
+                    base[0, k] = table.net[k]
+                    base[1, k] = table.fight_cell[k] if fight else table.stay_cell[k]
+                    base[2, k] = table.fight_action[k] if fight else table.stay_action[k]
+                table.forced_decision = decision
+                continue
+            if action != base[2, seat]:
+                values[action] = table.net[seat]
+            if action == n_actions - 1:
+                record_visit_nb(out, seat, base[1, seat], n_cells, values, (1 << n_actions) - 1)
 
 
 @njit(cache=True, nogil=True)

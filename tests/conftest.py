@@ -4,6 +4,12 @@ The result store is off unless a test gives one (``--store PATH``, ``store=...``
 shared by the suite would answer later tests from earlier ones, and a test of interrupts,
 progress or kernel loading must play its hands.  Set in the environment, so that the
 commands tests start as subprocesses see it too.
+
+Subprocesses (the command line, the tour notebook's kernel, the kernel warmer) import the
+checkout's code, the code under test, through ``PYTHONPATH``: with an installed copy
+beside it (``pip install '.[test]'`` without ``-e``, as CI installs) they imported that
+copy, and Numba keys its cache files by the source file's folder, so every kernel they
+used compiled a second time (on a fresh clone, minutes of the run).
 """
 
 import os
@@ -14,6 +20,8 @@ from pathlib import Path
 import pytest
 
 os.environ["CARD_ANALYZER_STORE"] = "off"
+ROOT = Path(__file__).resolve().parents[1]
+os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
 WARMER = pytest.StashKey[subprocess.Popen]()
 
 
@@ -24,7 +32,7 @@ def pytest_collection_finish(session):
         return
     session.config.stash[WARMER] = subprocess.Popen(
         [sys.executable, "-m", "tests.warm_kernels"],
-        cwd=Path(__file__).resolve().parents[1],
+        cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

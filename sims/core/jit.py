@@ -4,8 +4,8 @@ The kernels' per-card helpers are ``@njit(inline="always")``: Numba inlines them
 its own IR before typing, so constants (a fixed-rules kernel's rule codes, the
 ``tables_on`` and ``solve`` switches) fold away and each hand runs 1.1 to 1.9 times as
 fast as with the helpers compiled apart and left to LLVM (measured per game, 2026-11).
-Numba's inliner (``numba.core.inline_closurecall.InlineWorker``, checked on 0.59 to
-0.68) pays for that twice over at every call site:
+Numba's inliner (``numba.core.inline_closurecall.InlineWorker``, read in Numba 0.68.1)
+pays for that twice over at every call site:
 
 1. it runs the callee's whole untyped pipeline again, its own inlining included, so
    a helper inlined three levels down is rebuilt once per path to it;

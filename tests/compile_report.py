@@ -48,47 +48,19 @@ def _timed(rows: list, game: str, kind: str, action) -> None:
 
 
 def compile_game(name: str) -> list[dict]:
-    """Compile (or load) every kernel of one game in this process; one JSON line per kernel."""
-    from analyzer.run.params import build_rules
-    from sims import advice, engine, solve
-    from sims.core.table import with_tables
-    from sims.registry import GAMES
-    from sims.spec import HANDS, MODE_NAMES
-
-    rows: list[dict] = []
+    """Compile (or load) every kernel of one game in this process (the warmer's steps,
+    :func:`tests.warm_kernels.kernel_steps`, but the table-playing modes, which load the
+    mode kernels); one JSON line per kernel."""
     start = time.process_time()
-    spec = GAMES[name]
-    players = spec.default_players
-    rules, policy = spec.default_rules(), spec.default_policy(players)
+    from sims.registry import GAMES
+    from tests.warm_kernels import kernel_steps
+
+    steps = kernel_steps(GAMES[name])
     print(json.dumps({"game": name, "kernel": "import", "cpu": time.process_time() - start, "wall": 0.0}), flush=True)
-    for mode in spec.modes:
-        _timed(rows, name, MODE_NAMES[mode], lambda: engine.simulate(spec, rules, policy, players, mode, 1, 0, 4))
-    if spec.fixed_kernels:
-        for variant in spec.variants:
-            varied = build_rules(spec, variant, {})
-            if spec.kernel_for(HANDS, spec.rules_array(varied)) is spec.kernels[HANDS]:
-                _timed(rows, name, "hands*", lambda: engine.simulate(spec, varied, policy, players, HANDS, 1, 0, 4))
-                break
-    if spec.tables:
-        tables: dict[int, dict] = {seat: {} for seat in range(players)}
-        for decision in spec.table_decisions():
-            for seat, table in solve.policy_tables(spec, rules, policy, players, decision.name, hand_mode=True).items():
-                tables[seat][decision.name] = table
-        widened = with_tables(policy, len(spec.policy_fields), spec.table_decisions(), tables)
-        for decision in spec.table_decisions():
-            _timed(
-                rows,
-                name,
-                f"solve {decision.name}",
-                lambda: solve.simulate_solve(spec, rules, widened, players, decision.name, 1, 0, 4),
-            )
-    for decision in advice.decisions(spec):
-
-        def advise(example=decision.example):
-            found_rules, found_players, found = advice.example_situation(spec, example)
-            advice.simulate_advice(spec, found_rules, spec.default_policy(found_players), found_players, found, 1, 0, 4)
-
-        _timed(rows, name, f"advise {decision.name}", advise)
+    rows: list[dict] = []
+    for _, kind, compile_kernel in steps:
+        if not kind.startswith("tables "):
+            _timed(rows, name, kind, compile_kernel)
     return rows
 
 

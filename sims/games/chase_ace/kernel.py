@@ -10,6 +10,7 @@ from numba import njit
 
 from sims.core.deck import JACK, N_CARDS, QUEEN, deal_prefix_nb
 from sims.core.rng import seed_key_nb, stream_nb, uniform_below_nb, uniform_bound_nb
+from sims.games.chase_ace import lanes as lanes_nb
 from sims.games.chase_ace.rules import (
     FINAL_CARRY_NO_STAKE,
     FINAL_CUT_HIGH,
@@ -29,6 +30,7 @@ from sims.games.chase_ace.rules import (
     LENGTH_LABELS,
     MAX_ROUNDS,
     REVEAL_AT_DEAL,
+    REVEAL_ON_ATTEMPT,
     THRESHOLD,
     THRESHOLD_MIX,
     TIE_ALL_LOWEST,
@@ -659,15 +661,129 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
     return out
 
 
+def lanes_apply(codes: tuple) -> bool:
+    """Whether hands under rules of these :func:`rule_codes_nb` may be played in lanes
+    (sims/games/chase_ace/lanes.py): all-lowest-lose, kings block (revealed on an attempt)
+    and no queen or jack rule; any dealer_king_block."""
+    tie, kings, reveal, _, queens, jacks = codes
+    return (
+        tie == TIE_ALL_LOWEST
+        and kings == KINGS_BLOCK
+        and reveal == REVEAL_ON_ATTEMPT
+        and queens == 0
+        and jacks == JACKS_OFF
+    )
+
+
+@njit(cache=True)
+def new_lane_hand_table_nb(rules, policy, n):
+    """:func:`new_hand_table_nb`'s scratch and a ``LANES`` record: ``((tables, lanes), out)``."""
+    tables, out = new_hand_table_nb(rules, policy, n)
+    return (tables, lanes_nb.new_lanes_nb()), out
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _lane_policy_nb(table, lanes, n):
+    """Whether the block's hands may play in lanes: no seat plays a table or draws (a
+    threshold_mix strictly between 0 and 1 whose rank can come), every seat swaps exactly
+    below some rank, and ``n + 1`` cards fit the lanes' rows.  Writes each seat's rank
+    threshold and informed flag into ``lanes``."""
+    if table.has_tables != 0 or n + 1 > lanes_nb.ROWS:
+        return False
+    ranks = (1 << N_FACES) - 1
+    for seat in range(n):
+        decision = table.decision[seat]
+        swaps = decision & ranks
+        mixed = (decision >> MIXED_SHIFT) & ranks
+        if mixed != 0:
+            if table.mix[seat] <= MIX_ALWAYS:
+                return False  # a draw decides there
+            swaps |= mixed  # threshold_mix 1: swap without a draw
+        below = 0
+        while (swaps >> below) & 1:
+            below += 1
+        if swaps != (1 << below) - 1 or below > TOP_RANK:
+            return False
+        lanes.threshold[seat] = below
+        lanes.informed[seat] = (decision >> INFORMED_BIT) & 1
+    return True
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _lane_hand_loop_nb(table, lanes, out, n, seed, first, count, dealer_king_block):
+    """Hand mode's sums of hands ``first .. first+count-1`` played in lanes: per seat lives
+    lost and exchanges into the record, the table row into ``out``.  A hand whose draws
+    may reject is dealt again from its stream by :func:`sims.core.deck.deal_prefix_nb`."""
+    seed_key = seed_key_nb(seed)
+    ace_high = np.uint8(table.rank_of[0] == TOP_RANK)  # the ace (code 0) ranks top
+    cards = n + 1
+    batches = 0
+    start = first
+    end = first + count
+    while start < end:
+        width = min(lanes_nb.WIDTH, end - start)
+        lanes_nb.draw_lanes_nb(lanes, seed_key, start, width, cards)
+        lanes_nb.deal_lanes_nb(lanes, width, cards, ace_high)
+        redeal = np.uint64(0)
+        for h in range(width):
+            redeal |= lanes.redeal[h]
+        if redeal != 0:
+            for h in range(width):
+                if lanes.redeal[h] != 0:
+                    deal_prefix_nb(table.pack, table.dealt, cards, stream_nb(seed_key, start + h))
+                    for k in range(cards):
+                        lanes.rank[np.uint64(k * lanes_nb.WIDTH + h)] = table.rank_of[np.uint64(table.dealt[k])]
+        lanes_nb.play_lanes_nb(lanes, width, n, dealer_king_block)
+        lanes_nb.count_lanes_nb(lanes, width, n)
+        batches += 1
+        start += width
+        if batches == lanes_nb.FLUSH_BATCHES or start >= end:
+            losers, losers_sq, no_loser = lanes_nb.flush_lanes_nb(lanes, n, table.lose_sum, table.exchange_sum)
+            out[n, T_LOSERS] += losers
+            out[n, T_LOSERS_SQ] += losers_sq
+            out[n, T_NO_LOSER] += no_loser
+            batches = 0
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _lane_hand_sums_nb(tables, lanes, out, n, seed, first, count, dealer_king_block):
+    """:func:`_hand_sums_nb` in lanes, for rules where :func:`lanes_apply`, when the
+    block's policy allows (:func:`_lane_policy_nb`); returns False, having done nothing,
+    when it does not.  A function of its own, not inlined: compiled once for every rule
+    tuple, and the kernels that call it compile no faster for inlining a loop that runs
+    once per block."""
+    table = tables[0]
+    if not _lane_policy_nb(table, lanes[0], n):
+        return False
+    _lane_hand_loop_nb(table, lanes[0], out, n, seed, first, count, dealer_king_block)
+    for seat in range(n):
+        out[seat, H_LOSE_LIFE] = table.lose_sum[seat]
+        out[seat, H_EXCHANGE] = table.exchange_sum[seat]
+    return True
+
+
 def fixed_hands_kernel(codes: tuple):
     """:func:`simulate_hands_nb` compiled for one tuple of :func:`rule_codes_nb`: the rule
     tests fold away at compile time, and with them the held rows that only the rare rules
     need (standard rules, 8 players: 27% fewer instructions, half the branch mispredictions,
-    about 1.6 times as fast as the generic kernel).  Each tuple is a compile of a few seconds and a cache file of about
-    90 KB, so ``SPEC`` uses it for the standard rules only (``fixed_kernels``).  Same sums
-    as the generic kernel for rules with these codes.  The kernel is a Python function
-    around the compiled parts (:func:`sims.spec.kernel_around_loop`)."""
+    about 1.6 times as fast as the generic kernel).  Where :func:`lanes_apply` (the
+    standard rules), a block whose policy never draws plays its hands in lanes
+    (sims/games/chase_ace/lanes.py: about 2.5 times as fast again).  Each tuple is a
+    compile of a few seconds and a cache file of about 90 KB, so ``SPEC`` uses it for the
+    standard rules only (``fixed_kernels``).  Same sums as the generic kernel for rules
+    with these codes.  The kernel is a Python function around the compiled parts
+    (:func:`sims.spec.kernel_around_loop`)."""
     codes = tuple(int(code) for code in codes)
+
+    if lanes_apply(codes):
+
+        @njit(cache=True, nogil=True, _nrt=False)
+        def lane_hand_sums_nb(parts, out, n, seed, first, count):
+            tables, lanes = parts
+            if not _lane_hand_sums_nb(tables, lanes, out, n, seed, first, count, codes[3]):
+                _hand_sums_nb(tables, out, n, seed, first, count, codes)
+
+        return kernel_around_loop(new_lane_hand_table_nb, lane_hand_sums_nb)
 
     @njit(cache=True, nogil=True, _nrt=False)
     def fixed_hand_sums_nb(tables, out, n, seed, first, count):

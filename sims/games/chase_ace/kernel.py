@@ -746,7 +746,7 @@ def _lane_hand_loop_nb(table, lanes, out, n, seed, first, count, dealer_king_blo
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _lane_hand_sums_nb(tables, lanes, out, n, seed, first, count, dealer_king_block):
+def lane_hand_sums_nb(tables, lanes, out, n, seed, first, count, dealer_king_block):
     """:func:`_hand_sums_nb` in lanes, for rules where :func:`lanes_apply`, when the
     block's policy allows (:func:`_lane_policy_nb`); returns False, having done nothing,
     when it does not.  A function of its own, not inlined: compiled once for every rule
@@ -778,12 +778,12 @@ def fixed_hands_kernel(codes: tuple):
     if lanes_apply(codes):
 
         @njit(cache=True, nogil=True, _nrt=False)
-        def lane_hand_sums_nb(parts, out, n, seed, first, count):
+        def fixed_lane_hand_sums_nb(parts, out, n, seed, first, count):
             tables, lanes = parts
-            if not _lane_hand_sums_nb(tables, lanes, out, n, seed, first, count, codes[3]):
+            if not lane_hand_sums_nb(tables, lanes, out, n, seed, first, count, codes[3]):
                 _hand_sums_nb(tables, out, n, seed, first, count, codes)
 
-        return kernel_around_loop(new_lane_hand_table_nb, lane_hand_sums_nb)
+        return kernel_around_loop(new_lane_hand_table_nb, fixed_lane_hand_sums_nb)
 
     @njit(cache=True, nogil=True, _nrt=False)
     def fixed_hand_sums_nb(tables, out, n, seed, first, count):

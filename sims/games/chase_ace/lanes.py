@@ -101,7 +101,30 @@ def draw_lanes_nb(lanes, seed_key, first, width, cards):
         lanes.s2[h] = mix64_lanes_nb(key + GOLDEN * U64(3))
         lanes.s3[h] = mix64_lanes_nb(key + GOLDEN * U64(4))
         lanes.redeal[h] = 0
-    for k in range(cards):
+    k = 0
+    while k + 3 <= cards:  # three draws at a time: the state stays in registers
+        bound0 = np.uint32(N_CARDS - k)
+        bound1 = np.uint32(N_CARDS - k - 1)
+        bound2 = np.uint32(N_CARDS - k - 2)
+        for h in range(width):
+            state = (lanes.s0[h], lanes.s1[h], lanes.s2[h], lanes.s3[h])
+            word0, state = next_u64_nb(state)
+            word1, state = next_u64_nb(state)
+            word2, (s0, s1, s2, s3) = next_u64_nb(state)
+            lanes.s0[h] = s0
+            lanes.s1[h] = s1
+            lanes.s2[h] = s2
+            lanes.s3[h] = s3
+            product0 = _first_step_nb(word0, bound0)
+            product1 = _first_step_nb(word1, bound1)
+            product2 = _first_step_nb(word2, bound2)
+            lanes.redeal[h] |= _may_reject_nb(product0, bound0) | _may_reject_nb(product1, bound1)
+            lanes.redeal[h] |= _may_reject_nb(product2, bound2)
+            lanes.draw[U64(k * WIDTH + h)] = U8(product0 >> U64(32))
+            lanes.draw[U64((k + 1) * WIDTH + h)] = U8(product1 >> U64(32))
+            lanes.draw[U64((k + 2) * WIDTH + h)] = U8(product2 >> U64(32))
+        k += 3
+    while k < cards:
         bound = np.uint32(N_CARDS - k)
         for h in range(width):
             word, (s0, s1, s2, s3) = next_u64_nb((lanes.s0[h], lanes.s1[h], lanes.s2[h], lanes.s3[h]))
@@ -109,20 +132,40 @@ def draw_lanes_nb(lanes, seed_key, first, width, cards):
             lanes.s1[h] = s1
             lanes.s2[h] = s2
             lanes.s3[h] = s3
-            # sims.core.rng.below_nb's first step; a low part below the bound may reject
-            product = U64(np.uint32(word >> U64(32))) * U64(bound)
-            lanes.redeal[h] |= U64(np.int64(product & _LOW32) < np.int64(bound))
+            product = _first_step_nb(word, bound)
+            lanes.redeal[h] |= _may_reject_nb(product, bound)
             lanes.draw[U64(k * WIDTH + h)] = U8(product >> U64(32))
+        k += 1
+
+
+@njit(cache=True, inline="always")
+def _first_step_nb(word, bound):
+    """sims.core.rng.below_nb's first step: the top 32 bits of ``word`` times ``bound``
+    (a 32x32-bit product, which vectorizes); its top half is the draw unless it rejects."""
+    return U64(np.uint32(word >> U64(32))) * U64(bound)
+
+
+@njit(cache=True, inline="always")
+def _may_reject_nb(product, bound):
+    """1 when the low half of ``product`` is below ``bound``, where below_nb may reject."""
+    return U64(np.int64(product & _LOW32) < np.int64(bound))
+
+
+@njit(cache=True, inline="always")
+def _min_nb(a, b):
+    return a if a < b else b
 
 
 @njit(cache=True, inline="always")
 def _rank_of_code_nb(code, ace_high):
-    """The rank of card ``code`` (0..51): its face (code % 13, by compare and subtract, which
-    vectorizes on bytes), or with ``ace_high`` (0 or 1) the face one lower, the ace top."""
-    face = code - U8(13) * U8(code >= 13)
-    face = face - U8(13) * U8(code >= 26)
-    face = face - U8(13) * U8(code >= 39)
-    return face - ace_high + U8(13) * (ace_high & U8(face == 0))
+    """The rank of card ``code`` (0..51, a byte): its face (code % 13) or with ``ace_high``
+    (0 or 1) the face one lower, the ace top.  In bytes throughout, with wrapping
+    subtractions: ``min(x, x - 13)`` is ``x - 13`` when ``x >= 13``, else ``x`` (the
+    subtraction wraps above 242), so the compiler keeps 32 lanes in a vector."""
+    face = _min_nb(code, U8(code - U8(13)))
+    face = _min_nb(face, U8(face - U8(13)))
+    face = _min_nb(face, U8(face - U8(13)))
+    return _min_nb(U8(face + U8(12) * ace_high), U8(face - ace_high))
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -133,7 +176,7 @@ def deal_lanes_nb(lanes, width, cards, ace_high):
     for k in range(cards):
         own = _rank_of_code_nb(U8(k), ace_high)  # position k's card if no draw took position k
         for h in range(width):
-            p = U8(k) + lanes.draw[U64(k * WIDTH + h)]
+            p = U8(U8(k) + lanes.draw[U64(k * WIDTH + h)])
             lanes.position[U64(k * WIDTH + h)] = p
             lanes.found[h] = _rank_of_code_nb(p, ace_high)
             lanes.moved[h] = own

@@ -683,11 +683,13 @@ def new_lane_hand_table_nb(rules, policy, n):
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _lane_policy_nb(table, lanes, n):
+def lanes_fit_nb(tables, lanes_array, n):
     """Whether the block's hands may play in lanes: no seat plays a table or draws (a
     threshold_mix strictly between 0 and 1 whose rank can come), every seat swaps exactly
     below some rank, and ``n + 1`` cards fit the lanes' rows.  Writes each seat's rank
-    threshold and informed flag into ``lanes``."""
+    threshold and informed flag into the ``LANES`` record ``lanes_array[0]``."""
+    table = tables[0]
+    lanes = lanes_array[0]
     if table.has_tables != 0 or n + 1 > lanes_nb.ROWS:
         return False
     ranks = (1 << N_FACES) - 1
@@ -748,12 +750,12 @@ def _lane_hand_loop_nb(table, lanes, out, n, seed, first, count, dealer_king_blo
 @njit(cache=True, nogil=True, _nrt=False)
 def lane_hand_sums_nb(tables, lanes, out, n, seed, first, count, dealer_king_block):
     """:func:`_hand_sums_nb` in lanes, for rules where :func:`lanes_apply`, when the
-    block's policy allows (:func:`_lane_policy_nb`); returns False, having done nothing,
+    block's policy allows (:func:`lanes_fit_nb`); returns False, having done nothing,
     when it does not.  A function of its own, not inlined: compiled once for every rule
     tuple, and the kernels that call it compile no faster for inlining a loop that runs
     once per block."""
     table = tables[0]
-    if not _lane_policy_nb(table, lanes[0], n):
+    if not lanes_fit_nb(tables, lanes, n):
         return False
     _lane_hand_loop_nb(table, lanes[0], out, n, seed, first, count, dealer_king_block)
     for seat in range(n):
@@ -766,31 +768,39 @@ def fixed_hands_kernel(codes: tuple):
     """:func:`simulate_hands_nb` compiled for one tuple of :func:`rule_codes_nb`: the rule
     tests fold away at compile time, and with them the held rows that only the rare rules
     need (standard rules, 8 players: 27% fewer instructions, half the branch mispredictions,
-    about 1.6 times as fast as the generic kernel).  Where :func:`lanes_apply` (the
-    standard rules), a block whose policy never draws plays its hands side by side in
-    lanes (:func:`lane_hand_sums_nb`, sims/games/chase_ace/lanes.py; 8 players: 144
-    instructions per hand against 797 one hand at a time, about 4 times as fast).  Each
-    tuple is a compile of a few seconds and a cache file of about 90 KB, so ``SPEC`` uses
-    it for the standard rules only (``fixed_kernels``).  Same sums as the generic kernel for rules
-    with these codes.  The kernel is a Python function around the compiled parts
-    (:func:`sims.spec.kernel_around_loop`)."""
+    about 1.6 times as fast as the generic kernel).  Each tuple is a compile of a few
+    seconds and a cache file of about 90 KB, so ``SPEC`` uses it for the standard rules
+    only (``fixed_kernels``).  Same sums as the generic kernel for rules with these codes.
+    The kernel is a Python function around the compiled parts
+    (:func:`sims.spec.kernel_around_loop`).
+
+    Where :func:`lanes_apply` (the standard rules), a block whose policy never draws plays
+    its hands side by side in lanes (:func:`lane_hand_sums_nb`, sims/games/chase_ace/lanes.py;
+    8 players: 144 instructions per hand against 797 one hand at a time, about 4 times as
+    fast), and the hand-at-a-time loop compiles on the first block that needs it (a policy
+    that draws, a table, more than 23 players): the lanes compile in about a sixth of its
+    time, so a first run that plays in lanes compiles that much less."""
     codes = tuple(int(code) for code in codes)
-
-    if lanes_apply(codes):
-
-        @njit(cache=True, nogil=True, _nrt=False)
-        def fixed_lane_hand_sums_nb(parts, out, n, seed, first, count):
-            tables, lanes = parts
-            if not lane_hand_sums_nb(tables, lanes, out, n, seed, first, count, codes[3]):
-                _hand_sums_nb(tables, out, n, seed, first, count, codes)
-
-        return kernel_around_loop(new_lane_hand_table_nb, fixed_lane_hand_sums_nb)
 
     @njit(cache=True, nogil=True, _nrt=False)
     def fixed_hand_sums_nb(tables, out, n, seed, first, count):
         _hand_sums_nb(tables, out, n, seed, first, count, codes)
 
-    return kernel_around_loop(new_hand_table_nb, fixed_hand_sums_nb)
+    if not lanes_apply(codes):
+        return kernel_around_loop(new_hand_table_nb, fixed_hand_sums_nb)
+    dealer_king_block = np.int64(codes[3])
+
+    def simulate_hands_fixed(rules, policy, n, seed, first, count):
+        (tables, lanes), out = new_lane_hand_table_nb(rules, policy, n)
+        if lanes_fit_nb(tables, lanes, n):  # so that a policy that draws never compiles the lanes
+            lane_hand_sums_nb(tables, lanes, out, n, seed, first, count, dealer_king_block)
+        else:
+            fixed_hand_sums_nb(tables, out, n, seed, first, count)
+        return out
+
+    simulate_hands_fixed.loop = fixed_hand_sums_nb  # type: ignore[attr-defined]  # as kernel_around_loop's
+    simulate_hands_fixed.parts = (new_lane_hand_table_nb, lanes_fit_nb, lane_hand_sums_nb, fixed_hand_sums_nb)  # type: ignore[attr-defined]
+    return simulate_hands_fixed
 
 
 def hand_rule_codes(rules) -> tuple:

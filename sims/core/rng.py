@@ -41,6 +41,25 @@ def mix64_nb(z):
     return z ^ (z >> np.uint64(31))
 
 
+@njit(cache=True, inline="always")
+def _times_nb(z, c):
+    """``z * c`` modulo 2**64 for a constant ``c``, from 32-bit halves."""
+    low = np.uint64(c & 0xFFFFFFFF)
+    high = np.uint64(c >> 32)
+    z_low = z & _LOW32
+    return z_low * low + (((z >> np.uint64(32)) * low + z_low * high) << np.uint64(32))
+
+
+@njit(cache=True, inline="always")
+def mix64_lanes_nb(z):
+    """:func:`mix64_nb`, the same bijection, with each 64-bit product written from 32-bit
+    halves.  In a loop over many streams (one per lane) the compiler then vectorizes it
+    with 32x32-bit vector multiplies; given 64-bit products it keeps the loop scalar."""
+    z = _times_nb(z ^ (z >> np.uint64(30)), 0xBF58476D1CE4E5B9)
+    z = _times_nb(z ^ (z >> np.uint64(27)), 0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
 # The stream state is an immutable tuple of four uint64 words that every function takes
 # and returns.  It lives in registers: an array state, inlined into the per-hand loop,
 # made Numba emit reference-count calls around every draw and ran four times slower.

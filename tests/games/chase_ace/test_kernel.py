@@ -8,10 +8,12 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from sims.core.table import with_tables
 from sims.engine import simulate
 from sims.games import chase_ace as ca
 from sims.games.chase_ace import twin
 from sims.games.chase_ace.exact import exact_hand
+from sims.games.chase_ace.table import N_CELLS, TABLES
 from sims.registry import GAMES
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS, rule_fields
@@ -194,3 +196,75 @@ def test_a_fixed_rules_kernel_gives_the_generic_kernels_sums(rules, n):
     arguments = (rules_array, policy, np.int64(n), np.uint64(2**63 + 5), np.int64(123_456), np.int64(30_000))
     fixed = ca.fixed_hands_kernel(ca.hand_rule_codes(rules_array))
     assert np.array_equal(fixed(*arguments), ca.simulate_hands_nb(*arguments))
+
+
+def lane_sums(rules, policy, n, seed, first, count):
+    """Hand mode's sums played in lanes by the lanes' own compiled function (so that any
+    dealer_king_block runs without a fixed-rules kernel of its own), and whether they were
+    (False: the policy does not fit the lanes, nothing played)."""
+    rules_array = SPEC.rules_array(rules)
+    (tables, lanes), out = ca.new_lane_hand_table_nb(rules_array, np.asarray(policy, float), np.int64(n))
+    played = ca.lane_hand_sums_nb(
+        tables,
+        lanes,
+        out,
+        np.int64(n),
+        np.uint64(seed),
+        np.int64(first),
+        np.int64(count),
+        np.int64(rules.dealer_king_block),
+    )
+    return played, out
+
+
+# Seed 1: hand 8,558,860's second draw may reject (its Lemire low part is below the bound)
+# but does not, hand 11,995,134's third draw rejects; found by drawing every hand's stream.
+LANE_CASES = [
+    ("default policy, 8 players", ca.Rules(), policy_rows(8), 2**63 + 5, 123_456, 30_000),
+    ("threshold 6 uninformed", ca.Rules(), policy_rows(8, 6, 0.0, 0), 1, 0, 1000),
+    ("two players, always and never", ca.Rules(), np.array([[13, 0, 1], [0, 0, 0]], float), 3, 17, 5000),
+    (
+        "ace high, a mix of 1 and a mix no rank reaches",
+        ca.Rules(ace_high=True),
+        np.array([[6, 0, 1], [9, 1.0, 0], [12, 0.5, 1], [0, 1.0, 0], [13, 0.3, 1]], float),
+        7,
+        5,
+        20_000,
+    ),
+    (
+        "the dealer takes a cut king, 23 players",
+        ca.Rules(dealer_king_block=False),
+        np.column_stack([np.arange(23) % 14, np.zeros(23), np.arange(23) % 2]).astype(float),
+        11,
+        99,
+        3000,
+    ),
+    ("more than 255 batches", ca.Rules(), policy_rows(3, 8), 4, 1, 70_000),
+    ("a draw that may reject", ca.Rules(), policy_rows(3), 1, 8_558_700, 300),
+    ("a draw that rejects", ca.Rules(), policy_rows(3), 1, 11_995_000, 300),
+]
+
+
+@pytest.mark.parametrize("name,rules,policy,seed,first,count", LANE_CASES, ids=[case[0] for case in LANE_CASES])
+def test_hands_in_lanes_give_the_hand_at_a_time_sums(name, rules, policy, seed, first, count):
+    """Hands played side by side in lanes (sims/games/chase_ace/lanes.py): the generic
+    kernel's sums exactly, partial batches, flushes and redealt hands included."""
+    n = len(policy)
+    played, sums = lane_sums(rules, policy, n, seed, first, count)
+    assert played
+    arguments = (SPEC.rules_array(rules), policy, np.int64(n), np.uint64(seed), np.int64(first), np.int64(count))
+    assert np.array_equal(sums, ca.simulate_hands_nb(*arguments))
+    if ca.lanes_apply(ca.hand_rule_codes(arguments[0])) and rules == ca.Rules():  # the fixed kernel calls the lanes
+        assert np.array_equal(SPEC.kernel_for(HANDS, arguments[0])(*arguments), sums)
+
+
+def test_policies_that_draw_or_play_tables_and_large_tables_keep_hand_at_a_time():
+    assert lane_sums(ca.Rules(), policy_rows(5), 5, 1, 0, 10)[0]
+    assert lane_sums(ca.Rules(), policy_rows(23), 23, 1, 0, 10)[0]
+    assert not lane_sums(ca.Rules(), policy_rows(24), 24, 1, 0, 10)[0]  # 25 cards: more than the lanes' rows
+    mixed = policy_rows(5)
+    mixed[2] = [6, 0.4, 1]  # a six draws
+    assert not lane_sums(ca.Rules(), mixed, 5, 1, 0, 10)[0]
+    swap = np.ones(N_CELLS)
+    table = with_tables(policy_rows(5), 3, TABLES, {0: {"swap": np.column_stack([swap, 1 - swap])}})
+    assert not lane_sums(ca.Rules(), table, 5, 1, 0, 10)[0]

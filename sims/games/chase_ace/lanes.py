@@ -41,9 +41,9 @@ is ``WIDTH`` lanes wide, row ``k`` of a field at ``k * WIDTH``.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from sims.core.deck import N_CARDS
+from sims.core.jit import njit
 from sims.core.rng import GOLDEN, mix64_lanes_nb, next_u64_nb
 
 WIDTH = 256  # lanes of a batch row (hands side by side)

@@ -58,11 +58,60 @@ def ready_kernel(spec: GameSpec, mode: int, rules_array: np.ndarray, policy_matr
     ``card_analyzer`` logger (one line on stderr unless the caller routes it), the
     damaged files removed (:func:`sims.repair_kernel_cache`) and a fresh compile;
     any other failure is raised as it is.  The arguments are those of the real calls,
-    so the first call compiles the one signature every later call uses.
+    so the first call compiles the one signature every later call uses.  Processes on
+    one machine that first need the same kernel at once compile it once
+    (:func:`compiling_alone`).
     """
     kernel = spec.kernel_for(mode, rules_array)
     if (spec.name, mode, kernel) in _READY:
         return kernel
+    with compiling_alone(_kernel_lock_name(spec, mode, kernel, rules_array)):
+        _ready_kernel(spec, mode, kernel, rules_array, policy_matrix, n_seats)
+    _READY.add((spec.name, mode, kernel))
+    return kernel
+
+
+def _kernel_lock_name(spec: GameSpec, mode: int, kernel, rules_array) -> str:
+    """A name for one kernel that every process gives it: the game, the mode, the
+    kernel's function and, for a fixed-rules kernel, the rules it is compiled for."""
+    name = f"{spec.name}-{MODE_NAMES.get(mode, mode)}-{getattr(kernel, '__qualname__', type(kernel).__name__)}"
+    if kernel is not spec.kernels.get(mode):
+        name += "-" + hashlib.sha256(np.asarray(rules_array, dtype=np.int64).tobytes()).hexdigest()[:12]
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in name)
+
+
+@contextlib.contextmanager
+def compiling_alone(name: str):
+    """Hold the kernel cache's lock file ``locks/<name>`` while a kernel loads or compiles,
+    so that two processes on this machine (two commands, a cluster's local workers, the
+    test session's workers) that first need the same kernel at once compile it once: the
+    second waits, then loads what the first wrote to the cache.  Without a cache folder,
+    or where locking files is not possible, nothing is held."""
+    from sims import KERNEL_CACHE_DIR
+
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not a POSIX system
+        yield
+        return
+    directory = os.environ.get("NUMBA_CACHE_DIR") or KERNEL_CACHE_DIR
+    try:
+        if not directory:
+            raise OSError("no kernel cache")
+        Path(directory, "locks").mkdir(parents=True, exist_ok=True)
+        handle = open(Path(directory, "locks", name + ".lock"), "a")
+    except OSError:  # a read-only cache: compile without the lock
+        yield
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)  # a signal while waiting raises, as it would compiling
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _ready_kernel(spec: GameSpec, mode: int, kernel, rules_array: np.ndarray, policy_matrix: np.ndarray, n_seats: int):
     from sims import discard_compiled, loaded_wrong, repair_kernel_cache
 
     arguments = (rules_array, policy_matrix, np.int64(n_seats), np.uint64(0), np.int64(0), np.int64(0))
@@ -88,8 +137,6 @@ def ready_kernel(spec: GameSpec, mode: int, rules_array: np.ndarray, policy_matr
         wrong = loaded_wrong(kernel, kernel(*arguments), shape)
         if wrong is not None:
             raise RuntimeError(f"the {spec.name} {MODE_NAMES[mode]} kernel {wrong}, even freshly compiled")
-    _READY.add((spec.name, mode, kernel))
-    return kernel
 
 
 def simulate(

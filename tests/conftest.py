@@ -10,6 +10,11 @@ checkout's code, the code under test, through ``PYTHONPATH``: with an installed 
 beside it (``pip install '.[test]'`` without ``-e``, as CI installs) they imported that
 copy, and Numba keys its cache files by the source file's folder, so every kernel they
 used compiled a second time (on a fresh clone, minutes of the run).
+
+The tests run on every core (pytest-xdist, ``-n auto --dist loadfile`` in pyproject.toml:
+each file's tests in one worker, in order); ``-n 0`` runs them in this process (for
+``--pdb``).  On a cold kernel cache, workers that first need the same kernel at once
+compile it once (:func:`sims.engine.compiling_alone`).
 """
 
 import os
@@ -25,10 +30,18 @@ os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ
 WARMER = pytest.StashKey[subprocess.Popen]()
 
 
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto`` (pyproject.toml's addopts): one worker per core, at most eight (each
+    compiles what its tests need on a cold cache, and more would mostly wait on the
+    kernel locks, sims.engine.compiling_alone)."""
+    return max(1, min(8, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1))
+
+
 def pytest_collection_finish(session):
-    """Compile the kernels in a second process while a long run's tests start
-    (tests/warm_kernels.py): on a cold cache the two cores compile at once."""
-    if len(session.items) < 500:  # a few tests compile only what they use
+    """A run in one process (``-n 0``) compiles the kernels in a second process while a
+    long run's tests start (tests/warm_kernels.py): on a cold cache the two cores compile
+    at once.  Workers of ``-n`` (the default) are already one per core."""
+    if len(session.items) < 500 or os.environ.get("PYTEST_XDIST_WORKER"):
         return
     session.config.stash[WARMER] = subprocess.Popen(
         [sys.executable, "-m", "tests.warm_kernels"],

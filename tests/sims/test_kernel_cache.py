@@ -155,3 +155,51 @@ def test_a_cache_file_of_another_kernel_is_discarded_and_compiled_again(tmp_path
         else:
             assert warnings == []
         assert [r["mean"] for r in json.loads(done.stdout)["results"]] == means
+
+
+HOLD_THE_LOCK = """
+import sys, time
+from sims.engine import compiling_alone
+with compiling_alone(sys.argv[1]):
+    print(time.monotonic(), flush=True)
+    time.sleep(float(sys.argv[2]))
+"""
+
+
+def test_a_process_waits_while_another_compiles_the_same_kernel(tmp_path):
+    """Two processes that first need one kernel at once compile it once: the second holds
+    off until the first lets the lock go (then loads what the first cached)."""
+    env = {**os.environ, "CARD_ANALYZER_CACHE": str(tmp_path)}
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_THE_LOCK, "some-kernel", "2"], env=env, stdout=subprocess.PIPE, text=True
+    )
+    held_at = float(holder.stdout.readline())
+    waiter, other = (
+        subprocess.Popen([sys.executable, "-c", HOLD_THE_LOCK, name, "0"], env=env, stdout=subprocess.PIPE, text=True)
+        for name in ("some-kernel", "another-kernel")
+    )
+    waited_until, other_at = (float(process.communicate(timeout=60)[0]) for process in (waiter, other))
+    holder.wait(timeout=60)
+    assert waited_until >= held_at + 2  # it waited for the whole hold
+    assert other_at < held_at + 2  # another kernel's lock is its own
+    assert {path.name for path in tmp_path.glob("numba-*/locks/*")} == {"some-kernel.lock", "another-kernel.lock"}
+
+
+def test_each_kernel_has_a_lock_of_its_own():
+    """The lock's name says the game, the mode and the kernel, and a fixed-rules kernel's
+    rules: two kernels never share one, the same kernel always has the same one."""
+    from sims.engine import _kernel_lock_name
+
+    spec = get_game("chase-ace")
+    standard = spec.rules_array(spec.default_rules())
+    variant = standard.copy()
+    variant[0] += 1
+    names = {
+        _kernel_lock_name(spec, mode, spec.kernel_for(mode, rules), rules)
+        for mode in (HANDS, GAMES)
+        for rules in (standard, variant)
+    }
+    assert len(names) == 3  # the games kernel is one for any rules; the hands: fixed and any
+    assert _kernel_lock_name(spec, HANDS, spec.kernel_for(HANDS, standard), standard).startswith(
+        "chase-ace-hands-fixed_hands_kernel"
+    )

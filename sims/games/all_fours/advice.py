@@ -462,7 +462,9 @@ def play_candidate_nb(work, masks, policy, base, decision, given, choice, score_
         elif decision == ADVICE_BEG and choice == 1:  # the elder begs; the dealer answers by its policy
             ended, state = beg_nb(work, masks, policy, ELDER, DEALER, score_elder, target, top, True, state)
         elif given:  # the lead after a gift (the dealer's policy gives: conditioned)
-            ended, state = forced_give_nb(work, masks, target, top, True, state)
+            # ``given`` (true here), not the constant True: a bool, as at the call above, so
+            # forced_give_nb compiles once (a constant compiled a second copy, 5 CPU s)
+            ended, state = forced_give_nb(work, masks, target, top, given, state)
     for seat in range(N_PLAYERS):
         set_mask_nb(masks, M_DEALT, seat, mask_nb(masks, M_HAND, seat))
     if not ended and info_nb(work, I_ROUNDS):

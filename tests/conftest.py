@@ -17,7 +17,6 @@ each file's tests in one worker, in order); ``-n 0`` runs them in this process (
 compile it once (:func:`sims.engine.compiling_alone`).
 """
 
-import collections
 import os
 import subprocess
 import sys
@@ -59,26 +58,10 @@ LAST = "tests/analyzer/test_tour.py"
 def pytest_collection_modifyitems(session, config, items):
     """The tour notebook runs last: it plays every game in a Jupyter kernel of its own,
     and by then the kernels it loads are in the cache (run early on a cold cache it took
-    110 s, mostly compiling; 6 s on a warm one).
-
-    In the workers of ``-n`` the files are handed out in this order (pyproject.toml's
-    ``--no-loadscope-reorder``): first the long files that use no kernel of the shared
-    cache (the compile report compiles into an empty one; mypy), then the others by their
-    number of tests, most first (pytest-xdist's own order), so that the workers finish
-    together (in xdist's order those few-test files came last and kept one worker busy
-    30 s after the other)."""
-    if not os.environ.get("PYTEST_XDIST_WORKER"):
-        items.sort(key=lambda item: item.nodeid.startswith(LAST))
-        return
-    files = [item.nodeid.split("::")[0] for item in items]
-    count = collections.Counter(files)
-    first_seen = {file: files.index(file) for file in count}
-
-    def rank(file: str) -> tuple:
-        return (2 if file.startswith(LAST) else 0 if file.startswith(FIRST) else 1, -count[file], first_seen[file])
-
-    order = {file: rank(file) for file in count}
-    items.sort(key=lambda item: order[item.nodeid.split("::")[0]])
+    110 s, mostly compiling; 6 s on a warm one).  The long files that use no kernel of the
+    shared cache (the compile report compiles into an empty one; mypy) run first, so that
+    the workers finish together (last, they kept one worker busy 30 s after the other)."""
+    items.sort(key=lambda item: 2 if item.nodeid.startswith(LAST) else 0 if item.nodeid.startswith(FIRST) else 1)
 
 
 def pytest_sessionfinish(session):

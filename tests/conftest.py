@@ -51,17 +51,11 @@ def pytest_collection_finish(session):
     )
 
 
-FIRST = ("tests/sims/test_compile_report.py", "tests/test_habits.py")  # long, and need no kernel of the cache
-LAST = "tests/analyzer/test_tour.py"
-
-
 def pytest_collection_modifyitems(session, config, items):
     """The tour notebook runs last: it plays every game in a Jupyter kernel of its own,
     and by then the kernels it loads are in the cache (run early on a cold cache it took
-    110 s, mostly compiling; 6 s on a warm one).  The long files that use no kernel of the
-    shared cache (the compile report compiles into an empty one; mypy) run first, so that
-    the workers finish together (last, they kept one worker busy 30 s after the other)."""
-    items.sort(key=lambda item: 2 if item.nodeid.startswith(LAST) else 0 if item.nodeid.startswith(FIRST) else 1)
+    110 s, mostly compiling; 6 s on a warm one)."""
+    items.sort(key=lambda item: item.nodeid.startswith("tests/analyzer/test_tour.py"))
 
 
 def pytest_sessionfinish(session):

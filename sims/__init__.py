@@ -106,13 +106,20 @@ def _readable(path: Path) -> bool:
         return False
 
 
+def kernel_cache_dir() -> Path | None:
+    """The folder Numba caches kernels in now (``NUMBA_CACHE_DIR``, which a caller may have
+    pointed elsewhere since import), else the one chosen on import, or None."""
+    found = os.environ.get("NUMBA_CACHE_DIR") or KERNEL_CACHE_DIR
+    return Path(found) if found else None
+
+
 def repair_kernel_cache(directory: Path | None = None) -> list[Path]:
     """Remove the damaged index (``.nbi``) and data (``.nbc``) files of the kernel cache
     (with a damaged index go the data files it lists); return the damaged ones."""
-    found = directory or os.environ.get("NUMBA_CACHE_DIR") or KERNEL_CACHE_DIR
-    if not found or not Path(found).is_dir():  # no cache configured: nothing to repair
+    directory = directory or kernel_cache_dir()
+    if directory is None or not Path(directory).is_dir():  # no cache configured: nothing to repair
         return []
-    directory = Path(found)
+    directory = Path(directory)
     damaged = [path for path in sorted(directory.rglob("*.nb[ci]")) if not _readable(path)]
     for path in damaged:
         doomed = [path]

@@ -87,19 +87,19 @@ def compiling_alone(name: str):
     test session's workers) that first need the same kernel at once compile it once: the
     second waits, then loads what the first wrote to the cache.  Without a cache folder,
     or where locking files is not possible, nothing is held."""
-    from sims import KERNEL_CACHE_DIR
+    from sims import kernel_cache_dir
 
     try:
         import fcntl
     except ImportError:  # pragma: no cover - not a POSIX system
         yield
         return
-    directory = os.environ.get("NUMBA_CACHE_DIR") or KERNEL_CACHE_DIR
+    directory = kernel_cache_dir()
     try:
-        if not directory:
+        if directory is None:
             raise OSError("no kernel cache")
-        Path(directory, "locks").mkdir(parents=True, exist_ok=True)
-        handle = open(Path(directory, "locks", name + ".lock"), "a")
+        (directory / "locks").mkdir(parents=True, exist_ok=True)
+        handle = open(directory / "locks" / (name + ".lock"), "a")
     except OSError:  # a read-only cache: compile without the lock
         yield
         return

@@ -80,13 +80,21 @@ def _kernel_lock_name(spec: GameSpec, mode: int, kernel, rules_array) -> str:
     return "".join(c if c.isalnum() or c in "-_." else "_" for c in name)
 
 
+SKIP_BUSY_KERNELS = False  # True in a process compiling ahead (sims.precompile): it never waits
+
+
+class KernelBusy(Exception):
+    """Another process is compiling this kernel (raised only with :data:`SKIP_BUSY_KERNELS`)."""
+
+
 @contextlib.contextmanager
 def compiling_alone(name: str):
     """Hold the kernel cache's lock file ``locks/<name>`` while a kernel loads or compiles,
     so that two processes on this machine (two commands, a cluster's local workers, the
     test session's workers) that first need the same kernel at once compile it once: the
-    second waits, then loads what the first wrote to the cache.  Without a cache folder,
-    or where locking files is not possible, nothing is held."""
+    second waits, then loads what the first wrote to the cache (a process compiling ahead
+    raises :class:`KernelBusy` instead, and moves on).  Without a cache folder, or where
+    locking files is not possible, nothing is held."""
     from sims import kernel_cache_dir
 
     try:
@@ -104,7 +112,13 @@ def compiling_alone(name: str):
         yield
         return
     with handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)  # a signal while waiting raises, as it would compiling
+        if SKIP_BUSY_KERNELS:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise KernelBusy(name) from None
+        else:
+            fcntl.flock(handle, fcntl.LOCK_EX)  # a signal while waiting raises, as it would compiling
         try:
             yield
         finally:

@@ -49,11 +49,11 @@ def _timed(rows: list, game: str, kind: str, action) -> None:
 
 def compile_game(name: str) -> list[dict]:
     """Compile (or load) every kernel of one game in this process (the warmer's steps,
-    :func:`tests.warm_kernels.kernel_steps`, but the table-playing modes, which load the
+    :func:`sims.precompile.kernel_steps`, but the table-playing modes, which load the
     mode kernels); one JSON line per kernel."""
     start = time.process_time()
+    from sims.precompile import kernel_steps
     from sims.registry import GAMES
-    from tests.warm_kernels import kernel_steps
 
     steps = kernel_steps(GAMES[name])
     print(json.dumps({"game": name, "kernel": "import", "cpu": time.process_time() - start, "wall": 0.0}), flush=True)

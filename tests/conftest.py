@@ -14,7 +14,9 @@ used compiled a second time (on a fresh clone, minutes of the run).
 The tests run on every core (pytest-xdist, ``-n auto --dist loadfile`` in pyproject.toml:
 each file's tests in one worker, in order); ``-n 0`` runs them in this process (for
 ``--pdb``).  On a cold kernel cache, workers that first need the same kernel at once
-compile it once (:func:`sims.engine.compiling_alone`).
+compile it once (:func:`sims.engine.compiling_alone`).  So a report a test writes starts
+no processes to compile ahead (``CARD_ANALYZER_COMPILE_AHEAD=0``, :mod:`sims.precompile`):
+the cores have their workers; tests/sims/test_precompile.py turns it on.
 """
 
 import os
@@ -25,6 +27,7 @@ from pathlib import Path
 import pytest
 
 os.environ["CARD_ANALYZER_STORE"] = "off"
+os.environ["CARD_ANALYZER_COMPILE_AHEAD"] = "0"
 ROOT = Path(__file__).resolve().parents[1]
 os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
 WARMER = pytest.StashKey[subprocess.Popen]()

@@ -75,6 +75,16 @@ class ReportPlan(Plan):
     report_format: str
     note: str = ""  # why the reports went where they did, when no folder was given
 
+    def compiling_ahead(self):
+        """On this machine, the reports' kernels compile in a process per core (or per
+        ``--threads``) beside the runs (:mod:`sims.precompile`); a cluster's workers
+        compile their own."""
+        from contextlib import nullcontext
+
+        from sims.precompile import compiling_ahead
+
+        return compiling_ahead(self.specs, jobs=self.threads) if self.cluster is None else nullcontext()
+
     def run(
         self,
         progress: Callable[[str], None] | None = None,
@@ -92,7 +102,7 @@ class ReportPlan(Plan):
             if wrote is not None:
                 wrote(game, path)
 
-        with self.context(on_stage=progress, tally=tally) as context:
+        with self.context(on_stage=progress, tally=tally) as context, self.compiling_ahead():
             for spec in self.specs:
                 keep(
                     spec.name,

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sims.spec import ADVICE, MODE_NAMES, SOLVE, GameSpec
+from sims.spec import MODE_NAMES, GameSpec
 
 _POOLS: dict[int, ThreadPoolExecutor] = {}
 MAX_BLOCK = 1 << 31  # items per kernel call: sums of 32-bit limbs stay inside int64
@@ -266,22 +266,19 @@ def play_piece(
     first: int,
     count: int,
     expected_hash: str | None = None,
+    derived_by: str | None = None,
 ) -> tuple[np.ndarray, float]:
     """The decoded sums of items ``first .. first + count - 1`` and the seconds the kernel
     took: the unit of work a cluster worker runs (it loads the game's kernel on first use).
     With ``expected_hash`` (the sender's :func:`kernel_hash`) a worker whose sources differ
-    refuses the work: its sums could differ, and would be stored under the wrong kernel."""
+    refuses the work: its sums could differ, and would be stored under the wrong kernel.
+    ``derived_by`` is the sender's :attr:`GameSpec.derived_by` (advice and solve specs)."""
     from sims.registry import get_game
 
     spec = get_game(game)
-    if mode == ADVICE:  # the advice spec is rebuilt from the situation inside the rules
-        from sims.advice import spec_for_rules
-
-        spec = spec_for_rules(spec, rules_array, n_seats)
-    elif mode == SOLVE:  # the same for a solve sweep: the decision solved is inside the rules
-        from sims.solve import spec_for_solve
-
-        spec = spec_for_solve(spec, rules_array, n_seats)
+    if derived_by is not None:  # an advice or solve spec, rebuilt from what is inside the rules
+        module, _, function = derived_by.partition(":")
+        spec = getattr(importlib.import_module(module), function)(spec, rules_array, n_seats)
     if expected_hash is not None and kernel_hash(spec) != expected_hash:
         import socket
 
@@ -433,7 +430,17 @@ def play_jobs(
             def submit(job: int, lo: int, size: int):
                 rules_array, matrix = calls[job][:2]
                 return executor.submit(
-                    play_piece, spec.name, mode, rules_array, matrix, n_seats, seed, lo, size, kernel_hash(spec)
+                    play_piece,
+                    spec.name,
+                    mode,
+                    rules_array,
+                    matrix,
+                    n_seats,
+                    seed,
+                    lo,
+                    size,
+                    kernel_hash(spec),
+                    spec.derived_by,
                 )
 
         def take(timeout: float | None = None) -> None:
@@ -488,13 +495,3 @@ def play_jobs(
         if sums[job] is None:  # an empty job
             sums[job] = outcomes.zeros(n_seats)
     return sums
-
-
-def twin_module(spec: GameSpec):
-    """The plain-Python slow twin of a game (imported on demand)."""
-    return importlib.import_module(spec.twin) if spec.twin else None
-
-
-def exact_module(spec: GameSpec):
-    """The exact enumerator of a game, where it has one (imported on demand)."""
-    return importlib.import_module(spec.exact) if spec.exact else None

@@ -53,7 +53,7 @@ def kernel_steps(spec: GameSpec) -> list[tuple[str, str, Callable[[], object]]]:
     kernels, loaded; then each table decision's solve), phase ``advice`` (each decision's
     example).  ``compile`` plays four hands, compiling or loading the kernel with the
     signature the engine calls it with."""
-    from sims import advice, engine, solve
+    from sims import advice, engine, situations, solve
     from sims.core.table import with_tables
 
     players = spec.default_players
@@ -84,10 +84,10 @@ def kernel_steps(spec: GameSpec) -> list[tuple[str, str, Callable[[], object]]]:
                     lambda name=decision.name: solve.simulate_solve(spec, rules, widened, players, name, 1, 0, 4),
                 )
             )
-    for decision in advice.decisions(spec):
+    for decision in spec.decisions():
 
         def advise(example=decision.example):
-            found_rules, found_players, found = advice.example_situation(spec, example)
+            found_rules, found_players, found = situations.example_situation(spec, example)
             advice.simulate_advice(spec, found_rules, spec.default_policy(found_players), found_players, found, 1, 0, 4)
 
         steps.append(("advice", f"advise {decision.name}", advise))

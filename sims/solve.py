@@ -61,7 +61,7 @@ def spec_for_solve(spec: GameSpec, rules_ext, n_seats: int) -> GameSpec:
         width = decision.n_cells * solve_stats_width(decision.n_actions)
         columns = tuple(f"sum{k}" for k in range(width))
         outcomes = Outcomes(seat=columns, table=columns)
-        kernel = spec.table_module().solve_kernel()
+        kernel = spec.solve_kernel()
 
         def solve_kernel(rules_ext, policy, n, seed, first, count):
             rules, index = _split(spec, rules_ext)
@@ -73,6 +73,7 @@ def spec_for_solve(spec: GameSpec, rules_ext, n_seats: int) -> GameSpec:
         solve_kernel.parts = (kernel,)  # type: ignore[attr-defined]  # for the kernel cache checks
         _SPECS[key] = dataclasses.replace(
             spec,
+            derived_by="sims.solve:spec_for_solve",
             outcomes={**spec.outcomes, SOLVE: outcomes},
             kernels={**spec.kernels, SOLVE: solve_kernel},
             headline={**spec.headline, SOLVE: columns[0]},
@@ -114,10 +115,9 @@ def twin_solve(
     spec: GameSpec, rules, policy, n_seats: int, decision: str | None, seed: int, first: int, count: int
 ) -> Any:
     """The same sums from the game's plain-Python twin (``twin.solve``), as an array."""
-    from sims.engine import twin_module
 
     index, found = decision_named(spec, decision)
-    flat = twin_module(spec).solve(
+    flat = spec.twin_module().solve(
         spec.rules_array(rules), np.asarray(policy, dtype=np.float64), n_seats, seed, first, count, index
     )
     return np.asarray(flat, dtype=np.int64).reshape(n_seats, found.n_cells, solve_stats_width(found.n_actions))

@@ -9,6 +9,7 @@ the analyzer shows or parses is read from here, so adding a game needs no code i
 
 from __future__ import annotations
 
+import importlib
 import typing
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
@@ -380,8 +381,13 @@ class GameSpec:
     twin: str | None = None  # module of the plain-Python player: simulate(), replay_lines()
     exact: str | None = None  # module of the exact enumerator, where the game has one
     advice: str | None = None  # module of the advice: DECISIONS, situation(), advise_nb (sims.advice)
-    # module of the strategy tables: TABLES, policy_table(), solve_kernel() (sims.core.table, sims.solve)
+    # module of the strategy tables: TABLES, policy_table() (sims.core.table, sims.solve)
     tables: str | None = None
+    solve: str | None = None  # module of the tables' solve kernel, ``solve_nb`` (sims.solve)
+    # "module:function" that built this spec from the game's (an advice or solve run's:
+    # sims.advice, sims.solve), called as function(spec, rules_array, n_seats) by a cluster
+    # worker to build it again; None for a game's own spec
+    derived_by: str | None = None
     bench_players: tuple[int, ...] = ()  # table sizes `analyze bench` measures
     last_seat_role: str = "dealer"  # who sits in the last seat in hand mode
     # (rules, n_seats) -> a sentence the output shows for a table the rules only tolerate
@@ -413,9 +419,52 @@ class GameSpec:
         """The game's strategy-table module (imported on demand); ``ValueError`` without one."""
         if not self.tables:
             raise ValueError(f"{self.name} has no strategy tables yet.")
-        import importlib
-
         return importlib.import_module(self.tables)
+
+    def solve_kernel(self) -> Callable:
+        """The compiled ``solve_nb`` of the game's tables (imported on demand, so reading
+        a table compiles nothing)."""
+        if not self.solve:
+            raise ValueError(f"{self.name} has no strategy tables yet.")
+        return importlib.import_module(self.solve).solve_nb
+
+    def twin_module(self):
+        """The game's plain-Python slow twin (imported on demand), or None."""
+        return importlib.import_module(self.twin) if self.twin else None
+
+    def exact_module(self):
+        """The game's exact enumerator (imported on demand), or None where it has none."""
+        return importlib.import_module(self.exact) if self.exact else None
+
+    def advice_module(self):
+        """The game's advice module (imported on demand); ``ValueError`` without one."""
+        if not self.advice:
+            raise ValueError(f"{self.name} has no advice yet.")
+        return importlib.import_module(self.advice)
+
+    def decisions(self) -> tuple:
+        """The decisions ``analyze advise`` answers (:class:`sims.core.advice.Decision`)."""
+        return tuple(self.advice_module().DECISIONS) if self.advice else ()
+
+    def terms(self) -> dict[str, str]:
+        """The terms a user meets in this game's advice and policies (every advice
+        outcome's name, a policy's scale such as All-Fours' trump strength) with their
+        definitions: ``TERMS`` of the advice module (``analyze rules`` shows them)."""
+        return dict(getattr(self.advice_module(), "TERMS", {})) if self.advice else {}
+
+    def guides(self) -> tuple:
+        """The game's decision guides (:mod:`sims.core.guide`): ``GUIDES`` of the
+        ``guide.py`` beside its advice module, or none."""
+        if not self.advice:
+            return ()
+        package = self.advice.rsplit(".", 1)[0]
+        try:
+            module = importlib.import_module(package + ".guide")
+        except ModuleNotFoundError as problem:
+            if problem.name != package + ".guide":
+                raise
+            return ()
+        return tuple(module.GUIDES)
 
     def table_decisions(self) -> tuple:
         """The decisions a seat may play from a table (:class:`sims.core.table.TableDecision`)."""

@@ -66,7 +66,7 @@ class AdviceResult(_Result):
 
     @property
     def holding_text(self) -> str:
-        from sims.advice import cards_text
+        from sims.situations import cards_text
 
         return cards_text(self.spec, self.holding)
 

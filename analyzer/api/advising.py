@@ -2,7 +2,7 @@
 deals of the unseen cards (``analyze advise``).
 
 The game decides which decision the position, holding and context describe and lists
-its candidates (``sims.advice.situation``); the deals are played in batches through the
+its candidates (``sims.situations.situation``); the deals are played in batches through the
 run context (threads, store, cluster, interrupts) until ``hands`` deals are accepted,
 or every paired difference to the best candidate has a standard error below
 ``target_se``, or the cap on deals tried is reached.  Batch sizes follow from the counts
@@ -128,7 +128,7 @@ class AdvicePlan(TablePlan):
 
 def holding_of(spec, holding: object) -> tuple[int, ...]:
     """The cards of ``--holding`` ("6h", "Ac 5d", or a list of cards), one sentence otherwise."""
-    from sims.advice import parse_holding
+    from sims.situations import parse_holding
 
     if isinstance(holding, (list, tuple)):
         holding = " ".join(str(card) for card in holding)
@@ -173,7 +173,7 @@ def plan_advice(
     tables: Tables | None = None,
 ) -> AdvicePlan:
     """Check the arguments of :func:`advise` in the command line's order."""
-    from sims import advice
+    from sims import situations
 
     spec = game_spec(game)
     if not spec.advice:
@@ -196,14 +196,14 @@ def plan_advice(
         raise UserError(f"--infer takes {' or '.join(INFER)}, not {_escaped(repr(infer))}.")
     rules_played = spec.rules_type(*table.rules)
     try:
-        found = advice.situation(spec, rules_played, table.players, seat, cards, seen, infer or "policy")
+        found = situations.situation(spec, rules_played, table.players, seat, cards, seen, infer or "policy")
     except ValueError as problem:
         raise UserError(str(problem)) from None
     rank_of(found, rank_by)
     seen_found = None
     if infer is None:  # read under the policy, as seen where that is too rare: only where seen differs
         try:
-            seen_found = advice.situation(spec, rules_played, table.players, seat, cards, seen, "seen")
+            seen_found = situations.situation(spec, rules_played, table.players, seat, cards, seen, "seen")
         except ValueError:
             seen_found = None
         if seen_found is not None and _same_play(found, seen_found):

@@ -59,11 +59,10 @@ def decision_entries(spec) -> list[tuple[Any, list[tuple[str, str, str]]]]:
     """Each decision ``analyze advise`` answers for the game, with its context keys as
     ``(key, help, what leaving it out means)`` (the last ``""`` where the game does not
     say: ``Decision.absent``)."""
-    from sims.advice import decisions
 
     return [
         (decision, [(key, text, dict(decision.absent).get(key, "")) for key, text in decision.context.items()])
-        for decision in decisions(spec)
+        for decision in spec.decisions()
     ]
 
 
@@ -158,7 +157,6 @@ def rules(game: str):
 
 def _advice_rows(spec) -> list[dict[str, Any]]:
     """The ``decision``, ``context`` and ``term`` rows of :func:`rules`."""
-    from sims.advice import terms
 
     rows: list[dict[str, Any]] = []
     plain = {"default": None, "allowed": "", "values": None, "mode": ""}
@@ -177,5 +175,5 @@ def _advice_rows(spec) -> list[dict[str, Any]]:
             }
             for key, text, absent in keys
         ]
-    rows += [{"kind": "term", "key": term, **plain, "meaning": text} for term, text in terms(spec).items()]
+    rows += [{"kind": "term", "key": term, **plain, "meaning": text} for term, text in spec.terms().items()]
     return rows

@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from analyzer.run.params import MAX_SEED, PolicyValue, RuleValue, Table, resolve_table
-from sims.core.table import Table as FileTable
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS, MODE_NAMES, GameSpec
+from sims.table_files import Table as FileTable
 
 MIN_COUNT = 100  # hands (or games) per value of the strategy commands: their errors come from batches
 MAX_COUNT = 10**13
@@ -145,7 +145,7 @@ def _is_table(value: object) -> bool:
 
 
 def table_files(tables: object, name: str = "tables") -> list[FileTable]:
-    """Table files: a :class:`sims.core.table.Table` (``ca.Table.load(path)``), a file's
+    """Table files: a :class:`sims.table_files.Table` (``ca.Table.load(path)``), a file's
     path, or a list of them; each read and checked against its game (one sentence for a
     missing, malformed or wrong file)."""
     if tables is None:

@@ -231,7 +231,7 @@ def _policy_label(strategy: str | None, policy: Mapping, seats: Mapping, tables=
 def _rule_arms(spec: GameSpec, variants: list[str], rules: dict) -> list:
     """The rule sets compared: each variant, the rules over the (one) variant, and the
     standard rules when only one set is given."""
-    from analyzer.run.params import build_rules
+    from sims.rules_text import build_rules
 
     if len(set(variants)) < len(variants):
         raise UserError("each --variant may be given once.")

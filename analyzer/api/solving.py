@@ -116,7 +116,8 @@ class SolveResult(_Result):
         ``--table`` or ``--seat S:table=`` plays) and ``<stem>-seat<S>.png`` (its grid chart)."""
         import json
 
-        from sims.core.table import ALL, write_csv
+        from sims.core.table import ALL
+        from sims.table_files import write_csv
 
         def write(folder: Path):
             from analyzer.present.files import png_bytes, write_files

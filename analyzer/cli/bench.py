@@ -41,7 +41,7 @@ def bench_command(
 
     def body():
         from analyzer.cli.parse import parse_count, parse_whole
-        from sims.engine import available_threads, simulate, twin_module
+        from sims.engine import available_threads, simulate
 
         count = parse_count(hands, "--hands")
         twin_count = parse_count(twin_hands, "--twin-hands")
@@ -62,7 +62,7 @@ def bench_command(
                 policy = spec.default_policy(players)
                 simulate(spec, rules, policy, players, HANDS, 0, 0, 1000)  # compile or load
                 rates = [_rate(spec, rules, policy, players, count, runs, threads) for threads in (1, most)]
-                twin = twin_module(spec)
+                twin = spec.twin_module()
                 interrupts.check()  # a Ctrl-C during the last kernel measurement
                 start = time.perf_counter()
                 twin.simulate(rules, policy, players, HANDS, 1, 0, twin_count)
@@ -145,7 +145,7 @@ def _table_policies(spec, rules, policy, players: int, as_tables: bool, files) -
 def _example_plan(example: str):
     """The plan of a decision's example command line (``analyze advise GAME ...``)."""
     from analyzer.api.advising import plan_advice
-    from sims.advice import example_arguments
+    from sims.situations import example_arguments
 
     found = example_arguments(example)
     players = None if found["players"] is None else int(found["players"])
@@ -163,13 +163,13 @@ def _example_plan(example: str):
 def _bench_advice(specs, count: int, runs: int, most: int) -> None:
     """Deals per second of every game's advice, at each decision's example: deals tried,
     and deals accepted times candidates (each a hand played on from the decision)."""
-    from sims.advice import decisions, simulate_advice
+    from sims.advice import simulate_advice
 
     typer.echo("")
     typer.echo(f"advice, {count:,} deals tried per run: accepted deals per second (each plays every candidate)")
     typer.echo(f"{'game':<20}{'decision':<12}{'candidates':>11}{'accepted':>10}{'1 thread':>14}{f'{most} threads':>14}")
     for spec in specs:
-        for decision in decisions(spec):
+        for decision in spec.decisions():
             plan = _example_plan(decision.example)
             table, found = plan.table, plan.situation
             simulate_advice(spec, table.rules, table.policy, table.players, found, 0, 0, 10)  # compile or load

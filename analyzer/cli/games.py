@@ -131,9 +131,8 @@ def rules_lines(spec) -> list[str]:
     outcomes, their names in one column as wide as the longest (a long key never pushes
     its row out of line), every choice by its name."""
     from analyzer.api.catalog import decision_entries, preset_text
-    from sims.advice import terms
 
-    found_terms = terms(spec)
+    found_terms = spec.terms()
     names = (
         [f.key for f in spec.rules]
         + [f.key for f in spec.policy_fields]
@@ -215,7 +214,6 @@ def replay_command(
     def body():
         from analyzer.cli.parse import parse_whole
         from analyzer.run.params import MAX_SEED
-        from sims.engine import twin_module
 
         spec = get_game(game)
         given = table_values(players, seed, None, rule, policy, seat, table)
@@ -224,7 +222,7 @@ def replay_command(
         played = table_of(
             spec, given["players"], variant, given["rules"], strategy, given["policy"], given["seats"], given["tables"]
         )
-        twin = twin_module(spec)
+        twin = spec.twin_module()
         if twin is None:
             raise UserError(f"{spec.title} has no replay yet.")
         rules = spec.rules_type(*played.rules)
@@ -290,10 +288,9 @@ def exact_command(
     """Exact hand-mode values by enumerating every deal, for small tables."""
 
     def body():
-        from sims.engine import exact_module
 
         spec = get_game(game)
-        enumerator = exact_module(spec)
+        enumerator = spec.exact_module()
         if enumerator is None:
             raise UserError(f"{spec.title} has no exact enumerator.")
         given = table_values(players, "0", None, rule, policy, seat)

@@ -136,9 +136,8 @@ def _rules_section(spec: GameSpec, table: Table, document: Document) -> None:
 def _solved_section(spec, count, seed, context, document, findings) -> dict:
     """The section Solved, at each table size the guides use; the solved field by size."""
     from analyzer.reporting.solved import solved_section
-    from sims.advice import guides
 
-    sizes = sorted({guide.players or spec.default_players for guide in guides(spec)} or {spec.default_players})
+    sizes = sorted({guide.players or spec.default_players for guide in spec.guides()} or {spec.default_players})
     return solved_section(spec, count, seed, context, document, findings, sizes)
 
 
@@ -146,9 +145,8 @@ def _guides_section(spec, count, seed, context, document, findings, fields=None)
     """The game's decision guides (``sims/games/<game>/guide.py``), each cell played
     through advice; one verdict per guide."""
     from analyzer.reporting.guides import guide_deals, guide_section, play_guide
-    from sims.advice import guides
 
-    found = guides(spec)
+    found = spec.guides()
     if not found:
         return
     document.heading(2, "Decision guide")

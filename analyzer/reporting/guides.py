@@ -59,8 +59,8 @@ def play_guide(spec, guide, count: int, seed: int, context, field=None) -> dict[
     from analyzer.run import interrupts
     from analyzer.run.params import Table
     from analyzer.strategy.advice import estimates, play_advice, ranked
-    from sims.advice import guide_situation
     from sims.core.advice import ACCEPTED, TRIED
+    from sims.situations import guide_situation
 
     deals = guide_deals(guide, count)
     answers = {}

@@ -12,7 +12,6 @@ from typer.testing import CliRunner
 
 import analyzer as ca
 from analyzer.cli.main import app, run_app
-from sims.advice import decisions
 from sims.registry import GAMES
 
 runner = CliRunner()
@@ -166,7 +165,7 @@ def test_a_history_the_field_never_plays_is_answered_as_seen_by_default(capsys):
 EXAMPLES = [
     pytest.param(spec.name, decision.example, id=f"{spec.name}-{decision.name}")
     for spec in GAMES.values()
-    for decision in decisions(spec)
+    for decision in spec.decisions()
 ]
 
 
@@ -256,11 +255,11 @@ def test_the_csv_carries_the_question_and_its_assumptions_in_leading_columns(tmp
 
 
 def _situations(monkeypatch, seen_context):
-    """sims.advice.situation recording each ``infer`` asked, reading a history as seen with
+    """sims.situations.situation recording each ``infer`` asked, reading a history as seen with
     ``seen_context`` in place of the context given (the games implement seen themselves)."""
-    import sims.advice
+    import sims.situations
 
-    real = sims.advice.situation
+    real = sims.situations.situation
     asked = []
 
     def situation(spec, rules, n_seats, position, holding, context=None, infer="policy"):
@@ -271,7 +270,7 @@ def _situations(monkeypatch, seen_context):
             return dataclasses.replace(real(spec, rules, n_seats, position, holding, seen_context), infer="seen")
         return real(spec, rules, n_seats, position, holding, context, infer)
 
-    monkeypatch.setattr(sims.advice, "situation", situation)
+    monkeypatch.setattr(sims.situations, "situation", situation)
     return asked
 
 
@@ -345,14 +344,14 @@ def test_a_batch_never_plays_more_deals_than_its_int64_sums_hold(monkeypatch):
     import dataclasses
 
     import analyzer.run.execution
-    import sims.advice
+    import sims.situations
     from analyzer.strategy.advice import largest_batch
 
     assert largest_batch(dataclasses.replace(_chase_situation(), largest=1 << 20)) == 1 << 22
     assert largest_batch(dataclasses.replace(_chase_situation(), largest=1 << 29)) == 16
     plain = ca.advise("chase-ace", **{**ASKED, "hands": 300}).summary()
-    real, sizes = sims.advice.situation, []
-    monkeypatch.setattr(sims.advice, "situation", lambda *args: dataclasses.replace(real(*args), largest=1 << 29))
+    real, sizes = sims.situations.situation, []
+    monkeypatch.setattr(sims.situations, "situation", lambda *args: dataclasses.replace(real(*args), largest=1 << 29))
     jobs = analyzer.run.execution.play_jobs
 
     def play_jobs(spec, job, *args, **kwargs):
@@ -366,9 +365,9 @@ def test_a_batch_never_plays_more_deals_than_its_int64_sums_hold(monkeypatch):
 
 
 def _chase_situation():
-    from sims.advice import situation
     from sims.core.cards import parse_cards
     from sims.registry import get_game
+    from sims.situations import situation
 
     spec = get_game("chase-ace")
     return situation(spec, spec.default_rules(), 6, 2, tuple(parse_cards("5h")), {})

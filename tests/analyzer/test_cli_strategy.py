@@ -10,7 +10,6 @@ import pytest
 from typer.testing import CliRunner
 
 from analyzer.cli.main import app
-from sims.advice import guides
 from sims.registry import GAMES
 
 runner = CliRunner()
@@ -195,10 +194,10 @@ def test_a_quick_report_for_every_game(tmp_path, name):
     assert "## Contents" in body and "- [Verdicts](#verdicts)" in body
     assert body.index("## Verdicts") < body.index("## One hand at a time")
     assert 5 <= len(body.split("## Verdicts")[1].split("\n## ")[0].strip().splitlines()) <= 10
-    assert ("## Decision guide" in body) is bool(guides(GAMES[name]))
+    assert ("## Decision guide" in body) is bool(GAMES[name].guides())
     # reads as sentences: no nan, no raw bin labels (1_16, 23_up, length_9_up), every guide's field stated
     assert re.findall(r"\bnan\b|\b\d+_(?:\d+|up)\b|\bunder_\d+\b|\blength_", body) == []
-    assert body.count("Assumed in every cell: ") == len(guides(GAMES[name]))
+    assert body.count("Assumed in every cell: ") == len(GAMES[name].guides())
     for line in body.split("## Verdicts")[1].split("\n## ")[0].splitlines():  # a switch named with its meaning
         assert not re.search(r"`\w+=[\w-]+` (has|moves)", line), line
     if name == "chase-ace":  # the hand-mode table holds the same numbers as a plain run

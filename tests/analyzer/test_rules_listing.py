@@ -11,10 +11,10 @@ import types
 import pytest
 
 import analyzer as ca
-import sims.advice
 from analyzer.cli.games import rules_lines
 from sims.core.advice import Decision
 from sims.registry import GAMES, get_game
+from sims.spec import GameSpec
 
 FAKE = types.SimpleNamespace(
     DECISIONS=(
@@ -32,7 +32,7 @@ FAKE = types.SimpleNamespace(
 
 @pytest.fixture
 def fake_advice(monkeypatch):
-    monkeypatch.setattr(sims.advice, "advice_module", lambda spec: FAKE)
+    monkeypatch.setattr(GameSpec, "advice_module", lambda spec: FAKE)
 
 
 def test_rules_lists_each_context_key_with_what_leaving_it_out_means_and_the_terms(fake_advice):
@@ -66,13 +66,13 @@ def test_ca_rules_has_the_decisions_their_context_keys_and_the_terms(fake_advice
 
 def test_the_real_decisions_are_listed_for_every_game_with_an_advice_module():
     for name, spec in GAMES.items():
-        found = sims.advice.decisions(spec)
+        found = spec.decisions()
         table = ca.rules(name)
         assert list(table[table["kind"] == "decision"]["key"]) == [d.name for d in found], name
         keys = [(d.name, key) for d in found for key in d.context]
         context = table[table["kind"] == "context"]
         assert list(zip(context["decision"], context["key"])) == keys, name
-        assert list(table[table["kind"] == "term"]["key"]) == list(sims.advice.terms(spec)), name
+        assert list(table[table["kind"] == "term"]["key"]) == list(spec.terms()), name
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -62,7 +62,7 @@ def test_the_json_is_the_issues_contract_and_a_table_file(cli, faked, tmp_path):
     assert all(abs(d["difference"] - (d["solved"] - d["start"])) < 1e-9 for d in duel)
     # the JSON itself is a table file: every seat its own table
     (tmp_path / "solved.json").write_text(ran.stdout)
-    from sims.core.table import Table
+    from sims.table_files import Table
 
     table = Table.load(tmp_path / "solved.json")
     decision = CHASE.table_decisions()[0]

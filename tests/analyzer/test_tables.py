@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 
 from sims import solve
-from sims.core.table import ALL, Table, pure, write_csv, write_json
+from sims.core.table import ALL, pure
 from sims.registry import GAMES
+from sims.table_files import Table, write_csv, write_json
 
 CHASE = GAMES["chase-ace"]
 pytestmark = pytest.mark.skipif(not CHASE.tables, reason="Chase the Ace's strategy tables are not on this branch")

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sims.engine import exact_module, simulate, twin_module
+from sims.engine import simulate
 from sims.registry import GAMES
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS
@@ -49,8 +49,8 @@ def test_spec_is_consistent(spec):
     assert spec.strategy_mode in spec.outcomes
     assert all(spec.min_players <= n <= spec.max_players for n in spec.report_players)
     assert set(spec.bench_players) and all(spec.min_players <= n <= spec.max_players for n in spec.bench_players)
-    assert twin_module(spec) is not None
-    exact = exact_module(spec)
+    assert spec.twin_module() is not None
+    exact = spec.exact_module()
     assert exact is None or exact.MAX_PLAYERS >= spec.min_players
 
 
@@ -77,7 +77,7 @@ def test_same_numbers_for_any_threads_blocks_and_chunks(spec, mode):
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)
 @pytest.mark.parametrize("mode", [HANDS, GAME_MODE], ids=["hands", "games"])
 def test_kernel_matches_its_twin_on_default_tables(spec, mode):
-    twin = twin_module(spec)
+    twin = spec.twin_module()
     for n in sorted({spec.min_players, spec.default_players}):
         rules, policy = spec.default_rules(), spec.default_policy(n)
         count = 300 if mode == HANDS else 30

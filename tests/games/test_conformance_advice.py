@@ -7,29 +7,28 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sims import advice
+from sims import advice, situations
 from sims.core.advice import ACCEPTED, FIRST_SUM, TRIED, Decision, cross_start
 from sims.registry import GAMES
 from sims.spec import ADVICE
+from tests.games.advice_twin import twin_advice
 
 SPECS = list(GAMES.values())
 
 
 def example_situation(spec, example: str):
     """The table and situation of a decision's example command line."""
-    return advice.example_situation(spec, example)
+    return situations.example_situation(spec, example)
 
 
 EXAMPLES = [
-    pytest.param(spec, decision, id=f"{spec.name}-{decision.name}")
-    for spec in SPECS
-    for decision in advice.decisions(spec)
+    pytest.param(spec, decision, id=f"{spec.name}-{decision.name}") for spec in SPECS for decision in spec.decisions()
 ]
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=[spec.name for spec in SPECS])
 def test_every_game_declares_its_decisions(spec):
-    found = advice.decisions(spec)
+    found = spec.decisions()
     assert found, f"{spec.name} has no advice"
     names = [decision.name for decision in found]
     assert len(set(names)) == len(names)
@@ -47,7 +46,7 @@ def test_example_kernel_equals_twin_and_the_sums_are_consistent(spec, decision):
     assert len(set(found.candidates)) == len(found.candidates)
     policy = spec.default_policy(players)
     kernel = advice.simulate_advice(spec, rules, policy, players, found, 9, 1000, 120)
-    twin = advice.twin_advice(spec, rules, policy, players, found, 9, 1000, 120)
+    twin = twin_advice(spec, rules, policy, players, found, 9, 1000, 120)
     assert kernel == twin
     assert kernel[TRIED] == 120 and 0 < kernel[ACCEPTED] <= 120
     k_count, o_count = len(found.candidates), len(found.outcomes)

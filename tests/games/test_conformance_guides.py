@@ -9,15 +9,14 @@ import re
 
 import pytest
 
-from sims.advice import decisions as advice_decisions
-from sims.advice import guide_situation, guides
 from sims.registry import GAMES
+from sims.situations import guide_situation
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_every_guide_cell_is_a_decision_with_a_choice(name):
     spec = GAMES[name]
-    found = guides(spec)
+    found = spec.guides()
     assert found, f"{name} has no decision guide"
     assert len({guide.name for guide in found}) == len(found)
     for guide in found:
@@ -37,4 +36,4 @@ def test_every_guide_cell_is_a_decision_with_a_choice(name):
             if guide.also:
                 assert guide.also in situation.outcomes
             decisions.add(situation.decision)
-        assert decisions <= {decision.name for decision in advice_decisions(spec)}, (guide.name, decisions)
+        assert decisions <= {decision.name for decision in spec.decisions()}, (guide.name, decisions)

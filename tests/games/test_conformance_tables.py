@@ -11,11 +11,12 @@ import numpy as np
 import pytest
 
 from sims import solve
-from sims.core.table import Table, TableDecision, pure, solve_stats_width, tables_of, with_tables, write_csv, write_json
-from sims.engine import simulate, twin_module
+from sims.core.table import TableDecision, pure, solve_stats_width, tables_of, with_tables
+from sims.engine import simulate
 from sims.registry import GAMES
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS
+from sims.table_files import Table, write_csv, write_json
 
 SPECS = [spec for spec in GAMES.values() if spec.tables]
 IDS = [spec.name for spec in SPECS]
@@ -93,7 +94,7 @@ def test_a_table_changes_play_and_the_twin_agrees(spec, decision):
     tables = {s: {decision.name: pure(decision, actions)} for s in range(n)}
     widened = with_tables(policy, len(spec.policy_fields), spec.table_decisions(), tables)
     kernel = simulate(spec, rules, widened, n, HANDS, 4, 0, 300)
-    twin = twin_module(spec).simulate(rules, widened, n, HANDS, 4, 0, 300)
+    twin = spec.twin_module().simulate(rules, widened, n, HANDS, 4, 0, 300)
     assert np.array_equal(kernel, twin)
     assert not np.array_equal(kernel, simulate(spec, rules, policy, n, HANDS, 4, 0, 300))
 

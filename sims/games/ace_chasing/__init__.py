@@ -204,6 +204,7 @@ SPEC = GameSpec(
     exact="sims.games.ace_chasing.exact",
     advice="sims.games.ace_chasing.advice",
     tables="sims.games.ace_chasing.table",
+    solve="sims.games.ace_chasing.kernel",
     bench_players=(4, 8, 20),
     strategy_fields=("threshold", "matador_right_threshold"),
     last_seat_role="matador",

@@ -95,10 +95,3 @@ def policy_table(rules, policy_row, seat: int, n_seats: int, decision_name: str)
         for held in range(N_RANKS):
             table[cell_of(held, gave), SWAP if policy_swaps(policy_row, decision, held) else KEEP] = 1.0
     return table
-
-
-def solve_kernel():
-    """The compiled ``solve_nb`` (imported here so that reading a table file compiles nothing)."""
-    from sims.games.ace_chasing.kernel import solve_nb
-
-    return solve_nb

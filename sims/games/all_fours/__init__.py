@@ -339,6 +339,7 @@ SPEC = GameSpec(
     default_players=N_PLAYERS,
     kernel_version=1,
     tables="sims.games.all_fours.table",
+    solve="sims.games.all_fours.solve",
     check=check,
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     twin="sims.games.all_fours.twin",

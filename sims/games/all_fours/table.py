@@ -108,13 +108,6 @@ def policy_table(rules, policy_row, seat: int, n_seats: int, decision_name: str)
     return out
 
 
-def solve_kernel():
-    """The compiled ``solve_nb`` (sims.games.all_fours.solve), imported on demand."""
-    from sims.games.all_fours.solve import solve_nb
-
-    return solve_nb
-
-
 def seat_values(found, n_seats: int) -> list[tuple[float, float]]:
     """Each seat's ``net_points`` per hand and its standard error from hand mode's
     estimates (``found[(seat, outcome)]``): its points less the other seat's.  Hand mode

@@ -264,6 +264,7 @@ SPEC = GameSpec(
     exact="sims.games.chase_ace.exact",
     advice="sims.games.chase_ace.advice",
     tables="sims.games.chase_ace.table",
+    solve="sims.games.chase_ace.solve",
     bench_players=(4, 8, 20),
     strategy_fields=("threshold",),
     report_players=tuple(range(3, 11)),

@@ -147,10 +147,3 @@ def hand_policy_table(rules, policy_row, seat: int, n_seats: int, decision_name:
     ``n_seats - 1`` deals): every cell holds the action the policy takes there in that role
     (what a solve starts from, :func:`sims.solve.policy_tables`)."""
     return policy_table(rules, policy_row, seat, n_seats, decision_name, hand_mode=True)
-
-
-def solve_kernel():
-    """The compiled ``solve_nb`` (sims.games.chase_ace.solve), imported on demand."""
-    from sims.games.chase_ace.solve import solve_nb
-
-    return solve_nb

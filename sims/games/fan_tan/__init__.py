@@ -286,6 +286,7 @@ SPEC = GameSpec(
     fixed_kernels={HANDS: (hand_rule_codes, fixed_hands_kernel, (hand_rule_codes(Rules()),))},
     twin="sims.games.fan_tan.twin",
     tables="sims.games.fan_tan.table",
+    solve="sims.games.fan_tan.table_kernel",
     advice="sims.games.fan_tan.advice",
     bench_players=(4, 6, 8),
     strategy_fields=("style",),

@@ -1,7 +1,7 @@
 """Fan Tan's strategy tables: the decision "play" (package docstring, Strategy tables).
 
-Reading this module stays quick (no Numba): the solve kernel is imported by
-:func:`solve_kernel` when a solve needs it.
+Reading this module stays quick (no Numba): the solve kernel (``table_kernel.py``) is
+imported by ``SPEC.solve_kernel()`` when a solve needs it.
 """
 
 from __future__ import annotations
@@ -61,10 +61,3 @@ def policy_table(rules, policy_row, seat: int, n_seats: int, decision_name: str)
         raise ValueError(f"fan-tan has no table decision '{decision_name}'; its decision is: play.")
     style, holds = int(policy_row[STYLE]), int(policy_row[PASS_WITH_SEVENS])
     return pure(PLAY, [policy_play_action(style, holds, cell) for cell in range(N_PLAY_CELLS)])
-
-
-def solve_kernel():
-    """The njit ``solve_nb`` (sims/games/fan_tan/table_kernel.py), imported on demand."""
-    from sims.games.fan_tan.table_kernel import solve_nb
-
-    return solve_nb

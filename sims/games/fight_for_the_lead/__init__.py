@@ -347,6 +347,7 @@ SPEC = GameSpec(
     twin="sims.games.fight_for_the_lead.twin",
     advice="sims.games.fight_for_the_lead.advice",
     tables="sims.games.fight_for_the_lead.table",
+    solve="sims.games.fight_for_the_lead.kernel",
     bench_players=(4, 6, 8),
     strategy_fields=("stay_min_strength", "keep_min_rank", "fight_card"),
     last_seat_role="dealer",

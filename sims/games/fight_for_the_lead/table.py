@@ -118,10 +118,3 @@ def policy_table(rules, policy_row, seat: int, n_seats: int, decision_name: str)
         stays = strong or (policy_row[STAY_WITH_LEAD] != 0 and lead == "yes")
         table[code, STAY if stays else DROP] = 1.0
     return table
-
-
-def solve_kernel():
-    """The compiled ``solve_nb`` (imported here so that reading a table file compiles nothing)."""
-    from sims.games.fight_for_the_lead.kernel import solve_nb
-
-    return solve_nb

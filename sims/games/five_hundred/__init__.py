@@ -532,6 +532,7 @@ SPEC = GameSpec(
     kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
     twin="sims.games.five_hundred.twin",
     tables="sims.games.five_hundred.table",
+    solve="sims.games.five_hundred.solve",
     advice="sims.games.five_hundred.advice",
     bench_players=(4,),
     strategy_fields=("bid_offset", "misere_max", "partner_margin", "open_misere_max", "nominate"),

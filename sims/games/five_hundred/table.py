@@ -206,10 +206,3 @@ def policy_table(rules, policy_row, seat: int, n_seats: int, decision_name: str 
     for code in range(N_CELLS):
         out[code, policy_action(policy_row, code)] = 1.0
     return out
-
-
-def solve_kernel():
-    """The compiled ``solve_nb`` (sims.games.five_hundred.solve), imported on demand."""
-    from sims.games.five_hundred.solve import solve_nb
-
-    return solve_nb

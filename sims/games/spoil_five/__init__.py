@@ -519,6 +519,7 @@ SPEC = GameSpec(
     twin="sims.games.spoil_five.twin",
     advice="sims.games.spoil_five.advice",
     tables="sims.games.spoil_five.table",
+    solve="sims.games.spoil_five.solve",
     bench_players=(3, 5, 8),
     strategy_fields=("jinx_min", "spoil", "rob", "renege"),
     strategy_mode=GAMES,

@@ -170,10 +170,3 @@ def policy_table(rules, policy_row, seat: int, n_seats: int, decision_name: str 
             out[code, JINX if int(sure) >= int(row[JINX_MIN]) else CLAIM] = 1.0
         return out
     raise ValueError(f"spoil-five has no table decision '{decision_name}'; its decisions are: rob, jinx.")
-
-
-def solve_kernel():
-    """The compiled ``solve_nb`` (sims.games.spoil_five.solve), imported on demand."""
-    from sims.games.spoil_five.solve import solve_nb
-
-    return solve_nb

@@ -11,11 +11,13 @@ import numpy as np
 import pytest
 
 from sims import advice as shared
+from sims import situations
 from sims.core.advice import ACCEPTED, FIRST_SUM, TRIED, cross_start
 from sims.core.cards import card_code, parse_cards
 from sims.games.ace_chasing import Rules, advice
 from sims.games.ace_chasing.exact import exact_advice, exact_hand
 from sims.registry import GAMES
+from tests.games.advice_twin import twin_advice
 
 SPEC = GAMES["ace-chasing"]
 FIELDS = [f.key for f in SPEC.policy_fields]
@@ -29,7 +31,7 @@ def policy(n, preset="default", **fields):
 
 
 def situation(rules, n, position, holding, **context):
-    return shared.situation(SPEC, rules, n, position, parse_cards(holding), context)
+    return situations.situation(SPEC, rules, n, position, parse_cards(holding), context)
 
 
 def stats(sums, found):
@@ -88,7 +90,7 @@ def test_kernel_equals_twin(name):
     found = situation(rules, n, position, holding, **context)
     matrix = policy(n, **fields)
     kernel = shared.simulate_advice(SPEC, rules, matrix, n, found, 11, 5, deals)
-    twin = shared.twin_advice(SPEC, rules, matrix, n, found, 11, 5, deals)
+    twin = twin_advice(SPEC, rules, matrix, n, found, 11, 5, deals)
     assert kernel == twin
     assert kernel[TRIED] == deals
     assert 0 < kernel[ACCEPTED] <= deals
@@ -216,7 +218,7 @@ def test_impossible_history_accepts_nothing():
     found = situation(Rules(), 6, 2, "Kh", earlier="ss", gave="3c")
     sums = shared.simulate_advice(SPEC, Rules(), policy(6), 6, found, 1, 0, 500)
     assert sums[TRIED] == 500 and sums[ACCEPTED] == 0
-    assert sums == shared.twin_advice(SPEC, Rules(), policy(6), 6, found, 1, 0, 500)
+    assert sums == twin_advice(SPEC, Rules(), policy(6), 6, found, 1, 0, 500)
 
 
 # ---------------------------------------------------------------------------------------
@@ -293,7 +295,7 @@ def test_examples_parse_and_play(decision):
 
 
 def situation_as(rules, n, position, holding, infer, **context):
-    return shared.situation(SPEC, rules, n, position, parse_cards(holding), context, infer)
+    return situations.situation(SPEC, rules, n, position, parse_cards(holding), context, infer)
 
 
 def mean_of(sums, found, candidate, outcome):
@@ -327,7 +329,7 @@ def test_kernel_equals_twin_under_seen_and_with_the_game(name, infer):
     found = situation_as(rules, n, position, holding, infer, **context)
     matrix = policy(n, **fields)
     kernel = shared.simulate_advice(SPEC, rules, matrix, n, found, 13, 7, 900)
-    twin = shared.twin_advice(SPEC, rules, matrix, n, found, 13, 7, 900)
+    twin = twin_advice(SPEC, rules, matrix, n, found, 13, 7, 900)
     assert kernel == twin
     assert kernel[TRIED] == 900
     if infer == "seen":
@@ -377,7 +379,7 @@ def test_an_exposed_seat_never_wins_and_the_table_shares_the_wins():
 
 
 def test_terms_absent_and_assumed():
-    terms = shared.terms(SPEC)
+    terms = SPEC.terms()
     for name in ("exposed", "knocked_out", "bet_net", "win_game", "threshold", "ace_swap", "infer", "matador"):
         assert terms[name].endswith(".") and len(terms[name]) > 20
     for decision in advice.DECISIONS:

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from sims.advice import guide_situation, guides
 from sims.registry import GAMES
+from sims.situations import guide_situation
 from tests.games.guide_cells import assert_clear_cell
 
 SPEC = GAMES["ace-chasing"]
-GUIDES = {guide.name: guide for guide in guides(SPEC)}
+GUIDES = {guide.name: guide for guide in SPEC.guides()}
 DECISION = {"swap-8": "swap", "after-swap-8": "swap", "matador-right-8": "matador_right"}
 
 

@@ -9,7 +9,7 @@ import pytest
 
 import sims.games.ace_chasing.twin as twin
 from sims import advice as shared
-from sims import solve
+from sims import situations, solve
 from sims.core.cards import FACES, parse_cards
 from sims.core.rng import Stream
 from sims.core.table import left_out, pure, with_tables
@@ -21,6 +21,7 @@ from sims.games.ace_chasing.table import GAVE_NONE, KEEP, N_CELLS, SWAP, TABLES,
 from sims.registry import GAMES
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS
+from tests.games.advice_twin import twin_advice
 
 SPEC = GAMES["ace-chasing"]
 N_FIELDS = len(SPEC.policy_fields)
@@ -217,10 +218,10 @@ ADVICE_CASES = {
 @pytest.mark.parametrize("name", sorted(ADVICE_CASES))
 def test_advice_with_tables_kernel_equals_twin(name):
     infer, n, position, holding, context, deals = ADVICE_CASES[name]
-    found = shared.situation(SPEC, R, n, position, parse_cards(holding), context, infer=infer)
+    found = situations.situation(SPEC, R, n, position, parse_cards(holding), context, infer=infer)
     policy = with_tables(SPEC.default_policy(n), N_FIELDS, TABLES, _mixed_tables(np.random.default_rng(4), n))
     got = shared.simulate_advice(SPEC, R, policy, n, found, 11, 5, deals)
-    assert got == shared.twin_advice(SPEC, R, policy, n, found, 11, 5, deals)
+    assert got == twin_advice(SPEC, R, policy, n, found, 11, 5, deals)
     assert got != shared.simulate_advice(SPEC, R, SPEC.default_policy(n), n, found, 11, 5, deals)
 
 

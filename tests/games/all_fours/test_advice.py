@@ -8,13 +8,14 @@ import shlex
 import numpy as np
 import pytest
 
-from sims.advice import simulate_advice, twin_advice
-from sims.advice import situation as core_situation
+from sims.advice import simulate_advice
 from sims.core.advice import ACCEPTED, FIRST_SUM, TRIED, cross_start
 from sims.core.cards import parse_cards
 from sims.games.all_fours import SPEC, Rules
 from sims.games.all_fours.advice import DECISIONS, situation
 from sims.games.all_fours.rules import DISCARD_TO_SIX, FOSTER_CLUB, GIFT_THEN_REDEAL, LOW_TO_TRICK_WINNER
+from sims.situations import situation as core_situation
+from tests.games.advice_twin import twin_advice
 
 
 def policy(preset="default", **fields):
@@ -300,10 +301,9 @@ def test_the_situation_describes_the_context():
 def test_every_outcome_policy_term_and_context_key_is_defined():
     """TERMS defines every advice outcome and the policy terms a user meets; every
     context key of every decision says what leaving it out means."""
-    from sims.advice import terms
     from sims.games.all_fours.rules import ADVICE_OUTCOMES
 
-    defined = terms(SPEC)
+    defined = SPEC.terms()
     for name in ADVICE_OUTCOMES + ("trump-strength score", "beg_below", "give_at_least", "play_style=greedy"):
         assert defined[name].strip()
     assert "ace 4, the king 3" in defined["trump-strength score"]

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from sims.advice import guide_situation, guides
 from sims.core.cards import parse_cards
 from sims.games.all_fours import SPEC
 from sims.games.all_fours.guide import GUIDES, TURNUP
+from sims.situations import guide_situation
 from tests.games.guide_cells import assert_clear_cell
 
 DECISION = {"beg": "beg", "give": "give", "beg-10-10": "beg"}
@@ -17,7 +17,7 @@ CANDIDATES = {"beg": ("stand", "beg"), "give": ("give", "run")}
 
 
 def test_the_game_lists_its_guides():
-    assert guides(SPEC) == GUIDES
+    assert SPEC.guides() == GUIDES
     assert [guide.name for guide in GUIDES] == list(DECISION)
 
 

@@ -9,8 +9,7 @@ import pytest
 
 import sims.games.all_fours.twin as twin
 from sims import solve
-from sims.advice import simulate_advice, twin_advice
-from sims.advice import situation as core_situation
+from sims.advice import simulate_advice
 from sims.core.advice import ACCEPTED, TRIED
 from sims.core.cards import parse_cards
 from sims.core.rng import Stream
@@ -21,8 +20,10 @@ from sims.games import all_fours as kernel
 from sims.games.all_fours import SPEC, Rules
 from sims.games.all_fours.kernel import table_cell_nb
 from sims.games.all_fours.table import BEG, GIVE, N_CELLS, RUN, STAND, TABLES, cell_code, policy_table
+from sims.situations import situation as core_situation
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS
+from tests.games.advice_twin import twin_advice
 
 IMPLEMENTATIONS = {"kernel": kernel.play_dealt, "twin": twin.play_dealt}
 play_dealt = twin.play_dealt  # rebound per test by the `implementation` fixture (conftest.py)

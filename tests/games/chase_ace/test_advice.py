@@ -9,18 +9,19 @@ import math
 import numpy as np
 import pytest
 
-from sims import advice
+from sims import advice, situations
 from sims.core.advice import ACCEPTED, FIRST_SUM, TRIED
 from sims.core.cards import parse_cards
 from sims.games.chase_ace.exact import exact_hand
 from sims.games.chase_ace.rules import Rules
 from sims.registry import get_game
+from tests.games.advice_twin import twin_advice
 
 SPEC = get_game("chase-ace")
 
 
 def situation(rules, n, position, holding, **context):
-    return advice.situation(SPEC, rules, n, position, parse_cards(holding), context)
+    return situations.situation(SPEC, rules, n, position, parse_cards(holding), context)
 
 
 def headline(sums, candidate, n_outcomes=2):
@@ -51,7 +52,7 @@ def test_kernel_equals_twin_on_the_same_streams(rules, n, position, holding, con
     policy = SPEC.default_policy(n)
     policy[:, 1] = 0.5  # a mixed threshold: the policies draw from the stream
     kernel = advice.simulate_advice(SPEC, rules, policy, n, found, 11, 100, 1500)
-    twin = advice.twin_advice(SPEC, rules, policy, n, found, 11, 100, 1500)
+    twin = twin_advice(SPEC, rules, policy, n, found, 11, 100, 1500)
     assert kernel == twin
     assert kernel[TRIED] == 1500 and kernel[ACCEPTED] > 0
 
@@ -124,7 +125,7 @@ def test_refused_situations_say_why(holding, context, n, position, says):
     with pytest.raises(ValueError, match=says):
         situation(Rules(), n, position, holding, **context)
     with pytest.raises(ValueError):  # (a second time through the spec's own entry)
-        advice.situation(SPEC, Rules(), n, position, parse_cards(holding), context)
+        situations.situation(SPEC, Rules(), n, position, parse_cards(holding), context)
 
 
 def test_ace_high_makes_the_ace_the_top_card():
@@ -142,7 +143,7 @@ from sims.games.chase_ace.rules import FINAL_CUT_HIGH, TIE_EARLIEST  # noqa: E40
 
 
 def seen_situation(rules, n, position, holding, infer="seen", **context):
-    return advice.situation(SPEC, rules, n, position, parse_cards(holding), context, infer)
+    return situations.situation(SPEC, rules, n, position, parse_cards(holding), context, infer)
 
 
 def mean_of(sums, found, candidate, outcome):
@@ -194,7 +195,7 @@ def test_kernel_equals_twin_under_seen_and_with_lives(rules, n, position, holdin
     policy = SPEC.default_policy(n)
     policy[:, 1] = 0.5  # a mixed threshold: the policies draw from the stream
     kernel = advice.simulate_advice(SPEC, rules, policy, n, found, 17, 50, 1200)
-    twin = advice.twin_advice(SPEC, rules, policy, n, found, 17, 50, 1200)
+    twin = twin_advice(SPEC, rules, policy, n, found, 17, 50, 1200)
     assert kernel == twin
     assert kernel[TRIED] == 1200 and kernel[ACCEPTED] > 0
 
@@ -291,7 +292,7 @@ def test_terms_define_every_outcome_and_policy_term_and_absent_every_key():
 
 
 def advice_terms():
-    return advice.terms(SPEC)
+    return SPEC.terms()
 
 
 def test_assumed_names_every_key_left_out():

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from sims import advice
+from sims import situations
 from sims.registry import get_game
 from tests.games.guide_cells import assert_clear_cell
 
 SPEC = get_game("chase-ace")
-GUIDES = {guide.name: guide for guide in advice.guides(SPEC)}
+GUIDES = {guide.name: guide for guide in SPEC.guides()}
 # the decision each guide asks, by the cell's position: the dealer (the last seat) cuts
 DEALER_DECISION = "cut"
 
@@ -41,7 +41,7 @@ def test_rectangular(name):
 def test_every_cell_is_a_decision(name):
     guide = GUIDES[name]
     for r, c, cell in guide.cells():
-        _, players, situation = advice.guide_situation(SPEC, guide, cell)
+        _, players, situation = situations.guide_situation(SPEC, guide, cell)
         dealer = cell.position == players - 1
         assert situation.decision == (DEALER_DECISION if dealer else "swap"), (r, c, cell)
         assert set(situation.candidates) == ({"cut", "keep"} if dealer else {"swap", "keep"})

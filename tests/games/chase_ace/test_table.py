@@ -11,11 +11,11 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from sims import advice, solve
+from sims import advice, situations, solve
 from sims.core.cards import parse_cards
 from sims.core.rng import Stream
-from sims.core.table import Table, pure, with_tables
-from sims.engine import simulate, twin_module
+from sims.core.table import pure, with_tables
+from sims.engine import simulate
 from sims.games import chase_ace as ca
 from sims.games.chase_ace import twin
 from sims.games.chase_ace.exact import (
@@ -30,6 +30,8 @@ from sims.games.chase_ace.table import N_CELLS, TABLES, face_cell, policy_table
 from sims.registry import get_game
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS
+from sims.table_files import Table
+from tests.games.advice_twin import twin_advice
 
 pytestmark = pytest.mark.usefixtures("implementation")
 IMPLEMENTATIONS = {"kernel": ca.play_dealt, "twin": twin.play_dealt}
@@ -241,14 +243,14 @@ def test_random_mixed_tables_kernel_equals_twin_under_the_rare_rules(implementat
             tables[seat] = {"swap": probabilities}
         policy = with_tables(rows(n, 6, 0.5), 3, TABLES, tables)
         kernel = simulate(SPEC, rules, policy, n, mode, 3, 0, count, threads=2)
-        assert np.array_equal(kernel, twin_module(SPEC).simulate(rules, policy, n, mode, 3, 0, count)), rules
+        assert np.array_equal(kernel, SPEC.twin_module().simulate(rules, policy, n, mode, 3, 0, count)), rules
 
 
 def test_advice_with_a_field_playing_tables(implementation):
     if implementation == "twin":
         pytest.skip("one run compares both")
     rules, n = ca.Rules(), 6
-    found = advice.situation(SPEC, rules, n, 3, parse_cards("6h"), {"gave": "9c", "lives": "1 2 3 1 2 3"}, "seen")
+    found = situations.situation(SPEC, rules, n, 3, parse_cards("6h"), {"gave": "9c", "lives": "1 2 3 1 2 3"}, "seen")
     policy = SPEC.default_policy(n)
     as_tables = with_tables(
         policy, 3, TABLES, {s: {"swap": t} for s, t in solve.policy_tables(SPEC, rules, policy, n).items()}
@@ -259,7 +261,7 @@ def test_advice_with_a_field_playing_tables(implementation):
     swap = rng.choice([0.0, 1.0, 0.5], N_CELLS)
     mixed = with_tables(policy, 3, TABLES, {s: {"swap": np.column_stack([swap, 1 - swap])} for s in range(n)})
     kernel = advice.simulate_advice(SPEC, rules, mixed, n, found, 4, 0, 800)
-    assert kernel == advice.twin_advice(SPEC, rules, mixed, n, found, 4, 0, 800) and kernel != plain
+    assert kernel == twin_advice(SPEC, rules, mixed, n, found, 4, 0, 800) and kernel != plain
 
 
 # ----------------------------------------------------------------------------------------

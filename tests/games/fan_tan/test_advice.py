@@ -9,7 +9,7 @@ import shlex
 import numpy as np
 import pytest
 
-from sims import advice
+from sims import advice, situations
 from sims.core.advice import ACCEPTED, FIRST_SUM, TRIED, cross_start
 from sims.core.cards import card_name, parse_cards
 from sims.games.fan_tan import advice as ft_advice
@@ -24,12 +24,13 @@ from sims.games.fan_tan.rules import (
     Rules,
 )
 from sims.registry import get_game
+from tests.games.advice_twin import twin_advice
 
 SPEC = get_game("fan-tan")
 
 
 def situation(rules, n, position, holding, **context):
-    return advice.situation(SPEC, rules, n, position, parse_cards(holding), context)
+    return situations.situation(SPEC, rules, n, position, parse_cards(holding), context)
 
 
 def policy(n, style=0, pass_with_sevens=0):
@@ -98,7 +99,7 @@ CASES = [
 def test_kernel_equals_twin_on_the_same_streams(rules, n, position, holding, context, matrix):
     found = situation(rules, n, position, holding, **context)
     kernel = advice.simulate_advice(SPEC, rules, matrix, n, found, 7, 50, 400)
-    twin = advice.twin_advice(SPEC, rules, matrix, n, found, 7, 50, 400)
+    twin = twin_advice(SPEC, rules, matrix, n, found, 7, 50, 400)
     assert kernel == twin
     assert kernel[TRIED] == 400 and kernel[ACCEPTED] > 0
     if not context:
@@ -136,7 +137,9 @@ def real_situations(count, seed):
         if rules.start != START_ELDEST:
             context["opener"] = str(hand["plays"][0][0])
         try:
-            situation_found = advice.situation(SPEC, rules, n, seat, sorted(set(hand["hands"][seat]) - played), context)
+            situation_found = situations.situation(
+                SPEC, rules, n, seat, sorted(set(hand["hands"][seat]) - played), context
+            )
         except ValueError as refused:
             assert "no choice" in str(refused)  # every real situation is accepted, or has no decision
             continue
@@ -148,7 +151,7 @@ def test_kernel_equals_twin_in_situations_met_in_real_hands():
     accepted = 0
     for rules, n, matrix, found in real_situations(16, 2):
         kernel = advice.simulate_advice(SPEC, rules, matrix, n, found, 5, 0, 120)
-        assert kernel == advice.twin_advice(SPEC, rules, matrix, n, found, 5, 0, 120)
+        assert kernel == twin_advice(SPEC, rules, matrix, n, found, 5, 0, 120)
         accepted += kernel[ACCEPTED] > 0
     assert accepted >= 12  # the hand it came from fits its own record: most find deals
 
@@ -246,7 +249,7 @@ def test_two_players_every_card_known_gives_one_exact_answer():
     assert total["play 4h"] == [13 * 40, 40, 0] and squares["play 4h"][0] == 169 * 40
     assert total["play 8h"] == total["play 7s"] == [15 * 40, 40, 0]
     assert cross(sums, found, "play 4h", "play 8h") == 13 * 15 * 40
-    assert advice.twin_advice(SPEC, Rules(), policy(2), 2, found, 9, 0, 40) == sums
+    assert twin_advice(SPEC, Rules(), policy(2), 2, found, 9, 0, 40) == sums
 
 
 # ----------------------------------------------------------------------------------------
@@ -294,7 +297,7 @@ def test_a_refused_situation_says_why_in_one_sentence(rules, n, position, holdin
     cards = parse_cards(" ".join(t for t in holding.split() if not t.isdigit()))
     cards += [int(t) for t in holding.split() if t.isdigit()]
     with pytest.raises(ValueError) as refused:
-        advice.situation(SPEC, rules, n, position, cards, context)
+        situations.situation(SPEC, rules, n, position, cards, context)
     text = str(refused.value)
     assert piece in text, text
     assert text.endswith(".") and text.count(". ") == 0
@@ -354,19 +357,19 @@ UNPOLICED_HOLDING = "9c 6d 2d 5h Jh Qs 3s 4c Kd 10s Ah 2h"  # 12 cards: 13 dealt
 
 
 def seen(rules, n, position, holding, **context):
-    return advice.situation(SPEC, rules, n, position, parse_cards(holding), context, "seen")
+    return situations.situation(SPEC, rules, n, position, parse_cards(holding), context, "seen")
 
 
 def test_a_record_the_policy_cannot_play_is_answered_as_seen():
     by_policy = situation(Rules(), 4, 2, UNPOLICED_HOLDING, plays=UNPOLICED)
     assert by_policy.candidates == ("play 9c", "play 6d")
     kernel = advice.simulate_advice(SPEC, Rules(), policy(4), 4, by_policy, 7, 0, 300)
-    assert kernel == advice.twin_advice(SPEC, Rules(), policy(4), 4, by_policy, 7, 0, 300)
+    assert kernel == twin_advice(SPEC, Rules(), policy(4), 4, by_policy, 7, 0, 300)
     assert kernel[TRIED] == 300 and kernel[ACCEPTED] == 0
     as_seen = seen(Rules(), 4, 2, UNPOLICED_HOLDING, plays=UNPOLICED)
     assert as_seen.infer == "seen" and as_seen.described["layout"] == "6c 7c 8c 7d 7h 7s"
     kernel = advice.simulate_advice(SPEC, Rules(), policy(4), 4, as_seen, 7, 0, 300)
-    assert kernel == advice.twin_advice(SPEC, Rules(), policy(4), 4, as_seen, 7, 0, 300)
+    assert kernel == twin_advice(SPEC, Rules(), policy(4), 4, as_seen, 7, 0, 300)
     assert kernel[ACCEPTED] == kernel[TRIED] == 300  # no pass was listed: every deal fits what was seen
 
 
@@ -378,7 +381,7 @@ def test_seen_rejects_only_a_pass_by_a_seat_that_could_play():
     as_seen = seen(rules, n, position, holding, **context)
     by_policy = situation(rules, n, position, holding, **context)
     kernel = advice.simulate_advice(SPEC, rules, matrix, n, as_seen, 3, 0, 400)
-    assert kernel == advice.twin_advice(SPEC, rules, matrix, n, as_seen, 3, 0, 400)
+    assert kernel == twin_advice(SPEC, rules, matrix, n, as_seen, 3, 0, 400)
     assert kernel == advice.simulate_advice(SPEC, rules, matrix, n, by_policy, 3, 0, 400)
     assert 0 < kernel[ACCEPTED] < 400
 
@@ -388,7 +391,7 @@ def test_seen_kernel_equals_twin(case):
     rules, n, position, holding, context, matrix = CASES[case]
     found = seen(rules, n, position, holding, **context)
     kernel = advice.simulate_advice(SPEC, rules, matrix, n, found, 13, 0, 150)
-    assert kernel == advice.twin_advice(SPEC, rules, matrix, n, found, 13, 0, 150)
+    assert kernel == twin_advice(SPEC, rules, matrix, n, found, 13, 0, 150)
     assert kernel[ACCEPTED] > 0
 
 
@@ -403,7 +406,7 @@ def test_seen_holds_are_played_as_listed_and_need_a_legal_card():
     assert kernel[ACCEPTED] == 0
     as_seen = seen(rules, 4, 1, holding, plays="hold")
     kernel = advice.simulate_advice(SPEC, rules, policy(4), 4, as_seen, 5, 0, 300)
-    assert kernel == advice.twin_advice(SPEC, rules, policy(4), 4, as_seen, 5, 0, 300)
+    assert kernel == twin_advice(SPEC, rules, policy(4), 4, as_seen, 5, 0, 300)
     # seat 0 could play when it held the 7c or the 7d (the others are seat 1's): 13 of 39 unseen cards each
     chance = 1 - (26 * 25 / (39 * 38))
     assert abs(kernel[ACCEPTED] / 300 - chance) < 0.1
@@ -441,6 +444,6 @@ def test_game_mode_sums_the_square_of_a_rotation_wide():
 def test_left_out_keys_and_terms():
     decision = ft_advice.DECISIONS[0]
     assert set(decision.absent) == set(decision.context) and all(decision.absent.values())
-    terms = advice.terms(SPEC)
+    terms = SPEC.terms()
     assert {"net", "win", "cards_left", "pass", "hold", "style", "pass_with_sevens", "infer"} <= set(terms)
     assert all(text.endswith(".") and len(text.split()) >= 6 for text in terms.values())

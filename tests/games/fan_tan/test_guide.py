@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from sims.advice import guide_situation, guides
 from sims.games.fan_tan.guide import GUIDES
 from sims.registry import get_game
+from sims.situations import guide_situation
 from tests.games.guide_cells import assert_clear_cell
 
 SPEC = get_game("fan-tan")
 
 
 def test_guides_are_found():
-    assert guides(SPEC) == GUIDES
+    assert SPEC.guides() == GUIDES
     assert 1 <= len(GUIDES) <= 3
 
 

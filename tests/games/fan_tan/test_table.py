@@ -18,7 +18,7 @@ import pytest
 from numba import njit
 
 import sims.games.fan_tan.twin as twin
-from sims import advice, solve
+from sims import advice, situations, solve
 from sims.core.cards import parse_cards
 from sims.core.rng import Stream
 from sims.core.table import left_out, pure, with_tables
@@ -43,6 +43,7 @@ from sims.games.fan_tan.kernel import new_table_nb, play_cell_nb
 from sims.games.fan_tan.table import PLAY, policy_table
 from sims.spec import GAMES as GAMES_MODE
 from sims.spec import HANDS
+from tests.games.advice_twin import twin_advice
 
 IMPLEMENTATIONS = {"kernel": kernel.play_dealt, "twin": twin.play_dealt}
 play_dealt = twin.play_dealt  # rebound per test by the `implementation` fixture (conftest.py)
@@ -348,10 +349,10 @@ def test_advice_field_seats_play_their_tables_as_the_twin_does():
     """The other seats play their tables (mixed cells drawing) in advice's deals; the
     advised seat's candidate still decides its own turn."""
     n = 4
-    found = advice.situation(
+    found = situations.situation(
         SPEC, MAY_PASS, n, 2, parse_cards("7d 7h 8c 9c 2d 5h 6h Jh Qs 3s 4c Kd 10s"), {"plays": "7c pass"}
     )
     widened = with_tables(policy(STYLE_BLOCK), N_FIELDS, (PLAY,), random_tables(n, 9))
     kernel_sums = advice.simulate_advice(SPEC, MAY_PASS, widened, n, found, 7, 0, 300)
-    assert kernel_sums == advice.twin_advice(SPEC, MAY_PASS, widened, n, found, 7, 0, 300)
+    assert kernel_sums == twin_advice(SPEC, MAY_PASS, widened, n, found, 7, 0, 300)
     assert kernel_sums != advice.simulate_advice(SPEC, MAY_PASS, policy(STYLE_BLOCK), n, found, 7, 0, 300)

@@ -12,13 +12,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sims import advice
+from sims import advice, situations
 from sims.core.advice import ACCEPTED, FIRST_SUM, TRIED
 from sims.core.cards import format_cards, parse_cards
 from sims.games import fight_for_the_lead as ffl
 from sims.games.fight_for_the_lead import advice as ffl_advice
 from sims.games.fight_for_the_lead import twin as ffl_twin
 from sims.registry import GAMES
+from tests.games.advice_twin import twin_advice
 
 SPEC = GAMES["fight-for-the-lead"]
 FIELDS = [f.key for f in SPEC.policy_fields]
@@ -33,12 +34,12 @@ def policy(n, preset="default", **fields):
 
 
 def found(n, position, holding, rules=ffl.Rules(), **context):
-    return advice.situation(SPEC, rules, n, position, parse_cards(holding), context)
+    return situations.situation(SPEC, rules, n, position, parse_cards(holding), context)
 
 
 def both(rules, matrix, n, situation, count, seed=11):
     kernel = advice.simulate_advice(SPEC, rules, matrix, n, situation, seed, 0, count)
-    twin = advice.twin_advice(SPEC, rules, matrix, n, situation, seed, 0, count)
+    twin = twin_advice(SPEC, rules, matrix, n, situation, seed, 0, count)
     return kernel, twin
 
 
@@ -318,7 +319,7 @@ def test_no_advice_function_runs_past_80_lines():
 
 
 def seen(n, position, holding, rules=ffl.Rules(), **context):
-    return advice.situation(SPEC, rules, n, position, parse_cards(holding), context, "seen")
+    return situations.situation(SPEC, rules, n, position, parse_cards(holding), context, "seen")
 
 
 def test_a_pot_of_twenty_million_keeps_exact_sums_over_a_whole_batch():
@@ -467,7 +468,7 @@ def test_left_out_keys_say_what_was_assumed():
 
 
 def test_every_outcome_and_policy_term_is_defined():
-    terms = advice.terms(SPEC)
+    terms = SPEC.terms()
     assert set(ffl_advice.OUTCOMES) <= set(terms)
     assert {"fight card", "strength score", "keep_min_rank", "play_style", "infer"} <= set(terms)
     assert all(text.endswith(".") and len(text.split()) >= 6 for text in terms.values())

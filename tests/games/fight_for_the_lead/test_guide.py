@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from sims.advice import guide_situation, guides
 from sims.games.fight_for_the_lead.guide import GUIDES
 from sims.registry import GAMES
+from sims.situations import guide_situation
 from tests.games.guide_cells import assert_clear_cell
 
 SPEC = GAMES["fight-for-the-lead"]
@@ -16,7 +16,7 @@ DECISION = {"stay-4": ("stay or drop", ("stay", "drop")), "fight-4": ("fight car
 
 
 def test_guides_are_found():
-    assert guides(SPEC) == GUIDES
+    assert SPEC.guides() == GUIDES
     assert {guide.name for guide in GUIDES} == set(DECISION)
 
 

@@ -13,7 +13,7 @@ import pytest
 
 import sims.games.fight_for_the_lead.twin as twin
 from sims import advice as shared
-from sims import solve
+from sims import situations, solve
 from sims.core.advice import ACCEPTED
 from sims.core.cards import parse_cards
 from sims.core.rng import Stream
@@ -37,6 +37,7 @@ from sims.games.fight_for_the_lead.table import (
 from sims.registry import GAMES
 from sims.spec import GAMES as GAME_MODE
 from sims.spec import HANDS
+from tests.games.advice_twin import twin_advice
 
 SPEC = GAMES["fight-for-the-lead"]
 N_FIELDS = len(SPEC.policy_fields)
@@ -238,7 +239,7 @@ def _example(decision):
         else:
             options[flag] = value
     n = int(options["--players"])
-    return n, shared.situation(SPEC, R, n, int(options["--position"]), parse_cards(options["--holding"]), context)
+    return n, situations.situation(SPEC, R, n, int(options["--position"]), parse_cards(options["--holding"]), context)
 
 
 @pytest.mark.parametrize("decision", ffl_advice.DECISIONS, ids=[d.name for d in ffl_advice.DECISIONS])
@@ -252,7 +253,7 @@ def test_advice_with_tables_kernel_equals_twin(decision):
         tables[seat]["fight_card"] = everywhere(FIGHT_TABLE, LOWEST)
     policy = with_tables(SPEC.default_policy(n), N_FIELDS, TABLES, tables)
     got = shared.simulate_advice(SPEC, R, policy, n, situation, 11, 0, 300)
-    assert got == shared.twin_advice(SPEC, R, policy, n, situation, 11, 0, 300)
+    assert got == twin_advice(SPEC, R, policy, n, situation, 11, 0, 300)
     assert got[ACCEPTED] > 0
 
 

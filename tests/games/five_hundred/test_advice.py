@@ -9,11 +9,12 @@ import shlex
 import numpy as np
 import pytest
 
-from sims.advice import simulate_advice, twin_advice
+from sims.advice import simulate_advice
 from sims.core.advice import ACCEPTED, FIRST_SUM, TRIED, cross_start
 from sims.games import five_hundred as game
 from sims.games.five_hundred import advice
 from sims.games.five_hundred.advice import DECISIONS, holding_cards, situation
+from tests.games.advice_twin import twin_advice
 
 SPEC = game.SPEC
 DEFAULT = game.Rules()
@@ -523,9 +524,8 @@ def test_terms_define_every_outcome_and_policy_field():
         assert field.key in terms
     assert all(text.endswith(".") and (text[0].isupper() or text[0].isdigit()) for text in terms.values())
     assert "Jo" in terms["Jo / BJ"] and "BJ" in terms["Jo / BJ"]
-    from sims.advice import terms as spec_terms
 
-    assert spec_terms(SPEC) == terms
+    assert SPEC.terms() == terms
 
 
 def test_the_joker_spelling_is_documented_and_named_when_a_card_is_misread():

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from sims.advice import guide_situation, guides
 from sims.games.five_hundred.guide import BID_AUCTIONS, BID_HANDS, OVERCALL_AUCTIONS
 from sims.registry import GAMES
+from sims.situations import guide_situation
 from tests.games.guide_cells import assert_clear_cell
 
 SPEC = GAMES["five-hundred"]
-GUIDES = {guide.name: guide for guide in guides(SPEC)}
+GUIDES = {guide.name: guide for guide in SPEC.guides()}
 DECISION = {"bid": "bid", "overcall": "bid"}
 
 

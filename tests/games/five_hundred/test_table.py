@@ -211,9 +211,10 @@ def test_advice_with_mixed_tables_in_the_field_kernel_equals_twin(implementation
     draws (from the stream after the conditioned deal) are the same on kernel and twin."""
     if implementation == "twin":
         pytest.skip("kernel and twin together")
-    from sims.advice import simulate_advice, twin_advice
+    from sims.advice import simulate_advice
     from sims.core.advice import ACCEPTED
     from sims.games.five_hundred.advice import holding_cards, situation
+    from tests.games.advice_twin import twin_advice
 
     even = np.zeros((N_CELLS, BID.n_actions))
     for cell in range(N_CELLS):

@@ -11,13 +11,15 @@ import shlex
 import numpy as np
 import pytest
 
-from sims.advice import simulate_advice, situation, twin_advice
+from sims.advice import simulate_advice
 from sims.core.advice import ACCEPTED, FIRST_SUM, TRIED
 from sims.core.cards import card_name, format_cards, parse_cards
 from sims.games import spoil_five as sf
 from sims.games.spoil_five.advice import DECISIONS
 from sims.games.spoil_five.rules import BONUS_DOUBLE_ANTE, FREE, MUST_FOLLOW, ROB_OBLIGATORY
 from sims.registry import GAMES
+from sims.situations import situation
+from tests.games.advice_twin import twin_advice
 
 SPEC = GAMES["spoil-five"]
 FIELDS = [f.key for f in SPEC.policy_fields]
@@ -559,10 +561,9 @@ def test_a_pool_stopped_at_max_deals_one_is_the_hand_alone():
 
 
 def test_every_outcome_policy_field_and_context_key_is_defined():
-    from sims.advice import terms
     from sims.games.spoil_five.advice import OUTCOMES, POOL_OUTCOMES
 
-    defined = terms(SPEC)
+    defined = SPEC.terms()
     for name in OUTCOMES + POOL_OUTCOMES + tuple(FIELDS) + ("infer", "jinx", "sure winner"):
         assert defined[name].strip(), name
     for decision in DECISIONS:

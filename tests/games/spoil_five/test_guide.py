@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from sims.advice import guide_situation, guides
 from sims.games.spoil_five.guide import GUIDES
 from sims.registry import GAMES
+from sims.situations import guide_situation
 from tests.games.guide_cells import assert_clear_cell
 
 SPEC = GAMES["spoil-five"]
 
 
 def test_guides_are_found():
-    assert guides(SPEC) == GUIDES
+    assert SPEC.guides() == GUIDES
     assert len(GUIDES) >= 1
 
 

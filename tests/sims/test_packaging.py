@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 import sims
 
@@ -25,19 +27,17 @@ def test_kernel_cache_directory_is_keyed_by_source_hash():
     assert os.environ["NUMBA_CACHE_DIR"] == str(sims.KERNEL_CACHE_DIR)
 
 
-def test_cache_falls_back_when_the_preferred_folder_is_read_only(tmp_path):
-    locked = tmp_path / "locked"
-    locked.mkdir()
-    locked.chmod(0o500)
-    env = dict(os.environ, CARD_ANALYZER_CACHE=str(locked / "cache"), XDG_CACHE_HOME=str(locked))
+def test_cache_falls_back_when_the_preferred_folders_cannot_be_written(tmp_path):
+    """Both preferred roots lie under a plain file, which nobody (root included) can make
+    a folder in: the cache falls back to the temporary folder."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    env = dict(os.environ, CARD_ANALYZER_CACHE=str(blocker / "cache"), XDG_CACHE_HOME=str(blocker / "xdg"))
     code = "import sims; print(sims.KERNEL_CACHE_DIR)"
-    try:
-        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
-    finally:
-        locked.chmod(0o700)
-    if os.geteuid() != 0:  # root can write anywhere, so only check the fallback as a user
-        assert str(locked) not in out
-    assert "numba-" in out
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    found = Path(out.strip())
+    assert found.parent == Path(tempfile.gettempdir()) / f"card-analyzer-{os.getuid()}"
+    assert found.name == f"numba-{sims.source_hash()}"
 
 
 def test_source_hash_changes_with_any_sims_source(tmp_path, monkeypatch):

@@ -20,7 +20,6 @@ def test_the_guides():
     for guide in GUIDES.values():
         assert guide.players == 8 and guide.deals > 0 and guide.verdict
         assert len(set(guide.columns)) == len(guide.columns)
-        assert all(len(cells) == len(guide.columns) for _, cells in guide.rows)  # rectangular
         assert any(cell is not None for cell in guide.rows[guide.lead_row][1])
 
 

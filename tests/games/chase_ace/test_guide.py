@@ -25,12 +25,10 @@ def test_guides_declared():
 
 
 @pytest.mark.parametrize("name", ["swap-8", "after-swap-8", "dealer-after-swap-8"])
-def test_rectangular(name):
+def test_labels_differ_and_every_row_and_column_asks_something(name):
     guide = GUIDES[name]
     assert len(set(guide.columns)) == len(guide.columns)
     assert len({label for label, _ in guide.rows}) == len(guide.rows)
-    for _, cells in guide.rows:
-        assert len(cells) == len(guide.columns)
     # every row and every column asks something
     asked = {(r, c) for r, c, _ in guide.cells()}
     assert {r for r, _ in asked} == set(range(len(guide.rows)))

@@ -20,10 +20,9 @@ def test_guides_are_found():
 
 
 @pytest.mark.parametrize("guide", GUIDES, ids=lambda g: g.name)
-def test_table_is_rectangular(guide):
+def test_rows_are_labelled_and_column_labels_short(guide):
     assert guide.rows and guide.columns
-    for label, cells in guide.rows:
-        assert label and len(cells) == len(guide.columns)
+    assert all(label for label, _ in guide.rows)
     assert all(len(label) <= 24 for label in guide.columns)
 
 

@@ -54,7 +54,8 @@ def test_a_seat_is_dealt_both_red_jacks_as_often_as_it_should_be():
 
     count = 20_000
     exact = Fraction(comb(41, 8), comb(43, 10))
-    hands, _, _, _, _, _, _, pack_row, dealt, _, _ = new_table_nb()
+    table = new_table_nb()
+    hands, pack_row, dealt = table.hands, table.pack, table.dealt
     rules = np.asarray([int(v) for v in fh.Rules()], dtype=np.int64)
     both = np.uint64((1 << 23) | (1 << 36))
     found = [0, 0, 0, 0]

@@ -31,8 +31,6 @@ def test_guide_names():
 def test_every_cell_is_the_guides_decision_with_a_choice(guide):
     decision, count = DECISION[guide.name]
     assert guide.rows and guide.columns
-    for label, cells in guide.rows:
-        assert len(cells) == len(guide.columns), label
     asked = 0
     for _, _, cell in guide.cells():
         _, players, found = guide_situation(SPEC, guide, cell)

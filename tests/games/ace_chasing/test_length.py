@@ -1,6 +1,7 @@
 """Ace Chasing's game length in rounds (game mode's ``length_<label>`` columns, drawn as a
-histogram): every game lands in exactly one bucket, and the kernel's buckets are the
-plain-Python twin's."""
+histogram): each game in the bucket of its rounds, under the default and a king-block,
+pass-left table (one bucket per game, adding up, equal to the twin's at the default
+table: tests/games/test_conformance_distributions.py)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,6 @@ LENGTH = [TABLE.index(f"length_{label}") for label in ac.LENGTH_LABELS]
 def test_the_buckets():
     assert ac.LENGTH_LABELS == ("1-2", "3", "4", "5", "6", "7", "8-10", "11+")
     assert ac.GAME_OUTCOMES.groups["length"] == ("game length in rounds", ac.LENGTH_LABELS)
-    assert ac.GAME_OUTCOMES.distributions == ("length",)
     assert LENGTH == list(range(TABLE.index("rounds_sq") + 1, len(TABLE)))
 
 
@@ -35,7 +35,6 @@ def test_buckets_sum_to_the_games_and_agree_with_the_twin(rules, n, count):
     kernel = simulate(SPEC, rules, policy, n, GAME_MODE, 5, 0, count, threads=1)
     slow = twin.simulate(rules, policy, n, GAME_MODE, 5, 0, count)
     buckets = kernel[n, LENGTH]
-    assert buckets.sum() == count
     assert np.array_equal(buckets, slow[n, LENGTH])
     rounds = [twin.play_game(rules, policy, n, 5, i)[1][0] for i in range(count)]
     expected = [sum(low <= r <= high for r in rounds) for low, high in _ranges()]

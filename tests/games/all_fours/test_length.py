@@ -1,5 +1,7 @@
-"""All-Fours game mode's distribution of game length in deals (the group "length"): one
-bucket per game, the buckets summing to the games played, the kernel equal to the twin."""
+"""All-Fours game mode's distribution of game length in deals (the group "length"): each
+game in the bucket of its deals, to 11, 7 and 15 points, and where the standard game's
+lengths fall (one bucket per game, adding up, equal to the twin's at the default table:
+tests/games/test_conformance_distributions.py)."""
 
 from __future__ import annotations
 
@@ -20,7 +22,6 @@ LENGTH = [TABLE[f"length_{label}"] for label in LENGTH_LABELS]
 
 def test_the_length_group_is_drawn_as_a_distribution():
     assert af.GAME_OUTCOMES.groups["length"] == ("game length in deals", LENGTH_LABELS)
-    assert af.GAME_OUTCOMES.distributions == ("length",)
     assert len(LENGTH_LABELS) == len(LENGTH_BUCKET_LOW) and list(LENGTH_BUCKET_LOW) == sorted(set(LENGTH_BUCKET_LOW))
 
 
@@ -38,7 +39,6 @@ def test_one_bucket_per_game_and_the_kernel_equals_the_twin(rules):
     policy = SPEC.default_policy(2, "default")
     sums = simulate(SPEC, rules, policy, 2, GAME_MODE, 17, 0, n, threads=1)
     lengths = sums[2, LENGTH]
-    assert lengths.sum() == n
     games = [twin.play_game(rules, policy, 2, 17, i) for i in range(n)]
     expected = np.zeros(len(LENGTH_LABELS), dtype=np.int64)
     for _, row in games:

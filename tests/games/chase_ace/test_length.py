@@ -1,6 +1,7 @@
 """Chase the Ace game mode's length distribution (length_<label>, rules.LENGTH_BUCKETS):
-every game in exactly one bucket, the bucket of its rounds, and the kernel equal to the
-twin."""
+each game in the bucket of its rounds, under rules whose games run short and long (one
+bucket per game, adding up, equal to the twin's at the default table:
+tests/games/test_conformance_distributions.py)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,6 @@ def default_policy(n):
 
 def test_length_is_a_distribution_of_game_mode():
     assert GAME_OUTCOMES.groups["length"] == ("game length in rounds", LENGTH_LABELS)
-    assert GAME_OUTCOMES.distributions == ("length",)
     assert LENGTH_LABELS == ("1_16", "17", "18", "19", "20", "21", "22", "23_up")
     assert LENGTH_BUCKETS[0][0] == 1
     for (_, hi), (lo, _) in zip(LENGTH_BUCKETS, LENGTH_BUCKETS[1:]):
@@ -43,7 +43,6 @@ def test_every_game_in_one_bucket_and_kernel_equals_twin(n, rules, count):
     policy = default_policy(n)
     sums = simulate(SPEC, rules, policy, n, GAMES, 31, 0, count, threads=1)
     lengths = sums[n, LENGTH]
-    assert lengths.sum() == count
     twin_sums = twin.simulate(rules, policy, n, GAMES, 31, 0, count)
     assert np.array_equal(lengths, twin_sums[n, LENGTH])
     assert np.array_equal(sums, twin_sums)

@@ -1,6 +1,8 @@
-"""Fan Tan's game-length distribution (game mode): every rotation falls in exactly one
-``length_<label>`` bucket of its turns per deal, the kernel's buckets equal the twin's,
-and the default table's rotations spread over the buckets."""
+"""Fan Tan's game-length distribution (game mode): the turns per deal fall inside the
+buckets' range at 3, 4 and 8 players, the default table's rotations spread over five
+buckets, and the twin fills the same buckets under other policies (one bucket per
+rotation, adding up, equal to the twin's at the default table:
+tests/games/test_conformance_distributions.py)."""
 
 from __future__ import annotations
 
@@ -20,7 +22,6 @@ BUCKETS = [TABLE[f"length_{label}"] for label in LENGTH_LABELS]
 
 def test_the_length_group_is_a_distribution():
     assert GAME_OUTCOMES.groups["length"][1] == LENGTH_LABELS
-    assert GAME_OUTCOMES.distributions == ("length",)
     assert len(LENGTH_LABELS) == len(LENGTH_BUCKET_LOW) and 6 <= len(LENGTH_LABELS) <= 8
     assert list(LENGTH_BUCKET_LOW) == sorted(set(LENGTH_BUCKET_LOW)) and LENGTH_BUCKET_LOW[0] == 0
 
@@ -30,7 +31,6 @@ def test_buckets_sum_to_the_games_played(n):
     count = 2000
     sums = simulate(SPEC, Rules(), SPEC.default_policy(n), n, GAMES, 11, 0, count, threads=1)
     table = sums[n]
-    assert sum(table[b] for b in BUCKETS) == count
     mean = table[TABLE["turns"]] / count / n  # turns per deal
     assert LENGTH_BUCKET_LOW[1] - 3 < mean < LENGTH_BUCKET_LOW[-1]
     if n == 4:  # the default table: no bucket holds most rotations, five hold 2% or more
@@ -45,5 +45,4 @@ def test_each_bucket_agrees_with_the_twin(n, policy):
     kernel = simulate(SPEC, Rules(), matrix, n, GAMES, 23, 100, count, threads=1)
     plain = twin.simulate(Rules(), matrix, n, GAMES, 23, 100, count)
     assert [kernel[n, b] for b in BUCKETS] == [plain[n, b] for b in BUCKETS]
-    assert sum(kernel[n, b] for b in BUCKETS) == count
     assert np.array_equal(kernel, plain)

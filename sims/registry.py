@@ -1,7 +1,7 @@
 """GAMES: the registered games' specs by CLI name, each game imported only when asked for.
 
 A game is a folder ``sims/games/<folder>/`` whose package defines ``SPEC`` (see
-DESIGN.md, "A game folder"); registering it is one line in ``GAME_FOLDERS``.  Its CLI name
+README.md, "Adding a game"); registering it is one line in ``GAME_FOLDERS``.  Its CLI name
 is the folder's name with hyphens (``chase_ace`` -> ``chase-ace``).
 
 Importing every game module (and so defining every kernel) costs about a quarter of a

@@ -158,7 +158,7 @@ KERNEL_FILES = sorted((Path(__file__).parents[2] / "sims" / "games").glob("*/ker
 
 @pytest.mark.parametrize("path", KERNEL_FILES, ids=[path.parent.name for path in KERNEL_FILES])
 def test_no_kernel_function_runs_past_80_lines(path):
-    """DESIGN.md, "A game folder": one function per phase of the game, none past about 80
+    """README.md, "Adding a game": one function per phase of the game, none past about 80
     lines (docstring included), so a kernel reads as its rules do."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     lengths = {

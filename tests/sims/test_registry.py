@@ -50,7 +50,7 @@ def test_indices_follow_the_fields_of_rules_policies_and_outcomes():
 
 @pytest.mark.parametrize("folder", GAME_FOLDERS)
 def test_each_game_is_one_folder_with_its_tests_beside_it(folder):
-    """DESIGN.md, "A game folder": the package (contract and SPEC), rules, kernel and twin in
+    """README.md, "Adding a game": the package (contract and SPEC), rules, kernel and twin in
     sims/games/<folder>/, an exact enumerator there if the game has one, and the game's
     tests in tests/games/<folder>/."""
     from pathlib import Path

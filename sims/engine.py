@@ -14,6 +14,7 @@ Numba signature and it compiles (or loads from cache) exactly once.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import importlib
 import logging
@@ -23,6 +24,7 @@ import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -330,10 +332,85 @@ def play_jobs(
     ``loading()`` is a context manager around loading (or compiling) the kernels, which
     cannot stop between pieces: the command line makes a signal abandon it at once.
     """
+    calls = _calls(spec, jobs, n_seats, mode)
+    first_call: dict = {}  # each distinct kernel not yet ready, once (fixed rules have their own)
+    for call in calls:
+        if (spec.name, mode, call.kernel) not in _READY and call.count:
+            first_call.setdefault(call.kernel, call)
+    if first_call and executor is None:
+        with loading():  # the caller times it (a run's context keeps loading apart from playing)
+            for call in first_call.values():
+                ready_kernel(spec, mode, call.rules_array, call.matrix, n_seats)
+    slots = executor.slots if executor is not None else threads
+    pieces = _Pieces(calls, spec.outcomes[mode], (spec.name, mode, n_seats), slots, piece_seconds, on_prefix, progress)
     outcomes = spec.outcomes[mode]
-    prepared = {}
 
-    def arguments(rules, policy):
+    def play(piece: Piece) -> tuple[Piece, np.ndarray, float]:
+        call = calls[piece.job]
+        start = time.perf_counter()
+        raw = call.kernel(
+            call.rules_array, call.matrix, np.int64(n_seats), np.uint64(seed), np.int64(piece.lo), np.int64(piece.size)
+        )
+        return piece, outcomes.decode(raw), time.perf_counter() - start
+
+    if executor is None and threads <= 1:
+        while pieces.left > 0:
+            if stop is not None and stop():
+                raise Stopped(pieces.sums, pieces.played)
+            pieces.finish(*play(pieces.next()))
+    else:
+        if executor is None:
+            pool = _pool(threads)
+
+            def submit(piece: Piece):
+                return pool.submit(play, piece)
+
+            def result(piece: Piece, future) -> tuple[Piece, np.ndarray, float]:
+                return future.result()
+        else:
+
+            def submit(piece: Piece):
+                call = calls[piece.job]
+                return executor.submit(
+                    play_piece,
+                    spec.name,
+                    mode,
+                    call.rules_array,
+                    call.matrix,
+                    n_seats,
+                    seed,
+                    piece.lo,
+                    piece.size,
+                    kernel_hash(spec),
+                    spec.derived_by,
+                )
+
+            def result(piece: Piece, future) -> tuple[Piece, np.ndarray, float]:
+                return (piece, *future.result())
+
+        _play_at_once(pieces, submit, result, stop, local=executor is None, queued=_queued(executor, slots))
+    return pieces.results(n_seats)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Call:
+    """One job of :func:`play_jobs`, ready for its kernel: the arrays it is called with,
+    the key of its table (its speed is measured per table), and its items."""
+
+    rules_array: np.ndarray
+    matrix: np.ndarray
+    table_key: tuple
+    first: int
+    count: int
+    kernel: Any
+
+
+def _calls(spec: GameSpec, jobs, n_seats: int, mode: int) -> list[_Call]:
+    """The jobs ``(rules, policy, first, count)`` as calls, each table's arrays built once;
+    ``ValueError`` for a policy matrix of the wrong shape."""
+    prepared: dict = {}
+    calls = []
+    for rules, policy, first, count in jobs:
         key = (tuple(int(v) for v in rules), np.asarray(policy, dtype=np.float64).tobytes())
         if key not in prepared:
             matrix = np.ascontiguousarray(policy, dtype=np.float64)
@@ -343,155 +420,147 @@ def play_jobs(
                 or matrix.shape[1] not in (len(spec.policy_fields), spec.policy_width())
             ):
                 raise ValueError(f"policy must have shape ({n_seats}, {len(spec.policy_fields)}), not {matrix.shape}.")
-            prepared[key] = (spec.rules_array(rules), matrix, (spec.name, mode, n_seats) + key)
-        return prepared[key]
+            rules_array = spec.rules_array(rules)
+            prepared[key] = (rules_array, matrix, (spec.name, mode, n_seats) + key, spec.kernel_for(mode, rules_array))
+        rules_array, matrix, table_key, kernel = prepared[key]
+        calls.append(_Call(rules_array, matrix, table_key, int(first), int(count), kernel))
+    return calls
 
-    calls = [(*arguments(rules, policy), int(first), int(count)) for rules, policy, first, count in jobs]
-    kernels = [spec.kernel_for(mode, call[0]) for call in calls]
-    first_call: dict = {}  # each distinct kernel not yet ready, once (fixed rules have their own)
-    for kernel, call in zip(kernels, calls):
-        if (spec.name, mode, kernel) not in _READY and call[4]:
-            first_call.setdefault(kernel, call)
-    if first_call and executor is None:
-        with loading():  # the caller times it (a run's context keeps loading apart from playing)
-            for call in first_call.values():
-                ready_kernel(spec, mode, call[0], call[1], n_seats)
-    slots = executor.slots if executor is not None else threads
-    game_key = (spec.name, mode, n_seats)
-    sums: list = [None] * len(calls)
-    played = [0] * len(calls)  # items of each job's finished prefix
-    waiting: list[dict] = [{} for _ in calls]  # finished pieces after a gap: first -> (count, sums)
-    offered = [0] * len(calls)  # items of each job handed out as pieces so far
-    left = [sum(call[4] for call in calls)]  # items of every job not yet handed out
-    last_size: dict = {}  # the size of the last piece of each table, to cap the growth
 
-    cursor = [0]  # the first job with items not handed out (jobs are handed out in order)
+@dataclasses.dataclass(frozen=True)
+class Piece:
+    """Items ``lo .. lo + size - 1`` of job ``job``: one kernel call."""
 
-    def next_piece():
+    job: int
+    lo: int
+    size: int
+
+
+class _Pieces:
+    """The pieces of :func:`play_jobs`' jobs: handed out in job order (:meth:`next`), each
+    sized for ``piece_seconds`` at its table's measured speed, and folded in as they finish
+    (:meth:`finish`) into each job's finished prefix (``sums``, ``played``)."""
+
+    def __init__(
+        self, calls: list[_Call], outcomes, game_key: tuple, slots: int, piece_seconds: float, on_prefix, progress
+    ):
+        self.calls = calls
+        self.outcomes = outcomes
+        self.game_key = game_key
+        self.slots = slots
+        self.piece_seconds = piece_seconds
+        self.on_prefix = on_prefix
+        self.progress = progress
+        self.sums: list = [None] * len(calls)
+        self.played = [0] * len(calls)  # items of each job's finished prefix
+        self.waiting: list[dict] = [{} for _ in calls]  # finished pieces after a gap: lo -> (size, sums)
+        self.offered = [0] * len(calls)  # items of each job handed out as pieces so far
+        self.left = sum(call.count for call in calls)  # items of every job not yet handed out
+        self.last_size: dict = {}  # the size of the last piece of each table, to cap the growth
+        self.cursor = 0  # the first job with items not handed out (jobs are handed out in order)
+
+    def next(self) -> Piece:
         """The next piece in job order, sized for ``piece_seconds`` at the measured speed
         of its table (else of the game), and smaller near the end."""
-        while cursor[0] < len(calls) and offered[cursor[0]] >= calls[cursor[0]][4]:
-            cursor[0] += 1
-        if cursor[0] == len(calls):
-            return None
-        job = cursor[0]
-        _, _, table_key, first, count = calls[job]
-        per_item = _SECONDS_PER_ITEM.get(table_key, _SECONDS_PER_ITEM.get(game_key))
-        size = FIRST_PIECE if per_item is None else int(piece_seconds / max(per_item, 1e-12))
-        size = min(size, GROWTH * last_size.get(table_key, FIRST_PIECE))
-        if slots > 1:
-            size = min(size, max(LAST_PIECES, -(-left[0] // (2 * slots))))
-        size = max(1, min(size, MAX_BLOCK, count - offered[job]))
-        last_size[table_key] = size
-        piece = (job, first + offered[job], size)
-        offered[job] += size
-        left[0] -= size
+        while self.offered[self.cursor] >= self.calls[self.cursor].count:
+            self.cursor += 1
+        job = self.cursor
+        call = self.calls[job]
+        per_item = _SECONDS_PER_ITEM.get(call.table_key, _SECONDS_PER_ITEM.get(self.game_key))
+        size = FIRST_PIECE if per_item is None else int(self.piece_seconds / max(per_item, 1e-12))
+        size = min(size, GROWTH * self.last_size.get(call.table_key, FIRST_PIECE))
+        if self.slots > 1:
+            size = min(size, max(LAST_PIECES, -(-self.left // (2 * self.slots))))
+        size = max(1, min(size, MAX_BLOCK, call.count - self.offered[job]))
+        self.last_size[call.table_key] = size
+        piece = Piece(job, call.first + self.offered[job], size)
+        self.offered[job] += size
+        self.left -= size
         return piece
 
-    def play(job: int, lo: int, size: int):
-        rules_array, matrix = calls[job][:2]
-        start = time.perf_counter()
-        raw = kernels[job](rules_array, matrix, np.int64(n_seats), np.uint64(seed), np.int64(lo), np.int64(size))
-        return job, lo, size, outcomes.decode(raw), time.perf_counter() - start
-
-    def finish(job: int, lo: int, size: int, part, seconds: float) -> None:
-        waiting[job][lo] = (size, part)
-        grown = played[job]
-        while calls[job][3] + played[job] in waiting[job]:  # fold in the finished prefix
-            size_done, part_done = waiting[job].pop(calls[job][3] + played[job])
-            sums[job] = part_done if sums[job] is None else outcomes.combine(sums[job], part_done)
-            played[job] += size_done
-        if on_prefix is not None and played[job] > grown:
-            on_prefix(job, played[job], sums[job])
-        measured = seconds / size
-        for key in (calls[job][2], game_key):
+    def finish(self, piece: Piece, part: np.ndarray, seconds: float) -> None:
+        """Fold in a finished piece (after a gap in its job, it waits for the gap) and
+        learn its table's speed from it."""
+        job, call = piece.job, self.calls[piece.job]
+        self.waiting[job][piece.lo] = (piece.size, part)
+        grown = self.played[job]
+        while call.first + self.played[job] in self.waiting[job]:
+            size, done = self.waiting[job].pop(call.first + self.played[job])
+            self.sums[job] = done if self.sums[job] is None else self.outcomes.combine(self.sums[job], done)
+            self.played[job] += size
+        if self.on_prefix is not None and self.played[job] > grown:
+            self.on_prefix(job, self.played[job], self.sums[job])
+        measured = seconds / piece.size
+        for key in (call.table_key, self.game_key):
             known = _SECONDS_PER_ITEM.get(key)
             _SECONDS_PER_ITEM[key] = measured if known is None else 0.5 * known + 0.5 * measured
-        if progress is not None:
-            progress(size)
+        if self.progress is not None:
+            self.progress(piece.size)
 
-    if executor is None and threads <= 1:
-        while left[0] > 0:
+    def unfinished(self) -> bool:
+        return any(played < call.count for played, call in zip(self.played, self.calls))
+
+    def results(self, n_seats: int) -> list[np.ndarray]:
+        """Each job's sums (zeros for an empty job)."""
+        return [self.outcomes.zeros(n_seats) if sums is None else sums for sums in self.sums]
+
+
+def _queued(executor, slots: int) -> int:
+    """Pieces handed out at once: a few per thread (or cluster slot), so none idles."""
+    return (QUEUED_PER_THREAD if executor is None else QUEUED_PER_SLOT) * slots
+
+
+def _play_at_once(pieces: _Pieces, submit, result, stop, local: bool, queued: int) -> None:
+    """Play ``pieces`` with up to ``queued`` of them handed out at once (``submit(piece)``
+    returns a future; ``result(piece, future)`` its ``(piece, sums, seconds)``), folding
+    them in as they finish, and asking ``stop`` now and then.  On a stop, what has not
+    started is dropped (``local``, this process's threads: from the back, so that what ran
+    is a prefix of every job), the pieces running are waited for (a cluster's only for
+    :data:`CLUSTER_STOP_SECONDS`: a worker may be compiling), and :class:`Stopped` is
+    raised unless every item was played."""
+    finished: queue.SimpleQueue = queue.SimpleQueue()  # (future, piece) as they finish
+    started: deque = deque()  # the futures handed out, in order (done ones dropped from the front)
+    out = 0  # pieces handed out and not yet taken from `finished`
+
+    def take(timeout: float | None = None) -> None:
+        """Fold in one finished piece: waiting for it (at most ``timeout`` seconds, else
+        ``queue.Empty``), or only one already there (``timeout=0``)."""
+        nonlocal out
+        future, piece = finished.get_nowait() if timeout == 0 else finished.get(timeout=timeout)
+        out -= 1
+        if not future.cancelled():
+            pieces.finish(*result(piece, future))
+
+    try:
+        while pieces.left > 0 or out:
             if stop is not None and stop():
-                raise Stopped(sums, played)
-            finish(*play(*next_piece()))
-    else:
-        finished: queue.SimpleQueue = queue.SimpleQueue()  # the futures of pieces as they finish
-        started: deque = deque()  # the pieces handed out, in order (done ones dropped from the front)
-        out = [0]  # pieces handed out and not yet taken from `finished`
-
-        if executor is None:
-            pool = _pool(threads)
-
-            def submit(job: int, lo: int, size: int):
-                return pool.submit(play, job, lo, size)
-        else:
-
-            def submit(job: int, lo: int, size: int):
-                rules_array, matrix = calls[job][:2]
-                return executor.submit(
-                    play_piece,
-                    spec.name,
-                    mode,
-                    rules_array,
-                    matrix,
-                    n_seats,
-                    seed,
-                    lo,
-                    size,
-                    kernel_hash(spec),
-                    spec.derived_by,
-                )
-
-        def take(timeout: float | None = None) -> None:
-            """Fold in one finished piece: waiting for it (at most ``timeout`` seconds,
-            else ``queue.Empty``), or only one already there (``timeout=0``)."""
-            future, piece = finished.get_nowait() if timeout == 0 else finished.get(timeout=timeout)
-            out[0] -= 1
-            if future.cancelled():
-                return
-            if executor is None:
-                finish(*future.result())
-            else:
-                finish(*piece, *future.result())
-
-        try:
-            while left[0] > 0 or out[0]:
-                if stop is not None and stop():
-                    # drop what has not started (local threads: from the back, so that what
-                    # ran is a prefix of every job); wait for the pieces running, a cluster's
-                    # only for a while (a worker may be compiling)
-                    if executor is None:
-                        for future in reversed(started):
-                            future.cancel()
-                    deadline = time.monotonic() + CLUSTER_STOP_SECONDS
-                    try:
-                        while out[0]:
-                            take(None if executor is None else max(0.0, deadline - time.monotonic()))
-                    except queue.Empty:  # the cluster's pieces still running are left behind
-                        raise Stopped(sums, played) from None
-                    started.clear()
-                    if any(played[job] < call[4] for job, call in enumerate(calls)):
-                        raise Stopped(sums, played)
-                    break  # the pieces dropped were none: every item was played
-                while left[0] > 0 and out[0] < (QUEUED_PER_THREAD if executor is None else QUEUED_PER_SLOT) * slots:
-                    piece = next_piece()
-                    future = submit(*piece)
-                    out[0] += 1
-                    started.append(future)
-                    future.add_done_callback(lambda done, piece=piece: finished.put((done, piece)))
-                try:  # wake now and then to ask `stop`, and fold in whatever has finished
-                    take(timeout=0.05)
-                    while True:
-                        take(timeout=0)
-                except queue.Empty:
-                    pass
-                while started and started[0].done():
-                    started.popleft()
-        finally:  # an exception on the way out: drop what has not started
-            for future in reversed(started):
-                future.cancel()
-    for job in range(len(calls)):
-        if sums[job] is None:  # an empty job
-            sums[job] = outcomes.zeros(n_seats)
-    return sums
+                if local:
+                    for future in reversed(started):
+                        future.cancel()
+                deadline = time.monotonic() + CLUSTER_STOP_SECONDS
+                try:
+                    while out:
+                        take(None if local else max(0.0, deadline - time.monotonic()))
+                except queue.Empty:  # the cluster's pieces still running are left behind
+                    raise Stopped(pieces.sums, pieces.played) from None
+                started.clear()
+                if pieces.unfinished():
+                    raise Stopped(pieces.sums, pieces.played)
+                break  # the pieces dropped were none: every item was played
+            while pieces.left > 0 and out < queued:
+                piece = pieces.next()
+                future = submit(piece)
+                out += 1
+                started.append(future)
+                future.add_done_callback(lambda done, piece=piece: finished.put((done, piece)))
+            try:  # wake now and then to ask `stop`, and fold in whatever has finished
+                take(timeout=0.05)
+                while True:
+                    take(timeout=0)
+            except queue.Empty:
+                pass
+            while started and started[0].done():
+                started.popleft()
+    finally:  # an exception on the way out: drop what has not started
+        for future in reversed(started):
+            future.cancel()

@@ -1,5 +1,5 @@
 """Advice runs through the engine: a game's advice (``sims/games/<game>/advice.py``, see
-:mod:`sims.core.advice`) played as the engine's ``ADVICE`` mode, so that threads,
+:mod:`sims.core.advice`) played as the engine's ``Mode.ADVICE`` mode, so that threads,
 pieces, stopping, the result store and clusters treat its deals as they treat hands.
 
 The engine's kernels take ``(rules, policy, n_seats, seed, first, count)``.  An advice
@@ -19,7 +19,7 @@ import dataclasses
 import numpy as np
 
 from sims.core.advice import Situation, advice_width
-from sims.spec import ADVICE, GameSpec, Outcomes
+from sims.spec import GameSpec, Mode, Outcomes
 
 HEADER = 3  # entries after the game's rules: candidates, outcomes, known entries
 
@@ -48,7 +48,7 @@ _SPECS: dict[tuple, GameSpec] = {}
 
 
 def spec_for_rules(spec: GameSpec, rules_ext, n_seats: int) -> GameSpec:
-    """The game's spec with the ``ADVICE`` mode of this many candidates and outcomes: its
+    """The game's spec with the ``Mode.ADVICE`` mode of this many candidates and outcomes: its
     outcome layout (the padded flat sums) and its kernel around the game's ``advise_nb``."""
     _, k_count, o_count, _ = _split(spec, rules_ext)
     key = (spec.name, k_count, o_count, int(n_seats))
@@ -69,9 +69,9 @@ def spec_for_rules(spec: GameSpec, rules_ext, n_seats: int) -> GameSpec:
         _SPECS[key] = dataclasses.replace(
             spec,
             derived_by="sims.advice:spec_for_rules",
-            outcomes={**spec.outcomes, ADVICE: outcomes},
-            kernels={**spec.kernels, ADVICE: advise_kernel},
-            headline={**spec.headline, ADVICE: columns[0]},
+            outcomes={**spec.outcomes, Mode.ADVICE: outcomes},
+            kernels={**spec.kernels, Mode.ADVICE: advise_kernel},
+            headline={**spec.headline, Mode.ADVICE: columns[0]},
         )
     return _SPECS[key]
 
@@ -90,5 +90,5 @@ def simulate_advice(
 
     rules_ext = advice_rules(spec, rules, found)
     advice_spec = spec_for_rules(spec, rules_ext, n_seats)
-    sums = engine.simulate(advice_spec, rules_ext, policy, n_seats, ADVICE, seed, first, count, threads=threads)
+    sums = engine.simulate(advice_spec, rules_ext, policy, n_seats, Mode.ADVICE, seed, first, count, threads=threads)
     return flat_sums(sums, found)

@@ -30,7 +30,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from sims.spec import HANDS, MODE_NAMES, GameSpec
+from sims.spec import MODE_NAMES, GameSpec, Mode
 
 
 def any_rules(spec: GameSpec):
@@ -67,7 +67,7 @@ def kernel_steps(spec: GameSpec) -> list[tuple[str, str, Callable[[], object]]]:
         steps.append(("modes", MODE_NAMES[mode], play(mode)))
     varied = any_rules(spec) if spec.fixed_kernels else None
     if varied is not None:
-        steps.append(("modes", "hands*", play(HANDS, rules=varied)))
+        steps.append(("modes", "hands*", play(Mode.HANDS, rules=varied)))
     if spec.tables:
         tables: dict[int, dict] = {seat: {} for seat in range(players)}
         for decision in spec.table_decisions():

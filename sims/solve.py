@@ -1,5 +1,5 @@
 """Solve sweeps through the engine: a game's solve kernel (``solve_nb``, see
-:mod:`sims.core.table_nb`) played as the engine's ``SOLVE`` mode, so that threads, pieces,
+:mod:`sims.core.table_nb`) played as the engine's ``Mode.SOLVE`` mode, so that threads, pieces,
 stopping, the result store and clusters treat its deals as they treat hands.
 
 The engine's kernels take ``(rules, policy, n_seats, seed, first, count)``.  A sweep
@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from sims.core.table import TableDecision, solve_stats_width
-from sims.spec import SOLVE, GameSpec, Outcomes
+from sims.spec import GameSpec, Mode, Outcomes
 
 
 def decision_named(spec: GameSpec, name: str | None) -> tuple[int, TableDecision]:
@@ -51,7 +51,7 @@ _SPECS: dict[tuple, GameSpec] = {}
 
 
 def spec_for_solve(spec: GameSpec, rules_ext, n_seats: int) -> GameSpec:
-    """The game's spec with the ``SOLVE`` mode of the decision inside ``rules_ext``: its
+    """The game's spec with the ``Mode.SOLVE`` mode of the decision inside ``rules_ext``: its
     outcome layout (one row of cell statistics per seat) and its kernel around the game's
     ``solve_nb``."""
     _, index = _split(spec, rules_ext)
@@ -74,9 +74,9 @@ def spec_for_solve(spec: GameSpec, rules_ext, n_seats: int) -> GameSpec:
         _SPECS[key] = dataclasses.replace(
             spec,
             derived_by="sims.solve:spec_for_solve",
-            outcomes={**spec.outcomes, SOLVE: outcomes},
-            kernels={**spec.kernels, SOLVE: solve_kernel},
-            headline={**spec.headline, SOLVE: columns[0]},
+            outcomes={**spec.outcomes, Mode.SOLVE: outcomes},
+            kernels={**spec.kernels, Mode.SOLVE: solve_kernel},
+            headline={**spec.headline, Mode.SOLVE: columns[0]},
         )
     return _SPECS[key]
 
@@ -107,7 +107,7 @@ def simulate_solve(
     index, found = decision_named(spec, decision)
     rules_ext = solve_rules(spec, rules, index)
     solve_spec = spec_for_solve(spec, rules_ext, n_seats)
-    sums = engine.simulate(solve_spec, rules_ext, policy, n_seats, SOLVE, seed, first, count, threads=threads)
+    sums = engine.simulate(solve_spec, rules_ext, policy, n_seats, Mode.SOLVE, seed, first, count, threads=threads)
     return cell_sums(sums, found, n_seats)
 
 

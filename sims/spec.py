@@ -9,6 +9,7 @@ the analyzer shows or parses is read from here, so adding a game needs no code i
 
 from __future__ import annotations
 
+import enum
 import importlib
 import typing
 from dataclasses import dataclass, field
@@ -16,10 +17,19 @@ from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
-HANDS, GAMES, ADVICE, SOLVE = 0, 1, 2, 3
-# ADVICE and SOLVE are no modes of a game's own: advice runs (sims.advice) and solve sweeps
-# (sims.solve) play deals through the engine under them
-MODE_NAMES = {HANDS: "hands", GAMES: "games", ADVICE: "deals", SOLVE: "deals"}
+
+class Mode(enum.IntEnum):
+    """What a kernel plays: hands (one deal each) or whole games.  ADVICE and SOLVE are no
+    modes of a game's own: advice runs (sims.advice) and solve sweeps (sims.solve) play
+    deals through the engine under them."""
+
+    HANDS = 0
+    GAMES = 1
+    ADVICE = 2
+    SOLVE = 3
+
+
+MODE_NAMES: dict[int, str] = {Mode.HANDS: "hands", Mode.GAMES: "games", Mode.ADVICE: "deals", Mode.SOLVE: "deals"}
 
 
 @dataclass(frozen=True)
@@ -396,7 +406,7 @@ class GameSpec:
     # reports, the first is `analyze optimize`'s default), the mode whose headline decides
     # them, and the table sizes a report finds best responses for
     strategy_fields: tuple[str, ...] = ()
-    strategy_mode: int = HANDS
+    strategy_mode: int = Mode.HANDS
     report_players: tuple[int, ...] = ()
 
     def kernel_for(self, mode: int, rules_array) -> Callable:

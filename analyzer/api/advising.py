@@ -20,7 +20,7 @@ from analyzer.api.checks import UserError, check_out, count_of, game_spec, posit
 from analyzer.api.plans import Folder, Policy, Rules, Seats, Store, TablePlan, Tables, documented, play, where
 from analyzer.present.advice_words import _escaped
 from analyzer.run.context import Tally
-from sims.spec import ADVICE
+from sims.spec import Mode
 
 if TYPE_CHECKING:
     from sims.core.advice import Situation
@@ -212,7 +212,7 @@ def plan_advice(
             rank_of(seen_found, rank_by)
     check_out(out)
     return AdvicePlan(
-        *kept, spec, table, ADVICE, seed_number, count, most, found, seat, cards, seen, infer, rank_by, seen_found
+        *kept, spec, table, Mode.ADVICE, seed_number, count, most, found, seat, cards, seen, infer, rank_by, seen_found
     )
 
 

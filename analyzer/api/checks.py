@@ -19,8 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from analyzer.run.params import MAX_SEED, PolicyValue, RuleValue, Table, resolve_table
-from sims.spec import GAMES as GAME_MODE
-from sims.spec import HANDS, MODE_NAMES, GameSpec
+from sims.spec import MODE_NAMES, GameSpec, Mode
 from sims.table_files import Table as FileTable
 
 MIN_COUNT = 100  # hands (or games) per value of the strategy commands: their errors come from batches
@@ -298,7 +297,7 @@ def mode_and_count(
     """The mode (``games`` given: game mode) and the count of hands or games, at least ``least``."""
     if hands is not None and games is not None:
         raise UserError("give either --hands or --games, not both.")
-    mode = GAME_MODE if games is not None else HANDS if hands is not None else default_mode
+    mode = Mode.GAMES if games is not None else Mode.HANDS if hands is not None else default_mode
     if mode not in spec.outcomes:
         raise UserError(f"{spec.title} has no {MODE_NAMES[mode]} mode.")
     given = games if games is not None else hands if hands is not None else default_counts[mode]

@@ -42,8 +42,7 @@ from analyzer.present import strategy_views, views
 from analyzer.present.text import finite, target_note
 from analyzer.run.context import Tally
 from analyzer.run.params import Table
-from sims.spec import GAMES as GAME_MODE
-from sims.spec import HANDS, MODE_NAMES, GameSpec
+from sims.spec import MODE_NAMES, GameSpec, Mode
 
 if TYPE_CHECKING:
     from analyzer.run.runner import PairedRun
@@ -292,7 +291,7 @@ def plan_compare(
     head_to_head = other_strategy is not None or bool(other_policy) or bool(other_seats) or bool(other_tables)
     if head_to_head and len(variants) > 1:
         raise UserError("a policy compared --against another plays under one rule set: give at most one --variant.")
-    mode, count = mode_and_count(spec, hands, games, HANDS, {HANDS: 10**6, GAME_MODE: 10**5}, MIN_COUNT)
+    mode, count = mode_and_count(spec, hands, games, Mode.HANDS, {Mode.HANDS: 10**6, Mode.GAMES: 10**5}, MIN_COUNT)
     most = positive(target_se, "target_se", "--target-se")
     seed_number = seed_of(seed)
     kept = where(store, cluster, threads)

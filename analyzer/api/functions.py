@@ -58,8 +58,7 @@ from analyzer.api.results import (
     _sweep_largest_se,
 )
 from analyzer.run.context import Tally
-from sims.spec import GAMES as GAME_MODE
-from sims.spec import HANDS, GameSpec
+from sims.spec import GameSpec, Mode
 
 if TYPE_CHECKING:
     from analyzer.strategy.sweeps import FieldRange
@@ -104,7 +103,7 @@ def plan_simulation(
 ) -> SimulationPlan:
     """Check the arguments of :func:`simulate` (and ``out``) in the command line's order."""
     spec = game_spec(game)
-    mode, count = mode_and_count(spec, hands, games, HANDS, {HANDS: 10**6})
+    mode, count = mode_and_count(spec, hands, games, Mode.HANDS, {Mode.HANDS: 10**6})
     most = positive(target_se, "target_se", "--target-se")
     seed_number = seed_of(seed)
     kept = where(store, cluster, threads)
@@ -239,7 +238,7 @@ def plan_sweep(
 ) -> SweepPlan:
     """Check the arguments of :func:`sweep` (and ``out``) in the command line's order."""
     spec = game_spec(game)
-    mode, count = mode_and_count(spec, hands, games, HANDS, {HANDS: 10**6, GAME_MODE: 10**5}, MIN_COUNT)
+    mode, count = mode_and_count(spec, hands, games, Mode.HANDS, {Mode.HANDS: 10**6, Mode.GAMES: 10**5}, MIN_COUNT)
     most = positive(target_se, "target_se", "--target-se")
     seed_number = seed_of(seed)
     kept = where(store, cluster, threads)
@@ -363,7 +362,9 @@ def plan_optimize(
 ) -> OptimizePlan:
     """Check the arguments of :func:`optimize` in the command line's order."""
     spec = game_spec(game)
-    mode, count = mode_and_count(spec, hands, games, spec.strategy_mode, {HANDS: 200_000, GAME_MODE: 20_000}, MIN_COUNT)
+    mode, count = mode_and_count(
+        spec, hands, games, spec.strategy_mode, {Mode.HANDS: 200_000, Mode.GAMES: 20_000}, MIN_COUNT
+    )
     seed_number = seed_of(seed)
     kept = where(store, cluster, threads)
     most_rounds = whole(rounds, "rounds", "--rounds", 1, 50)

@@ -26,7 +26,7 @@ from analyzer.api.results import (
     ReportResult,
 )
 from analyzer.run.context import Tally
-from sims.spec import HANDS
+from sims.spec import Mode
 
 if TYPE_CHECKING:
     pass
@@ -130,7 +130,7 @@ def plan_report(
     specs = list(GAMES.values()) if game == "all" else [game_spec(game)]
     if report_format not in ("md", "html"):
         raise UserError(f"--format takes md or html, not '{report_format}'.")
-    count = mode_and_count(specs[0], 10**6 if hands is None else hands, None, HANDS, {})[1]
+    count = mode_and_count(specs[0], 10**6 if hands is None else hands, None, Mode.HANDS, {})[1]
     if count < MIN_COUNT:
         raise UserError(
             f"--hands must be at least {MIN_COUNT} for a report, not {count}: its standard errors "

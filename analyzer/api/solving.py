@@ -25,7 +25,7 @@ from analyzer.api.results import _cluster_line, _Result, _written
 from analyzer.present.text import finite
 from analyzer.run.context import Tally
 from analyzer.run.params import Table
-from sims.spec import HANDS, GameSpec
+from sims.spec import GameSpec, Mode
 
 DEFAULT_DEALS = 200_000  # deals per sweep (and of the measurement) when --hands is not given
 DEFAULT_SWEEPS = 12
@@ -149,9 +149,9 @@ def head_to_head(spec: GameSpec, table: Table, solved, count: int, seed: int, co
         policy = policy_with(spec, table, solved.decision, {seat.seat: seat.table})
         configs.append(Config(tuple(table.rules), policy, f"seat {seat.seat}"))
     context.stage("the head to head")
-    run = run_paired(spec, table.players, HANDS, seed, configs, count, context, first=MEASURE_FIRST)
+    run = run_paired(spec, table.players, Mode.HANDS, seed, configs, count, context, first=MEASURE_FIRST)
     # an outcome hand mode does not sum (All-Fours' net points) is compared in the hand headline
-    outcome = solved.outcome if solved.outcome in spec.outcomes[HANDS].seat else spec.headline[HANDS]
+    outcome = solved.outcome if solved.outcome in spec.outcomes[Mode.HANDS].seat else spec.headline[Mode.HANDS]
     found = []
     for arm, seat in enumerate(solved.seats, start=1):
         (duel,) = [d for d in paired_differences(run, 0, arm) if d.seat == seat.seat and d.outcome == outcome]
@@ -242,7 +242,7 @@ def plan_solve(
     kept = where(store, cluster, threads)
     table = table_of(spec, players, variant, rules, strategy, policy, seats, tables)
     check_out(out)
-    return SolvePlan(*kept, spec, table, HANDS, seed_number, count, None, found.name, sweeps)
+    return SolvePlan(*kept, spec, table, Mode.HANDS, seed_number, count, None, found.name, sweeps)
 
 
 @documented

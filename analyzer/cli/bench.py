@@ -10,7 +10,7 @@ import typer
 from analyzer.cli.app import app, guarded
 from analyzer.run import interrupts
 from sims.registry import GAMES, get_game
-from sims.spec import HANDS
+from sims.spec import Mode
 
 
 @app.command("bench")
@@ -60,12 +60,12 @@ def bench_command(
             for players in spec.bench_players:
                 rules = spec.default_rules()
                 policy = spec.default_policy(players)
-                simulate(spec, rules, policy, players, HANDS, 0, 0, 1000)  # compile or load
+                simulate(spec, rules, policy, players, Mode.HANDS, 0, 0, 1000)  # compile or load
                 rates = [_rate(spec, rules, policy, players, count, runs, threads) for threads in (1, most)]
                 twin = spec.twin_module()
                 interrupts.check()  # a Ctrl-C during the last kernel measurement
                 start = time.perf_counter()
-                twin.simulate(rules, policy, players, HANDS, 1, 0, twin_count)
+                twin.simulate(rules, policy, players, Mode.HANDS, 1, 0, twin_count)
                 twin_rate = twin_count / (time.perf_counter() - start)
                 typer.echo(
                     f"{spec.name:<{width}}{players:>8}{rates[0] / 1e6:>12.2f}M/s{rates[1] / 1e6:>10.2f}M/s"
@@ -73,7 +73,7 @@ def bench_command(
                 )
                 measured.append(spec.name)
                 for label, widened in _table_policies(spec, rules, policy, players, as_tables, files):
-                    simulate(spec, rules, widened, players, HANDS, 0, 0, 1000)
+                    simulate(spec, rules, widened, players, Mode.HANDS, 0, 0, 1000)
                     table_rates = [_rate(spec, rules, widened, players, count, runs, t) for t in (1, most)]
                     typer.echo(
                         f"{'  ' + label:<{width}}{players:>8}{table_rates[0] / 1e6:>12.2f}M/s"
@@ -103,7 +103,9 @@ def _rate(spec, rules, policy, players: int, count: int, runs: int, threads: int
         start = time.perf_counter()
         try:  # in pieces of a fifth of a second, so that Ctrl-C stops it at once
             with interrupts.deferred():
-                play_jobs(spec, [(rules, policy, 0, count)], players, HANDS, repeat, threads, stop=interrupts.requested)
+                play_jobs(
+                    spec, [(rules, policy, 0, count)], players, Mode.HANDS, repeat, threads, stop=interrupts.requested
+                )
         except Stopped:
             interrupts.check()
         best = min(best, time.perf_counter() - start)

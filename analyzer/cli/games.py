@@ -35,7 +35,7 @@ from analyzer.cli.app import (
 )
 from analyzer.present.views import policy_json, rules_json
 from sims.registry import ENTRIES, get_game
-from sims.spec import HANDS, MODE_NAMES
+from sims.spec import MODE_NAMES, Mode
 
 
 def _make_game_command(name: str):
@@ -231,8 +231,8 @@ def replay_command(
         if not as_json:
             typer.echo("\n".join([f"warning: {message}" for message in warnings] + steps))
             return
-        outcomes = spec.outcomes[HANDS]
-        sums = twin.simulate(rules, played.policy, played.players, HANDS, seed_number, index, 1)
+        outcomes = spec.outcomes[Mode.HANDS]
+        sums = twin.simulate(rules, played.policy, played.players, Mode.HANDS, seed_number, index, 1)
         result = {
             str(seat_index): {
                 name: int(sums[seat_index][k]) for k, name in enumerate(outcomes.seat) if not outcomes.companion(name)

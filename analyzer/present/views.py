@@ -16,8 +16,7 @@ from analyzer.present.text import (
     number_text,
     with_se,
 )
-from sims.spec import GAMES as GAME_MODE
-from sims.spec import HANDS, MODE_NAMES, GameSpec
+from sims.spec import MODE_NAMES, GameSpec, Mode
 
 # ------------------------------------------------------------------------------ a game's run
 
@@ -113,7 +112,7 @@ def policy_json(spec: GameSpec, policy, played=()) -> list[dict]:
 def games_only_note(spec: GameSpec, rule_sets, mode: int) -> list[str]:
     """A note for a hand-mode run in which rules that act only across the deals of a
     whole game differ (from the standard, or between the rule sets compared)."""
-    if mode != HANDS:
+    if mode != Mode.HANDS:
         return []
     keys = [
         f"`{field.key}`"
@@ -191,7 +190,7 @@ def render_text(spec: GameSpec, summary: dict) -> str:
     unit = summary["mode"]
     n = summary[unit]
     players = summary["players"]
-    outcomes = spec.outcomes[HANDS if unit == "hands" else GAME_MODE]
+    outcomes = spec.outcomes[Mode.HANDS if unit == "hands" else Mode.GAMES]
     lines = []
     role = spec.last_seat_role
     if unit == "hands":

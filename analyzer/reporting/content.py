@@ -22,7 +22,7 @@ from analyzer.reporting.families import families_section
 from analyzer.reporting.values import value_table
 from analyzer.run.context import RunContext
 from analyzer.run.params import Table
-from sims.spec import HANDS, MODE_NAMES, GameSpec
+from sims.spec import MODE_NAMES, GameSpec, Mode
 
 
 def _say(context: RunContext, text: str) -> None:
@@ -177,11 +177,11 @@ def _mode_section(spec, table, mode, count, seed, context, document, findings) -
     # the seats share every hand, so their results are correlated
     run = run_paired(spec, table.players, mode, seed, [Config(table.rules, table.policy)], count, context.quiet())
     found = {(e.seat, e.outcome): e for e in run.estimates(0)}
-    title = "One hand at a time (hand mode)" if mode == HANDS else "Whole games (game mode)"
+    title = "One hand at a time (hand mode)" if mode == Mode.HANDS else "Whole games (game mode)"
     document.heading(2, title)
     setting = (
         f"independent hands, the {spec.last_seat_role} in seat {table.players - 1}"
-        if mode == HANDS
+        if mode == Mode.HANDS
         else f"whole games, seat {table.players - 1} the first {spec.last_seat_role}"
     )
     document.paragraph(f"{run.count:,} {setting}, seed {seed}. Means with 95% intervals.")
@@ -218,7 +218,7 @@ def _mode_section(spec, table, mode, count, seed, context, document, findings) -
         _, shares = run.linearized(0)
         se = float(batch_se(shares[:, best, column] - shares[:, worst, column]))
         spread = abs(found[(best, headline)].mean - found[(worst, headline)].mean)
-        priority = 5 if mode == HANDS else 7
+        priority = 5 if mode == Mode.HANDS else 7
         if spread > 2 * se:
             _add(
                 findings,

@@ -16,7 +16,7 @@ import math
 
 from analyzer.present.text import outcome_labels, with_se
 from analyzer.reporting.words import listed, switch_text, switches_legend
-from sims.spec import HANDS, MODE_NAMES
+from sims.spec import MODE_NAMES, Mode
 
 KIND_NAMES = {"play": "rule of play", "stake": "stake rule", "setting": "setting of the simulation"}
 
@@ -176,7 +176,7 @@ def house_rules_section(spec, table, mode, count, seed, context, document, findi
     left_out = (
         f" Rules that act only across the deals of a whole game ({', '.join(games_only)}) play no part in "
         f"one hand and are compared under game mode only."
-        if mode == HANDS and games_only
+        if mode == Mode.HANDS and games_only
         else ""
     )
     document.paragraph(

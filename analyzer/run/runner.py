@@ -24,11 +24,12 @@ from analyzer.run.params import Table
 from analyzer.run.progress import ProgressBar
 from analyzer.run.stats import estimates, largest_se
 from sims.engine import Stopped
-from sims.spec import GAMES, HANDS, GameSpec
+from sims.spec import GameSpec, Mode
 
 # --target-se is checked at these multiples of each power of ten (steps of at most a third)
 CHECKPOINT_STEPS = (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8)
-FIRST_CHECKPOINT = {HANDS: 10_000, GAMES: 1_000}  # hands / games: fewer give too rough an error
+# hands / games: fewer give too rough an error
+FIRST_CHECKPOINT: dict[int, int] = {Mode.HANDS: 10_000, Mode.GAMES: 1_000}
 
 
 def checkpoints(count: int, mode: int) -> list[int]:
@@ -76,7 +77,7 @@ def run(
     ``Interrupted`` whose ``partial`` is the ``RunResult`` of the hands finished."""
     outcomes = spec.outcomes[mode]
     cluster = context.cluster
-    bar = ProgressBar(count, "hands" if mode == HANDS else "games", context.progress, context.tally)
+    bar = ProgressBar(count, "hands" if mode == Mode.HANDS else "games", context.progress, context.tally)
     start = time.perf_counter()
     loaded_before = context.tally.load_seconds  # the kernel is loaded (or compiled) only if a hand must be played
     sums = outcomes.zeros(table.players)
@@ -249,7 +250,7 @@ def run_paired(
     parts: list[list] = [[] for _ in configs]
     sizes: list[int] = []
     starts: list[int] = []
-    bar = ProgressBar(count * len(configs), "hands" if mode == HANDS else "games", context.progress, context.tally)
+    bar = ProgressBar(count * len(configs), "hands" if mode == Mode.HANDS else "games", context.progress, context.tally)
     start = time.perf_counter()
 
     def snapshot(interrupted: bool = False) -> PairedRun:

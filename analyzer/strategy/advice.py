@@ -13,13 +13,13 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Mapping
 
-from sims.spec import ADVICE
+from sims.spec import Mode
 
 if TYPE_CHECKING:
     from analyzer.run.context import RunContext
     from analyzer.run.params import Table
     from sims.core.advice import Situation
-    from sims.spec import GameSpec
+    from sims.spec import GameSpec, Mode
 
 FIRST_TRIES = 20_000  # deals tried in the first batch (at most; fewer when fewer are asked)
 TRIES_PER_DEAL = 2_000  # the cap: deals tried per deal asked for
@@ -235,7 +235,7 @@ def run_advice(
         job = [(rules_ext, table.policy, first, size)]
         try:
             sums = play_jobs(
-                advice_spec, job, table.players, ADVICE, seed, context, stop=interrupts.requested, stored=stored
+                advice_spec, job, table.players, Mode.ADVICE, seed, context, stop=interrupts.requested, stored=stored
             )[0]
         except Stopped as stopped:
             finished = list(base)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from analyzer.run.runner import PairedRun
 from analyzer.run.stats import batch_se
-from sims.spec import HANDS, GameSpec
+from sims.spec import GameSpec, Mode
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,7 @@ def single_switch_rules(spec: GameSpec, base_rules, mode: int | None = None) -> 
     """Every house-rule switch changed alone from ``base_rules``: each other choice of a
     choice field, the other value of a true/false field, and for a number its lowest and
     highest values and any value a named variant uses.  Returns ``(label, rules)`` pairs
-    labelled ``key=value``.  For hand mode (``mode=HANDS``) the rules that act only in
+    labelled ``key=value``.  For hand mode (``mode=Mode.HANDS``) the rules that act only in
     whole games are left out: hand mode plays the same with any value of them."""
     variant_values: dict[str, set[int]] = {}
     for variant in spec.variants.values():
@@ -115,7 +115,7 @@ def single_switch_rules(spec: GameSpec, base_rules, mode: int | None = None) -> 
             variant_values.setdefault(key, set()).add(int(code))
     found = []
     for index, field in enumerate(spec.rules):
-        if field.games_only and mode == HANDS:
+        if field.games_only and mode == Mode.HANDS:
             continue
         current = int(base_rules[index])
         codes: Sequence[int]

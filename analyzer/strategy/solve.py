@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from sims.core.table import TableDecision, solve_stats_width, tables_of, with_tables
-from sims.spec import HANDS, SOLVE
+from sims.spec import Mode
 
 LEAST_VISITS = 30  # a cell seen less often in a sweep keeps its action
 TIE_SE = 2.0  # actions closer than this many standard errors tie
@@ -206,7 +206,7 @@ class _Player:
         bounds = [first + count * b // batches for b in range(batches + 1)]
         jobs = [(self.rules_ext, policy, lo, hi - lo) for lo, hi in zip(bounds, bounds[1:])]
         sums = play_jobs(
-            self.solve_spec, jobs, self.table.players, SOLVE, self.seed, self.context, stop=interrupts.requested
+            self.solve_spec, jobs, self.table.players, Mode.SOLVE, self.seed, self.context, stop=interrupts.requested
         )
         return [cell_sums(part, self.decision, self.table.players) for part in sums]
 
@@ -216,12 +216,12 @@ class _Player:
         from analyzer.run.execution import play_jobs
         from analyzer.run.stats import estimates
 
-        outcomes = self.spec.outcomes[HANDS]
+        outcomes = self.spec.outcomes[Mode.HANDS]
         sums = play_jobs(
             self.spec,
             [(self.table.rules, policy, first, count)],
             self.table.players,
-            HANDS,
+            Mode.HANDS,
             self.seed,
             self.context,
             stop=interrupts.requested,

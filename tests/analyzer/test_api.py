@@ -14,8 +14,7 @@ import pytest
 
 import analyzer as ca
 from sims.registry import GAMES
-from sims.spec import GAMES as GAME_MODE
-from sims.spec import HANDS
+from sims.spec import Mode
 
 TIMINGS = ("elapsed_s", "kernel_load_s")
 ESTIMATE_COLUMNS = ["scope", "seat", "outcome", "mean", "se", "ci_low", "ci_high"]
@@ -104,15 +103,15 @@ def check_figure(figure) -> None:
 # ------------------------------------------------------------------------------ simulate
 
 
-RUNS = [(name, mode) for name in sorted(GAMES) for mode in (HANDS, GAME_MODE) if mode in GAMES[name].outcomes]
+RUNS = [(name, mode) for name in sorted(GAMES) for mode in (Mode.HANDS, Mode.GAMES) if mode in GAMES[name].outcomes]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "name,mode", RUNS, ids=[f"{name}-{'hands' if mode == HANDS else 'games'}" for name, mode in RUNS]
+    "name,mode", RUNS, ids=[f"{name}-{'hands' if mode == Mode.HANDS else 'games'}" for name, mode in RUNS]
 )
 def test_simulate_gives_the_numbers_of_the_command_line(cli, name, mode):
-    unit, count = ("hands", 2000) if mode == HANDS else ("games", 200)
+    unit, count = ("hands", 2000) if mode == Mode.HANDS else ("games", 200)
     result = ca.simulate(name, seed=3, store=False, **{unit: count})
     summary = api_json(result)
     assert without_timings(summary) == without_timings(cli_json(cli, name, "--seed", "3", f"--{unit}", str(count)))
@@ -122,7 +121,7 @@ def test_simulate_gives_the_numbers_of_the_command_line(cli, name, mode):
     assert len(table) == len(summary["results"]) and set(table[unit]) == {count}
     assert [None if mean != mean else mean for mean in table["mean"]] == [r["mean"] for r in summary["results"]]
     assert result.resolved.players == summary["players"] and result.run.count == count
-    if mode == HANDS:  # figures and HTML once per game
+    if mode == Mode.HANDS:  # figures and HTML once per game
         check_figure(result.plot())
         page = result._repr_html_()
         assert "<table" in page and GAMES[name].title in page

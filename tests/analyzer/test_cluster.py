@@ -21,7 +21,7 @@ from analyzer.run.runner import run  # noqa: E402
 from analyzer.strategy.sweeps import field_range, sweep  # noqa: E402
 from sims import engine  # noqa: E402
 from sims.registry import get_game  # noqa: E402
-from sims.spec import GAMES, HANDS  # noqa: E402
+from sims.spec import Mode  # noqa: E402
 
 pytestmark = pytest.mark.slow  # Dask clusters of worker processes
 
@@ -45,7 +45,7 @@ def table(game: str, players: int):
 
 
 @pytest.mark.parametrize(
-    "game, mode, players, count", [("chase-ace", HANDS, 8, 400_000), ("all-fours", GAMES, 2, 3_000)]
+    "game, mode, players, count", [("chase-ace", Mode.HANDS, 8, 400_000), ("all-fours", Mode.GAMES, 2, 3_000)]
 )
 def test_a_cluster_run_equals_the_local_engine(cluster, game, mode, players, count):
     spec = get_game(game)
@@ -63,7 +63,7 @@ def test_a_cluster_sweep_equals_the_local_sweep(cluster):
     values = field_range(spec, "threshold=5:9")
 
     def swept(context):
-        return sweep(spec, 5, tab.rules, tab.policy, HANDS, 4, values, 2, 20_000, context.quiet())
+        return sweep(spec, 5, tab.rules, tab.policy, Mode.HANDS, 4, values, 2, 20_000, context.quiet())
 
     with open_context(store=False, threads=1) as context:
         local = swept(context)
@@ -83,7 +83,7 @@ def test_a_worker_killed_mid_run_does_not_change_the_result():
     tab = table("chase-ace", 8)
     count = 4_000_000
     with open_context(store=False) as context:
-        local = run(spec, tab, HANDS, 8, count, context)
+        local = run(spec, tab, Mode.HANDS, 8, count, context)
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=50
     ) as doomed:
@@ -99,7 +99,7 @@ def test_a_worker_killed_mid_run_does_not_change_the_result():
                     os.kill(pids[0], signal.SIGKILL)
                     killed.append(time.monotonic())
 
-            sums = play_jobs(spec, [(tab.rules, tab.policy, 0, count)], 8, HANDS, 8, context, progress=progress)[0]
+            sums = play_jobs(spec, [(tab.rules, tab.policy, 0, count)], 8, Mode.HANDS, 8, context, progress=progress)[0]
     assert killed, "no worker was killed"
     assert np.array_equal(sums, local.sums)
 
@@ -109,14 +109,14 @@ def test_cluster_pieces_go_to_the_store(cluster, tmp_path, monkeypatch):
     tab = table("fan-tan", 4)
     path = tmp_path / "store.sqlite"
     with open_context(store=path, cluster=cluster.scheduler_address) as context:
-        remote = run(spec, tab, HANDS, 2, 30_000, context)
+        remote = run(spec, tab, Mode.HANDS, 2, 30_000, context)
 
     def no_kernel(*args, **kwargs):
         raise AssertionError("the kernel was called")
 
     monkeypatch.setattr(engine, "play_jobs", no_kernel)
     with open_context(store=path) as context:
-        stored = run(spec, tab, HANDS, 2, 30_000, context)
+        stored = run(spec, tab, Mode.HANDS, 2, 30_000, context)
     assert np.array_equal(stored.sums, remote.sums)
 
 
@@ -129,7 +129,7 @@ def test_a_worker_with_other_kernel_sources_refuses_the_work(cluster, monkeypatc
     monkeypatch.setitem(engine._KERNEL_HASHES, spec.name, "0" * 16)  # this process: another version
     with pytest.raises(ClusterError) as refused:
         with open_context(store=False, cluster=cluster.scheduler_address) as context:
-            run(spec, table("chase-ace", 4), HANDS, 1, 5_000, context)
+            run(spec, table("chase-ace", 4), Mode.HANDS, 1, 5_000, context)
     assert str(refused.value).startswith("the cluster could not play the hands: the cluster worker on ")
     assert "has other chase-ace kernel sources than this machine" in str(refused.value)
 
@@ -137,10 +137,10 @@ def test_a_worker_with_other_kernel_sources_refuses_the_work(cluster, monkeypatc
 def test_local_n_starts_and_stops_its_own_cluster():
     spec = get_game("chase-ace")
     with open_context(store=False) as context:
-        local = run(spec, table("chase-ace", 4), HANDS, 6, 50_000, context)
+        local = run(spec, table("chase-ace", 4), Mode.HANDS, 6, 50_000, context)
     with open_context(store=False, cluster="local:2") as context:
         assert context.executor.slots == 2
-        remote = run(spec, table("chase-ace", 4), HANDS, 6, 50_000, context)
+        remote = run(spec, table("chase-ace", 4), Mode.HANDS, 6, 50_000, context)
     assert np.array_equal(remote.sums, local.sums)
     assert local.cluster is None
     assert (remote.cluster["workers"], remote.cluster["threads"]) == (2, 2)

@@ -27,7 +27,7 @@ from analyzer.run.stats import estimates
 from analyzer.run.store import INTERRUPTED_WAIT_S
 from sims.engine import simulate
 from sims.registry import get_game
-from sims.spec import HANDS
+from sims.spec import Mode
 
 pytestmark = pytest.mark.slow  # signals sent to subprocesses
 
@@ -135,8 +135,8 @@ def test_sigterm_gives_143_and_the_partial_numbers_are_those_of_a_whole_prefix_o
     played = summary["hands"]
     assert 0 < played < 10**11
     spec = get_game("chase-ace")
-    sums = simulate(spec, spec.default_rules(), spec.default_policy(4), 4, HANDS, 5, 0, played, threads=2)
-    expected = [e.mean for e in estimates(sums, spec.outcomes[HANDS], played)]
+    sums = simulate(spec, spec.default_rules(), spec.default_policy(4), 4, Mode.HANDS, 5, 0, played, threads=2)
+    expected = [e.mean for e in estimates(sums, spec.outcomes[Mode.HANDS], played)]
     assert np.allclose([r["mean"] for r in summary["results"]], expected, rtol=1e-12, atol=0)
 
 
@@ -175,8 +175,8 @@ def test_ctrl_c_stops_a_sweep_with_a_partial_table_of_whole_batches(tmp_path):
     for value in (3, 5):  # every value played the same whole prefix of hands
         policy = spec.default_policy(4)
         policy[0, 0] = value
-        sums = simulate(spec, spec.default_rules(), policy, 4, HANDS, 2, 0, played, threads=2)
-        expected = {(e.seat, e.outcome): e.mean for e in estimates(sums, spec.outcomes[HANDS], played)}
+        sums = simulate(spec, spec.default_rules(), policy, 4, Mode.HANDS, 2, 0, played, threads=2)
+        expected = {(e.seat, e.outcome): e.mean for e in estimates(sums, spec.outcomes[Mode.HANDS], played)}
         found = {(r["seat"], r["outcome"]): r["mean"] for r in summary["results"] if r["value"] == value}
         assert found == pytest.approx(expected, rel=1e-12, abs=0)
 
@@ -252,7 +252,7 @@ def test_ctrl_c_stops_bench(tmp_path):
     """bench draws no progress bar: the kernel is compiled here first, so that after a few
     seconds the command is surely timing it."""
     spec = get_game("chase-ace")
-    simulate(spec, spec.default_rules(), spec.default_policy(4), 4, HANDS, 0, 0, 10)
+    simulate(spec, spec.default_rules(), spec.default_policy(4), 4, Mode.HANDS, 0, 0, 10)
     running = Running(["bench", "--game", "chase-ace", "--hands", "1e10"], tmp_path)
     time.sleep(5)
     took = running.stop(signal.SIGINT)
@@ -330,7 +330,7 @@ def test_a_signal_during_the_last_piece_keeps_the_complete_run(signal_after_call
 
     spec, table = _table()
     signal_after_call(1)
-    result = run(spec, table, HANDS, 0, 30_000, context=RunContext(threads=2))
+    result = run(spec, table, Mode.HANDS, 0, 30_000, context=RunContext(threads=2))
     assert result.count == 30_000 and not result.partial
 
 
@@ -341,10 +341,10 @@ def test_a_signal_between_checkpoints_gives_the_run_up_to_the_checkpoint(signal_
     spec, table = _table()
     signal_after_call(2)  # during the second segment, 10,000 to 12,000
     with pytest.raises(Interrupted) as stop:
-        run(spec, table, HANDS, 0, 10**6, context=RunContext(threads=2), target_se=1e-9)
+        run(spec, table, Mode.HANDS, 0, 10**6, context=RunContext(threads=2), target_se=1e-9)
     partial = stop.value.partial
     assert partial.partial and partial.count == 12_000 and partial.requested == 10**6
-    assert np.array_equal(partial.sums, simulate(spec, spec.default_rules(), table.policy, 4, HANDS, 0, 0, 12_000))
+    assert np.array_equal(partial.sums, simulate(spec, spec.default_rules(), table.policy, 4, Mode.HANDS, 0, 0, 12_000))
 
 
 def test_a_signal_between_rounds_of_batches_gives_the_whole_rounds(signal_after_call):
@@ -356,7 +356,7 @@ def test_a_signal_between_rounds_of_batches_gives_the_whole_rounds(signal_after_
     configs = [Config(table.rules, table.policy), Config(table.rules, table.policy + 0.0)]
     signal_after_call(1)
     with pytest.raises(Interrupted) as stop:
-        run_paired(spec, 4, HANDS, 0, configs, 10**6, context=RunContext(threads=2))
+        run_paired(spec, 4, Mode.HANDS, 0, configs, 10**6, context=RunContext(threads=2))
     partial = stop.value.partial
     from analyzer.run.runner import first_batch
 
@@ -364,11 +364,11 @@ def test_a_signal_between_rounds_of_batches_gives_the_whole_rounds(signal_after_
     interrupts.reset()
     for index in range(2):  # every configuration played the same whole prefix of hands
         assert np.array_equal(
-            partial.sums(index), simulate(spec, spec.default_rules(), table.policy, 4, HANDS, 0, 0, partial.count)
+            partial.sums(index), simulate(spec, spec.default_rules(), table.policy, 4, Mode.HANDS, 0, 0, partial.count)
         )
     signal_after_call(1)
     complete = run_paired(
-        spec, 4, HANDS, 0, configs, 20_000, context=RunContext(threads=2)
+        spec, 4, Mode.HANDS, 0, configs, 20_000, context=RunContext(threads=2)
     )  # one round: all of it was played
     assert not complete.interrupted and complete.count == 20_000
 

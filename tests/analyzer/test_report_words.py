@@ -15,7 +15,7 @@ from analyzer.run.context import RunContext
 from analyzer.run.stats import Estimate
 from analyzer.strategy.comparisons import Difference
 from sims.registry import get_game
-from sims.spec import HANDS
+from sims.spec import Mode
 
 RAW = re.compile(r"\b\d+_(?:\d+|up)\b|\bunder_\d+\b|\blength_|\bnan\b")
 
@@ -74,7 +74,7 @@ def test_five_hundred_house_rules_show_no_nan_and_say_what_each_switch_means():
     is a mean over none: "– (none seen)" in the standard row and in every switch's."""
     spec = get_game("five-hundred")
     document, findings = Document(), []
-    house_rules_section(spec, _default_table(spec), HANDS, 400, 0, RunContext(), document, findings)
+    house_rules_section(spec, _default_table(spec), Mode.HANDS, 400, 0, RunContext(), document, findings)
     markdown, _ = render_markdown(document)
     assert raw_labels(markdown) == [] and "nan" not in markdown
     header = next(

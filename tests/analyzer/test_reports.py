@@ -32,8 +32,7 @@ from analyzer.reporting.house_rules import house_rules_section
 from analyzer.reporting.write import write_index
 from analyzer.run.context import RunContext
 from sims.registry import GAMES, get_game
-from sims.spec import GAMES as GAME_MODE
-from sims.spec import HANDS
+from sims.spec import Mode
 
 
 def _long_document() -> Document:
@@ -97,16 +96,16 @@ def _finding(spec, table, mode, count) -> str:
 
 def test_best_and_worst_seats_are_named_only_when_their_gap_is_measurable():
     chase = get_game("chase-ace")
-    assert "seat 0 has the best lose_life" in _finding(chase, _default_table(chase), HANDS, 20_000)
+    assert "seat 0 has the best lose_life" in _finding(chase, _default_table(chase), Mode.HANDS, 20_000)
     fan_tan = get_game("fan-tan")  # a rotation: every seat deals once, so no seat is favoured
-    said = _finding(fan_tan, _default_table(fan_tan), GAME_MODE, 400)
+    said = _finding(fan_tan, _default_table(fan_tan), Mode.GAMES, 400)
     assert "no seat's net measurably differs" in said and "has the best" not in said
 
 
 def test_game_only_rules_are_compared_in_game_mode_only():
     spec = get_game("chase-ace")
     table = _default_table(spec, 4)
-    for mode, shown in ((HANDS, False), (GAME_MODE, True)):
+    for mode, shown in ((Mode.HANDS, False), (Mode.GAMES, True)):
         document = Document()
         house_rules_section(spec, table, mode, 400, 0, RunContext(), document, [])
         text, _ = render_markdown(document)
@@ -127,7 +126,7 @@ def _readable(figure) -> None:
 
 def test_charts_label_their_axes_with_units_and_stay_readable():
     spec = get_game("chase-ace")
-    labels = outcome_labels(spec, HANDS)
+    labels = outcome_labels(spec, Mode.HANDS)
     assert labels["lose_life"] == "probability the seat loses a life"
     records = [
         {
@@ -160,7 +159,9 @@ def test_charts_label_their_axes_with_units_and_stay_readable():
         for v in range(5)
         for s in range(4)
     ]
-    chart = sweep_chart(sweep_frame(points), ["net"], "t", "style", labels=outcome_labels(fan_tan, HANDS), choices=True)
+    chart = sweep_chart(
+        sweep_frame(points), ["net"], "t", "style", labels=outcome_labels(fan_tan, Mode.HANDS), choices=True
+    )
     _readable(chart)
     axes = chart.axes[0]
     assert axes.get_ylabel().replace("\n", " ") == "expected chips won per deal"
@@ -190,7 +191,7 @@ def test_house_rules_also_show_the_tables_own_outcomes():
     in a rotation: the table outcomes get their own rows, exact changes without an error."""
     spec = get_game("spoil-five")
     document = Document()
-    house_rules_section(spec, _default_table(spec, 4), GAME_MODE, 400, 0, RunContext(), document, [])
+    house_rules_section(spec, _default_table(spec, 4), Mode.GAMES, 400, 0, RunContext(), document, [])
     text, _ = render_markdown(document)
     header = "| switch | `deals` | `pool_deals` | `pool_size` | `spoils` | `truncated` | `left` |"
     rows = {
@@ -239,7 +240,7 @@ def test_five_hundred_contracts_are_a_level_by_suit_grid_without_nan(cli):
     assert "–" in text  # 3,000 hands never bid some ten-level contract
     spec = get_game("five-hundred")
     document = Document()
-    _mode_section(spec, _default_table(spec), HANDS, 2000, 0, RunContext(), document, [])
+    _mode_section(spec, _default_table(spec), Mode.HANDS, 2000, 0, RunContext(), document, [])
     markdown, images = render_markdown(document)
     assert {"hands-bid-grid.png", "hands-make-grid.png", "hands-value-grid.png"} <= set(images)
     assert "|  | s | c | d | h | nt |" in markdown and "nan" not in markdown
@@ -249,7 +250,7 @@ def test_five_hundred_contracts_are_a_level_by_suit_grid_without_nan(cli):
 def test_a_distribution_is_drawn_as_a_histogram_with_its_table():
     spec = get_game("fight-for-the-lead")
     document = Document()
-    _mode_section(spec, _default_table(spec), GAME_MODE, 300, 0, RunContext(), document, [])
+    _mode_section(spec, _default_table(spec), Mode.GAMES, 300, 0, RunContext(), document, [])
     markdown, images = render_markdown(document)
     assert "games-length-distribution.png" in images
     assert "### Game length in hands" in markdown and "| 5 to 8 |" in markdown and "_up" not in markdown
@@ -302,7 +303,7 @@ def test_stake_rules_and_simulation_settings_are_shown_apart_from_the_rules_of_p
     has its own table and heat map and the verdict names the largest rule of play."""
     spec = get_game("spoil-five")
     document, findings = Document(), []
-    house_rules_section(spec, _default_table(spec, 4), GAME_MODE, 400, 0, RunContext(), document, findings)
+    house_rules_section(spec, _default_table(spec, 4), Mode.GAMES, 400, 0, RunContext(), document, findings)
     text, images = render_markdown(document)
     play = text.split("### Rules of play (games mode)")[1].split("###")[0]
     stakes = text.split("### Stake rules (games mode)")[1].split("###")[0]

@@ -25,7 +25,7 @@ from analyzer.run.runner import Config, run, run_paired
 from analyzer.run.store import ResultStore
 from sims import engine
 from sims.registry import get_game
-from sims.spec import GAMES, HANDS
+from sims.spec import Mode
 
 
 def table(game: str, players: int, rules=(), policy=()):
@@ -62,10 +62,10 @@ def counted(monkeypatch):
 @pytest.mark.parametrize(
     "game, mode, players, count",
     [
-        ("chase-ace", HANDS, 6, 40_000),
-        ("all-fours", GAMES, 2, 1_500),
-        ("spoil-five", GAMES, 4, 900),
-        ("fight-for-the-lead", GAMES, 4, 300),
+        ("chase-ace", Mode.HANDS, 6, 40_000),
+        ("all-fours", Mode.GAMES, 2, 1_500),
+        ("spoil-five", Mode.GAMES, 4, 900),
+        ("fight-for-the-lead", Mode.GAMES, 4, 300),
     ],
 )  # wide sums, maxima
 def test_a_run_extended_equals_one_run_bit_for_bit(tmp_path, counted, game, mode, players, count):
@@ -90,7 +90,7 @@ def test_a_stored_answer_is_reused_without_a_kernel_call(tmp_path, monkeypatch):
     tab = table("chase-ace", 8)
     path = tmp_path / "store.sqlite"
     with open_context(store=path) as context:
-        first = run(spec, tab, HANDS, 3, 50_000, context)
+        first = run(spec, tab, Mode.HANDS, 3, 50_000, context)
 
     def no_kernel(*args, **kwargs):
         raise AssertionError("the kernel was called")
@@ -98,7 +98,7 @@ def test_a_stored_answer_is_reused_without_a_kernel_call(tmp_path, monkeypatch):
     monkeypatch.setattr(engine, "play_jobs", no_kernel)
     monkeypatch.setattr(engine, "ready_kernel", no_kernel)
     with open_context(store=path) as context:
-        again = run(spec, tab, HANDS, 3, 50_000, context)
+        again = run(spec, tab, Mode.HANDS, 3, 50_000, context)
     assert np.array_equal(again.sums, first.sums) and again.count == 50_000
     assert again.load_s == 0.0
 
@@ -108,9 +108,9 @@ def test_a_changed_key_is_not_answered_from_the_store(tmp_path, counted, monkeyp
     spec = get_game("chase-ace")
     path = tmp_path / "store.sqlite"
     with open_context(store=path) as context:
-        run(spec, table("chase-ace", 5), HANDS, 3, 20_000, context)
+        run(spec, table("chase-ace", 5), Mode.HANDS, 3, 20_000, context)
     counted.clear()
-    tab, mode, seed = table("chase-ace", 5), HANDS, 3
+    tab, mode, seed = table("chase-ace", 5), Mode.HANDS, 3
     if change == "rule":
         tab = table("chase-ace", 5, rules=["kings=none"])
     elif change == "policy":
@@ -120,11 +120,11 @@ def test_a_changed_key_is_not_answered_from_the_store(tmp_path, counted, monkeyp
     elif change == "players":
         tab = table("chase-ace", 6)
     elif change == "mode":
-        mode = GAMES
+        mode = Mode.GAMES
     else:  # a newer kernel: its sources hash differently
         monkeypatch.setitem(engine._KERNEL_HASHES, spec.name, "0" * 16)
     with open_context(store=path) as context:
-        found = run(spec, tab, mode, seed, 20_000 if mode == HANDS else 300, context)
+        found = run(spec, tab, mode, seed, 20_000 if mode == Mode.HANDS else 300, context)
     assert sum(counted) == found.count  # every hand played again
     assert np.array_equal(found.sums, plain("chase-ace", tab, mode, seed, found.count).sums)
 
@@ -134,13 +134,13 @@ def test_paired_runs_reuse_their_batches(tmp_path, counted):
     rules = spec.default_rules()
     configs = [Config(rules, spec.default_policy(5)), Config(rules._replace(kings=1), spec.default_policy(5))]
     with open_context(store=False) as context:
-        expected = run_paired(spec, 5, HANDS, 9, configs, 20_000, context)
+        expected = run_paired(spec, 5, Mode.HANDS, 9, configs, 20_000, context)
     path = tmp_path / "store.sqlite"
     with open_context(store=path) as context:
-        run_paired(spec, 5, HANDS, 9, configs[:1], 20_000, context)
+        run_paired(spec, 5, Mode.HANDS, 9, configs[:1], 20_000, context)
     counted.clear()
     with open_context(store=path) as context:  # the first arm is stored: only the second is played
-        found = run_paired(spec, 5, HANDS, 9, configs, 20_000, context)
+        found = run_paired(spec, 5, Mode.HANDS, 9, configs, 20_000, context)
     assert sum(counted) == 20_000
     assert all(
         np.array_equal(a, b)
@@ -197,7 +197,7 @@ def test_a_killed_run_resumes_and_ends_equal_to_an_uninterrupted_run(tmp_path):
             segment.count
             for segment in opened.cover(
                 get_game("chase-ace"),
-                HANDS,
+                Mode.HANDS,
                 8,
                 5,
                 [(get_game("chase-ace").default_rules(), get_game("chase-ace").default_policy(8), 0, 100_000_000)],
@@ -222,11 +222,11 @@ from analyzer.run.context import open_context
 from analyzer.run.params import resolve_table
 from analyzer.run.runner import run
 from sims.registry import get_game
-from sims.spec import HANDS
+from sims.spec import Mode
 spec = get_game("chase-ace")
 with open_context(store=sys.argv[1]) as context:
     for seed in range(int(sys.argv[2]), int(sys.argv[2]) + 4):
-        run(spec, resolve_table(spec, 4, None, {}, None, {}, {}), HANDS, seed, 200_000, context)
+        run(spec, resolve_table(spec, 4, None, {}, None, {}, {}), Mode.HANDS, seed, 200_000, context)
 """
 
 
@@ -246,12 +246,12 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path):
         assert sorted(e.seed for e in entries) == [0, 1, 2, 3, 100, 101, 102, 103]
         assert all(e.hands == 200_000 for e in entries)
         for seed in (2, 101):
-            segments = opened.cover(spec, HANDS, 4, seed, [(spec.default_rules(), spec.default_policy(4), 0, 200_000)])[
-                0
-            ]
+            segments = opened.cover(
+                spec, Mode.HANDS, 4, seed, [(spec.default_rules(), spec.default_policy(4), 0, 200_000)]
+            )[0]
             assert len(segments) == 1 and segments[0].sums is not None
             assert np.array_equal(
-                segments[0].sums, plain("chase-ace", table("chase-ace", 4), HANDS, seed, 200_000).sums
+                segments[0].sums, plain("chase-ace", table("chase-ace", 4), Mode.HANDS, seed, 200_000).sums
             )
     finally:
         opened.close()
@@ -293,9 +293,9 @@ def test_store_command_lists_and_removes(tmp_path, cli):
     path = tmp_path / "store.sqlite"
     spec = get_game("chase-ace")
     with open_context(store=path) as context:
-        run(spec, table("chase-ace", 4), HANDS, 1, 5_000, context)
-        run(spec, table("chase-ace", 4, rules=["kings=none"]), HANDS, 1, 7_000, context)
-        run(get_game("all-fours"), table("all-fours", 2), GAMES, 2, 100, context)
+        run(spec, table("chase-ace", 4), Mode.HANDS, 1, 5_000, context)
+        run(spec, table("chase-ace", 4, rules=["kings=none"]), Mode.HANDS, 1, 7_000, context)
+        run(get_game("all-fours"), table("all-fours", 2), Mode.GAMES, 2, 100, context)
     listed = cli("store", "--store", str(path))
     assert listed.exit_code == 0
     assert "chase-ace  hands  4        1     5,000" in listed.stdout
@@ -328,7 +328,7 @@ def test_an_old_kernels_entries_are_pruned(tmp_path, cli, monkeypatch):
     spec = get_game("chase-ace")
     monkeypatch.setitem(engine._KERNEL_HASHES, spec.name, "f" * 16)  # as an older kernel wrote it
     with open_context(store=path) as context:
-        run(spec, table("chase-ace", 4), HANDS, 1, 3_000, context)
+        run(spec, table("chase-ace", 4), Mode.HANDS, 1, 3_000, context)
     monkeypatch.delitem(engine._KERNEL_HASHES, spec.name)
     listed = cli("store", "--store", str(path))
     assert " old " in listed.stdout and "--prune" in listed.stdout
@@ -343,8 +343,8 @@ def test_an_unusable_default_store_is_a_warning_and_the_run_goes_on(tmp_path, mo
     spec = get_game("chase-ace")
     with open_context() as context:
         assert context.store is None
-        found = run(spec, table("chase-ace", 4), HANDS, 1, 2_000, context)
-    assert np.array_equal(found.sums, plain("chase-ace", table("chase-ace", 4), HANDS, 1, 2_000).sums)
+        found = run(spec, table("chase-ace", 4), Mode.HANDS, 1, 2_000, context)
+    assert np.array_equal(found.sums, plain("chase-ace", table("chase-ace", 4), Mode.HANDS, 1, 2_000).sums)
     assert {record.getMessage() for record in caplog.records} == {
         f"the result store {foreign} is not a card-analyzer result store (it is not an SQLite database); running "
         f"without it (CARD_ANALYZER_STORE=PATH picks another file)"
@@ -374,7 +374,7 @@ def test_a_damaged_store_of_ours_is_one_sentence(tmp_path):
     path = tmp_path / "store.sqlite"
     spec = get_game("chase-ace")
     with open_context(store=path) as context:
-        run(spec, table("chase-ace", 4), HANDS, 1, 20_000, context)
+        run(spec, table("chase-ace", 4), Mode.HANDS, 1, 20_000, context)
     data = bytearray(path.read_bytes())
     page = 4096
     assert len(data) > 2 * page
@@ -382,7 +382,7 @@ def test_a_damaged_store_of_ours_is_one_sentence(tmp_path):
     path.write_bytes(bytes(data))
     with pytest.raises(ValueError) as refused:
         with open_context(store=path) as context:
-            run(spec, table("chase-ace", 4), HANDS, 1, 20_000, context)
+            run(spec, table("chase-ace", 4), Mode.HANDS, 1, 20_000, context)
     assert str(refused.value).startswith(f"--store {path} is not a card-analyzer result store (it could not be read: ")
     assert "\n" not in str(refused.value)
 
@@ -446,8 +446,8 @@ def test_a_failed_write_is_one_warning_and_the_run_goes_on(tmp_path, monkeypatch
     spec = get_game("chase-ace")
     path = tmp_path / "store.sqlite"
     with open_context(store=path) as context:
-        found = run(spec, table("chase-ace", 4), HANDS, 1, 30_000, context)
-    assert np.array_equal(found.sums, plain("chase-ace", table("chase-ace", 4), HANDS, 1, 30_000).sums)
+        found = run(spec, table("chase-ace", 4), Mode.HANDS, 1, 30_000, context)
+    assert np.array_equal(found.sums, plain("chase-ace", table("chase-ace", 4), Mode.HANDS, 1, 30_000).sums)
     assert {record.getMessage() for record in caplog.records} == {
         f"the result store {path} could not be written (database or disk is full); the run goes on without storing"
     }
@@ -491,9 +491,9 @@ def test_a_stopped_run_counts_only_the_stored_hands_of_its_finished_prefix(tmp_p
     spec, tab = get_game("chase-ace"), table("chase-ace", 4)
     job = (tab.rules, tab.policy)
     with open_context(store=tmp_path / "store.sqlite") as context:
-        execution.play_jobs(spec, [(*job, stored_first, 20_000)], 4, HANDS, 5, context)
+        execution.play_jobs(spec, [(*job, stored_first, 20_000)], 4, Mode.HANDS, 5, context)
         with pytest.raises(engine.Stopped) as caught:
-            execution.play_jobs(spec, [(*job, 0, 40_000)], 4, HANDS, 5, context, stop=lambda: True)
+            execution.play_jobs(spec, [(*job, 0, 40_000)], 4, Mode.HANDS, 5, context, stop=lambda: True)
     stopped = caught.value
     assert stopped.from_store == [expected_from_store]
     assert stopped.played[0] < 40_000
@@ -545,12 +545,12 @@ def test_commits_are_grouped_about_once_a_second(tmp_path, monkeypatch):
     path = tmp_path / "store.sqlite"
     start = time.monotonic()
     with open_context(store=path) as context:
-        stored = run_paired(spec, 6, HANDS, 3, configs, 2_000_000, context)
+        stored = run_paired(spec, 6, Mode.HANDS, 3, configs, 2_000_000, context)
     took = time.monotonic() - start
     assert len(ticks) > 300  # pieces finished
     assert 2 <= len(commits) <= took / 0.1 + 3 and len(commits) < len(ticks) / 10, (len(commits), len(ticks), took)
     with open_context(store=False) as context:
-        expected = run_paired(spec, 6, HANDS, 3, configs, 2_000_000, context)
+        expected = run_paired(spec, 6, Mode.HANDS, 3, configs, 2_000_000, context)
     assert all(
         np.array_equal(a, b)
         for arm_a, arm_b in zip(stored.batch_sums, expected.batch_sums)
@@ -613,8 +613,8 @@ def test_an_edited_or_damaged_block_is_named_dropped_and_played_again(tmp_path, 
     spec, tab = get_game("chase-ace"), table("chase-ace", 4)
     path = tmp_path / "store.sqlite"
     with open_context(store=path) as context:
-        run(spec, tab, HANDS, 1, 30_000, context)
-        run(spec, table("chase-ace", 4, rules=["kings=none"]), HANDS, 1, 30_000, context)  # entry 2
+        run(spec, tab, Mode.HANDS, 1, 30_000, context)
+        run(spec, table("chase-ace", 4, rules=["kings=none"]), Mode.HANDS, 1, 30_000, context)  # entry 2
     if edit.startswith("sums"):
         _edit_block(path, "UPDATE blocks SET sums = ? WHERE config_id = 1", edit.split()[1])
     elif edit == "one byte":
@@ -630,9 +630,9 @@ def test_an_edited_or_damaged_block_is_named_dropped_and_played_again(tmp_path, 
         _edit_block(path, "UPDATE blocks SET config_id = 1 WHERE config_id = 2")
     counted.clear()
     with open_context(store=path) as context:
-        found = run(spec, tab, HANDS, 1, 30_000, context)
+        found = run(spec, tab, Mode.HANDS, 1, 30_000, context)
     assert sum(counted) == 30_000 and found.stored == 0  # played again
-    assert np.array_equal(found.sums, plain("chase-ace", tab, HANDS, 1, 30_000).sums)
+    assert np.array_equal(found.sums, plain("chase-ace", tab, Mode.HANDS, 1, 30_000).sums)
     messages = [record.getMessage() for record in caplog.records if record.levelno == logging.WARNING]
     assert set(messages) == {
         f"the result store {path} had 1 damaged block (entry 1, hands 0 to "
@@ -642,7 +642,7 @@ def test_an_edited_or_damaged_block_is_named_dropped_and_played_again(tmp_path, 
     caplog.clear()
     counted.clear()
     with open_context(store=path) as context:  # the replayed hands were stored in its place
-        again = run(spec, tab, HANDS, 1, 30_000, context)
+        again = run(spec, tab, Mode.HANDS, 1, 30_000, context)
     assert sum(counted) == 0 and np.array_equal(again.sums, found.sums)
     assert not [record for record in caplog.records if record.levelno == logging.WARNING]
 
@@ -654,7 +654,7 @@ def test_an_existing_store_that_cannot_be_written_is_read_with_one_warning(tmp_p
     spec, tab = get_game("chase-ace"), table("chase-ace", 4)
     path = tmp_path / "store.sqlite"
     with open_context(store=path) as context:
-        first = run(spec, tab, HANDS, 2, 20_000, context)
+        first = run(spec, tab, Mode.HANDS, 2, 20_000, context)
 
     def full_disk(self):
         raise sqlite3.OperationalError("disk I/O error")
@@ -662,11 +662,11 @@ def test_an_existing_store_that_cannot_be_written_is_read_with_one_warning(tmp_p
     monkeypatch.setattr(ResultStore, "_connect", full_disk)
     counted.clear()
     with open_context(store=path) as context:
-        again = run(spec, tab, HANDS, 2, 40_000, context)
+        again = run(spec, tab, Mode.HANDS, 2, 40_000, context)
     assert again.stored == 20_000 and sum(counted) == 20_000
     counted.clear()
-    assert np.array_equal(again.sums, plain("chase-ace", tab, HANDS, 2, 40_000).sums)
-    assert np.array_equal(first.sums, plain("chase-ace", tab, HANDS, 2, 20_000).sums)
+    assert np.array_equal(again.sums, plain("chase-ace", tab, Mode.HANDS, 2, 40_000).sums)
+    assert np.array_equal(first.sums, plain("chase-ace", tab, Mode.HANDS, 2, 20_000).sums)
     assert {record.getMessage() for record in caplog.records} == {
         f"the result store {path} cannot be written (disk I/O error); the run reads what it holds and stores "
         f"nothing new"
@@ -685,8 +685,8 @@ def test_a_new_store_that_cannot_be_made_is_one_warning(tmp_path, monkeypatch, c
     path = tmp_path / "store.sqlite"
     with open_context(store=path) as context:
         assert context.store is None
-        found = run(spec, tab, HANDS, 2, 5_000, context)
-    assert np.array_equal(found.sums, plain("chase-ace", tab, HANDS, 2, 5_000).sums)
+        found = run(spec, tab, Mode.HANDS, 2, 5_000, context)
+    assert np.array_equal(found.sums, plain("chase-ace", tab, Mode.HANDS, 2, 5_000).sums)
     assert {record.getMessage() for record in caplog.records} == {
         f"the result store {path} could not be made (No space left on device); the run goes on without storing"
     }
@@ -748,7 +748,7 @@ def test_a_run_is_not_held_up_by_another_process_holding_the_lock(tmp_path):
     path = tmp_path / "store.sqlite"
     spec, tab = get_game("chase-ace"), table("chase-ace", 4)
     with open_context(store=path) as context:
-        run(spec, tab, HANDS, 1, 1_000, context)
+        run(spec, tab, Mode.HANDS, 1, 1_000, context)
     holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     holder.execute("BEGIN IMMEDIATE")
     import threading
@@ -756,13 +756,13 @@ def test_a_run_is_not_held_up_by_another_process_holding_the_lock(tmp_path):
     threading.Timer(4.0, lambda: holder.execute("COMMIT")).start()
     start = time.monotonic()
     with open_context(store=path) as context:
-        found = run(spec, tab, HANDS, 2, 200_000, context)
+        found = run(spec, tab, Mode.HANDS, 2, 200_000, context)
         played = time.monotonic() - start
     assert played < 3.0  # the hands take a fraction of a second: no waiting for the lock while playing
     assert time.monotonic() - start >= 3.5  # but the end waited for it, to keep what was played
     holder.close()
     with open_context(store=path) as context:
-        again = run(spec, tab, HANDS, 2, 200_000, context)
+        again = run(spec, tab, Mode.HANDS, 2, 200_000, context)
     assert again.stored == 200_000 and np.array_equal(again.sums, found.sums)
 
 
@@ -772,7 +772,7 @@ def test_a_commit_stopped_midway_is_rolled_back_and_a_later_one_stores_it(tmp_pa
     (it used to fail 'cannot start a transaction within a transaction' and store nothing)."""
     spec, tab = get_game("chase-ace"), table("chase-ace", 4)
     path = tmp_path / "store.sqlite"
-    truth = plain("chase-ace", tab, HANDS, 1, 5_000)
+    truth = plain("chase-ace", tab, Mode.HANDS, 1, 5_000)
 
     class InterruptedOnce:
         """The store's connection, with a KeyboardInterrupt at its first COMMIT."""
@@ -794,7 +794,7 @@ def test_a_commit_stopped_midway_is_rolled_back_and_a_later_one_stores_it(tmp_pa
     opened.record(
         "job list",
         spec,
-        HANDS,
+        Mode.HANDS,
         4,
         1,
         tab.rules,
@@ -809,7 +809,7 @@ def test_a_commit_stopped_midway_is_rolled_back_and_a_later_one_stores_it(tmp_pa
     opened.close()
     assert _rows(path) == [(1, 0, 5_000, "[5000]", 1)]
     with open_context(store=path) as context:
-        again = run(spec, tab, HANDS, 1, 5_000, context)
+        again = run(spec, tab, Mode.HANDS, 1, 5_000, context)
     assert again.stored == 5_000 and np.array_equal(again.sums, truth.sums)
 
 
@@ -823,13 +823,13 @@ def test_another_processs_removal_never_costs_a_block_it_did_not_remove(tmp_path
     spec = get_game("chase-ace")
     ours, theirs = table("chase-ace", 4), table("chase-ace", 4, rules=["kings=none"])
     path = tmp_path / "store.sqlite"
-    half, whole = plain("chase-ace", ours, HANDS, 1, 1_000), plain("chase-ace", ours, HANDS, 1, 2_000)
-    other = plain("chase-ace", theirs, HANDS, 1, 1_000)
+    half, whole = plain("chase-ace", ours, Mode.HANDS, 1, 1_000), plain("chase-ace", ours, Mode.HANDS, 1, 2_000)
+    other = plain("chase-ace", theirs, Mode.HANDS, 1, 1_000)
     running = ResultStore(path)
     running.record(
         "job list",
         spec,
-        HANDS,
+        Mode.HANDS,
         4,
         1,
         ours.rules,
@@ -845,7 +845,7 @@ def test_another_processs_removal_never_costs_a_block_it_did_not_remove(tmp_path
     remover.record(
         "theirs",
         spec,
-        HANDS,
+        Mode.HANDS,
         4,
         1,
         theirs.rules,
@@ -859,7 +859,7 @@ def test_another_processs_removal_never_costs_a_block_it_did_not_remove(tmp_path
     running.record(
         "job list",
         spec,
-        HANDS,
+        Mode.HANDS,
         4,
         1,
         ours.rules,
@@ -870,8 +870,8 @@ def test_another_processs_removal_never_costs_a_block_it_did_not_remove(tmp_path
     )
     running.close()
     with open_context(store=path) as context:
-        found_theirs = run(spec, theirs, HANDS, 1, 1_000, context)
-        found_ours = run(spec, ours, HANDS, 1, 2_000, context)
+        found_theirs = run(spec, theirs, Mode.HANDS, 1, 1_000, context)
+        found_ours = run(spec, ours, Mode.HANDS, 1, 2_000, context)
     assert found_theirs.stored == 1_000 and np.array_equal(found_theirs.sums, other.sums)
     assert found_ours.stored == 2_000 and np.array_equal(found_ours.sums, whole.sums)
 
@@ -886,7 +886,7 @@ def test_a_store_locked_for_a_moment_is_opened_when_the_lock_goes(tmp_path, monk
     spec, tab = get_game("chase-ace"), table("chase-ace", 4)
     path = tmp_path / "store.sqlite"
     with open_context(store=path) as context:
-        first = run(spec, tab, HANDS, 1, 2_000, context)
+        first = run(spec, tab, Mode.HANDS, 1, 2_000, context)
     holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     holder.execute("PRAGMA locking_mode = EXCLUSIVE")
     holder.execute("BEGIN EXCLUSIVE")
@@ -896,13 +896,13 @@ def test_a_store_locked_for_a_moment_is_opened_when_the_lock_goes(tmp_path, monk
     start = time.monotonic()
     with open_context(store=path) as context:
         assert context.store is not None and context.store.writable
-        again = run(spec, tab, HANDS, 1, 4_000, context)
+        again = run(spec, tab, Mode.HANDS, 1, 4_000, context)
     assert time.monotonic() - start >= 0.9
-    assert again.stored == 2_000 and np.array_equal(again.sums, plain("chase-ace", tab, HANDS, 1, 4_000).sums)
-    assert np.array_equal(first.sums, plain("chase-ace", tab, HANDS, 1, 2_000).sums)
+    assert again.stored == 2_000 and np.array_equal(again.sums, plain("chase-ace", tab, Mode.HANDS, 1, 4_000).sums)
+    assert np.array_equal(first.sums, plain("chase-ace", tab, Mode.HANDS, 1, 2_000).sums)
     assert not [record for record in caplog.records if record.levelno >= logging.WARNING]
     with open_context(store=path) as context:
-        assert run(spec, tab, HANDS, 1, 4_000, context).stored == 4_000
+        assert run(spec, tab, Mode.HANDS, 1, 4_000, context).stored == 4_000
 
 
 _V1_BLOCKS = """
@@ -925,8 +925,8 @@ def test_a_version_1_store_is_upgraded_and_its_damaged_blocks_are_left_out(tmp_p
     path = tmp_path / "store.sqlite"
     with open_context(store=path) as context:
         for tab in tabs:
-            run(spec, tab, HANDS, 3, 3_000, context)
-    sound = plain("chase-ace", tabs[0], HANDS, 3, 3_000)
+            run(spec, tab, Mode.HANDS, 3, 3_000, context)
+    sound = plain("chase-ace", tabs[0], Mode.HANDS, 3, 3_000)
     old = sqlite3.connect(path, isolation_level=None)
     old.execute("DROP TABLE blocks")
     old.execute(_V1_BLOCKS)
@@ -943,10 +943,10 @@ def test_a_version_1_store_is_upgraded_and_its_damaged_blocks_are_left_out(tmp_p
     old.close()
     counted.clear()
     with open_context(store=path) as context:
-        found = [run(spec, tab, HANDS, 3, 3_000, context) for tab in tabs]
+        found = [run(spec, tab, Mode.HANDS, 3, 3_000, context) for tab in tabs]
     assert [result.stored for result in found] == [3_000, 0, 0, 0, 0] and sum(counted) == 4 * 3_000
     for tab, result in zip(tabs, found):
-        assert np.array_equal(result.sums, plain("chase-ace", tab, HANDS, 3, 3_000).sums)
+        assert np.array_equal(result.sums, plain("chase-ace", tab, Mode.HANDS, 3, 3_000).sums)
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == store_module.SCHEMA_VERSION
 
 

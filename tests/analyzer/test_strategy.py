@@ -25,7 +25,7 @@ from analyzer.strategy.sweeps import (
 from sims.engine import simulate
 from sims.games.chase_ace.exact import exact_hand
 from sims.registry import get_game
-from sims.spec import GAMES, HANDS
+from sims.spec import Mode
 
 CHASE = get_game("chase-ace")
 THRESHOLD = [f.key for f in CHASE.policy_fields].index("threshold")
@@ -53,7 +53,7 @@ def test_every_sweep_point_plays_the_same_hand_indices(monkeypatch):
         4,
         tuple(CHASE.default_rules()),
         CHASE.default_policy(4),
-        HANDS,
+        Mode.HANDS,
         11,
         values,
         0,
@@ -81,7 +81,7 @@ def test_an_inert_policy_field_gives_identical_sums_at_every_point():
         5,
         tuple(spec.default_rules()),
         spec.default_policy(5),
-        HANDS,
+        Mode.HANDS,
         3,
         field_range(spec, "bet_size=1:4"),
         None,
@@ -102,14 +102,14 @@ def test_a_sweep_point_equals_a_plain_run_of_that_policy():
         5,
         tuple(CHASE.default_rules()),
         CHASE.default_policy(5),
-        HANDS,
+        Mode.HANDS,
         8,
         field_range(CHASE, "threshold=3:5"),
         2,
         7000,
         RunContext(),
     )
-    assert np.array_equal(result.run.sums(1), simulate(CHASE, CHASE.default_rules(), policy, 5, HANDS, 8, 0, 7000))
+    assert np.array_equal(result.run.sums(1), simulate(CHASE, CHASE.default_rules(), policy, 5, Mode.HANDS, 8, 0, 7000))
 
 
 def test_field_ranges_parse_names_steps_and_refuse_bad_ones():
@@ -143,7 +143,7 @@ def test_chase_ace_best_response_agrees_with_the_exact_enumerator(players):
     policy = CHASE.default_policy(players)
     values = field_range(CHASE, "threshold=2:9")
     responses = best_responses(
-        CHASE, players, tuple(rules), policy, HANDS, 5, values, 300_000, context=RunContext(threads=2)
+        CHASE, players, tuple(rules), policy, Mode.HANDS, 5, values, 300_000, context=RunContext(threads=2)
     )
     for response in responses:
         exact = []
@@ -172,7 +172,7 @@ def test_a_tie_is_reported_when_the_runner_up_is_within_two_standard_errors():
         4,
         tuple(CHASE.default_rules()),
         CHASE.default_policy(4),
-        HANDS,
+        Mode.HANDS,
         2,
         field_range(CHASE, "threshold=4:6"),
         0,
@@ -186,7 +186,7 @@ def test_a_tie_is_reported_when_the_runner_up_is_within_two_standard_errors():
         4,
         tuple(CHASE.default_rules()),
         CHASE.default_policy(4),
-        HANDS,
+        Mode.HANDS,
         2,
         field_range(CHASE, "threshold=0:13:13"),
         0,
@@ -204,7 +204,7 @@ def test_iterated_best_response_settles_and_every_seat_is_then_a_best_response()
         players,
         tuple(CHASE.default_rules()),
         CHASE.default_policy(players),
-        HANDS,
+        Mode.HANDS,
         1,
         values,
         100_000,
@@ -229,7 +229,7 @@ def test_le_her_equilibrium_is_recovered_within_error():
         CHASE,
         le_her_rules(),
         CHASE.default_policy(2, "le-her"),
-        HANDS,
+        Mode.HANDS,
         0,
         values,
         2_000_000,
@@ -252,7 +252,7 @@ def test_a_game_whose_headline_is_not_constant_sum_is_not_solved_as_a_matrix_gam
         CHASE,
         tuple(CHASE.default_rules()),
         CHASE.default_policy(2),
-        HANDS,
+        Mode.HANDS,
         0,
         field_range(CHASE, "threshold=6:7"),
         2000,
@@ -267,7 +267,7 @@ def test_two_player_win_probability_in_game_mode_is_constant_sum():
         spec,
         tuple(spec.default_rules()),
         spec.default_policy(2),
-        GAMES,
+        Mode.GAMES,
         0,
         field_range(spec, "beg_below=1:3"),
         1000,
@@ -286,7 +286,7 @@ def _compare(seed: int, count: int):
         Config(tuple(CHASE.default_rules()), CHASE.default_policy(4)),
         Config(tuple(CHASE.rules_type(tie=1)), CHASE.default_policy(4)),
     ]  # cancel-matches
-    return run_paired(CHASE, 4, HANDS, seed, configs, count, RunContext())
+    return run_paired(CHASE, 4, Mode.HANDS, seed, configs, count, RunContext())
 
 
 def test_paired_standard_errors_are_smaller_than_independent_ones():
@@ -319,9 +319,9 @@ def test_batch_errors_of_one_run_match_the_per_hand_formula():
     for estimate in run.estimates(0):
         if estimate.outcome in ("lose_life", "losers"):
             row = run.players if estimate.seat == "table" else estimate.seat
-            column = (CHASE.outcomes[HANDS].table if estimate.seat == "table" else CHASE.outcomes[HANDS].seat).index(
-                estimate.outcome
-            )
+            column = (
+                CHASE.outcomes[Mode.HANDS].table if estimate.seat == "table" else CHASE.outcomes[Mode.HANDS].seat
+            ).index(estimate.outcome)
             assert math.isclose(values[row, column], estimate.mean, rel_tol=1e-12)
             assert 0.7 < se[row, column] / estimate.se < 1.3
 
@@ -330,12 +330,12 @@ def test_conditional_means_use_their_own_counts_in_batches():
     """A column X with X_count is a ratio; its linearised estimate is the ratio of totals."""
     spec = get_game("fight-for-the-lead")
     run = run_paired(
-        spec, 3, GAMES, 0, [Config(tuple(spec.default_rules()), spec.default_policy(3))], 3000, RunContext()
+        spec, 3, Mode.GAMES, 0, [Config(tuple(spec.default_rules()), spec.default_policy(3))], 3000, RunContext()
     )
     values, _ = run.linearized(0)
     estimate = {(e.seat, e.outcome): e for e in run.estimates(0)}[(1, "finished_net")]
-    assert math.isclose(values[1, spec.outcomes[GAMES].seat.index("finished_net")], estimate.mean, rel_tol=1e-12)
-    direct = linearized(list(run.batch_sums[0]), list(run.sizes), spec.outcomes[GAMES])[0]
+    assert math.isclose(values[1, spec.outcomes[Mode.GAMES].seat.index("finished_net")], estimate.mean, rel_tol=1e-12)
+    direct = linearized(list(run.batch_sums[0]), list(run.sizes), spec.outcomes[Mode.GAMES])[0]
     assert np.array_equal(direct, values, equal_nan=True)
 
 
@@ -343,7 +343,7 @@ def test_target_se_stops_a_paired_run_early_with_every_error_below_it():
     configs = [
         Config(tuple(CHASE.default_rules()), with_value(CHASE.default_policy(4), THRESHOLD, 0, v)) for v in (5, 7)
     ]
-    run = run_paired(CHASE, 4, HANDS, 0, configs, 10_000_000, RunContext(), target_se=0.004)
+    run = run_paired(CHASE, 4, Mode.HANDS, 0, configs, 10_000_000, RunContext(), target_se=0.004)
     assert run.count < 10_000_000
     assert max(e.se for c in range(2) for e in run.estimates(c)) < 0.004
     assert len(run.sizes) >= 32 and run.starts[0] == 0
@@ -362,7 +362,7 @@ def test_paired_runs_merge_batches_and_agree_for_any_thread_count():
     in contiguous batches, and gives the same batches on 1 and 2 threads."""
     configs = [Config(le_her_rules(), CHASE.default_policy(2, "le-her"))]
     runs = [
-        run_paired(CHASE, 2, HANDS, 9, configs, 2_000_000, context=RunContext(threads=t), target_se=0.0009)
+        run_paired(CHASE, 2, Mode.HANDS, 9, configs, 2_000_000, context=RunContext(threads=t), target_se=0.0009)
         for t in (1, 2)
     ]
     one, two = runs
@@ -370,19 +370,21 @@ def test_paired_runs_merge_batches_and_agree_for_any_thread_count():
     assert all(np.array_equal(a, b) for a, b in zip(one.batch_sums[0], two.batch_sums[0]))
     assert len(one.sizes) >= 64 and set(one.sizes) == {4 * runner_module.FIRST_BATCH}  # merged twice
     assert one.starts[0] == 0 and all(s + n == t for s, n, t in zip(one.starts, one.sizes, one.starts[1:]))
-    assert np.array_equal(one.sums(0), simulate(CHASE, le_her_rules(), configs[0].policy, 2, HANDS, 9, 0, one.count))
+    assert np.array_equal(
+        one.sums(0), simulate(CHASE, le_her_rules(), configs[0].policy, 2, Mode.HANDS, 9, 0, one.count)
+    )
     assert one.count < 2_000_000 and max(e.se for e in one.estimates(0)) < 0.0009
 
 
 def test_fresh_hands_follow_the_searched_ones():
     configs = [Config(tuple(CHASE.default_rules()), CHASE.default_policy(3))]
-    later = run_paired(CHASE, 3, HANDS, 2, configs, 5000, RunContext(), first=5000)
+    later = run_paired(CHASE, 3, Mode.HANDS, 2, configs, 5000, RunContext(), first=5000)
     assert later.starts[0] == 5000
     assert np.array_equal(
-        later.sums(0), simulate(CHASE, CHASE.default_rules(), configs[0].policy, 3, HANDS, 2, 5000, 5000)
+        later.sums(0), simulate(CHASE, CHASE.default_rules(), configs[0].policy, 3, Mode.HANDS, 2, 5000, 5000)
     )
     with pytest.raises(ValueError, match="at least 2 hands"):
-        run_paired(CHASE, 3, HANDS, 2, configs, 1, RunContext())
+        run_paired(CHASE, 3, Mode.HANDS, 2, configs, 1, RunContext())
 
 
 def test_a_default_value_off_the_grid_is_still_what_the_gain_is_measured_against():
@@ -392,7 +394,7 @@ def test_a_default_value_off_the_grid_is_still_what_the_gain_is_measured_against
         3,
         tuple(CHASE.default_rules()),
         policy,
-        HANDS,
+        Mode.HANDS,
         0,
         field_range(CHASE, "threshold=2:10:4"),
         20_000,
@@ -405,13 +407,20 @@ def test_a_default_value_off_the_grid_is_still_what_the_gain_is_measured_against
 def test_constant_sum_needs_two_values_and_enough_hands():
     policy = CHASE.default_policy(2)
     single = matrix_game(
-        CHASE, tuple(CHASE.default_rules()), policy, HANDS, 0, field_range(CHASE, "threshold=7:7"), 5000, RunContext()
+        CHASE,
+        tuple(CHASE.default_rules()),
+        policy,
+        Mode.HANDS,
+        0,
+        field_range(CHASE, "threshold=7:7"),
+        5000,
+        RunContext(),
     )
     few = matrix_game(
         CHASE,
         le_her_rules(),
         CHASE.default_policy(2, "le-her"),
-        HANDS,
+        Mode.HANDS,
         0,
         field_range(CHASE, "threshold=6:8"),
         300,

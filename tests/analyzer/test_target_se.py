@@ -7,16 +7,16 @@ import json
 import math
 
 from analyzer.run.runner import checkpoints
-from sims.spec import GAMES, HANDS
+from sims.spec import Mode
 
 
 def test_checkpoints_are_fixed_steps_of_at_most_a_third():
-    points = checkpoints(5_000_000, HANDS)
+    points = checkpoints(5_000_000, Mode.HANDS)
     assert points[:10] == [10_000, 12_000, 15_000, 20_000, 25_000, 30_000, 40_000, 50_000, 60_000, 80_000]
     assert points[-2:] == [4_000_000, 5_000_000]
     assert all(b / a <= 4 / 3 for a, b in zip(points, points[1:]))
-    assert checkpoints(3_000, GAMES) == [1_000, 1_200, 1_500, 2_000, 2_500, 3_000]
-    assert checkpoints(500, GAMES) == [500] and checkpoints(12_345, HANDS) == [10_000, 12_000, 12_345]
+    assert checkpoints(3_000, Mode.GAMES) == [1_000, 1_200, 1_500, 2_000, 2_500, 3_000]
+    assert checkpoints(500, Mode.GAMES) == [500] and checkpoints(12_345, Mode.HANDS) == [10_000, 12_000, 12_345]
 
 
 def _json(cli, *args) -> dict:
@@ -32,12 +32,12 @@ def test_a_run_stops_at_the_same_checkpoint_with_the_same_numbers_on_any_thread_
     ]
     assert runs[0]["hands"] == runs[1]["hands"]
     assert runs[0]["results"] == runs[1]["results"]
-    assert runs[0]["hands"] in checkpoints(5_000_000, HANDS) and runs[0]["hands"] < 5_000_000
+    assert runs[0]["hands"] in checkpoints(5_000_000, Mode.HANDS) and runs[0]["hands"] < 5_000_000
     assert runs[0]["target_se_reached"] is True and runs[0]["partial"] is False  # stopped early, not interrupted
     largest = max(r["se"] for r in runs[0]["results"] if r["se"] is not None and not r["outcome"].endswith("_odds"))
     assert largest < 0.001
     # the checkpoint before it had not reached the target
-    before = checkpoints(5_000_000, HANDS)[checkpoints(5_000_000, HANDS).index(runs[0]["hands"]) - 1]
+    before = checkpoints(5_000_000, Mode.HANDS)[checkpoints(5_000_000, Mode.HANDS).index(runs[0]["hands"]) - 1]
     earlier = _json(cli, "chase-ace", "--hands", str(before), "--threads", "1")
     assert max(r["se"] for r in earlier["results"] if r["se"] is not None) >= 0.001
 

@@ -10,10 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sims.engine import simulate
+from sims.engine import play_jobs, simulate
 from sims.registry import GAMES
-from sims.spec import GAMES as GAME_MODE
-from sims.spec import HANDS
+from sims.spec import Mode
 
 SPECS = list(GAMES.values())
 IDS = [spec.name for spec in SPECS]
@@ -55,11 +54,11 @@ def test_spec_is_consistent(spec):
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)
-@pytest.mark.parametrize("mode", [HANDS, GAME_MODE], ids=["hands", "games"])
+@pytest.mark.parametrize("mode", [Mode.HANDS, Mode.GAMES], ids=["hands", "games"])
 def test_same_numbers_for_any_threads_blocks_and_chunks(spec, mode):
     n = spec.default_players
     rules, policy = spec.default_rules(), spec.default_policy(n)
-    count = 2000 if mode == HANDS else 200
+    count = 2000 if mode == Mode.HANDS else 200
     reference = simulate(spec, rules, policy, n, mode, 5, 0, count, threads=1, n_blocks=1)
     assert reference.shape == (n + 1, spec.outcomes[mode].width)
     for threads, blocks in ((1, 5), (2, 2), (2, 13), (3, 7)):
@@ -70,17 +69,21 @@ def test_same_numbers_for_any_threads_blocks_and_chunks(spec, mode):
     ]
     outcomes = spec.outcomes[mode]
     assert np.array_equal(outcomes.combine(outcomes.combine(pieces[0], pieces[1]), pieces[2]), reference)
+    jobs = play_jobs(
+        spec, [(rules, policy, 0, count // 3), (rules, policy, count // 3, count - count // 3)], n, mode, 5, 2
+    )
+    assert np.array_equal(outcomes.combine(*jobs), reference)
     assert not np.array_equal(simulate(spec, rules, policy, n, mode, 6, 0, count, 2), reference)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)
-@pytest.mark.parametrize("mode", [HANDS, GAME_MODE], ids=["hands", "games"])
+@pytest.mark.parametrize("mode", [Mode.HANDS, Mode.GAMES], ids=["hands", "games"])
 def test_kernel_matches_its_twin_on_default_tables(spec, mode):
     twin = spec.twin_module()
     for n in sorted({spec.min_players, spec.default_players}):
         rules, policy = spec.default_rules(), spec.default_policy(n)
-        count = 300 if mode == HANDS else 30
+        count = 300 if mode == Mode.HANDS else 30
         assert np.array_equal(
             simulate(spec, rules, policy, n, mode, 9, 3, count, 2), twin.simulate(rules, policy, n, mode, 9, 3, count)
         )
@@ -105,7 +108,7 @@ def _tables(spec):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)
-@pytest.mark.parametrize("mode", [HANDS, GAME_MODE], ids=["hands", "games"])
+@pytest.mark.parametrize("mode", [Mode.HANDS, Mode.GAMES], ids=["hands", "games"])
 def test_quantities_not_declared_signed_are_never_negative(spec, mode):
     """Intervals of counts and totals are built never to go below zero (log scale); that
     is honest only if no single hand or game gives a negative value, which this checks
@@ -117,7 +120,7 @@ def test_quantities_not_declared_signed_are_never_negative(spec, mode):
         name for name in outcomes.seat + outcomes.table if name + "_sq" in outcomes.seat + outcomes.table
     }
     for rules, policy, n in _tables(spec):
-        for index in range(200 if mode == HANDS else 40):
+        for index in range(200 if mode == Mode.HANDS else 40):
             one = simulate(spec, rules, policy, n, mode, 9, index, 1)
             for row, columns in [(r, outcomes.seat) for r in range(n)] + [(n, outcomes.table)]:
                 for k, name in enumerate(columns):
@@ -135,7 +138,7 @@ def test_quantities_not_declared_signed_are_never_negative(spec, mode):
 def test_rules_marked_games_only_change_nothing_in_hand_mode(spec):
     n = spec.default_players
     policy = spec.default_policy(n)
-    reference = simulate(spec, spec.default_rules(), policy, n, HANDS, 4, 0, 5000, threads=2)
+    reference = simulate(spec, spec.default_rules(), policy, n, Mode.HANDS, 4, 0, 5000, threads=2)
     for index, field in enumerate(spec.rules):
         if not field.games_only:
             continue
@@ -149,7 +152,7 @@ def test_rules_marked_games_only_change_nothing_in_hand_mode(spec):
         for value in values:
             rules = list(spec.default_rules())
             rules[index] = value
-            changed = simulate(spec, spec.rules_type(*rules), policy, n, HANDS, 4, 0, 5000, threads=2)
+            changed = simulate(spec, spec.rules_type(*rules), policy, n, Mode.HANDS, 4, 0, 5000, threads=2)
             assert np.array_equal(changed, reference), (field.key, value)
 
 

@@ -10,7 +10,7 @@ import pytest
 from sims import advice, situations
 from sims.core.advice import ACCEPTED, FIRST_SUM, TRIED, Decision, cross_start
 from sims.registry import GAMES
-from sims.spec import ADVICE
+from sims.spec import Mode
 from tests.games.advice_twin import twin_advice
 
 SPECS = list(GAMES.values())
@@ -73,5 +73,5 @@ def test_example_sums_are_the_same_for_any_threads_and_blocks(spec, decision):
     ]
     assert one == two == split
     rules_ext = advice.advice_rules(spec, rules, found)
-    assert advice.spec_for_rules(spec, rules_ext, players).outcomes[ADVICE].width * (players + 1) >= found.width
+    assert advice.spec_for_rules(spec, rules_ext, players).outcomes[Mode.ADVICE].width * (players + 1) >= found.width
     assert np.asarray(found.known).dtype == np.int64

@@ -14,8 +14,7 @@ from sims import solve
 from sims.core.table import TableDecision, pure, solve_stats_width, tables_of, with_tables
 from sims.engine import simulate
 from sims.registry import GAMES
-from sims.spec import GAMES as GAME_MODE
-from sims.spec import HANDS
+from sims.spec import Mode
 from sims.table_files import Table, write_csv, write_json
 
 SPECS = [spec for spec in GAMES.values() if spec.tables]
@@ -52,11 +51,11 @@ def test_tables_are_declared(spec):
 
 
 @pytest.mark.parametrize("spec, decision", DECISIONS)
-@pytest.mark.parametrize("mode", [HANDS, GAME_MODE], ids=["hands", "games"])
+@pytest.mark.parametrize("mode", [Mode.HANDS, Mode.GAMES], ids=["hands", "games"])
 def test_every_preset_policy_as_a_table_plays_the_same_numbers(spec, decision, mode):
     n = spec.default_players
     rules = spec.default_rules()
-    count = 3000 if mode == HANDS else 60
+    count = 3000 if mode == Mode.HANDS else 60
     for preset in spec.policies:
         policy = spec.default_policy(n, preset)
         widened = profile(spec, rules, policy, n, decision)
@@ -80,8 +79,8 @@ def test_the_hand_mode_policy_tables_are_complete_and_play_the_same_hands(spec, 
         widened = with_tables(
             policy, fields, spec.table_decisions(), {s: {decision.name: t} for s, t in tables.items()}
         )
-        reference = simulate(spec, rules, policy, n, HANDS, 12, 0, 3000, threads=2)
-        assert np.array_equal(simulate(spec, rules, widened, n, HANDS, 12, 0, 3000, threads=2), reference), preset
+        reference = simulate(spec, rules, policy, n, Mode.HANDS, 12, 0, 3000, threads=2)
+        assert np.array_equal(simulate(spec, rules, widened, n, Mode.HANDS, 12, 0, 3000, threads=2), reference), preset
 
 
 @pytest.mark.parametrize("spec, decision", DECISIONS)
@@ -93,10 +92,10 @@ def test_a_table_changes_play_and_the_twin_agrees(spec, decision):
     actions = [int(rng.choice(decision.legal_actions(c))) for c in range(decision.n_cells)]
     tables = {s: {decision.name: pure(decision, actions)} for s in range(n)}
     widened = with_tables(policy, len(spec.policy_fields), spec.table_decisions(), tables)
-    kernel = simulate(spec, rules, widened, n, HANDS, 4, 0, 300)
-    twin = spec.twin_module().simulate(rules, widened, n, HANDS, 4, 0, 300)
+    kernel = simulate(spec, rules, widened, n, Mode.HANDS, 4, 0, 300)
+    twin = spec.twin_module().simulate(rules, widened, n, Mode.HANDS, 4, 0, 300)
     assert np.array_equal(kernel, twin)
-    assert not np.array_equal(kernel, simulate(spec, rules, policy, n, HANDS, 4, 0, 300))
+    assert not np.array_equal(kernel, simulate(spec, rules, policy, n, Mode.HANDS, 4, 0, 300))
 
 
 @pytest.mark.parametrize("spec, decision", DECISIONS)

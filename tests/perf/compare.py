@@ -4,7 +4,7 @@
 
 Compiles the game's C reference (``chase_ace.c`` or ``ace_chasing.c`` next to this file)
 with ``gcc -O2 -march=native`` into a temporary folder, runs the kernel
-(``SPEC.kernel_for(HANDS, rules)``, the kernel the engine runs: for Chase the Ace's
+(``SPEC.kernel_for(Mode.HANDS, rules)``, the kernel the engine runs: for Chase the Ace's
 standard rules the fixed-rules kernel; default rules and policy, one thread, after a warm-up call) and
 the C program, best of ``--repeats`` each, checks that both return the same integer sums
 and prints both speeds in hands per second.  Exits 1 when the sums differ, 0 without gcc
@@ -84,7 +84,7 @@ def run_c(
 def run_kernel(game: str, players: int, seed: int, first: int, count: int, rules=None, policy=None) -> np.ndarray:
     """The hand kernel's raw sums (before ``Outcomes.decode``); default rules and policy
     unless given (``rules`` an int64 array, ``policy`` a float64 ``[players, fields]``)."""
-    from sims.spec import HANDS
+    from sims.spec import Mode
 
     spec = game_spec(game)
     if rules is None:
@@ -92,7 +92,7 @@ def run_kernel(game: str, players: int, seed: int, first: int, count: int, rules
     if policy is None:
         policy = spec.default_policy(players)
     rules = np.asarray(rules, dtype=np.int64)
-    kernel = spec.kernel_for(HANDS, rules)  # what the engine runs (a fixed-rules kernel where there is one)
+    kernel = spec.kernel_for(Mode.HANDS, rules)  # what the engine runs (a fixed-rules kernel where there is one)
     return kernel(
         rules,
         np.asarray(policy, dtype=np.float64),

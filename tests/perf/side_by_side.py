@@ -18,8 +18,8 @@ CODE = r"""
 import sys, time
 from sims import engine
 from sims.registry import GAMES
-from sims.spec import HANDS, GAMES as GM
-spec = GAMES[sys.argv[1]]; mode = HANDS if sys.argv[2] == "hands" else GM; count = int(sys.argv[3])
+from sims.spec import Mode
+spec = GAMES[sys.argv[1]]; mode = Mode.HANDS if sys.argv[2] == "hands" else Mode.GAMES; count = int(sys.argv[3])
 n = spec.default_players; rules = spec.default_rules(); policy = spec.default_policy(n)
 engine.simulate(spec, rules, policy, n, mode, 1, 0, 200, threads=1, n_blocks=1)
 t = time.process_time()

@@ -18,7 +18,7 @@ from sims import KERNEL_CACHE_DIR, repair_kernel_cache
 from sims.engine import simulate
 from sims.games import chase_ace
 from sims.registry import get_game
-from sims.spec import GAMES, HANDS
+from sims.spec import Mode
 
 pytestmark = pytest.mark.slow  # subprocesses compiling kernels
 
@@ -69,7 +69,9 @@ def test_a_damaged_cache_is_repaired_and_the_answer_is_right(tmp_path):
     their compiled loops included) truncated, the game kernel's index emptied and a helper's data file overwritten."""
     spec = get_game("chase-ace")
     policy = spec.default_policy(4)
-    expected = {mode: simulate(spec, spec.default_rules(), policy, 4, mode, 3, 0, 2000) for mode in (HANDS, GAMES)}
+    expected = {
+        mode: simulate(spec, spec.default_rules(), policy, 4, mode, 3, 0, 2000) for mode in (Mode.HANDS, Mode.GAMES)
+    }
     copy = tmp_path / "cache" / KERNEL_CACHE_DIR.name
     shutil.copytree(KERNEL_CACHE_DIR, copy)
     # The cache holds one folder per source location (a checkout and an installed copy of
@@ -85,7 +87,7 @@ def test_a_damaged_cache_is_repaired_and_the_answer_is_right(tmp_path):
     helpers = sorted(p for p in folder.glob("*.nbc") if "simulate" not in p.name and p not in hand_data)
     helpers[0].write_bytes(b"garbage" * 100)
     env = {**os.environ, "CARD_ANALYZER_CACHE": str(tmp_path / "cache")}
-    for mode, flag in ((HANDS, "--hands"), (GAMES, "--games")):
+    for mode, flag in ((Mode.HANDS, "--hands"), (Mode.GAMES, "--games")):
         done = subprocess.run(
             [sys.executable, "-m", "analyzer", "chase-ace", "--players", "4", flag, "2000", "--seed", "3", "--json"],
             capture_output=True,
@@ -96,7 +98,7 @@ def test_a_damaged_cache_is_repaired_and_the_answer_is_right(tmp_path):
         assert done.returncode == 0, done.stderr
         assert "Traceback" not in done.stderr
         warnings = [line for line in done.stderr.splitlines() if line.strip()]
-        if mode == HANDS:  # every damaged file is found at the first failure
+        if mode == Mode.HANDS:  # every damaged file is found at the first failure
             assert len(warnings) == 1 and warnings[0].startswith(
                 f"warning: the kernel cache had {damaged} damaged files"
             )
@@ -116,8 +118,8 @@ def test_a_cache_file_of_another_kernel_is_discarded_and_compiled_again(tmp_path
     spec = get_game("chase-ace")
     policy = spec.default_policy(4)
     rules = spec.default_rules()._replace(kings=1)  # kings=none: the generic hand kernel, loaded as it is
-    simulate(spec, rules, policy, 4, GAMES, 3, 0, 10)  # both kernels in the cache
-    expected = simulate(spec, rules, policy, 4, HANDS, 3, 0, 2000)
+    simulate(spec, rules, policy, 4, Mode.GAMES, 3, 0, 10)  # both kernels in the cache
+    expected = simulate(spec, rules, policy, 4, Mode.HANDS, 3, 0, 2000)
     copy = tmp_path / "cache" / KERNEL_CACHE_DIR.name
     shutil.copytree(KERNEL_CACHE_DIR, copy)
     folder = copy / _CacheLocator.get_suitable_cache_subpath(chase_ace.__file__)
@@ -141,13 +143,13 @@ def test_a_cache_file_of_another_kernel_is_discarded_and_compiled_again(tmp_path
     ]
     from analyzer.run.stats import estimates
 
-    means = [e.mean for e in estimates(expected, spec.outcomes[HANDS], 2000)]
+    means = [e.mean for e in estimates(expected, spec.outcomes[Mode.HANDS], 2000)]
     for attempt in ("repaired", "clean"):
         done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
         assert done.returncode == 0, done.stderr
         warnings = [line for line in done.stderr.splitlines() if line.strip()]
         if attempt == "repaired":
-            games_width = spec.outcomes[GAMES].kernel_width  # the games kernel's sums, in its place
+            games_width = spec.outcomes[Mode.GAMES].kernel_width  # the games kernel's sums, in its place
             assert warnings == [
                 "warning: the kernel cache held a chase-ace hands kernel that gave sums of shape "
                 f"({4 + 1}, {games_width}) int64, not (5, 3) int64; discarded it and compiled the kernel again"
@@ -196,10 +198,10 @@ def test_each_kernel_has_a_lock_of_its_own():
     variant[0] += 1
     names = {
         _kernel_lock_name(spec, mode, spec.kernel_for(mode, rules), rules)
-        for mode in (HANDS, GAMES)
+        for mode in (Mode.HANDS, Mode.GAMES)
         for rules in (standard, variant)
     }
     assert len(names) == 3  # the games kernel is one for any rules; the hands: fixed and any
-    assert _kernel_lock_name(spec, HANDS, spec.kernel_for(HANDS, standard), standard).startswith(
+    assert _kernel_lock_name(spec, Mode.HANDS, spec.kernel_for(Mode.HANDS, standard), standard).startswith(
         "chase-ace-hands-fixed_hands_kernel"
     )

@@ -140,7 +140,7 @@ from sims.games.ace_chasing.rules import (
     Rules,
     check,
 )
-from sims.spec import GAMES, HANDS, GameSpec
+from sims.spec import GameSpec, Mode
 
 
 def play_dealt(rules: Rules, policy: np.ndarray, cards, log=None, stream=None) -> dict:
@@ -192,14 +192,14 @@ SPEC = GameSpec(
     policy_fields=POLICY_FIELDS,
     variants=VARIANTS,
     policies=POLICIES,
-    outcomes={HANDS: HAND_OUTCOMES, GAMES: GAME_OUTCOMES},
-    headline={HANDS: "exposed", GAMES: "win"},
+    outcomes={Mode.HANDS: HAND_OUTCOMES, Mode.GAMES: GAME_OUTCOMES},
+    headline={Mode.HANDS: "exposed", Mode.GAMES: "win"},
     min_players=4,
     max_players=52,
     default_players=8,
     kernel_version=1,
     check=check,
-    kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
+    kernels={Mode.HANDS: simulate_hands_nb, Mode.GAMES: simulate_games_nb},
     twin="sims.games.ace_chasing.twin",
     exact="sims.games.ace_chasing.exact",
     advice="sims.games.ace_chasing.advice",

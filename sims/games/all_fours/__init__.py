@@ -206,7 +206,7 @@ from sims.games.all_fours.rules import (
     Rules,
     check,
 )
-from sims.spec import GAMES, HANDS, GameSpec, check_policy_values, check_rule_values
+from sims.spec import GameSpec, Mode, check_policy_values, check_rule_values
 
 
 def check_deal(rules: Rules, policy, dealer: int, scores) -> tuple[np.ndarray, int, tuple[int, int]]:
@@ -332,8 +332,8 @@ SPEC = GameSpec(
     policy_fields=POLICY_FIELDS,
     variants=VARIANTS,
     policies=POLICIES,
-    outcomes={HANDS: HAND_OUTCOMES, GAMES: GAME_OUTCOMES},
-    headline={HANDS: "points", GAMES: "win"},
+    outcomes={Mode.HANDS: HAND_OUTCOMES, Mode.GAMES: GAME_OUTCOMES},
+    headline={Mode.HANDS: "points", Mode.GAMES: "win"},
     min_players=N_PLAYERS,
     max_players=N_PLAYERS,
     default_players=N_PLAYERS,
@@ -341,11 +341,11 @@ SPEC = GameSpec(
     tables="sims.games.all_fours.table",
     solve="sims.games.all_fours.solve",
     check=check,
-    kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
+    kernels={Mode.HANDS: simulate_hands_nb, Mode.GAMES: simulate_games_nb},
     twin="sims.games.all_fours.twin",
     advice="sims.games.all_fours.advice",
     bench_players=(N_PLAYERS,),
     strategy_fields=("beg_below", "give_at_least"),
-    strategy_mode=GAMES,
+    strategy_mode=Mode.GAMES,
     last_seat_role="dealer",
 )

@@ -197,7 +197,7 @@ from sims.games.chase_ace.rules import (
     Rules,
     check,
 )
-from sims.spec import GAMES, HANDS, GameSpec
+from sims.spec import GameSpec, Mode
 
 
 def play_dealt(rules: Rules, policy: np.ndarray, cards, stream=None, log=None, *, visits=None, override=None) -> dict:
@@ -251,15 +251,15 @@ SPEC = GameSpec(
     policy_fields=POLICY_FIELDS,
     variants=VARIANTS,
     policies=POLICIES,
-    outcomes={HANDS: HAND_OUTCOMES, GAMES: GAME_OUTCOMES},
-    headline={HANDS: "lose_life", GAMES: "win"},
+    outcomes={Mode.HANDS: HAND_OUTCOMES, Mode.GAMES: GAME_OUTCOMES},
+    headline={Mode.HANDS: "lose_life", Mode.GAMES: "win"},
     min_players=2,
     max_players=51,
     default_players=8,
     kernel_version=1,
     check=check,
-    kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
-    fixed_kernels={HANDS: (hand_rule_codes, fixed_hands_kernel, (hand_rule_codes(Rules()),))},
+    kernels={Mode.HANDS: simulate_hands_nb, Mode.GAMES: simulate_games_nb},
+    fixed_kernels={Mode.HANDS: (hand_rule_codes, fixed_hands_kernel, (hand_rule_codes(Rules()),))},
     twin="sims.games.chase_ace.twin",
     exact="sims.games.chase_ace.exact",
     advice="sims.games.chase_ace.advice",

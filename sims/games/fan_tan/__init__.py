@@ -190,7 +190,7 @@ from sims.games.fan_tan.rules import (
     check,
     warning,
 )
-from sims.spec import GAMES, HANDS, GameSpec, check_policy_values, check_rule_values
+from sims.spec import GameSpec, Mode, check_policy_values, check_rule_values
 
 CODE_OF_BIT = {int(bit): code for code, bit in enumerate(BIT_OF_CODE)}
 
@@ -275,15 +275,15 @@ SPEC = GameSpec(
     policy_fields=POLICY_FIELDS,
     variants=VARIANTS,
     policies=POLICIES,
-    outcomes={HANDS: HAND_OUTCOMES, GAMES: GAME_OUTCOMES},
-    headline={HANDS: "net", GAMES: "net"},
+    outcomes={Mode.HANDS: HAND_OUTCOMES, Mode.GAMES: GAME_OUTCOMES},
+    headline={Mode.HANDS: "net", Mode.GAMES: "net"},
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     default_players=4,
     kernel_version=1,
     check=check,
-    kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
-    fixed_kernels={HANDS: (hand_rule_codes, fixed_hands_kernel, (hand_rule_codes(Rules()),))},
+    kernels={Mode.HANDS: simulate_hands_nb, Mode.GAMES: simulate_games_nb},
+    fixed_kernels={Mode.HANDS: (hand_rule_codes, fixed_hands_kernel, (hand_rule_codes(Rules()),))},
     twin="sims.games.fan_tan.twin",
     tables="sims.games.fan_tan.table",
     solve="sims.games.fan_tan.table_kernel",

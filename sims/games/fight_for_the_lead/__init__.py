@@ -228,7 +228,7 @@ from sims.games.fight_for_the_lead.rules import (
     ante_for,
     check,
 )
-from sims.spec import GAMES, HANDS, GameSpec
+from sims.spec import GameSpec, Mode
 
 
 def play_dealt(
@@ -336,14 +336,14 @@ SPEC = GameSpec(
     policy_fields=POLICY_FIELDS,
     variants=VARIANTS,
     policies=POLICIES,
-    outcomes={HANDS: HAND_OUTCOMES, GAMES: GAME_OUTCOMES},
-    headline={HANDS: "net", GAMES: "net"},
+    outcomes={Mode.HANDS: HAND_OUTCOMES, Mode.GAMES: GAME_OUTCOMES},
+    headline={Mode.HANDS: "net", Mode.GAMES: "net"},
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     default_players=4,
     kernel_version=1,
     check=check,
-    kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
+    kernels={Mode.HANDS: simulate_hands_nb, Mode.GAMES: simulate_games_nb},
     twin="sims.games.fight_for_the_lead.twin",
     advice="sims.games.fight_for_the_lead.advice",
     tables="sims.games.fight_for_the_lead.table",

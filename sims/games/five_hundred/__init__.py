@@ -404,7 +404,7 @@ from sims.games.five_hundred.rules import (
     Rules,
     check,
 )
-from sims.spec import GAMES, HANDS, GameSpec, check_policy_values, check_rule_values
+from sims.spec import GameSpec, Mode, check_policy_values, check_rule_values
 
 _ENDED = {ENDED_CONTRACT: "contract", ENDED_MINUS_500: "minus_500", ENDED_ANY_POINTS: "any_points"}
 
@@ -522,21 +522,21 @@ SPEC = GameSpec(
     policy_fields=POLICY_FIELDS,
     variants=VARIANTS,
     policies=POLICIES,
-    outcomes={HANDS: HAND_OUTCOMES, GAMES: GAME_OUTCOMES},
-    headline={HANDS: "score", GAMES: "win"},
+    outcomes={Mode.HANDS: HAND_OUTCOMES, Mode.GAMES: GAME_OUTCOMES},
+    headline={Mode.HANDS: "score", Mode.GAMES: "win"},
     min_players=PLAYERS,
     max_players=PLAYERS,
     default_players=PLAYERS,
     kernel_version=2,
     check=check,
-    kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
+    kernels={Mode.HANDS: simulate_hands_nb, Mode.GAMES: simulate_games_nb},
     twin="sims.games.five_hundred.twin",
     tables="sims.games.five_hundred.table",
     solve="sims.games.five_hundred.solve",
     advice="sims.games.five_hundred.advice",
     bench_players=(4,),
     strategy_fields=("bid_offset", "misere_max", "partner_margin", "open_misere_max", "nominate"),
-    strategy_mode=GAMES,
+    strategy_mode=Mode.GAMES,
     report_players=(),
     last_seat_role="dealer",
 )

@@ -375,7 +375,7 @@ from sims.games.spoil_five.rules import (
     Rules,
     check,
 )
-from sims.spec import GAMES, HANDS, GameSpec, check_policy_values, check_rule_values
+from sims.spec import GameSpec, Mode, check_policy_values, check_rule_values
 
 
 def _table(rules: Rules, policy, dealer) -> tuple[np.ndarray, int, int]:
@@ -508,21 +508,21 @@ SPEC = GameSpec(
     policy_fields=POLICY_FIELDS,
     variants=VARIANTS,
     policies=POLICIES,
-    outcomes={HANDS: HAND_OUTCOMES, GAMES: GAME_OUTCOMES},
-    headline={HANDS: "net", GAMES: "deal_net"},
+    outcomes={Mode.HANDS: HAND_OUTCOMES, Mode.GAMES: GAME_OUTCOMES},
+    headline={Mode.HANDS: "net", Mode.GAMES: "deal_net"},
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     default_players=DEFAULT_PLAYERS,
     kernel_version=2,
     check=check,
-    kernels={HANDS: simulate_hands_nb, GAMES: simulate_games_nb},
+    kernels={Mode.HANDS: simulate_hands_nb, Mode.GAMES: simulate_games_nb},
     twin="sims.games.spoil_five.twin",
     advice="sims.games.spoil_five.advice",
     tables="sims.games.spoil_five.table",
     solve="sims.games.spoil_five.solve",
     bench_players=(3, 5, 8),
     strategy_fields=("jinx_min", "spoil", "rob", "renege"),
-    strategy_mode=GAMES,
+    strategy_mode=Mode.GAMES,
     report_players=(),
     last_seat_role="dealer",
 )

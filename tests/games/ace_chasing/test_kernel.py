@@ -13,8 +13,7 @@ from sims.games import ace_chasing as ac
 from sims.games.ace_chasing import twin
 from sims.games.ace_chasing.exact import exact_hand
 from sims.registry import GAMES
-from sims.spec import GAMES as GAME_MODE
-from sims.spec import HANDS
+from sims.spec import Mode
 
 SPEC = GAMES["ace-chasing"]
 NEVER_SWAP = {"threshold": 0, "matador_right_threshold": 0, "ace_swap": 0}
@@ -48,7 +47,7 @@ def random_table(rng, n):
     return rules, matrix
 
 
-@pytest.mark.parametrize("mode,count", [(HANDS, 300), (GAME_MODE, 30)], ids=["hands", "games"])
+@pytest.mark.parametrize("mode,count", [(Mode.HANDS, 300), (Mode.GAMES, 30)], ids=["hands", "games"])
 def test_kernel_matches_plain_python_twin_exactly(mode, count):
     rng = np.random.default_rng(77 + mode)
     for trial in range(30):
@@ -78,7 +77,7 @@ EXACT_CASES = [
 @pytest.mark.parametrize("name,rules,n,matrix", EXACT_CASES, ids=[case[0] for case in EXACT_CASES])
 def test_kernel_agrees_with_exact_enumerator(name, rules, n, matrix):
     hands = 300_000
-    sums = simulate(SPEC, rules, matrix, n, HANDS, 21, 0, hands, threads=2)
+    sums = simulate(SPEC, rules, matrix, n, Mode.HANDS, 21, 0, hands, threads=2)
     exact = exact_hand(rules, matrix, n)
 
     def close(total, expected, sd, count=hands):
@@ -106,17 +105,17 @@ def test_bets_are_conserved_in_every_hand():
     matrix = policy(n, bet_min_rank=8, bet_size=4, bet_cap=3, back_max_rank=4)
     placed = 0
     for hand in range(300):
-        sums = simulate(SPEC, rules, matrix, n, HANDS, 3, hand, 1)
+        sums = simulate(SPEC, rules, matrix, n, Mode.HANDS, 3, hand, 1)
         assert sums[:n, 3].sum() == 0
         placed += sums[: n - 1, 2].sum()
     assert placed > 300  # bets were really made
-    games = simulate(SPEC, rules, matrix, n, GAME_MODE, 3, 0, 500, threads=2)
+    games = simulate(SPEC, rules, matrix, n, Mode.GAMES, 3, 0, 500, threads=2)
     assert games[:n, 3].sum() == 0
 
 
 def test_game_mode_crowns_one_winner_and_shares_places():
     n, count = 9, 3000
-    sums = simulate(SPEC, ac.Rules(), policy(n), n, GAME_MODE, 4, 0, count, threads=2)
+    sums = simulate(SPEC, ac.Rules(), policy(n), n, Mode.GAMES, 4, 0, count, threads=2)
     assert sums[:n, 0].sum() == count
     assert sums[:n, 1].sum() == count * n * (n + 1)  # places in halves: 2 * (1 + ... + n)
     assert count <= sums[n, 0] <= count * (n - 1)  # every round eliminates someone
@@ -124,8 +123,8 @@ def test_game_mode_crowns_one_winner_and_shares_places():
 
 def test_rotation_direction_changes_who_wins():
     n, count = 6, 20000
-    right = simulate(SPEC, ac.Rules(next_matador=ac.NEXT_RIGHT), policy(n), n, GAME_MODE, 1, 0, count, threads=2)
-    left = simulate(SPEC, ac.Rules(next_matador=ac.NEXT_LEFT), policy(n), n, GAME_MODE, 1, 0, count, threads=2)
+    right = simulate(SPEC, ac.Rules(next_matador=ac.NEXT_RIGHT), policy(n), n, Mode.GAMES, 1, 0, count, threads=2)
+    left = simulate(SPEC, ac.Rules(next_matador=ac.NEXT_LEFT), policy(n), n, Mode.GAMES, 1, 0, count, threads=2)
     # The first round is the same deal either way, so seat 5 (first matador) does not change
     # much; the seats the role travels to next do.
     assert not np.array_equal(right[:n, 0], left[:n, 0])

@@ -12,7 +12,7 @@ from sims.engine import simulate
 from sims.games import ace_chasing as ac
 from sims.games.ace_chasing import twin
 from sims.registry import GAMES
-from sims.spec import GAMES as GAME_MODE
+from sims.spec import Mode
 
 SPEC = GAMES["ace-chasing"]
 TABLE = list(ac.GAME_OUTCOMES.table)
@@ -32,8 +32,8 @@ def test_the_buckets():
 )
 def test_buckets_sum_to_the_games_and_agree_with_the_twin(rules, n, count):
     policy = SPEC.default_policy(n, "default")
-    kernel = simulate(SPEC, rules, policy, n, GAME_MODE, 5, 0, count, threads=1)
-    slow = twin.simulate(rules, policy, n, GAME_MODE, 5, 0, count)
+    kernel = simulate(SPEC, rules, policy, n, Mode.GAMES, 5, 0, count, threads=1)
+    slow = twin.simulate(rules, policy, n, Mode.GAMES, 5, 0, count)
     buckets = kernel[n, LENGTH]
     assert np.array_equal(buckets, slow[n, LENGTH])
     rounds = [twin.play_game(rules, policy, n, 5, i)[1][0] for i in range(count)]

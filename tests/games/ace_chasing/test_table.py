@@ -19,8 +19,7 @@ from sims.games.ace_chasing import Rules
 from sims.games.ace_chasing.kernel import table_cell_nb
 from sims.games.ace_chasing.table import GAVE_NONE, KEEP, N_CELLS, SWAP, TABLES, cell_of, policy_table
 from sims.registry import GAMES
-from sims.spec import GAMES as GAME_MODE
-from sims.spec import HANDS
+from sims.spec import Mode
 from tests.games.advice_twin import twin_advice
 
 SPEC = GAMES["ace-chasing"]
@@ -184,7 +183,7 @@ def _mixed_tables(rng, n):
     return tables
 
 
-@pytest.mark.parametrize("mode,count", [(HANDS, 400), (GAME_MODE, 40)], ids=["hands", "games"])
+@pytest.mark.parametrize("mode,count", [(Mode.HANDS, 400), (Mode.GAMES, 40)], ids=["hands", "games"])
 def test_mixed_tables_kernel_equals_twin(mode, count):
     rng = np.random.default_rng(8)
     for trial, rules in enumerate((R, Rules(king_block=True, betting=1), Rules(next_matador=1))):
@@ -204,7 +203,7 @@ def test_a_table_of_the_rank_held_plays_as_the_policy_it_spells():
     table = pure(SWAP_TABLE, [SWAP if FACES.index(held) <= 5 else KEEP for held, _ in SWAP_TABLE.cells])
     widened = with_tables(SPEC.default_policy(n), N_FIELDS, TABLES, {s: {"swap": table} for s in range(n)})
     assert np.array_equal(
-        simulate(SPEC, R, widened, n, HANDS, 2, 0, 3000), simulate(SPEC, R, threshold6, n, HANDS, 2, 0, 3000)
+        simulate(SPEC, R, widened, n, Mode.HANDS, 2, 0, 3000), simulate(SPEC, R, threshold6, n, Mode.HANDS, 2, 0, 3000)
     )
 
 

@@ -13,8 +13,7 @@ from sims.engine import simulate
 from sims.games import all_fours as af
 from sims.games.all_fours import twin
 from sims.registry import GAMES
-from sims.spec import GAMES as GAME_MODE
-from sims.spec import HANDS
+from sims.spec import Mode
 
 SPEC = GAMES["all-fours"]
 FIELDS = [f.key for f in SPEC.policy_fields]
@@ -64,7 +63,7 @@ def proportion(successes, n):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("mode,count", [(HANDS, 300), (GAME_MODE, 12)], ids=["hands", "games"])
+@pytest.mark.parametrize("mode,count", [(Mode.HANDS, 300), (Mode.GAMES, 12)], ids=["hands", "games"])
 def test_kernel_matches_plain_python_twin_exactly(mode, count):
     """Random tables (every switch, mixed policies): identical integer sums, so the kernel
     and the twin play every deal the same way."""
@@ -162,7 +161,7 @@ def test_reference_values_when_the_elder_always_stands():
     the jack of trumps dealt 12/51 when it is not the turn-up, so (12/13)(12/51) in all;
     a turned-up jack 1/13 (the dealer's turned_jacks)."""
     n = 300_000
-    sums = simulate(SPEC, af.Rules(), policy("never-beg"), 2, HANDS, 2024, 0, n, threads=2)
+    sums = simulate(SPEC, af.Rules(), policy("never-beg"), 2, Mode.HANDS, 2024, 0, n, threads=2)
     table = sums[2]
     for column, exact in (
         ("no_trump", comb(39, 12) / comb(51, 12)),
@@ -177,7 +176,7 @@ def test_reference_values_when_the_elder_always_stands():
 
 def test_reference_run_distribution_when_the_dealer_always_runs():
     n = 300_000
-    sums = simulate(SPEC, af.Rules(), policy(beg_below=15, give_at_least=15), 2, HANDS, 7, 0, n, threads=2)
+    sums = simulate(SPEC, af.Rules(), policy(beg_below=15, give_at_least=15), 2, Mode.HANDS, 7, 0, n, threads=2)
     table = sums[2]
     rounds, void = exact_round_distribution()
     assert table[TABLE["ran"]] == n
@@ -191,7 +190,7 @@ def test_reference_run_distribution_when_the_dealer_always_runs():
 # ------------------------------------------------------------------ determinism and sums
 
 
-@pytest.mark.parametrize("mode,count", [(HANDS, 20_000), (GAME_MODE, 2_000)], ids=["hands", "games"])
+@pytest.mark.parametrize("mode,count", [(Mode.HANDS, 20_000), (Mode.GAMES, 2_000)], ids=["hands", "games"])
 def test_same_sums_for_any_thread_count_and_chunking(mode, count):
     rules = af.Rules(after_run=af.FOSTER_CLUB, bunch=True)
     one = simulate(SPEC, rules, policy(), 2, mode, 9, 100, count, threads=1, n_blocks=1)
@@ -207,7 +206,7 @@ def test_hand_mode_sums_obey_the_laws_of_scoring():
     played deal with the elder-scores tie rule, the gift only to the elder and turned
     jacks only to the dealer; points are the sum of their sources."""
     n = 50_000
-    sums = simulate(SPEC, af.Rules(), policy(), 2, HANDS, 3, 0, n)
+    sums = simulate(SPEC, af.Rules(), policy(), 2, Mode.HANDS, 3, 0, n)
     table = sums[2]
     played = table[TABLE["played"]]
     with_trump = played - table[TABLE["no_trump"]]
@@ -226,7 +225,7 @@ def test_hand_mode_sums_obey_the_laws_of_scoring():
 def test_game_mode_someone_wins_every_game_at_the_target():
     n = 3_000
     for rules in (af.Rules(), af.Rules(target=7), af.Rules(gift_then=af.GIFT_THEN_REDEAL, target=15)):
-        sums = simulate(SPEC, rules, policy(), 2, GAME_MODE, 1, 0, n, threads=2)
+        sums = simulate(SPEC, rules, policy(), 2, Mode.GAMES, 1, 0, n, threads=2)
         assert sums[:2, GAME_SEAT["win"]].sum() == n
         # The winner ends on exactly the target, the loser below it.
         assert sums[:2, GAME_SEAT["score"]].sum() < 2 * rules.target * n
@@ -245,7 +244,7 @@ def test_begging_more_changes_the_game_and_shows_in_the_counts():
     matrix = policy()
     matrix[0, FIELDS.index("beg_below")] = 0
     matrix[1, FIELDS.index("beg_below")] = 15
-    sums = simulate(SPEC, af.Rules(), matrix, 2, GAME_MODE, 5, 0, n)
+    sums = simulate(SPEC, af.Rules(), matrix, 2, Mode.GAMES, 5, 0, n)
     assert sums[0, GAME_SEAT["begged"]] == 0
     assert sums[1, GAME_SEAT["begged"]] > 0.4 * sums[2, GAME_TABLE["deals"]]
 
@@ -289,7 +288,7 @@ def test_conditional_columns_count_over_played_deals():
     counted over played deals, and games count thrown-in deals apart from void ones."""
     n = 20_000
     rules = af.Rules(gift_then=af.GIFT_THEN_REDEAL)
-    sums = simulate(SPEC, rules, policy(give_at_least=3), 2, HANDS, 8, 0, n)
+    sums = simulate(SPEC, rules, policy(give_at_least=3), 2, Mode.HANDS, 8, 0, n)
     table = sums[2]
     assert (
         0 < table[TABLE["thrown_in"]] and table[TABLE["played"]] + table[TABLE["thrown_in"]] + table[TABLE["void"]] == n
@@ -302,7 +301,7 @@ def test_conditional_columns_count_over_played_deals():
         af.Rules(gift_then=af.GIFT_THEN_REDEAL, bunch=True),
         policy(give_at_least=3, bunch_below=4),
         2,
-        GAME_MODE,
+        Mode.GAMES,
         8,
         0,
         2_000,

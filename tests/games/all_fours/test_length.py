@@ -13,7 +13,7 @@ from sims.games import all_fours as af
 from sims.games.all_fours import twin
 from sims.games.all_fours.rules import LENGTH_BUCKET_LOW, LENGTH_LABELS
 from sims.registry import GAMES
-from sims.spec import GAMES as GAME_MODE
+from sims.spec import Mode
 
 SPEC = GAMES["all-fours"]
 TABLE = {name: i for i, name in enumerate(af.GAME_OUTCOMES.table)}
@@ -37,7 +37,7 @@ def bucket(deals: int) -> int:
 def test_one_bucket_per_game_and_the_kernel_equals_the_twin(rules):
     n = 1_000
     policy = SPEC.default_policy(2, "default")
-    sums = simulate(SPEC, rules, policy, 2, GAME_MODE, 17, 0, n, threads=1)
+    sums = simulate(SPEC, rules, policy, 2, Mode.GAMES, 17, 0, n, threads=1)
     lengths = sums[2, LENGTH]
     games = [twin.play_game(rules, policy, 2, 17, i) for i in range(n)]
     expected = np.zeros(len(LENGTH_LABELS), dtype=np.int64)
@@ -51,7 +51,7 @@ def test_one_bucket_per_game_and_the_kernel_equals_the_twin(rules):
 
 def test_the_standard_game_spreads_over_the_middle_buckets():
     n = 2_000
-    sums = simulate(SPEC, af.Rules(), SPEC.default_policy(2, "default"), 2, GAME_MODE, 3, 0, n, threads=1)
+    sums = simulate(SPEC, af.Rules(), SPEC.default_policy(2, "default"), 2, Mode.GAMES, 3, 0, n, threads=1)
     share = dict(zip(LENGTH_LABELS, sums[2, LENGTH] / n))
     assert share["1_2"] == 0  # 11 points in two deals needs two turned jacks and every point: never seen
     assert all(share[label] > 0.02 for label in ("4", "5", "6", "7"))

@@ -21,8 +21,7 @@ from sims.games.all_fours import SPEC, Rules
 from sims.games.all_fours.kernel import table_cell_nb
 from sims.games.all_fours.table import BEG, GIVE, N_CELLS, RUN, STAND, TABLES, cell_code, policy_table
 from sims.situations import situation as core_situation
-from sims.spec import GAMES as GAME_MODE
-from sims.spec import HANDS
+from sims.spec import Mode
 from tests.games.advice_twin import twin_advice
 
 IMPLEMENTATIONS = {"kernel": kernel.play_dealt, "twin": twin.play_dealt}
@@ -202,7 +201,7 @@ def random_tables(rng, mixed):
     return out
 
 
-@pytest.mark.parametrize("mode, count", [(HANDS, 400), (GAME_MODE, 25)], ids=["hands", "games"])
+@pytest.mark.parametrize("mode, count", [(Mode.HANDS, 400), (Mode.GAMES, 25)], ids=["hands", "games"])
 def test_mixed_tables_of_both_decisions_kernel_equals_twin(mode, count):
     rng = np.random.default_rng(5)
     for trial, rules in enumerate((Rules(), Rules(gift_then=1, after_run=2, bunch=True, target=7))):
@@ -257,7 +256,7 @@ def test_solve_records_both_actions_of_each_visit_as_net_points():
     standing = SPEC.default_policy(2, "always-give")
     standing[0, 0] = 0
     for action, profile in ((STAND, standing), (BEG, begging)):
-        hands = simulate(SPEC, rules, profile, 2, HANDS, 21, 0, count)
+        hands = simulate(SPEC, rules, profile, 2, Mode.HANDS, 21, 0, count)
         net = hands[0, 0] - hands[1, 0]  # "points" is the first seat column
         assert sums[0, :, 1 + 2 * action].sum() == net
     # against a dealer who always gives, a beg is the gift plus the same play: exactly +1 net
@@ -268,7 +267,7 @@ def test_solve_of_the_give_visits_only_deals_where_the_elder_begs():
     rules = Rules()
     policy = SPEC.default_policy(2)
     sums = solve.simulate_solve(SPEC, rules, policy, 2, "give", 4, 0, 500)
-    hands = simulate(SPEC, rules, policy, 2, HANDS, 4, 0, 500)
-    begged = hands[2, SPEC.outcomes[HANDS].table.index("begged")]
+    hands = simulate(SPEC, rules, policy, 2, Mode.HANDS, 4, 0, 500)
+    begged = hands[2, SPEC.outcomes[Mode.HANDS].table.index("begged")]
     assert sums[1, :, 0].sum() == begged > 0 and sums[0].sum() == 0
     assert np.array_equal(sums, solve.twin_solve(SPEC, rules, policy, 2, "give", 4, 0, 500))

@@ -15,8 +15,7 @@ from sims.games.chase_ace import twin
 from sims.games.chase_ace.exact import exact_hand
 from sims.games.chase_ace.table import N_CELLS, TABLES
 from sims.registry import GAMES
-from sims.spec import GAMES as GAME_MODE
-from sims.spec import HANDS, rule_fields
+from sims.spec import Mode, rule_fields
 
 SPEC = GAMES["chase-ace"]
 
@@ -44,7 +43,7 @@ def random_table(rng):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("mode,count", [(HANDS, 400), (GAME_MODE, 25)])
+@pytest.mark.parametrize("mode,count", [(Mode.HANDS, 400), (Mode.GAMES, 25)])
 def test_kernel_matches_plain_python_twin_exactly(mode, count):
     """Random rule sets, policies and table sizes: identical integer sums on the same stream."""
     rng = np.random.default_rng(2024 + mode)
@@ -79,7 +78,7 @@ EXACT_CASES = [
 def test_kernel_agrees_with_exact_enumerator(name, rules, n, policy):
     """Every seat's loss and exchange probability within 4.5 standard errors of the exact value."""
     hands = 200_000
-    sums = simulate(SPEC, rules, policy, n, HANDS, 11, 0, hands, threads=2)
+    sums = simulate(SPEC, rules, policy, n, Mode.HANDS, 11, 0, hands, threads=2)
     exact = exact_hand(rules, policy, n)
     for column, outcome in enumerate(("lose_life", "exchange")):
         for seat in range(n):
@@ -99,7 +98,7 @@ def test_le_her_value_with_the_le_her_preset():
     assert policy[:, 0].tolist() == [7.0, 8.0]
     assert Fraction(1) - exact_hand(rules, policy, 2, exact=True)["lose_life"][0] == Fraction(2828, 5525)
     hands = 1_000_000
-    sums = simulate(SPEC, rules, policy, 2, HANDS, 5, 0, hands, threads=2)
+    sums = simulate(SPEC, rules, policy, 2, Mode.HANDS, 5, 0, hands, threads=2)
     p = 2828 / 5525
     assert abs(1 - sums[0, 0] / hands - p) < 4.5 * math.sqrt(p * (1 - p) / hands)
 
@@ -110,7 +109,7 @@ def test_le_her_value_with_the_le_her_preset():
 )
 def test_no_swap_loss_rates_match_the_published_table(n, p_lose, e_losers):
     hands = 200_000
-    sums = simulate(SPEC, ca.Rules(), SPEC.default_policy(n, "never-swap"), n, HANDS, 3, 0, hands, threads=2)
+    sums = simulate(SPEC, ca.Rules(), SPEC.default_policy(n, "never-swap"), n, Mode.HANDS, 3, 0, hands, threads=2)
     se = math.sqrt(p_lose * (1 - p_lose) / hands)
     for seat in range(n):
         assert abs(sums[seat, 0] / hands - p_lose) < 4.5 * se
@@ -118,11 +117,11 @@ def test_no_swap_loss_rates_match_the_published_table(n, p_lose, e_losers):
     assert abs(sums[n, 0] / hands - e_losers) < 0.01
 
 
-@pytest.mark.parametrize("mode", [HANDS, GAME_MODE])
+@pytest.mark.parametrize("mode", [Mode.HANDS, Mode.GAMES])
 def test_same_numbers_for_any_blocks_threads_and_chunks(mode):
     rules = ca.Rules(final_tie=ca.FINAL_CUT_HIGH, queens=1)
     policy = policy_rows(6, 7, 0.5, 1)
-    count = 3000 if mode == HANDS else 300
+    count = 3000 if mode == Mode.HANDS else 300
     reference = simulate(SPEC, rules, policy, 6, mode, 99, 0, count, threads=1, n_blocks=1)
     for threads, blocks in ((1, 7), (2, 2), (2, 7), (2, 64), (3, 5)):
         assert np.array_equal(simulate(SPEC, rules, policy, 6, mode, 99, 0, count, threads, blocks), reference)
@@ -138,7 +137,7 @@ def test_same_numbers_for_any_blocks_threads_and_chunks(mode):
 def test_game_mode_conserves_chips_and_crowns_winners(final_tie):
     n, games = 4, 4000
     rules = ca.Rules(lives=1, final_tie=final_tie)
-    sums = simulate(SPEC, rules, policy_rows(n), n, GAME_MODE, 8, 0, games, threads=2)
+    sums = simulate(SPEC, rules, policy_rows(n), n, Mode.GAMES, 8, 0, games, threads=2)
     win, split_win, net = sums[:n, 0], sums[:n, 1], sums[:n, 2]
     rounds, final_ties, carried, truncated = sums[n, 0], sums[n, 2], sums[n, 4], sums[n, 6]
     assert truncated == 0
@@ -156,7 +155,7 @@ def test_game_mode_conserves_chips_and_crowns_winners(final_tie):
 
 def test_game_mode_with_three_lives_takes_several_rounds():
     n, games = 8, 2000
-    sums = simulate(SPEC, ca.Rules(), policy_rows(n), n, GAME_MODE, 1, 0, games, threads=2)
+    sums = simulate(SPEC, ca.Rules(), policy_rows(n), n, Mode.GAMES, 1, 0, games, threads=2)
     assert sums[:n, 0].sum() + sums[n, 2] == games
     mean_rounds = sums[n, 0] / games
     assert 15 < mean_rounds < 25  # 8 players x 3 lives, about 1.2 lives lost per round
@@ -173,10 +172,10 @@ def test_check_rejects_impossible_tables():
 
 def test_the_standard_rules_run_on_the_fixed_rules_kernel_and_others_on_the_generic_one():
     standard = SPEC.rules_array(ca.Rules())
-    assert SPEC.kernel_for(HANDS, standard) is not ca.simulate_hands_nb
-    assert SPEC.kernel_for(HANDS, standard) is SPEC.kernel_for(HANDS, SPEC.rules_array(ca.Rules(lives=5)))
-    assert SPEC.kernel_for(HANDS, SPEC.rules_array(ca.Rules(queens=1))) is ca.simulate_hands_nb
-    assert SPEC.kernel_for(GAME_MODE, standard) is ca.simulate_games_nb
+    assert SPEC.kernel_for(Mode.HANDS, standard) is not ca.simulate_hands_nb
+    assert SPEC.kernel_for(Mode.HANDS, standard) is SPEC.kernel_for(Mode.HANDS, SPEC.rules_array(ca.Rules(lives=5)))
+    assert SPEC.kernel_for(Mode.HANDS, SPEC.rules_array(ca.Rules(queens=1))) is ca.simulate_hands_nb
+    assert SPEC.kernel_for(Mode.GAMES, standard) is ca.simulate_games_nb
 
 
 @pytest.mark.slow
@@ -255,7 +254,7 @@ def test_hands_in_lanes_give_the_hand_at_a_time_sums(name, rules, policy, seed, 
     arguments = (SPEC.rules_array(rules), policy, np.int64(n), np.uint64(seed), np.int64(first), np.int64(count))
     assert np.array_equal(sums, ca.simulate_hands_nb(*arguments))
     if ca.lanes_apply(ca.hand_rule_codes(arguments[0])) and rules == ca.Rules():  # the fixed kernel calls the lanes
-        assert np.array_equal(SPEC.kernel_for(HANDS, arguments[0])(*arguments), sums)
+        assert np.array_equal(SPEC.kernel_for(Mode.HANDS, arguments[0])(*arguments), sums)
 
 
 def test_policies_that_draw_or_play_tables_and_large_tables_keep_hand_at_a_time():

@@ -11,7 +11,7 @@ import pytest
 from sims.engine import simulate
 from sims.games.chase_ace import GAME_OUTCOMES, LENGTH_BUCKETS, LENGTH_LABELS, Rules, twin
 from sims.registry import GAMES as REGISTRY
-from sims.spec import GAMES
+from sims.spec import Mode
 
 SPEC = REGISTRY["chase-ace"]
 LENGTH = [GAME_OUTCOMES.table.index(f"length_{label}") for label in LENGTH_LABELS]
@@ -41,9 +41,9 @@ TABLES = [
 @pytest.mark.parametrize("n,rules,count", TABLES, ids=["default-8", "short-4", "long-12-replay"])
 def test_every_game_in_one_bucket_and_kernel_equals_twin(n, rules, count):
     policy = default_policy(n)
-    sums = simulate(SPEC, rules, policy, n, GAMES, 31, 0, count, threads=1)
+    sums = simulate(SPEC, rules, policy, n, Mode.GAMES, 31, 0, count, threads=1)
     lengths = sums[n, LENGTH]
-    twin_sums = twin.simulate(rules, policy, n, GAMES, 31, 0, count)
+    twin_sums = twin.simulate(rules, policy, n, Mode.GAMES, 31, 0, count)
     assert np.array_equal(lengths, twin_sums[n, LENGTH])
     assert np.array_equal(sums, twin_sums)
     if n == 8:
@@ -54,7 +54,7 @@ def test_every_game_in_one_bucket_and_kernel_equals_twin(n, rules, count):
 def test_each_game_counts_in_the_bucket_of_its_rounds():
     n, rules = 8, Rules()
     for game in range(60):
-        row = simulate(SPEC, rules, default_policy(n), n, GAMES, 5, game, 1, threads=1)[n]
+        row = simulate(SPEC, rules, default_policy(n), n, Mode.GAMES, 5, game, 1, threads=1)[n]
         rounds = int(row[ROUNDS])
         expected = [int(lo <= rounds <= hi) for lo, hi in LENGTH_BUCKETS]
         assert row[LENGTH].tolist() == expected, rounds

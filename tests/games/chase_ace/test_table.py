@@ -28,8 +28,7 @@ from sims.games.chase_ace.exact import (
 )
 from sims.games.chase_ace.table import N_CELLS, TABLES, face_cell, policy_table
 from sims.registry import get_game
-from sims.spec import GAMES as GAME_MODE
-from sims.spec import HANDS
+from sims.spec import Mode
 from sims.table_files import Table
 from tests.games.advice_twin import twin_advice
 
@@ -224,7 +223,7 @@ def test_the_default_policy_as_a_table_leaves_out_the_cells_where_roles_differ()
 # Every mode plays tables: kernel and twin
 
 
-@pytest.mark.parametrize("mode, count", [(HANDS, 400), (GAME_MODE, 12)])
+@pytest.mark.parametrize("mode, count", [(Mode.HANDS, 400), (Mode.GAMES, 12)])
 def test_random_mixed_tables_kernel_equals_twin_under_the_rare_rules(implementation, mode, count):
     if implementation == "twin":
         pytest.skip("one run compares both")
@@ -377,7 +376,7 @@ def test_a_full_table_profile_plays_as_its_policy(implementation):
     policy = rows(4, 6, 0.0, 0)  # not informed: one table serves every role
     profile = profile_of_policy(rules, policy, 4)
     assert np.array_equal(
-        simulate(SPEC, rules, profile_matrix(profile, (6, 0, 0)), 4, HANDS, 1, 0, 5000),
-        simulate(SPEC, rules, policy, 4, HANDS, 1, 0, 5000),
+        simulate(SPEC, rules, profile_matrix(profile, (6, 0, 0)), 4, Mode.HANDS, 1, 0, 5000),
+        simulate(SPEC, rules, policy, 4, Mode.HANDS, 1, 0, 5000),
     )
     assert pure(SWAP_DECISION, [0] * N_CELLS)[cell("9")].tolist() == [1.0, 0.0]

@@ -431,13 +431,13 @@ def test_game_mode_sums_the_square_of_a_rotation_wide():
     """A rotation of 8 deals can move 8 x 34,748 chips, whose square passes 2**32: net_sq is
     summed in limbs, and the decoded sums are the twin's."""
     from sims import engine
-    from sims.spec import GAMES as GAME_MODE
+    from sims.spec import Mode
 
-    assert SPEC.outcomes[GAME_MODE].limbs == {"net_sq": 2} and (8 * 34748) ** 2 > 2**32
+    assert SPEC.outcomes[Mode.GAMES].limbs == {"net_sq": 2} and (8 * 34748) ** 2 > 2**32
     top = Rules(ante=20, pass_fee=20, card_fee=20)
-    sums = engine.simulate(SPEC, top, policy(8), 8, GAME_MODE, 4, 0, 40)
-    assert (np.asarray(sums) == np.asarray(twin.simulate(top, policy(8), 8, GAME_MODE, 4, 0, 40))).all()
-    net_sq = SPEC.outcomes[GAME_MODE].seat.index("net_sq")
+    sums = engine.simulate(SPEC, top, policy(8), 8, Mode.GAMES, 4, 0, 40)
+    assert (np.asarray(sums) == np.asarray(twin.simulate(top, policy(8), 8, Mode.GAMES, 4, 0, 40))).all()
+    net_sq = SPEC.outcomes[Mode.GAMES].seat.index("net_sq")
     assert all(int(sums[s, net_sq]) > 0 for s in range(8))
 
 

@@ -8,19 +8,20 @@ import pytest
 
 from sims.games import fan_tan as ft
 from sims.registry import GAMES
-from sims.spec import GAMES as GAME_MODE
-from sims.spec import HANDS
+from sims.spec import Mode
 
 SPEC = GAMES["fan-tan"]
 
 
 def test_the_standard_rules_run_on_the_fixed_rules_kernel_and_others_on_the_generic_one():
     standard = SPEC.rules_array(ft.Rules())
-    assert SPEC.kernel_for(HANDS, standard) is not ft.simulate_hands_nb
+    assert SPEC.kernel_for(Mode.HANDS, standard) is not ft.simulate_hands_nb
     # The ante and the fees are no part of the key: they stay run-time values.
-    assert SPEC.kernel_for(HANDS, standard) is SPEC.kernel_for(HANDS, SPEC.rules_array(ft.Rules(ante=5, card_fee=3)))
-    assert SPEC.kernel_for(HANDS, SPEC.rules_array(ft.Rules(eight_before_six=True))) is ft.simulate_hands_nb
-    assert SPEC.kernel_for(GAME_MODE, standard) is ft.simulate_games_nb
+    assert SPEC.kernel_for(Mode.HANDS, standard) is SPEC.kernel_for(
+        Mode.HANDS, SPEC.rules_array(ft.Rules(ante=5, card_fee=3))
+    )
+    assert SPEC.kernel_for(Mode.HANDS, SPEC.rules_array(ft.Rules(eight_before_six=True))) is ft.simulate_hands_nb
+    assert SPEC.kernel_for(Mode.GAMES, standard) is ft.simulate_games_nb
 
 
 @pytest.mark.slow

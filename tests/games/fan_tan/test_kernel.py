@@ -10,8 +10,7 @@ from sims.engine import simulate
 from sims.games import fan_tan as ft
 from sims.games.fan_tan import twin
 from sims.registry import GAMES
-from sims.spec import GAMES as GAME_MODE
-from sims.spec import HANDS
+from sims.spec import Mode
 
 SPEC = GAMES["fan-tan"]
 FIELDS = [f.key for f in SPEC.policy_fields]
@@ -38,7 +37,7 @@ def random_table(rng):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("mode,count", [(HANDS, 120), (GAME_MODE, 12)], ids=["hands", "games"])
+@pytest.mark.parametrize("mode,count", [(Mode.HANDS, 120), (Mode.GAMES, 12)], ids=["hands", "games"])
 def test_kernel_matches_plain_python_twin_exactly(mode, count):
     """Random tables (2-8 players, every switch, mixed styles): identical integer sums, so
     the kernel and the twin play every deal the same way, random choices included."""
@@ -98,7 +97,7 @@ def test_every_deal_ends_with_chips_conserved_and_a_legal_sequence():
         assert res["turns"] == len(res["plays"]) == len(layout) + sum(res["passes"])
 
 
-@pytest.mark.parametrize("mode,count", [(HANDS, 20_000), (GAME_MODE, 2_000)], ids=["hands", "games"])
+@pytest.mark.parametrize("mode,count", [(Mode.HANDS, 20_000), (Mode.GAMES, 2_000)], ids=["hands", "games"])
 def test_same_sums_for_any_thread_count_and_chunking(mode, count):
     rules = ft.Rules(may_pass_when_able=True, uneven_ante=ft.FEWER_CARDS_PAY_EXTRA)
     matrix = SPEC.default_policy(5, "random")
@@ -109,7 +108,7 @@ def test_same_sums_for_any_thread_count_and_chunking(mode, count):
 
 def test_hand_mode_sums_conserve_chips_and_count_every_turn():
     n, count = 6, 30_000
-    sums = simulate(SPEC, ft.Rules(), SPEC.default_policy(n, "blocker-vs-first"), n, HANDS, 1, 0, count)
+    sums = simulate(SPEC, ft.Rules(), SPEC.default_policy(n, "blocker-vs-first"), n, Mode.HANDS, 1, 0, count)
     assert sums[:n, SEAT["win"]].sum() == count
     assert sums[:n, SEAT["net"]].sum() == 0
     # Every chip paid ends in the winner's pot (no penalties without voluntary passes).
@@ -122,7 +121,7 @@ def test_game_mode_is_a_rotation_every_seat_deals_once():
     """A rotation of n deals: n wins shared out, nets summing to zero, and with every seat
     playing the same style the seats' nets are equal within error (each deals once)."""
     n, count = 4, 20_000
-    sums = simulate(SPEC, ft.Rules(), SPEC.default_policy(n), n, GAME_MODE, 2, 0, count, threads=2)
+    sums = simulate(SPEC, ft.Rules(), SPEC.default_policy(n), n, Mode.GAMES, 2, 0, count, threads=2)
     assert sums[:n, GAME_SEAT["wins"]].sum() == n * count
     assert sums[:n, GAME_SEAT["net"]].sum() == 0
     assert sums[:n, GAME_SEAT["best_score"]].sum() >= count
@@ -136,7 +135,7 @@ def test_hand_mode_the_dealer_seat_matters_but_a_rotation_evens_it_out():
     """In one deal the eldest hand moves first, so seat results differ: with everyone
     playing `first`, the dealer (last to move) has the best net; see the game test."""
     n, count = 4, 100_000
-    sums = simulate(SPEC, ft.Rules(), SPEC.default_policy(n), n, HANDS, 5, 0, count, threads=2)
+    sums = simulate(SPEC, ft.Rules(), SPEC.default_policy(n), n, Mode.HANDS, 5, 0, count, threads=2)
     means = sums[:n, SEAT["net"]] / count
     se = np.sqrt(sums[:n, SEAT["net"] + 1] / count - means**2) / np.sqrt(count)
     assert means[n - 1] - means[0] > 6 * np.hypot(se[n - 1], se[0])

@@ -13,7 +13,7 @@ from sims.engine import simulate
 from sims.games.fan_tan import twin
 from sims.games.fan_tan.rules import GAME_OUTCOMES, LENGTH_BUCKET_LOW, LENGTH_LABELS, Rules
 from sims.registry import get_game
-from sims.spec import GAMES
+from sims.spec import Mode
 
 SPEC = get_game("fan-tan")
 TABLE = {name: i for i, name in enumerate(GAME_OUTCOMES.table)}
@@ -29,7 +29,7 @@ def test_the_length_group_is_a_distribution():
 @pytest.mark.parametrize("n", [3, 4, 8])
 def test_buckets_sum_to_the_games_played(n):
     count = 2000
-    sums = simulate(SPEC, Rules(), SPEC.default_policy(n), n, GAMES, 11, 0, count, threads=1)
+    sums = simulate(SPEC, Rules(), SPEC.default_policy(n), n, Mode.GAMES, 11, 0, count, threads=1)
     table = sums[n]
     mean = table[TABLE["turns"]] / count / n  # turns per deal
     assert LENGTH_BUCKET_LOW[1] - 3 < mean < LENGTH_BUCKET_LOW[-1]
@@ -42,7 +42,7 @@ def test_buckets_sum_to_the_games_played(n):
 def test_each_bucket_agrees_with_the_twin(n, policy):
     count = 300
     matrix = SPEC.default_policy(n, policy)
-    kernel = simulate(SPEC, Rules(), matrix, n, GAMES, 23, 100, count, threads=1)
-    plain = twin.simulate(Rules(), matrix, n, GAMES, 23, 100, count)
+    kernel = simulate(SPEC, Rules(), matrix, n, Mode.GAMES, 23, 100, count, threads=1)
+    plain = twin.simulate(Rules(), matrix, n, Mode.GAMES, 23, 100, count)
     assert [kernel[n, b] for b in BUCKETS] == [plain[n, b] for b in BUCKETS]
     assert np.array_equal(kernel, plain)

@@ -41,8 +41,7 @@ from sims.games.fan_tan import (
 )
 from sims.games.fan_tan.kernel import new_table_nb, play_cell_nb
 from sims.games.fan_tan.table import PLAY, policy_table
-from sims.spec import GAMES as GAMES_MODE
-from sims.spec import HANDS
+from sims.spec import Mode
 from tests.games.advice_twin import twin_advice
 
 IMPLEMENTATIONS = {"kernel": kernel.play_dealt, "twin": twin.play_dealt}
@@ -253,10 +252,10 @@ def test_every_preset_played_through_the_lookup_gives_the_same_sums(preset):
         tables[seat] = {"play": table}
     widened = with_tables(fields, N_FIELDS, (PLAY,), tables)
     assert new_table_nb(np.asarray(SPEC.rules_array(R)), widened, n)[0]["tabled"][:n].all()
-    reference = simulate(SPEC, R, fields, n, HANDS, 21, 0, 4000)
-    assert np.array_equal(simulate(SPEC, R, widened, n, HANDS, 21, 0, 4000), reference)
+    reference = simulate(SPEC, R, fields, n, Mode.HANDS, 21, 0, 4000)
+    assert np.array_equal(simulate(SPEC, R, widened, n, Mode.HANDS, 21, 0, 4000), reference)
     assert np.array_equal(
-        twin.simulate(R, widened, n, HANDS, 21, 0, 150), twin.simulate(R, fields, n, HANDS, 21, 0, 150)
+        twin.simulate(R, widened, n, Mode.HANDS, 21, 0, 150), twin.simulate(R, fields, n, Mode.HANDS, 21, 0, 150)
     )
 
 
@@ -269,13 +268,14 @@ def test_pass_with_sevens_as_a_table_under_deliberate_passes():
     tables = {s: {"play": policy_table(MAY_PASS, fields[s], s, n, "play")} for s in range(n)}
     widened = with_tables(fields, N_FIELDS, (PLAY,), tables)
     assert np.array_equal(
-        twin.simulate(MAY_PASS, widened, n, HANDS, 2, 0, 150), twin.simulate(MAY_PASS, fields, n, HANDS, 2, 0, 150)
+        twin.simulate(MAY_PASS, widened, n, Mode.HANDS, 2, 0, 150),
+        twin.simulate(MAY_PASS, fields, n, Mode.HANDS, 2, 0, 150),
     )
     tables[0]["play"][cell("yes", "2", "none", "4-7", "6+")] = pure(PLAY, [PASS] * N_PLAY_CELLS)[0]
     widened = with_tables(fields, N_FIELDS, (PLAY,), tables)
-    kernel_sums = simulate(SPEC, MAY_PASS, widened, n, HANDS, 2, 0, 300)
-    assert np.array_equal(kernel_sums, twin.simulate(MAY_PASS, widened, n, HANDS, 2, 0, 300))
-    assert not np.array_equal(kernel_sums, simulate(SPEC, MAY_PASS, fields, n, HANDS, 2, 0, 300))
+    kernel_sums = simulate(SPEC, MAY_PASS, widened, n, Mode.HANDS, 2, 0, 300)
+    assert np.array_equal(kernel_sums, twin.simulate(MAY_PASS, widened, n, Mode.HANDS, 2, 0, 300))
+    assert not np.array_equal(kernel_sums, simulate(SPEC, MAY_PASS, fields, n, Mode.HANDS, 2, 0, 300))
 
 
 def test_solve_under_deliberate_passes_equals_the_twin():
@@ -340,9 +340,9 @@ def random_tables(n, seed):
 def test_game_mode_plays_the_tables_as_the_twin_does():
     n = 4
     widened = with_tables(policy(STYLE_RANDOM, 1), N_FIELDS, (PLAY,), random_tables(n, 8))
-    sums = simulate(SPEC, MAY_PASS, widened, n, GAMES_MODE, 6, 0, 40)
-    assert np.array_equal(sums, twin.simulate(MAY_PASS, widened, n, GAMES_MODE, 6, 0, 40))
-    assert not np.array_equal(sums, simulate(SPEC, MAY_PASS, policy(STYLE_RANDOM, 1), n, GAMES_MODE, 6, 0, 40))
+    sums = simulate(SPEC, MAY_PASS, widened, n, Mode.GAMES, 6, 0, 40)
+    assert np.array_equal(sums, twin.simulate(MAY_PASS, widened, n, Mode.GAMES, 6, 0, 40))
+    assert not np.array_equal(sums, simulate(SPEC, MAY_PASS, policy(STYLE_RANDOM, 1), n, Mode.GAMES, 6, 0, 40))
 
 
 def test_advice_field_seats_play_their_tables_as_the_twin_does():

@@ -357,18 +357,17 @@ def test_hand_mode_stakes_cannot_overflow_its_int64_sums():
     most the pot: its square times a block of 2**31 hands (sims.engine.MAX_BLOCK) stays in
     int64.  Game mode's net and net_sq are wide (limbs)."""
     from sims.engine import MAX_BLOCK
-    from sims.spec import GAMES as GAME_MODE
-    from sims.spec import HANDS
+    from sims.spec import Mode
 
     n = ffl.MAX_PLAYERS
     rules = ffl.Rules(ante=100)
     pot = n * ffl.ante_for(rules, n)
     assert pot == 1000 and MAX_BLOCK * pot**2 < 2**63
-    net = SPEC.outcomes[HANDS].seat.index("net")
+    net = SPEC.outcomes[Mode.HANDS].seat.index("net")
     nets = [row[net] for i in range(40) for row in ffl_twin.play_hand(rules, policy(n), n, 5, i)[0]]
     assert max(abs(v) for v in nets) == pot  # a seat without a trick pays the whole pot, and no more
-    assert not SPEC.outcomes[HANDS].limbs
-    assert set(SPEC.outcomes[GAME_MODE].limbs) == {"net", "net_sq", "finished_net", "finished_net_sq"}
+    assert not SPEC.outcomes[Mode.HANDS].limbs
+    assert set(SPEC.outcomes[Mode.GAMES].limbs) == {"net", "net_sq", "finished_net", "finished_net_sq"}
 
 
 def test_the_fight_card_has_no_seen_history_so_seen_is_policy():

@@ -10,8 +10,7 @@ from sims.engine import simulate
 from sims.games import fight_for_the_lead as ffl
 from sims.games.fight_for_the_lead import twin
 from sims.registry import GAMES
-from sims.spec import GAMES as GAME_MODE
-from sims.spec import HANDS
+from sims.spec import Mode
 
 SPEC = GAMES["fight-for-the-lead"]
 FIELDS = [f.key for f in SPEC.policy_fields]
@@ -56,7 +55,7 @@ def random_table(rng, n):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("mode,count", [(HANDS, 150), (GAME_MODE, 25)], ids=["hands", "games"])
+@pytest.mark.parametrize("mode,count", [(Mode.HANDS, 150), (Mode.GAMES, 25)], ids=["hands", "games"])
 def test_kernel_matches_plain_python_twin_exactly(mode, count):
     """Thousands of hands on random tables (2-10 players, every switch, mixed policies):
     identical integer sums, so the kernel and the twin play every hand the same way."""
@@ -82,8 +81,8 @@ def test_big_tables_exercise_reshuffles_and_short_trades_identically():
     ):
         rules = ffl.Rules(trade_exhaust=exhaust)
         matrix = policy(n, keep_min_rank=15, stay_min_strength=0)
-        sums = simulate(SPEC, rules, matrix, n, HANDS, 3, 0, 400)
-        assert np.array_equal(sums, twin.simulate(rules, matrix, n, HANDS, 3, 0, 400))
+        sums = simulate(SPEC, rules, matrix, n, Mode.HANDS, 3, 0, 400)
+        assert np.array_equal(sums, twin.simulate(rules, matrix, n, Mode.HANDS, 3, 0, 400))
         assert sums[n, HAND_TABLE["stock_short"]] > 0
         assert (sums[n, HAND_TABLE["reshuffled"]] > 0) == (exhaust == ffl.RESHUFFLE_DISCARDS)
 
@@ -95,7 +94,8 @@ def test_kernel_hands_match_the_twin_one_by_one():
         n = int(rng.integers(2, 11))
         rules, matrix = random_table(rng, n)
         assert np.array_equal(
-            simulate(SPEC, rules, matrix, n, HANDS, 8, hand, 1), twin.simulate(rules, matrix, n, HANDS, 8, hand, 1)
+            simulate(SPEC, rules, matrix, n, Mode.HANDS, 8, hand, 1),
+            twin.simulate(rules, matrix, n, Mode.HANDS, 8, hand, 1),
         ), (hand, rules, matrix.tolist())
 
 
@@ -169,7 +169,7 @@ def test_every_game_conserves_chips():
     for game in range(60):
         n = int(rng.integers(2, 10))
         rules, matrix = random_table(rng, n)
-        sums = simulate(SPEC, rules, matrix, n, GAME_MODE, 1, game, 1)
+        sums = simulate(SPEC, rules, matrix, n, Mode.GAMES, 1, game, 1)
         assert sum(sums[:n, GAME_COLUMN["net"]]) == 0
         assert sums[n, GAME_TABLE["hands"]] >= 1
 
@@ -181,28 +181,30 @@ def test_overflowing_pots_stop_the_game_with_exact_nets():
     n = 9
     rules = ffl.Rules(max_hands=1000)
     matrix = policy(n, stay_min_strength=0, keep_min_rank=2)
-    sums = simulate(SPEC, rules, matrix, n, GAME_MODE, 7, 0, 40)
+    sums = simulate(SPEC, rules, matrix, n, Mode.GAMES, 7, 0, 40)
     assert sums[n, GAME_TABLE["overflow"]] > 0
     assert sums[n, GAME_TABLE["overflow"]] == sums[n, GAME_TABLE["truncated"]]
     assert sum(sums[:n, GAME_COLUMN["net"]]) == 0
     assert max(abs(int(v)) for v in sums[:n, GAME_COLUMN["net_sq"]]) > 2**63
     assert sums[n, GAME_TABLE["largest_pot"]] <= ffl.POT_LIMIT
-    assert np.array_equal(sums, twin.simulate(rules, matrix, n, GAME_MODE, 7, 0, 40))
+    assert np.array_equal(sums, twin.simulate(rules, matrix, n, Mode.GAMES, 7, 0, 40))
 
 
 def test_results_do_not_depend_on_threads_or_blocks_in_game_mode():
     """Wide limbs and the largest-pot maximum combine exactly across blocks and threads."""
     n = 6
     matrix = policy(n)
-    reference = simulate(SPEC, ffl.Rules(), matrix, n, GAME_MODE, 2, 0, 3000, threads=1, n_blocks=1)
+    reference = simulate(SPEC, ffl.Rules(), matrix, n, Mode.GAMES, 2, 0, 3000, threads=1, n_blocks=1)
     for threads, blocks in ((2, 7), (1, 13), (2, 2)):
-        assert np.array_equal(simulate(SPEC, ffl.Rules(), matrix, n, GAME_MODE, 2, 0, 3000, threads, blocks), reference)
+        assert np.array_equal(
+            simulate(SPEC, ffl.Rules(), matrix, n, Mode.GAMES, 2, 0, 3000, threads, blocks), reference
+        )
 
 
 def test_hand_mode_probabilities_add_up_and_the_lead_is_won_once():
     n = 5
     hands = 20_000
-    sums = simulate(SPEC, ffl.Rules(), policy(n), n, HANDS, 1, 0, hands)
+    sums = simulate(SPEC, ffl.Rules(), policy(n), n, Mode.HANDS, 1, 0, hands)
     for seat in range(n):
         outcomes = sums[seat, HAND_COLUMN["dropped"]] + sum(sums[seat, HAND_COLUMN[f"took_{k}"]] for k in range(5))
         assert outcomes == hands
@@ -219,7 +221,7 @@ def test_first_hand_sample_is_compulsory():
         ffl.Rules(sample_hand=ffl.SAMPLE_FIRST),
         policy(n, stay_min_strength=9, stay_with_lead=0),
         n,
-        HANDS,
+        Mode.HANDS,
         1,
         0,
         2000,
@@ -237,17 +239,17 @@ def test_policy_fields_change_what_happens():
     quitter = policy(n)
     quitter[0, FIELDS.index("stay_min_strength")] = 9
     quitter[0, FIELDS.index("stay_with_lead")] = 0
-    sums = simulate(SPEC, ffl.Rules(), quitter, n, HANDS, 4, 0, hands)
+    sums = simulate(SPEC, ffl.Rules(), quitter, n, Mode.HANDS, 4, 0, hands)
     assert sums[0, HAND_COLUMN["dropped"]] == hands and sums[0, HAND_COLUMN["net"]] == 0
 
     trader = policy(n, stay_min_strength=0)
     trader[1, FIELDS.index("keep_min_rank")] = 15
-    sums = simulate(SPEC, ffl.Rules(), trader, n, HANDS, 4, 0, hands)
+    sums = simulate(SPEC, ffl.Rules(), trader, n, Mode.HANDS, 4, 0, hands)
     assert sums[1, HAND_COLUMN["traded"]] == 4 * hands and sums[1, HAND_COLUMN["traded_sq"]] == 16 * hands
 
     fighter = policy(n)
     fighter[2, FIELDS.index("fight_card")] = ffl.FIGHT_HIGHEST
-    sums = simulate(SPEC, ffl.Rules(), fighter, n, HANDS, 4, 0, hands)
+    sums = simulate(SPEC, ffl.Rules(), fighter, n, Mode.HANDS, 4, 0, hands)
     lead = sums[:n, HAND_COLUMN["lead"]] / hands
     assert lead[2] > max(lead[0], lead[1], lead[3]) + 0.05
 
@@ -257,14 +259,14 @@ def test_stopped_games_are_counted_by_cause_and_left_out_of_finished_net():
     finished_net sums exactly the games that ended by the rules."""
     n = 6
     rules = ffl.Rules(max_hands=2)
-    sums = simulate(SPEC, rules, policy(n), n, GAME_MODE, 3, 0, 3000)
+    sums = simulate(SPEC, rules, policy(n), n, Mode.GAMES, 3, 0, 3000)
     truncated = sums[n, GAME_TABLE["truncated"]]
     assert truncated > 0 and sums[n, GAME_TABLE["hit_max_hands"]] + sums[n, GAME_TABLE["overflow"]] == truncated
     assert all(sums[seat, GAME_COLUMN["finished_net_count"]] == 3000 - truncated for seat in range(n))
     assert sum(sums[:n, GAME_COLUMN["finished_net"]]) == 0  # finished games conserve chips on their own
     finished = 0
     for game in range(200):
-        one = simulate(SPEC, rules, policy(n), n, GAME_MODE, 3, game, 1)
+        one = simulate(SPEC, rules, policy(n), n, Mode.GAMES, 3, game, 1)
         if not one[n, GAME_TABLE["truncated"]]:
             assert np.array_equal(one[:n, GAME_COLUMN["finished_net"]], one[:n, GAME_COLUMN["net"]])
             finished += 1
@@ -293,14 +295,14 @@ def test_dealer_rotates_between_hands_only_when_the_rule_says_so():
 def test_play_style_and_stay_with_lead_change_the_sums():
     n = 4
     hands = 20_000
-    base = simulate(SPEC, ffl.Rules(), policy(n), n, HANDS, 6, 0, hands)
+    base = simulate(SPEC, ffl.Rules(), policy(n), n, Mode.HANDS, 6, 0, hands)
     high = policy(n)
     high[0, FIELDS.index("play_style")] = ffl.STYLE_HIGH
-    with_high = simulate(SPEC, ffl.Rules(), high, n, HANDS, 6, 0, hands)
+    with_high = simulate(SPEC, ffl.Rules(), high, n, Mode.HANDS, 6, 0, hands)
     assert not np.array_equal(with_high[0], base[0])
     assert np.array_equal(with_high[:, HAND_COLUMN["lead"]], base[:, HAND_COLUMN["lead"]])  # same fights
     lead_only = policy(n, stay_min_strength=9, stay_with_lead=1)
-    sums = simulate(SPEC, ffl.Rules(), lead_only, n, HANDS, 6, 0, hands)
+    sums = simulate(SPEC, ffl.Rules(), lead_only, n, Mode.HANDS, 6, 0, hands)
     # Only the fight winner stays: a lone player, every hand.
     assert sums[n, HAND_TABLE["players_in"]] == hands
     assert all(sums[seat, HAND_COLUMN["took_4"]] == sums[seat, HAND_COLUMN["lead"]] for seat in range(n))

@@ -35,8 +35,7 @@ from sims.games.fight_for_the_lead.table import (
     stay_cell,
 )
 from sims.registry import GAMES
-from sims.spec import GAMES as GAME_MODE
-from sims.spec import HANDS
+from sims.spec import Mode
 from tests.games.advice_twin import twin_advice
 
 SPEC = GAMES["fight-for-the-lead"]
@@ -218,7 +217,7 @@ def _mixed_tables(rng, n):
     return tables
 
 
-@pytest.mark.parametrize("mode,count", [(HANDS, 300), (GAME_MODE, 30)], ids=["hands", "games"])
+@pytest.mark.parametrize("mode,count", [(Mode.HANDS, 300), (Mode.GAMES, 30)], ids=["hands", "games"])
 def test_mixed_tables_kernel_equals_twin(mode, count):
     rng = np.random.default_rng(8)
     for trial, rules in enumerate((R, Rules(trade_order=1, all_drop=1), Rules(sample_hand=1, max_hands=20))):

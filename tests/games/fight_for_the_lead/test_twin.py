@@ -33,7 +33,7 @@ from sims.games.fight_for_the_lead import (
     ante_for,
 )
 from sims.games.fight_for_the_lead.twin import play_dealt, play_game, play_hand, replay_lines, simulate
-from sims.spec import GAMES, HANDS
+from sims.spec import Mode
 
 HS = {name: i for i, name in enumerate(HAND_OUTCOMES.seat)}
 HT = {name: i for i, name in enumerate(HAND_OUTCOMES.table)}
@@ -334,7 +334,7 @@ def test_refund_split_games_end_without_truncation():
     n = 5
     rules = Rules(all_drop=REFUND_SPLIT, max_hands=50)
     pol = policy(n, stay_min_strength=9, stay_with_lead=0)  # everyone drops after the first hand
-    total = simulate(rules, pol, n, GAMES, 3, 0, 40)
+    total = simulate(rules, pol, n, Mode.GAMES, 3, 0, 40)
     table = total[n]
     assert table[GT["truncated"]] == 0
     assert table[GT["length_2"]] == 40  # five players: the compulsory first hand always leaves a pot
@@ -368,7 +368,7 @@ def test_forced_replay_follows_an_all_drop_with_a_compulsory_hand():
 def test_max_hands_one_truncates_every_big_table_game():
     n = 6  # six players in a compulsory hand: at least two take no trick
     rules = Rules(max_hands=1)
-    total = simulate(rules, policy(n), n, GAMES, 12, 0, 30)
+    total = simulate(rules, policy(n), n, Mode.GAMES, 12, 0, 30)
     table = total[n]
     assert table[GT["truncated"]] == 30 and table[GT["hands"]] == 30 and table[GT["length_1"]] == 30
     assert table[GT["overflow"]] == 0
@@ -396,7 +396,7 @@ def test_simulate_hands_is_the_sum_of_play_hand_and_split_invariant():
     rules = Rules(trade_order=1, trade_exhaust=SERVE_UNTIL_EMPTY)
     n = 7
     pol = random_policy(random.Random(4), n)
-    total = simulate(rules, pol, n, HANDS, 55, 10, 60)
+    total = simulate(rules, pol, n, Mode.HANDS, 55, 10, 60)
     assert total.dtype == np.int64 and total.shape == (n + 1, HAND_OUTCOMES.width)
     manual = np.zeros_like(total)
     for index in range(10, 70):
@@ -405,7 +405,7 @@ def test_simulate_hands_is_the_sum_of_play_hand_and_split_invariant():
         manual[n, : len(HAND_OUTCOMES.table)] += np.array(table_row)
     assert (total == manual).all()
     pieces = HAND_OUTCOMES.combine(
-        simulate(rules, pol, n, HANDS, 55, 10, 25), simulate(rules, pol, n, HANDS, 55, 35, 35)
+        simulate(rules, pol, n, Mode.HANDS, 55, 10, 25), simulate(rules, pol, n, Mode.HANDS, 55, 35, 35)
     )
     assert (pieces == total).all()
     assert total[n, HT["players_in"]] > 0
@@ -415,10 +415,10 @@ def test_simulate_games_is_split_invariant_with_exact_integers_and_a_maximum():
     rules = Rules(max_hands=30)
     n = 6
     pol = policy(n)
-    total = simulate(rules, pol, n, GAMES, 8, 0, 24)
+    total = simulate(rules, pol, n, Mode.GAMES, 8, 0, 24)
     assert total.dtype == object and total.shape == (n + 1, GAME_OUTCOMES.width)
-    a = simulate(rules, pol, n, GAMES, 8, 0, 9)
-    b = simulate(rules, pol, n, GAMES, 8, 9, 15)
+    a = simulate(rules, pol, n, Mode.GAMES, 8, 0, 9)
+    b = simulate(rules, pol, n, Mode.GAMES, 8, 9, 15)
     assert (GAME_OUTCOMES.combine(a, b) == total).all()
     pots = [play_game(rules, pol, n, 8, i)[1][GT["largest_pot"]] for i in range(24)]
     assert total[n, GT["largest_pot"]] == max(pots)

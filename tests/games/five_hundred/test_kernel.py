@@ -14,8 +14,7 @@ import pytest
 from sims.engine import simulate
 from sims.games import five_hundred as fh
 from sims.registry import GAMES
-from sims.spec import GAMES as GAME_MODE
-from sims.spec import HANDS
+from sims.spec import Mode
 
 twin = pytest.importorskip("sims.games.five_hundred.twin")  # written apart from the kernel
 
@@ -41,7 +40,7 @@ def test_the_joker_is_in_the_kitty_as_often_as_it_should_be(deck, kitty):
     """Rules file 6.9: P(the joker in the kitty) = 3/43 with 43 cards (5/45, 6/46)."""
     count = 100_000
     size = fh.PACK_SIZE[deck]
-    sums = simulate(SPEC, fh.Rules(deck=deck), policy(), 4, HANDS, 5, 0, count, threads=2)
+    sums = simulate(SPEC, fh.Rules(deck=deck), policy(), 4, Mode.HANDS, 5, 0, count, threads=2)
     assert_within(sums[4, TABLE["joker_in_kitty"]], count, Fraction(kitty, size))
 
 
@@ -72,7 +71,7 @@ def test_scores_follow_the_rules_in_every_hand():
     """Per hand: the defence never loses points; the contracting side gains or loses its
     value (250 for a slam below 250); made/failed counts add up to the contracts bid."""
     count = 40_000
-    sums = simulate(SPEC, fh.Rules(), policy(), 4, HANDS, 3, 0, count, threads=2)
+    sums = simulate(SPEC, fh.Rules(), policy(), 4, Mode.HANDS, 3, 0, count, threads=2)
     table = sums[4]
     contracts = sum(table[TABLE[f"bid_{label}"]] for label in fh.CONTRACT_LABELS)
     assert contracts + table[TABLE["all_pass"]] == count
@@ -94,7 +93,7 @@ def test_scores_follow_the_rules_in_every_hand():
 
 def test_game_mode_ends_every_game_one_way():
     count = 2_000
-    sums = simulate(SPEC, fh.Rules(), policy(), 4, GAME_MODE, 4, 0, count, threads=2)
+    sums = simulate(SPEC, fh.Rules(), policy(), 4, Mode.GAMES, 4, 0, count, threads=2)
     table = sums[4]
     ends = (
         table[GAME_TABLE["end_contract"]]
@@ -111,7 +110,7 @@ def test_game_mode_ends_every_game_one_way():
 @pytest.mark.parametrize("variant", sorted(fh.VARIANTS))
 def test_kernel_matches_the_twin_on_every_variant(variant):
     table = fh.Rules()._replace(**dict(fh.VARIANTS[variant].rules))
-    for mode, count in ((HANDS, 120), (GAME_MODE, 3)):
+    for mode, count in ((Mode.HANDS, 120), (Mode.GAMES, 3)):
         assert np.array_equal(
             simulate(SPEC, table, policy(), 4, mode, 13, 40, count, 2),
             twin.simulate(table, policy(), 4, mode, 13, 40, count),
@@ -120,7 +119,7 @@ def test_kernel_matches_the_twin_on_every_variant(variant):
 
 @pytest.mark.parametrize("preset", sorted(fh.POLICIES))
 def test_kernel_matches_the_twin_on_every_policy_preset(preset):
-    for mode, count in ((HANDS, 120), (GAME_MODE, 3)):
+    for mode, count in ((Mode.HANDS, 120), (Mode.GAMES, 3)):
         assert np.array_equal(
             simulate(SPEC, fh.Rules(), policy(preset), 4, mode, 2, 7, count, 2),
             twin.simulate(fh.Rules(), policy(preset), 4, mode, 2, 7, count),
@@ -162,7 +161,7 @@ def test_kernel_matches_the_twin_on_random_tables():
     rng = np.random.default_rng(55)
     for trial in range(10):
         table, matrix = _random_table(rng)
-        for mode, count in ((HANDS, 120), (GAME_MODE, 3)):
+        for mode, count in ((Mode.HANDS, 120), (Mode.GAMES, 3)):
             assert np.array_equal(
                 simulate(SPEC, table, matrix, 4, mode, trial, 0, count, 2),
                 twin.simulate(table, matrix, 4, mode, trial, 0, count),
@@ -193,8 +192,8 @@ def test_opp_cap_below_100_caps_hand_mode_scores_as_it_caps_the_totals():
     capped_rules = fh.Rules(opp_cap=30)
     changed = 0
     for index in range(150):
-        capped = simulate(SPEC, capped_rules, policy(), 4, HANDS, 42, index, 1)
-        free = simulate(SPEC, fh.Rules(), policy(), 4, HANDS, 42, index, 1)
+        capped = simulate(SPEC, capped_rules, policy(), 4, Mode.HANDS, 42, index, 1)
+        free = simulate(SPEC, fh.Rules(), policy(), 4, Mode.HANDS, 42, index, 1)
         res = twin.hand_result(fh.Rules(), policy(), 4, 42, index)
         stacked = [c for seat in range(4) for c in res["dealt"][seat]] + res["kitty"]  # seat 0 is the eldest
         dealt = fh.play_dealt(capped_rules, policy(), stacked)
@@ -227,7 +226,7 @@ def test_the_defence_uses_the_open_misere_hand_from_its_exposure():
     om = _open_misere_policy()
     made, bid = TABLE["open_misere_made"], TABLE["open_misere_made_count"]
     sums = {
-        expose: simulate(SPEC, fh.Rules(om_expose=expose), om, 4, HANDS, 21, 0, count, threads=2)
+        expose: simulate(SPEC, fh.Rules(om_expose=expose), om, 4, Mode.HANDS, 21, 0, count, threads=2)
         for expose in (fh.EXPOSE_AFTER_FIRST_LEAD, fh.EXPOSE_AFTER_FIRST_TRICK, fh.EXPOSE_BEFORE_LEAD)
     }
     lead, trick = sums[fh.EXPOSE_AFTER_FIRST_LEAD][4], sums[fh.EXPOSE_AFTER_FIRST_TRICK][4]
@@ -237,7 +236,9 @@ def test_the_defence_uses_the_open_misere_hand_from_its_exposure():
     assert p_trick - p_lead > 5 * se, (p_lead, p_trick, se)
     assert np.array_equal(sums[fh.EXPOSE_BEFORE_LEAD], sums[fh.EXPOSE_AFTER_FIRST_LEAD])
     eldest = [
-        simulate(SPEC, fh.Rules(om_expose=expose, first_lead=fh.LEAD_ELDEST), om, 4, HANDS, 21, 0, count, threads=2)
+        simulate(
+            SPEC, fh.Rules(om_expose=expose, first_lead=fh.LEAD_ELDEST), om, 4, Mode.HANDS, 21, 0, count, threads=2
+        )
         for expose in (fh.EXPOSE_BEFORE_LEAD, fh.EXPOSE_AFTER_FIRST_LEAD, fh.EXPOSE_AFTER_FIRST_TRICK)
     ]
     assert not np.array_equal(eldest[0], eldest[1]) and not np.array_equal(eldest[1], eldest[2])
@@ -250,7 +251,7 @@ def test_kernel_matches_the_twin_on_open_misere_exposure(expose, first_lead):
     table = fh.Rules(om_expose=expose, first_lead=first_lead)
     for om_max, stop in ((2, True), (4, False)):
         rules = table._replace(misere_stop_early=stop)
-        for mode, count in ((HANDS, 150), (GAME_MODE, 3)):
+        for mode, count in ((Mode.HANDS, 150), (Mode.GAMES, 3)):
             assert np.array_equal(
                 simulate(SPEC, rules, _open_misere_policy(om_max), 4, mode, 31, 0, count, 2),
                 twin.simulate(rules, _open_misere_policy(om_max), 4, mode, 31, 0, count),
@@ -266,7 +267,7 @@ def test_kernel_matches_the_twin_under_a_low_cap(cap):
         fh.Rules(opp_cap=cap, all_pass=fh.ALL_PASS_NO_TRUMPS),
         fh.Rules(opp_cap=cap, misere_opp_score=fh.MISERE_OPP_PER_TRICK_WON, misere_stop_early=False),
     ):
-        for mode, count in ((HANDS, 150), (GAME_MODE, 3)):
+        for mode, count in ((Mode.HANDS, 150), (Mode.GAMES, 3)):
             assert np.array_equal(
                 simulate(SPEC, rules, policy(), 4, mode, 17, 0, count, 2),
                 twin.simulate(rules, policy(), 4, mode, 17, 0, count),

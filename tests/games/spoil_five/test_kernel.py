@@ -12,8 +12,7 @@ import pytest
 from sims.engine import simulate
 from sims.games import spoil_five as sf
 from sims.registry import GAMES
-from sims.spec import GAMES as GAME_MODE
-from sims.spec import HANDS
+from sims.spec import Mode
 
 twin = pytest.importorskip("sims.games.spoil_five.twin")  # written apart from the kernel
 
@@ -50,7 +49,7 @@ def test_deal_counts_agree_with_their_exact_probabilities(n):
     """Rules file 5.8: P(the turn-up is an ace) = 1/13; with everyone robbing, P(a rob) =
     1/13 + (12/13)(5n/51); P(the ace of trumps is dealt to a player) = (12/13)(5n/51)."""
     count = 200_000
-    sums = simulate(SPEC, rules(), policy(n), n, HANDS, 21, 0, count, threads=2)
+    sums = simulate(SPEC, rules(), policy(n), n, Mode.HANDS, 21, 0, count, threads=2)
     dealt = Fraction(12, 13) * Fraction(5 * n, 51)
     assert_within(sums[n, TABLE["ace_turned"]], count, Fraction(1, 13))
     assert_within(sums[n, TABLE["trump_ace_dealt"]], count, dealt)
@@ -62,10 +61,10 @@ def test_deal_counts_agree_with_their_exact_probabilities(n):
 
 def test_nobody_robs_when_no_seat_will_and_every_holder_is_forfeited_under_the_obligatory_rule():
     n, count = 5, 20_000
-    sums = simulate(SPEC, rules(rob=sf.ROB_OBLIGATORY), policy(n, rob=0), n, HANDS, 3, 0, count)
+    sums = simulate(SPEC, rules(rob=sf.ROB_OBLIGATORY), policy(n, rob=0), n, Mode.HANDS, 3, 0, count)
     assert sums[n, TABLE["rob"]] == 0 and sums[:n, SEAT["robbed"]].sum() == 0
     assert sums[n, TABLE["forfeit"]] == sums[n, TABLE["trump_ace_dealt"]] > 0
-    optional = simulate(SPEC, rules(), policy(n, rob=0), n, HANDS, 3, 0, count)
+    optional = simulate(SPEC, rules(), policy(n, rob=0), n, Mode.HANDS, 3, 0, count)
     assert optional[n, TABLE["forfeit"]] == 0
 
 
@@ -77,7 +76,7 @@ def test_nobody_robs_when_no_seat_will_and_every_holder_is_forfeited_under_the_o
 def test_every_hand_has_one_result_and_conserves_chips(variant, n):
     table = rules(**dict(sf.VARIANTS[variant].rules))
     count = 20_000
-    sums = simulate(SPEC, table, policy(n), n, HANDS, 8, 0, count, threads=2)
+    sums = simulate(SPEC, table, policy(n), n, Mode.HANDS, 8, 0, count, threads=2)
     wins = int(sums[:n, SEAT["win"]].sum())
     spoils = int(sums[n, TABLE["spoil"]])
     assert wins + spoils == count  # the pool is taken, or the hand is spoiled
@@ -98,9 +97,9 @@ def test_every_hand_has_one_result_and_conserves_chips(variant, n):
 
 def test_the_jinx_is_called_more_often_by_bold_players_and_never_by_cautious_ones():
     n, count = 3, 50_000
-    bold = simulate(SPEC, rules(), policy(n, jinx_min=0), n, HANDS, 4, 0, count, threads=2)
-    sure = simulate(SPEC, rules(), policy(n), n, HANDS, 4, 0, count, threads=2)
-    never = simulate(SPEC, rules(), policy(n, jinx_min=3), n, HANDS, 4, 0, count, threads=2)
+    bold = simulate(SPEC, rules(), policy(n, jinx_min=0), n, Mode.HANDS, 4, 0, count, threads=2)
+    sure = simulate(SPEC, rules(), policy(n), n, Mode.HANDS, 4, 0, count, threads=2)
+    never = simulate(SPEC, rules(), policy(n, jinx_min=3), n, Mode.HANDS, 4, 0, count, threads=2)
     assert bold[n, TABLE["jinx"]] > sure[n, TABLE["jinx"]] > 0 == never[n, TABLE["jinx"]]
     # a jinx with two sure winners is always made
     assert sure[:n, SEAT["jinx_made"]].sum() == sure[:n, SEAT["jinx_called"]].sum()
@@ -114,7 +113,7 @@ def test_the_jinx_is_called_more_often_by_bold_players_and_never_by_cautious_one
 def test_a_game_of_whole_rounds_conserves_chips_and_counts_its_deals(variant):
     n, count = 4, 3000
     table = rules(**dict(sf.VARIANTS[variant].rules))
-    sums = simulate(SPEC, table, policy(n), n, GAME_MODE, 5, 0, count, threads=2)
+    sums = simulate(SPEC, table, policy(n), n, Mode.GAMES, 5, 0, count, threads=2)
     assert int(sums[:n, GAME_SEAT["net"]].sum()) + int(sums[n, GAME_TABLE["left"]]) == 0
     taken = int(sums[:n, GAME_SEAT["pools_won"]].sum())
     assert taken == int(sums[n, GAME_TABLE["pool_size_count"]])
@@ -130,7 +129,7 @@ def test_a_game_of_whole_rounds_conserves_chips_and_counts_its_deals(variant):
 
 def test_max_deals_stops_long_pools_and_leaves_their_chips():
     n, count = 6, 2000
-    sums = simulate(SPEC, rules(max_deals=1), policy(n), n, GAME_MODE, 7, 0, count)
+    sums = simulate(SPEC, rules(max_deals=1), policy(n), n, Mode.GAMES, 7, 0, count)
     assert sums[n, GAME_TABLE["truncated"]] > 0 and sums[n, GAME_TABLE["left"]] > 0
     assert int(sums[:n, GAME_SEAT["net"]].sum()) + int(sums[n, GAME_TABLE["left"]]) == 0
     # one deal per pool, so every game is one round of n deals and n pools
@@ -154,7 +153,7 @@ def test_after_a_spoil_the_next_pool_is_dealt_by_the_next_seat_not_the_same_one(
     expected = np.zeros((n + 1, sf.GAME_OUTCOMES.width), dtype=np.int64)
     expected[:n, : len(seat_rows[0])] = seat_rows
     expected[n, : len(table_row)] = table_row
-    sums = simulate(SPEC, table, policy(n), n, GAME_MODE, 2, 0, 1)
+    sums = simulate(SPEC, table, policy(n), n, Mode.GAMES, 2, 0, 1)
     assert np.array_equal(sums, expected)
     assert [int(v) for v in sums[:n, GAME_SEAT["net"]]] == [-1, -1, 2]
     assert [int(v) for v in sums[:n, GAME_SEAT["pools_won"]]] == [0, 0, 2]
@@ -169,7 +168,7 @@ def test_after_a_spoil_the_next_pool_is_dealt_by_the_next_seat_not_the_same_one(
 @pytest.mark.parametrize("variant", sorted(sf.VARIANTS))
 def test_kernel_matches_the_twin_on_every_variant(variant):
     table = rules(**dict(sf.VARIANTS[variant].rules))
-    for n, mode, count in ((3, HANDS, 250), (6, HANDS, 150), (4, GAME_MODE, 8)):
+    for n, mode, count in ((3, Mode.HANDS, 250), (6, Mode.HANDS, 150), (4, Mode.GAMES, 8)):
         assert np.array_equal(
             simulate(SPEC, table, policy(n), n, mode, 13, 40, count, 2),
             twin.simulate(table, policy(n), n, mode, 13, 40, count),
@@ -178,7 +177,7 @@ def test_kernel_matches_the_twin_on_every_variant(variant):
 
 @pytest.mark.parametrize("preset", sorted(sf.POLICIES))
 def test_kernel_matches_the_twin_on_every_policy_preset(preset):
-    for n, mode, count in ((5, HANDS, 250), (3, GAME_MODE, 10)):
+    for n, mode, count in ((5, Mode.HANDS, 250), (3, Mode.GAMES, 10)):
         matrix = policy(n, preset)
         assert np.array_equal(
             simulate(SPEC, rules(), matrix, n, mode, 2, 7, count, 2),
@@ -207,7 +206,7 @@ def test_kernel_matches_the_twin_on_random_tables():
         matrix = np.column_stack(
             [rng.integers(0, 2, n), rng.integers(0, 4, n), rng.integers(0, 2, n), rng.integers(0, 2, n)]
         ).astype(float)
-        for mode, count in ((HANDS, 120), (GAME_MODE, 4)):
+        for mode, count in ((Mode.HANDS, 120), (Mode.GAMES, 4)):
             assert np.array_equal(
                 simulate(SPEC, table, matrix, n, mode, trial, 0, count, 2),
                 twin.simulate(table, matrix, n, mode, trial, 0, count),
@@ -235,8 +234,8 @@ def test_kernel_matches_the_twin_in_game_mode_over_many_seeds_with_spoils():
             )
             matrix = policy(n)
             matrix[int(rng.integers(0, n))] = [0, int(rng.integers(0, 4)), int(rng.integers(0, 2)), 1]
-            kernel = simulate(SPEC, table, matrix, n, GAME_MODE, 1000 + seed, 5, 3)
-            assert np.array_equal(kernel, twin.simulate(table, matrix, n, GAME_MODE, 1000 + seed, 5, 3)), (n, seed)
+            kernel = simulate(SPEC, table, matrix, n, Mode.GAMES, 1000 + seed, 5, 3)
+            assert np.array_equal(kernel, twin.simulate(table, matrix, n, Mode.GAMES, 1000 + seed, 5, 3)), (n, seed)
             spoils += int(kernel[n, GAME_TABLE["spoils"]])
             crossed += int(kernel[n, GAME_TABLE["pool_deals_count"]]) > 3 and kernel[n, GAME_TABLE["spoils"]] > 0
     assert spoils > 50 and crossed > 10

@@ -12,7 +12,7 @@ from sims.engine import simulate
 from sims.games.spoil_five import twin
 from sims.games.spoil_five.rules import GAME_OUTCOMES, LENGTH_BUCKET_LOW, LENGTH_LABELS, length_bucket
 from sims.registry import GAMES
-from sims.spec import GAMES as GAME_MODE
+from sims.spec import Mode
 
 SPEC = GAMES["spoil-five"]
 TABLE = {name: i for i, name in enumerate(GAME_OUTCOMES.table)}
@@ -30,11 +30,11 @@ def test_layout():
 @pytest.mark.parametrize("n, games", [(5, 1000), (8, 150)])
 def test_buckets_count_every_game_and_match_the_twin(n, games):
     rules, pol = SPEC.default_rules(), SPEC.default_policy(n, "default")
-    kernel = np.asarray(simulate(SPEC, rules, pol, n, GAME_MODE, 71, 0, games))
+    kernel = np.asarray(simulate(SPEC, rules, pol, n, Mode.GAMES, 71, 0, games))
     table = kernel[n]
     # each game is at least the first length of its bucket: deals / n summed bounds the buckets' lows
     assert table[TABLE["deals"]] >= n * sum(low * table[i] for low, i in zip(LENGTH_BUCKET_LOW, LENGTH))
     assert table[LENGTH[0]] > 0 and table[LENGTH[1]] > 0  # the buckets are spread
-    mirror = np.asarray(twin.simulate(rules, pol, n, GAME_MODE, 71, 0, games))
+    mirror = np.asarray(twin.simulate(rules, pol, n, Mode.GAMES, 71, 0, games))
     assert (mirror[n][LENGTH] == table[LENGTH]).all()
     assert (mirror == kernel).all()

@@ -31,8 +31,7 @@ from sims.games.spoil_five.table import (
     rob_cell,
 )
 from sims.registry import GAMES
-from sims.spec import GAMES as GAME_MODE
-from sims.spec import HANDS
+from sims.spec import Mode
 from tests.games.spoil_five.test_rules import JX4, JX4_JINX, JX4_T123, R, deal, expect, first_trick, pol, trick
 
 IMPLEMENTATIONS = {"kernel": kernel.play_dealt, "twin": twin.play_dealt}
@@ -265,7 +264,7 @@ def mixed_profile(n: int) -> np.ndarray:
     return tabled(SPEC.default_policy(n), rob=rob_t, jinx=jinx_t, seats=range(0, n, 2))
 
 
-@pytest.mark.parametrize("mode, count", [(HANDS, 300), (GAME_MODE, 20)], ids=["hands", "games"])
+@pytest.mark.parametrize("mode, count", [(Mode.HANDS, 300), (Mode.GAMES, 20)], ids=["hands", "games"])
 def test_mixed_tables_play_the_same_on_kernel_and_twin(mode, count):
     n = 5
     policy = mixed_profile(n)

@@ -28,8 +28,7 @@ def situation(
     candidates.  ``ValueError`` with one sentence for an impossible or malformed one."""
     if infer not in INFER:
         raise ValueError(f"--infer takes {' or '.join(INFER)}, not '{infer}'.")
-    if not spec.min_players <= n_seats <= spec.max_players:
-        raise ValueError(f"{spec.name} takes {spec.min_players} to {spec.max_players} players, not {n_seats}.")
+    spec.check_players(n_seats)
     if not 0 <= int(position) < n_seats:
         raise ValueError(f"--position takes a seat 0..{n_seats - 1} at a table of {n_seats}, not {position}.")
     holding = tuple(int(card) for card in holding)

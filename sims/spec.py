@@ -381,7 +381,9 @@ class GameSpec:
     max_players: int
     default_players: int
     kernel_version: int
-    check: Callable[[Any, np.ndarray, int], None]
+    # the game's own checks of a table within the player range (rules that need a table
+    # size, policy values): raise ValueError with a sentence; :meth:`check` calls it
+    check_table: Callable[[Any, np.ndarray, int], None]
     # by mode: njit(nogil=True) kernel(rules, policy, n_seats, seed, first, count) -> int64 sums
     kernels: Mapping[int, Callable]
     # by mode: (key(rules_array) -> hashable, make(key) -> kernel, keys to use it for): a
@@ -398,6 +400,7 @@ class GameSpec:
     # sims.advice, sims.solve), called as function(spec, rules_array, n_seats) by a cluster
     # worker to build it again; None for a game's own spec
     derived_by: str | None = None
+    players_why: str = ""  # why the player range is what it is ("one card each and one to cut")
     bench_players: tuple[int, ...] = ()  # table sizes `analyze bench` measures
     last_seat_role: str = "dealer"  # who sits in the last seat in hand mode
     # (rules, n_seats) -> a sentence the output shows for a table the rules only tolerate
@@ -424,6 +427,25 @@ class GameSpec:
         if key not in cache:
             cache[key] = make(key)
         return cache[key]
+
+    def check_players(self, n_seats: int) -> None:
+        """``ValueError`` with one sentence unless ``n_seats`` is in the game's range
+        (``min_players`` to ``max_players``, why in ``players_why``): the one place the
+        range is checked."""
+        if not self.min_players <= n_seats <= self.max_players:
+            allowed = (
+                f"exactly {self.min_players}"
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
+            why = f" ({self.players_why})" if self.players_why else ""
+            raise ValueError(f"{self.title} takes {allowed} players{why}, not {n_seats}.")
+
+    def check(self, rules, policy: np.ndarray, n_seats: int) -> None:
+        """``ValueError`` with one sentence when the table cannot be played: the player
+        range (:meth:`check_players`), then the game's own checks (``check_table``)."""
+        self.check_players(n_seats)
+        self.check_table(rules, policy, n_seats)
 
     def table_module(self):
         """The game's strategy-table module (imported on demand); ``ValueError`` without one."""

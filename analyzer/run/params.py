@@ -178,13 +178,7 @@ def resolve_table(
     suggested = spec.variants[variant] if variant is not None and variant in spec.variants else None
     if players is None:
         players = suggested.players if suggested and suggested.players else spec.default_players
-    if not spec.min_players <= players <= spec.max_players:
-        allowed = (
-            f"exactly {spec.min_players}"
-            if spec.min_players == spec.max_players
-            else f"{spec.min_players} to {spec.max_players}"
-        )
-        raise ValueError(f"{spec.title} takes {allowed} players, not {players}.")
+    spec.check_players(players)  # before the variant's rules and policy are built for them
     built = build_rules(spec, variant, rules)
     if strategy is None and suggested and suggested.policy:
         strategy = suggested.policy

@@ -159,8 +159,6 @@ GAME_OUTCOMES = Outcomes(
 
 def check(rules: Rules, policy: np.ndarray, n_seats: int) -> None:
     """Raise ``ValueError`` with a sentence when the table cannot be played."""
-    if not 4 <= n_seats <= 52:
-        raise ValueError(f"Ace Chasing starts with 4 to 52 players (one card each), not {n_seats}.")
 
 
 # ----------------------------------------------------------------------------------------

@@ -212,7 +212,7 @@ from sims.spec import GameSpec, Mode, check_policy_values, check_rule_values
 def check_deal(rules: Rules, policy, dealer: int, scores) -> tuple[np.ndarray, int, tuple[int, int]]:
     """Validate a stacked deal's table: the policy matrix, the dealer and the scores."""
     policy = np.asarray(policy, dtype=np.float64)
-    check(rules, policy, policy.shape[0] if policy.ndim == 2 else 0)
+    SPEC.check(rules, policy, policy.shape[0] if policy.ndim == 2 else 0)
     check_rule_values(rules)
     check_policy_values(POLICY_FIELDS, policy, N_PLAYERS)
     if dealer not in (0, 1):
@@ -340,7 +340,7 @@ SPEC = GameSpec(
     kernel_version=1,
     tables="sims.games.all_fours.table",
     solve="sims.games.all_fours.solve",
-    check=check,
+    check_table=check,
     kernels={Mode.HANDS: simulate_hands_nb, Mode.GAMES: simulate_games_nb},
     twin="sims.games.all_fours.twin",
     advice="sims.games.all_fours.advice",

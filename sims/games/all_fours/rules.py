@@ -249,5 +249,3 @@ GAME_OUTCOMES = Outcomes(
 
 def check(rules: Rules, policy: np.ndarray, n_seats: int) -> None:
     """Raise ``ValueError`` with a sentence when the table cannot be played."""
-    if n_seats != N_PLAYERS:
-        raise ValueError(f"All-Fours is played here by exactly 2 players, not {n_seats}.")

@@ -67,6 +67,7 @@ from sims.core.deck import stacked_pack
 from sims.core.rng import Stream
 from sims.core.table_nb import NO_TABLE, record_visit, table_action
 from sims.core.twins import Pack, sum_outcome_rows
+from sims.games.all_fours import SPEC
 from sims.games.all_fours.rules import (
     ADVICE_BEG,
     ADVICE_GIVE,
@@ -99,7 +100,6 @@ from sims.games.all_fours.rules import (
     TIE_ELDER_SCORES,
     TIE_NOBODY,
     Rules,
-    check,
 )
 from sims.games.all_fours.table import BEG, GIVE, N_ACTIONS, N_CELLS, OFFSETS, POLICY_WIDTH, cell_code
 
@@ -650,7 +650,7 @@ def hand_result(rules: Rules, policy, seed: int, index: int, log=None) -> dict:
 def play_hand(rules: Rules, policy, n_seats: int, seed: int, index: int, log=None):
     """Hand ``index`` of ``seed`` in hand mode: ``Stream(seed, index)``, E = seat 0, D = seat
     1, scores 0-0.  Returns ``(seat_rows, table_row)`` in ``HAND_OUTCOMES`` column order."""
-    check(rules, policy, n_seats)
+    SPEC.check(rules, policy, n_seats)
     res = hand_result(rules, policy, seed, index, log)
     seat_rows = []
     for s in range(N_PLAYERS):
@@ -702,7 +702,7 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
     """Game ``index`` of ``seed``: all its deals draw from ``Stream(seed, index)``, seat 1
     deals first, scores start 0-0.  Returns ``(seat_rows, table_row)`` in
     ``GAME_OUTCOMES`` column order."""
-    check(rules, policy, n_seats)
+    SPEC.check(rules, policy, n_seats)
     _check_rules(rules)
     rows = _prepared(policy)
     stream = Stream(seed, index)
@@ -765,7 +765,7 @@ def simulate(rules: Rules, policy, n_seats: int, mode: int, seed: int, first: in
         outcomes, play = GAME_OUTCOMES, play_game
     else:
         raise ValueError(f"mode must be 0 (hands) or 1 (games), got {mode}")
-    check(rules, policy, n_seats)
+    SPEC.check(rules, policy, n_seats)
     _check_rules(rules)
     return sum_outcome_rows(play, outcomes, rules, _prepared(policy), n_seats, seed, first, count)
 
@@ -818,7 +818,7 @@ def advise(rules, policy, n_seats: int, seed: int, first: int, count: int, known
     seat 1 the dealer; ``known`` holds the decision, the turn-up, the scores and the
     advised seat's six cards."""
     rules = Rules(*(int(v) for v in rules))
-    check(rules, policy, n_seats)
+    SPEC.check(rules, policy, n_seats)
     _check_rules(rules)
     rows = _prepared(policy)
     known = [int(v) for v in known]
@@ -880,7 +880,7 @@ def solve(rules, policy, n_seats: int, seed: int, first: int, count: int, decisi
     visit forced to the other action, and the seat's points minus the other seat's are
     recorded for both actions."""
     rules = Rules(*(int(v) for v in rules))
-    check(rules, policy, n_seats)
+    SPEC.check(rules, policy, n_seats)
     _check_rules(rules)
     rows = _prepared(policy)
     width = 1 + 2 * N_ACTIONS + N_ACTIONS * N_ACTIONS

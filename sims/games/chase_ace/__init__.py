@@ -215,7 +215,7 @@ def play_dealt(rules: Rules, policy: np.ndarray, cards, stream=None, log=None, *
     """
     cards = [int(c) for c in cards]
     m = len(cards) - 1
-    check(rules, policy, m)
+    SPEC.check(rules, policy, m)
     policy = np.asarray(policy, dtype=np.float64)
     rules_array = np.asarray(rules, dtype=np.int64)
     table = new_table_nb(rules_array, policy).view(np.recarray)[0]  # attribute access in Python too
@@ -257,7 +257,8 @@ SPEC = GameSpec(
     max_players=51,
     default_players=8,
     kernel_version=1,
-    check=check,
+    check_table=check,
+    players_why="one card each and one to cut",
     kernels={Mode.HANDS: simulate_hands_nb, Mode.GAMES: simulate_games_nb},
     fixed_kernels={Mode.HANDS: (hand_rule_codes, fixed_hands_kernel, (hand_rule_codes(Rules()),))},
     twin="sims.games.chase_ace.twin",

@@ -166,7 +166,5 @@ GAME_OUTCOMES = Outcomes(
 
 def check(rules: Rules, policy: np.ndarray, n_seats: int) -> None:
     """Raise ``ValueError`` with a sentence when the table cannot be played."""
-    if not 2 <= n_seats <= 51:
-        raise ValueError(f"Chase the Ace needs 2 to 51 players (one card each and one to cut), not {n_seats}.")
     if rules.tie == TIE_TO_DEALER and n_seats != 2:
         raise ValueError("tie=ties-to-dealer is the two-player Le Her rule; use it with --players 2.")

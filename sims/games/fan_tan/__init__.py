@@ -217,7 +217,7 @@ def play_dealt(rules: Rules, policy, n_seats: int, cards, dealer: int | None = N
       received - paid per seat; pot: the chips the winner took; turns: len(plays).
     """
     policy = np.asarray(policy, dtype=np.float64)
-    check(rules, policy, n_seats)
+    SPEC.check(rules, policy, n_seats)
     check_rule_values(rules)
     check_policy_values(POLICY_FIELDS, policy, n_seats)
     dealer = n_seats - 1 if dealer is None else dealer
@@ -281,7 +281,8 @@ SPEC = GameSpec(
     max_players=MAX_PLAYERS,
     default_players=4,
     kernel_version=1,
-    check=check,
+    check_table=check,
+    players_why="the rules ask for 3; 2 play with a warning",
     kernels={Mode.HANDS: simulate_hands_nb, Mode.GAMES: simulate_games_nb},
     fixed_kernels={Mode.HANDS: (hand_rule_codes, fixed_hands_kernel, (hand_rule_codes(Rules()),))},
     twin="sims.games.fan_tan.twin",

@@ -178,9 +178,9 @@ def hand_sizes(n_seats: int) -> list[int]:
 
 
 def check(rules: Rules, policy: np.ndarray, n_seats: int) -> None:
-    """Raise ``ValueError`` with a sentence when the table cannot be played."""
-    if not MIN_PLAYERS <= n_seats <= MAX_PLAYERS:
-        raise ValueError(f"Fan Tan takes 3 to 8 players (2 with a warning), not {n_seats}.")
+    """Raise ``ValueError`` with a sentence when the table cannot be played: nothing
+    beyond the player range, which ``SPEC.check`` checks first (every rule plays at any
+    table size in it)."""
 
 
 def warning(rules: Rules, n_seats: int) -> str | None:

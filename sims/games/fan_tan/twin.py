@@ -78,6 +78,7 @@ from sims.core.deck import deal_prefix
 from sims.core.rng import Stream
 from sims.core.table_nb import NO_TABLE, record_visit, table_action
 from sims.core.twins import sum_outcome_rows
+from sims.games.fan_tan import SPEC
 from sims.games.fan_tan.rules import (
     ACTION_PASS,
     CARDS_UPPER,
@@ -109,7 +110,6 @@ from sims.games.fan_tan.rules import (
     STYLE_HOLD_SEVENS,
     STYLE_RANDOM,
     Rules,
-    check,
 )
 from sims.spec import check_rule_values
 
@@ -278,7 +278,7 @@ def _checked(rules: Rules, policy, n_seats: int) -> _Rows:
     if not whole:
         raise ValueError(f"the number of seats must be a whole number, not {n_seats!r}.")
     n_seats = int(n_seats)
-    check(rules, policy, n_seats)
+    SPEC.check(rules, policy, n_seats)
     check_rule_values(rules)
     return _prepared(policy, n_seats)
 

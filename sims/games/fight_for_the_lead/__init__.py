@@ -265,7 +265,7 @@ def play_dealt(
       dropped under forced-replay or replay-optional); all_dropped, stock_short,
       reshuffled: 1/0 flags as in the hand mode outputs.
     """
-    check(rules, policy, n_seats)
+    SPEC.check(rules, policy, n_seats)
     dealer = n_seats - 1 if dealer is None else int(dealer)
     pot = n_seats * ante_for(rules, n_seats) if pot is None else int(pot)
     if not 0 <= dealer < n_seats:
@@ -342,7 +342,8 @@ SPEC = GameSpec(
     max_players=MAX_PLAYERS,
     default_players=4,
     kernel_version=1,
-    check=check,
+    check_table=check,
+    players_why="the pack holds 5 cards each",
     kernels={Mode.HANDS: simulate_hands_nb, Mode.GAMES: simulate_games_nb},
     twin="sims.games.fight_for_the_lead.twin",
     advice="sims.games.fight_for_the_lead.advice",

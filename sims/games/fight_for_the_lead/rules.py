@@ -222,8 +222,6 @@ def ante_for(rules: Rules, n_seats: int) -> int:
 
 def check(rules: Rules, policy: np.ndarray, n_seats: int) -> None:
     """Raise ``ValueError`` with a sentence when the table cannot be played."""
-    if not MIN_PLAYERS <= n_seats <= MAX_PLAYERS:
-        raise ValueError(f"Fight for the Lead needs 2 to 10 players (the pack holds 5 cards each), not {n_seats}.")
     if n_seats == MAX_PLAYERS and rules.trade_exhaust != RESHUFFLE_DISCARDS:
         raise ValueError("10 players need trade_exhaust=reshuffle-discards: the stock is nearly empty after the fight.")
     if rules.ante and (n_seats * rules.ante) % 4:

@@ -106,6 +106,7 @@ from sims.games.fight_for_the_lead import (
     RESHUFFLE_DISCARDS,
     SAMPLE_FIRST,
     SERVE_UNTIL_EMPTY,
+    SPEC,
     STAY_MIN_STRENGTH,
     STAY_WITH_LEAD,
     STYLE_GREEDY,
@@ -114,7 +115,6 @@ from sims.games.fight_for_the_lead import (
     TRADE_FROM_LEAD_WINNER,
     Rules,
     ante_for,
-    check,
 )
 from sims.games.fight_for_the_lead.table import (
     DROP,
@@ -622,7 +622,7 @@ def play_dealt(
     decision).  ``stream`` (default ``Stream(0, 0)``) feeds mixed table cells.
     """
     n = int(n_seats)
-    check(rules, policy, n)
+    SPEC.check(rules, policy, n)
     rows = _prepared(policy, n)
     dealer = n - 1 if dealer is None else int(dealer)
     if not 0 <= dealer < n:
@@ -644,7 +644,7 @@ def play_hand(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
     Returns ``(seat_rows, table_row)`` in ``HAND_OUTCOMES`` column order.
     """
     n = int(n_seats)
-    check(rules, policy, n)
+    SPEC.check(rules, policy, n)
     rows = _prepared(policy, n)
     pack = Pack(range(N_CARDS), Stream(seed, index))
     P = n * ante_for(rules, n)
@@ -689,7 +689,7 @@ def play_game(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
     exact Python integers.
     """
     n = int(n_seats)
-    check(rules, policy, n)
+    SPEC.check(rules, policy, n)
     rows = _prepared(policy, n)
     stream = Stream(seed, index)
     ante = ante_for(rules, n)
@@ -755,7 +755,7 @@ def simulate(rules: Rules, policy, n_seats: int, mode: int, seed: int, first: in
         outcomes, play = GAME_OUTCOMES, play_game
     else:
         raise ValueError(f"mode must be 0 (hands) or 1 (games), got {mode}")
-    check(rules, policy, n_seats)
+    SPEC.check(rules, policy, n_seats)
     rows = _prepared(policy, n_seats)
     return sum_outcome_rows(play, outcomes, rules, rows, n_seats, seed, first, count)
 

@@ -413,7 +413,7 @@ def _table(rules: Rules, policy, dealer) -> tuple[np.ndarray, int]:
     """Validate a stacked table: the rules, the policy matrix and the dealer."""
     policy = np.asarray(policy, dtype=np.float64)
     n = policy.shape[0] if policy.ndim == 2 else 0
-    check(rules, policy, n)
+    SPEC.check(rules, policy, n)
     check_rule_values(rules)
     check_policy_values(POLICY_FIELDS, policy, n)
     dealer = 3 if dealer is None else int(dealer)
@@ -528,7 +528,8 @@ SPEC = GameSpec(
     max_players=PLAYERS,
     default_players=PLAYERS,
     kernel_version=2,
-    check=check,
+    check_table=check,
+    players_why="two partnerships",
     kernels={Mode.HANDS: simulate_hands_nb, Mode.GAMES: simulate_games_nb},
     twin="sims.games.five_hundred.twin",
     tables="sims.games.five_hundred.table",

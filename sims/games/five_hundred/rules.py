@@ -362,7 +362,5 @@ GAME_OUTCOMES = Outcomes(
 
 def check(rules: Rules, policy: np.ndarray, n_seats: int) -> None:
     """Raise ``ValueError`` with a sentence when the table cannot be played."""
-    if n_seats != PLAYERS:
-        raise ValueError(f"Five Hundred is played by 4 players in two partnerships, not {n_seats}.")
     if int(rules.opp_cap) % 10:
         raise ValueError(f"opp_cap must be a multiple of 10 (scores go in tens), not {int(rules.opp_cap)}.")

@@ -151,6 +151,7 @@ from sims.core.cards import card_name
 from sims.core.rng import Stream
 from sims.core.table_nb import NO_TABLE, record_visit, table_action
 from sims.core.twins import Pack, sum_outcome_rows
+from sims.games.five_hundred import SPEC
 from sims.games.five_hundred.rules import (
     ALL_PASS_NO_TRUMPS,
     BID_OFFSET,
@@ -190,7 +191,6 @@ from sims.games.five_hundred.rules import (
     TARGET,
     TRICKS,
     Rules,
-    check,
     contract_name,
     contract_value,
     ladder_position,
@@ -1041,7 +1041,7 @@ def _rows(rules: Rules, policy, n_seats=PLAYERS) -> list:
     if not whole:
         raise ValueError(f"the number of seats must be a whole number, not {n_seats!r}.")
     n_seats = int(n_seats)
-    check(rules, matrix, n_seats)
+    SPEC.check(rules, matrix, n_seats)
     check_rule_values(rules)
     check_policy_values(POLICY_FIELDS, matrix, n_seats)
     # the policy fields as ints; a strategy table's block (sims.core.table) as it is

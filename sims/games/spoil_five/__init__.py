@@ -382,7 +382,7 @@ def _table(rules: Rules, policy, dealer) -> tuple[np.ndarray, int, int]:
     """Validate a stacked table: the rules, the policy matrix and the dealer."""
     policy = np.asarray(policy, dtype=np.float64)
     n = policy.shape[0] if policy.ndim == 2 else 0
-    check(rules, policy, n)
+    SPEC.check(rules, policy, n)
     check_rule_values(rules)
     check_policy_values(POLICY_FIELDS, policy, n)
     dealer = n - 1 if dealer is None else int(dealer)
@@ -514,7 +514,8 @@ SPEC = GameSpec(
     max_players=MAX_PLAYERS,
     default_players=DEFAULT_PLAYERS,
     kernel_version=2,
-    check=check,
+    check_table=check,
+    players_why="five cards each and a turn-up",
     kernels={Mode.HANDS: simulate_hands_nb, Mode.GAMES: simulate_games_nb},
     twin="sims.games.spoil_five.twin",
     advice="sims.games.spoil_five.advice",

@@ -291,5 +291,3 @@ GAME_OUTCOMES = Outcomes(
 
 def check(rules: Rules, policy: np.ndarray, n_seats: int) -> None:
     """Raise ``ValueError`` with a sentence when the table cannot be played."""
-    if not MIN_PLAYERS <= n_seats <= MAX_PLAYERS:
-        raise ValueError(f"Spoil Five takes 2 to 10 players (five cards each and a turn-up), not {n_seats}.")

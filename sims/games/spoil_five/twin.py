@@ -107,7 +107,7 @@ from sims.core.deck import stacked_pack
 from sims.core.rng import Stream
 from sims.core.table_nb import NO_TABLE, record_visit, table_action
 from sims.core.twins import Pack, sum_outcome_rows
-from sims.games.spoil_five import advice
+from sims.games.spoil_five import SPEC, advice
 from sims.games.spoil_five.rules import (
     BONUS_ANTE,
     BONUS_DOUBLE_ANTE,
@@ -128,7 +128,6 @@ from sims.games.spoil_five.rules import (
     TOPUP_DEALER_ONLY,
     TOPUP_EVERYONE,
     Rules,
-    check,
     length_bucket,
 )
 from sims.games.spoil_five.table import (
@@ -709,7 +708,7 @@ def _rows(rules: Rules, policy, n_seats=None) -> tuple[list, int]:
     if not whole:
         raise ValueError(f"the number of seats must be a whole number, not {n_seats!r}.")
     n_seats = int(n_seats)
-    check(rules, matrix, n_seats)
+    SPEC.check(rules, matrix, n_seats)
     check_rule_values(rules)
     check_policy_values(POLICY_FIELDS, matrix, n_seats)
     fields = len(POLICY_FIELDS)  # the fields as ints; table blocks (sims.core.table) as they are

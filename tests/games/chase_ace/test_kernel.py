@@ -163,11 +163,11 @@ def test_game_mode_with_three_lives_takes_several_rounds():
 
 def test_check_rejects_impossible_tables():
     with pytest.raises(ValueError, match="2 to 51"):
-        ca.check(ca.Rules(), policy_rows(52), 52)
+        ca.SPEC.check(ca.Rules(), policy_rows(52), 52)
     with pytest.raises(ValueError, match="1"):
-        ca.check(ca.Rules(), policy_rows(1), 1)
+        ca.SPEC.check(ca.Rules(), policy_rows(1), 1)
     with pytest.raises(ValueError, match="two-player"):
-        ca.check(ca.Rules(tie=ca.TIE_TO_DEALER), policy_rows(3), 3)
+        ca.SPEC.check(ca.Rules(tie=ca.TIE_TO_DEALER), policy_rows(3), 3)
 
 
 def test_the_standard_rules_run_on_the_fixed_rules_kernel_and_others_on_the_generic_one():

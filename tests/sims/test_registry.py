@@ -56,7 +56,7 @@ def test_each_game_is_one_folder_with_its_tests_beside_it(folder):
     from pathlib import Path
 
     game = Path(__file__).parents[2] / "sims" / "games" / folder
-    assert {"__init__.py", "rules.py", "kernel.py", "twin.py"} <= {path.name for path in game.iterdir()}
+    assert {"__init__.py", "rules.py", "kernel.py", "twin.py", "stacked.py"} <= {path.name for path in game.iterdir()}
     spec = GAMES[folder.replace("_", "-")]
     assert spec.twin == f"sims.games.{folder}.twin"
     assert spec.exact in (None, f"sims.games.{folder}.exact")

@@ -14,8 +14,7 @@ from sims.core.cards import FACES, parse_cards
 from sims.core.rng import Stream
 from sims.core.table import left_out, pure, with_tables
 from sims.engine import simulate
-from sims.games import ace_chasing as kernel
-from sims.games.ace_chasing import Rules
+from sims.games.ace_chasing import Rules, stacked
 from sims.games.ace_chasing.kernel import table_cell_nb
 from sims.games.ace_chasing.table import GAVE_NONE, KEEP, N_CELLS, SWAP, TABLES, cell_of, policy_table
 from sims.registry import GAMES
@@ -24,7 +23,7 @@ from tests.games.advice_twin import twin_advice
 
 SPEC = GAMES["ace-chasing"]
 N_FIELDS = len(SPEC.policy_fields)
-IMPLEMENTATIONS = {"kernel": kernel.play_dealt, "twin": twin.play_dealt}
+IMPLEMENTATIONS = {"kernel": stacked.play_dealt, "twin": twin.play_dealt}
 play_dealt = twin.play_dealt  # rebound per test by the `implementation` fixture (conftest.py)
 SWAP_TABLE, RIGHT_TABLE = TABLES
 NEVER = [0, 0, 0, 14, 1, 1000, 0]  # the never-swap policy row, no bets

@@ -1,5 +1,5 @@
 """Stacked-deck tests of Ace Chasing, run against both the Numba kernel
-(sims.games.ace_chasing.play_dealt) and the plain-Python twin (sims.games.ace_chasing.twin).
+(sims.games.ace_chasing.stacked.play_dealt) and the plain-Python twin (sims.games.ace_chasing.twin).
 
 Every expected result below is derived by hand from the module docstring of
 sims/games/ace_chasing/__init__.py (the rules contract) and the seed's worked example.  Cards are
@@ -19,7 +19,6 @@ import sims.games.ace_chasing.twin as twin
 from sims.core.cards import parse_cards
 from sims.core.deck import deal_prefix
 from sims.core.rng import Stream
-from sims.games import ace_chasing as kernel
 from sims.games.ace_chasing import (
     BET_BETTOR_CHOOSES,
     FACE_LABELS,
@@ -29,10 +28,11 @@ from sims.games.ace_chasing import (
     NEXT_RIGHT,
     POLICY_FIELDS,
     Rules,
+    stacked,
 )
 from sims.games.ace_chasing.twin import play_game, play_hand, replay_lines, simulate
 
-IMPLEMENTATIONS = {"kernel": kernel.play_dealt, "twin": twin.play_dealt}
+IMPLEMENTATIONS = {"kernel": stacked.play_dealt, "twin": twin.play_dealt}
 play_dealt = twin.play_dealt  # rebound per test by the `implementation` fixture (conftest.py)
 pytestmark = pytest.mark.usefixtures("implementation")
 

@@ -11,7 +11,7 @@ import pytest
 
 from sims.engine import simulate
 from sims.games import all_fours as af
-from sims.games.all_fours import twin
+from sims.games.all_fours import stacked, twin
 from sims.registry import GAMES
 from sims.spec import Mode
 
@@ -88,7 +88,7 @@ def test_single_stacked_deals_agree_field_by_field():
         scores = tuple(int(s) for s in rng.integers(0, rules.target, 2))
         cards = [int(c) for c in rng.permutation(52)]
         expected = twin.play_dealt(rules, matrix, cards, dealer=dealer, scores=scores)
-        assert af.play_dealt(rules, matrix, cards, dealer=dealer, scores=scores) == expected, (trial, rules)
+        assert stacked.play_dealt(rules, matrix, cards, dealer=dealer, scores=scores) == expected, (trial, rules)
 
 
 def test_runs_and_voids_agree_on_packs_stacked_for_long_runs():
@@ -112,7 +112,7 @@ def test_runs_and_voids_agree_on_packs_stacked_for_long_runs():
         for r in range(rounds):
             cards += rest[12 + 6 * r : 18 + 6 * r] + [turnups[r + 1]]
         expected = twin.play_dealt(rules, matrix, cards)
-        assert af.play_dealt(rules, matrix, cards) == expected, (trial, rules)
+        assert stacked.play_dealt(rules, matrix, cards) == expected, (trial, rules)
         seen_void += expected["void"]
         seen_rounds += expected["rounds"] == rounds and expected["ran"]
         seen_discard += bool(expected["discarded"][0])
@@ -249,7 +249,7 @@ def test_begging_more_changes_the_game_and_shows_in_the_counts():
     assert sums[1, GAME_SEAT["begged"]] > 0.4 * sums[2, GAME_TABLE["deals"]]
 
 
-@pytest.mark.parametrize("implementation", [af.play_dealt, twin.play_dealt], ids=["kernel", "twin"])
+@pytest.mark.parametrize("implementation", [stacked.play_dealt, twin.play_dealt], ids=["kernel", "twin"])
 @pytest.mark.parametrize(
     "change",
     [

@@ -30,7 +30,6 @@ import pytest
 
 import sims.games.all_fours.twin as twin
 from sims.core.cards import parse_cards
-from sims.games import all_fours as kernel
 from sims.games.all_fours import (
     DISCARD_TO_SIX,
     FOSTER_CLUB,
@@ -43,9 +42,10 @@ from sims.games.all_fours import (
     TIE_ELDER_SCORES,
     TIE_NOBODY,
     Rules,
+    stacked,
 )
 
-IMPLEMENTATIONS = {"kernel": kernel.play_dealt, "twin": twin.play_dealt}
+IMPLEMENTATIONS = {"kernel": stacked.play_dealt, "twin": twin.play_dealt}
 play_dealt = twin.play_dealt  # rebound per test by the `implementation` fixture (conftest.py)
 pytestmark = pytest.mark.usefixtures("implementation")
 

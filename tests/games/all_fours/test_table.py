@@ -16,15 +16,14 @@ from sims.core.rng import Stream
 from sims.core.table import left_out, pure, with_tables
 from sims.core.tricks import ACE_HIGH_BIT
 from sims.engine import simulate
-from sims.games import all_fours as kernel
-from sims.games.all_fours import SPEC, Rules
+from sims.games.all_fours import SPEC, Rules, stacked
 from sims.games.all_fours.kernel import table_cell_nb
 from sims.games.all_fours.table import BEG, GIVE, N_CELLS, RUN, STAND, TABLES, cell_code, policy_table
 from sims.situations import situation as core_situation
 from sims.spec import Mode
 from tests.games.advice_twin import twin_advice
 
-IMPLEMENTATIONS = {"kernel": kernel.play_dealt, "twin": twin.play_dealt}
+IMPLEMENTATIONS = {"kernel": stacked.play_dealt, "twin": twin.play_dealt}
 play_dealt = twin.play_dealt  # rebound per test by the `implementation` fixture (conftest.py)
 
 BEG_TABLE, GIVE_TABLE = TABLES

@@ -17,7 +17,7 @@ from sims.core.rng import Stream
 from sims.core.table import pure, with_tables
 from sims.engine import simulate
 from sims.games import chase_ace as ca
-from sims.games.chase_ace import twin
+from sims.games.chase_ace import stacked, twin
 from sims.games.chase_ace.exact import (
     best_response,
     exact_hand,
@@ -33,8 +33,8 @@ from sims.table_files import Table
 from tests.games.advice_twin import twin_advice
 
 pytestmark = pytest.mark.usefixtures("implementation")
-IMPLEMENTATIONS = {"kernel": ca.play_dealt, "twin": twin.play_dealt}
-play_dealt = ca.play_dealt  # rebound by the implementation fixture
+IMPLEMENTATIONS = {"kernel": stacked.play_dealt, "twin": twin.play_dealt}
+play_dealt = stacked.play_dealt  # rebound by the implementation fixture
 
 SPEC = get_game("chase-ace")
 SWAP_DECISION = TABLES[0]

@@ -1,5 +1,5 @@
 """Stacked-deck tests of Chase the Ace, run against both the Numba kernel
-(sims.games.chase_ace.play_dealt) and the plain-Python twin (sims.games.chase_ace.twin).
+(sims.games.chase_ace.stacked.play_dealt) and the plain-Python twin (sims.games.chase_ace.twin).
 
 Every expected result below is derived by hand from the package docstring of sims/games/chase_ace/__init__.py.
 Cards are listed by position (eldest hand first, dealer last), then the cut card.
@@ -13,7 +13,6 @@ import pytest
 import sims.games.chase_ace.twin as twin
 from sims.core.cards import parse_cards
 from sims.core.rng import Stream
-from sims.games import chase_ace as kernel
 from sims.games.chase_ace import (
     FINAL_CARRY_NO_STAKE,
     FINAL_CARRY_STAKE,
@@ -37,10 +36,11 @@ from sims.games.chase_ace import (
     TIE_LATEST,
     TIE_TO_DEALER,
     Rules,
+    stacked,
 )
 from sims.games.chase_ace.twin import play_game, play_hand, replay_lines, simulate
 
-IMPLEMENTATIONS = {"kernel": kernel.play_dealt, "twin": twin.play_dealt}
+IMPLEMENTATIONS = {"kernel": stacked.play_dealt, "twin": twin.play_dealt}
 play_dealt = twin.play_dealt  # rebound per test by the `implementation` fixture (conftest.py)
 pytestmark = pytest.mark.usefixtures("implementation")
 

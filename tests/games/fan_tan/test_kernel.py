@@ -8,7 +8,7 @@ import pytest
 
 from sims.engine import simulate
 from sims.games import fan_tan as ft
-from sims.games.fan_tan import twin
+from sims.games.fan_tan import stacked, twin
 from sims.registry import GAMES
 from sims.spec import Mode
 
@@ -62,7 +62,7 @@ def test_single_stacked_deals_agree_turn_by_turn():
         dealer = int(rng.integers(0, n))
         cards = [int(c) for c in rng.permutation(52)]
         expected = twin.play_dealt(rules, matrix, n, cards, dealer=dealer)
-        assert ft.play_dealt(rules, matrix, n, cards, dealer=dealer) == expected, (trial, n, rules)
+        assert stacked.play_dealt(rules, matrix, n, cards, dealer=dealer) == expected, (trial, n, rules)
 
 
 def test_every_deal_ends_with_chips_conserved_and_a_legal_sequence():
@@ -72,7 +72,7 @@ def test_every_deal_ends_with_chips_conserved_and_a_legal_sequence():
     rng = np.random.default_rng(8)
     for trial in range(300):
         n, rules, matrix = random_table(rng)
-        res = ft.play_dealt(rules, matrix, n, [int(c) for c in rng.permutation(52)])
+        res = stacked.play_dealt(rules, matrix, n, [int(c) for c in rng.permutation(52)])
         assert res["cards_left"][res["winner"]] == 0 and sum(left == 0 for left in res["cards_left"]) == 1
         if rules.settle == ft.SETTLE_CARD_COUNT:
             assert res["paid"] == [0] * n and res["received"] == [0] * n and res["pot"] == 0
@@ -141,7 +141,7 @@ def test_hand_mode_the_dealer_seat_matters_but_a_rotation_evens_it_out():
     assert means[n - 1] - means[0] > 6 * np.hypot(se[n - 1], se[0])
 
 
-@pytest.mark.parametrize("implementation", [ft.play_dealt, twin.play_dealt], ids=["kernel", "twin"])
+@pytest.mark.parametrize("implementation", [stacked.play_dealt, twin.play_dealt], ids=["kernel", "twin"])
 @pytest.mark.parametrize(
     "change",
     [
@@ -173,7 +173,7 @@ def test_play_dealt_refuses_values_outside_the_contract(implementation, change):
         )
 
 
-@pytest.mark.parametrize("implementation", [ft.play_dealt, twin.play_dealt], ids=["kernel", "twin"])
+@pytest.mark.parametrize("implementation", [stacked.play_dealt, twin.play_dealt], ids=["kernel", "twin"])
 def test_the_first_seats_may_all_hold_their_sevens_back_and_the_next_must_open(implementation):
     """Cards dealt in code order to 4 seats (dealer 3): seat 0 holds 7h, seat 1 7s, seat 2
     7c, seat 3 7d; only sevens are legal at first.  With voluntary passes and
@@ -194,6 +194,6 @@ def test_the_first_seats_may_all_hold_their_sevens_back_and_the_next_must_open(i
 @pytest.mark.parametrize("dealer", [1.5, True, "1"])
 def test_kernel_play_dealt_refuses_a_dealer_that_is_not_a_whole_number(dealer):
     with pytest.raises(ValueError):
-        ft.play_dealt(ft.Rules(), SPEC.default_policy(4), 4, list(range(52)), dealer=dealer)
+        stacked.play_dealt(ft.Rules(), SPEC.default_policy(4), 4, list(range(52)), dealer=dealer)
     with pytest.raises(ValueError):
-        ft.play_dealt(ft.Rules(), SPEC.default_policy(4), 4, [0.5] + list(range(1, 52)))
+        stacked.play_dealt(ft.Rules(), SPEC.default_policy(4), 4, [0.5] + list(range(1, 52)))

@@ -40,7 +40,6 @@ import pytest
 import sims.games.fan_tan.twin as twin
 from sims.core.cards import parse_cards
 from sims.core.rng import Stream
-from sims.games import fan_tan as kernel
 from sims.games.fan_tan import (
     FEWER_CARDS_PAY_EXTRA,
     MORE_CARDS_PAY_EXTRA,
@@ -59,9 +58,10 @@ from sims.games.fan_tan import (
     UNEVEN_NONE,
     Rules,
     hand_sizes,
+    stacked,
 )
 
-IMPLEMENTATIONS = {"kernel": kernel.play_dealt, "twin": twin.play_dealt}
+IMPLEMENTATIONS = {"kernel": stacked.play_dealt, "twin": twin.play_dealt}
 play_dealt = twin.play_dealt  # rebound per test by the `implementation` fixture (conftest.py)
 pytestmark = pytest.mark.usefixtures("implementation")
 

@@ -23,10 +23,8 @@ from sims.core.cards import parse_cards
 from sims.core.rng import Stream
 from sims.core.table import left_out, pure, with_tables
 from sims.engine import simulate
-from sims.games import fan_tan as kernel
 from sims.games.fan_tan import (
     ACTION_PASS,
-    BIT_OF_CODE,
     N_PLAY_CELLS,
     PLAY_ACTIONS,
     PLAY_CELLS,
@@ -38,13 +36,14 @@ from sims.games.fan_tan import (
     STYLE_HOLD_SEVENS,
     STYLE_RANDOM,
     Rules,
+    stacked,
 )
-from sims.games.fan_tan.kernel import new_table_nb, play_cell_nb
+from sims.games.fan_tan.kernel import BIT_OF_CODE, new_table_nb, play_cell_nb
 from sims.games.fan_tan.table import PLAY, policy_table
 from sims.spec import Mode
 from tests.games.advice_twin import twin_advice
 
-IMPLEMENTATIONS = {"kernel": kernel.play_dealt, "twin": twin.play_dealt}
+IMPLEMENTATIONS = {"kernel": stacked.play_dealt, "twin": twin.play_dealt}
 play_dealt = twin.play_dealt  # rebound per test by the `implementation` fixture (conftest.py)
 
 R = Rules()

@@ -8,7 +8,7 @@ import pytest
 
 from sims.engine import simulate
 from sims.games import fight_for_the_lead as ffl
-from sims.games.fight_for_the_lead import twin
+from sims.games.fight_for_the_lead import stacked, twin
 from sims.registry import GAMES
 from sims.spec import Mode
 
@@ -109,7 +109,7 @@ def test_kernel_stacked_hands_obey_the_laws_of_play(ffl_hand_check):
         rules, matrix = random_table(rng, n)
         pot = n * ffl.ante_for(rules, n) * int(rng.choice([1, 3]))
         compulsory = bool(rng.integers(0, 2))
-        result = ffl.play_dealt(
+        result = stacked.play_dealt(
             rules,
             matrix,
             n,
@@ -125,9 +125,9 @@ def test_play_dealt_refuses_what_the_kernel_cannot_play():
     matrix = policy(4)
     for kwargs, message in (({"dealer": 4}, "dealer"), ({"pot": 6}, "multiple of 4"), ({"pot": 0}, "multiple of 4")):
         with pytest.raises(ValueError, match=message):
-            ffl.play_dealt(ffl.Rules(), matrix, 4, list(range(16)), **kwargs)
+            stacked.play_dealt(ffl.Rules(), matrix, 4, list(range(16)), **kwargs)
     with pytest.raises(ValueError, match="2 to 10"):
-        ffl.play_dealt(ffl.Rules(), policy(11), 11, list(range(44)))
+        stacked.play_dealt(ffl.Rules(), policy(11), 11, list(range(44)))
 
 
 def test_every_hand_conserves_chips_and_cards():
@@ -138,7 +138,7 @@ def test_every_hand_conserves_chips_and_cards():
         n = int(rng.integers(2, 11))
         rules, matrix = random_table(rng, n)
         pot = n * ffl.ante_for(rules, n) * int(rng.choice([1, 2, 6]))
-        result = ffl.play_dealt(
+        result = stacked.play_dealt(
             rules,
             matrix,
             n,

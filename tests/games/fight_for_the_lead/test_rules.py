@@ -1,5 +1,5 @@
 """Stacked-deck rule tests of Fight for the Lead, run against both the Numba kernel
-(sims.games.fight_for_the_lead.play_dealt) and the plain-Python twin
+(sims.games.fight_for_the_lead.stacked.play_dealt) and the plain-Python twin
 (sims.games.fight_for_the_lead.twin.play_dealt).
 
 Every expected value below is derived by hand from the rules contract: the package
@@ -24,7 +24,6 @@ import pytest
 
 import sims.games.fight_for_the_lead.twin as twin
 from sims.core.cards import parse_cards
-from sims.games import fight_for_the_lead as kernel
 from sims.games.fight_for_the_lead import (
     CAP_EQUAL,
     ELDEST_GETS_LEAD,
@@ -44,9 +43,10 @@ from sims.games.fight_for_the_lead import (
     TRADE_FROM_DEALER_LEFT,
     TRADE_FROM_LEAD_WINNER,
     Rules,
+    stacked,
 )
 
-IMPLEMENTATIONS = {"kernel": kernel.play_dealt, "twin": twin.play_dealt}
+IMPLEMENTATIONS = {"kernel": stacked.play_dealt, "twin": twin.play_dealt}
 play_dealt = twin.play_dealt  # rebound per test by the `implementation` fixture (conftest.py)
 pytestmark = pytest.mark.usefixtures("implementation")
 

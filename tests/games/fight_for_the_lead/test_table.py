@@ -20,8 +20,7 @@ from sims.core.rng import Stream
 from sims.core.table import left_out, with_tables
 from sims.core.tricks import ACE_HIGH_BIT
 from sims.engine import simulate
-from sims.games import fight_for_the_lead as kernel
-from sims.games.fight_for_the_lead import Rules
+from sims.games.fight_for_the_lead import Rules, stacked
 from sims.games.fight_for_the_lead import advice as ffl_advice
 from sims.games.fight_for_the_lead.kernel import fight_cell_nb, stay_cell_nb
 from sims.games.fight_for_the_lead.table import (
@@ -40,7 +39,7 @@ from tests.games.advice_twin import twin_advice
 
 SPEC = GAMES["fight-for-the-lead"]
 N_FIELDS = len(SPEC.policy_fields)
-IMPLEMENTATIONS = {"kernel": kernel.play_dealt, "twin": twin.play_dealt}
+IMPLEMENTATIONS = {"kernel": stacked.play_dealt, "twin": twin.play_dealt}
 play_dealt = twin.play_dealt  # rebound per test by the `implementation` fixture (conftest.py)
 STAY_TABLE, FIGHT_TABLE = TABLES
 LOWEST, HIGHEST, HIGHEST_NON_ACE, LONGEST = range(4)

@@ -13,6 +13,8 @@ import pytest
 
 from sims.engine import simulate
 from sims.games import five_hundred as fh
+from sims.games.five_hundred import stacked
+from sims.games.five_hundred.kernel import PACKS
 from sims.registry import GAMES
 from sims.spec import Mode
 
@@ -59,7 +61,7 @@ def test_a_seat_is_dealt_both_red_jacks_as_often_as_it_should_be():
     both = np.uint64((1 << 23) | (1 << 36))
     found = [0, 0, 0, 0]
     for index in range(count):
-        pack_row[:] = fh.PACKS[0]
+        pack_row[:] = PACKS[0]
         deal_nb(rules, pack_row, np.int64(3), True, stream_state(9, index), hands, dealt)
         for seat in range(4):
             found[seat] += (hands[seat] & both) == both
@@ -175,11 +177,11 @@ def test_stacked_deals_of_kernel_and_twin_agree_on_random_packs():
     rng = np.random.default_rng(8)
     for trial in range(60):
         table, matrix = _random_table(rng)
-        pack = [int(c) for c in fh.PACKS[table.deck][: fh.PACK_SIZE[table.deck]]]
+        pack = [int(c) for c in PACKS[table.deck][: fh.PACK_SIZE[table.deck]]]
         cards = [int(c) for c in rng.permutation(pack)]
         dealer = int(rng.integers(0, 4))
         scores = (int(rng.integers(-49, 50)) * 10, int(rng.integers(-49, 50)) * 10)
-        assert fh.play_dealt(table, matrix, cards, dealer, scores) == twin.play_dealt(
+        assert stacked.play_dealt(table, matrix, cards, dealer, scores) == twin.play_dealt(
             table, matrix, cards, dealer, scores
         ), trial
 
@@ -195,8 +197,8 @@ def test_opp_cap_below_100_caps_hand_mode_scores_as_it_caps_the_totals():
         capped = simulate(SPEC, capped_rules, policy(), 4, Mode.HANDS, 42, index, 1)
         free = simulate(SPEC, fh.Rules(), policy(), 4, Mode.HANDS, 42, index, 1)
         res = twin.hand_result(fh.Rules(), policy(), 4, 42, index)
-        stacked = [c for seat in range(4) for c in res["dealt"][seat]] + res["kitty"]  # seat 0 is the eldest
-        dealt = fh.play_dealt(capped_rules, policy(), stacked)
+        cards = [c for seat in range(4) for c in res["dealt"][seat]] + res["kitty"]  # seat 0 is the eldest
+        dealt = stacked.play_dealt(capped_rules, policy(), cards)
         assert dealt["scores"] == dealt["points"]  # from 0-0 the hand's points are the totals
         for seat in range(4):
             assert capped[seat, SEAT["score"]] == dealt["scores"][seat % 2]

@@ -49,8 +49,7 @@ import numpy as np
 import pytest
 
 from sims.core.cards import card_code
-from sims.games import five_hundred
-from sims.games.five_hundred import twin
+from sims.games.five_hundred import stacked, twin
 from sims.games.five_hundred.rules import (
     ALL_PASS_NO_TRUMPS,
     DECK_45,
@@ -80,8 +79,8 @@ from sims.games.five_hundred.rules import (
     ladder_position,
 )
 
-IMPLEMENTATIONS = {"kernel": five_hundred.play_dealt, "twin": twin.play_dealt}
-GAME_IMPLEMENTATIONS = {"kernel": five_hundred.play_game, "twin": twin.play_game}
+IMPLEMENTATIONS = {"kernel": stacked.play_dealt, "twin": twin.play_dealt}
+GAME_IMPLEMENTATIONS = {"kernel": stacked.play_game, "twin": twin.play_game}
 play_dealt = twin.play_dealt  # rebound per test by the `implementation` fixture (conftest.py)
 pytestmark = pytest.mark.usefixtures("implementation")
 

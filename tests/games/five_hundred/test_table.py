@@ -14,7 +14,7 @@ from sims import solve
 from sims.core.cards import card_code
 from sims.core.rng import Stream
 from sims.core.table import left_out, with_tables
-from sims.games import five_hundred
+from sims.games.five_hundred import stacked
 from sims.games.five_hundred.kernel import misere_cell_nb, trick_cell_nb
 from sims.games.five_hundred.rules import HEARTS_BID, NO_TRUMPS, OPEN_MISERE, Rules
 from sims.games.five_hundred.table import (
@@ -38,7 +38,7 @@ from sims.games.five_hundred.table import (
 )
 from sims.registry import GAMES
 
-IMPLEMENTATIONS = {"kernel": five_hundred.play_dealt, "twin": twin.play_dealt}
+IMPLEMENTATIONS = {"kernel": stacked.play_dealt, "twin": twin.play_dealt}
 play_dealt = twin.play_dealt  # rebound per test by the `implementation` fixture (conftest.py)
 
 SPEC = GAMES["five-hundred"]

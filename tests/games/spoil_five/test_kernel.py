@@ -11,6 +11,7 @@ import pytest
 
 from sims.engine import simulate
 from sims.games import spoil_five as sf
+from sims.games.spoil_five import stacked
 from sims.registry import GAMES
 from sims.spec import Mode
 
@@ -258,4 +259,4 @@ def test_stacked_deals_of_kernel_and_twin_agree_on_random_packs():
         ).astype(float)
         cards = [int(c) for c in rng.permutation(52)]
         dealer = int(rng.integers(0, n))
-        assert sf.play_dealt(table, matrix, cards, dealer) == twin.play_dealt(table, matrix, cards, dealer), trial
+        assert stacked.play_dealt(table, matrix, cards, dealer) == twin.play_dealt(table, matrix, cards, dealer), trial

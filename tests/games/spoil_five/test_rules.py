@@ -1,5 +1,5 @@
 """Stacked-deck rule tests of Spoil Five, run against both the Numba kernel
-(sims.games.spoil_five: play_dealt, play_pool) and the plain-Python twin
+(sims.games.spoil_five.stacked: play_dealt, play_pool) and the plain-Python twin
 (sims.games.spoil_five.twin: the same functions).
 
 Every expected value below is derived by hand from the rules contract
@@ -53,7 +53,7 @@ import pytest
 
 import sims.games.spoil_five.twin as twin
 from sims.core.cards import parse_cards
-from sims.games import spoil_five as kernel
+from sims.games.spoil_five import stacked
 from sims.games.spoil_five.rules import (
     BONUS_ANTE,
     BONUS_DOUBLE_ANTE,
@@ -71,8 +71,8 @@ from sims.games.spoil_five.rules import (
     Rules,
 )
 
-IMPLEMENTATIONS = {"kernel": kernel.play_dealt, "twin": twin.play_dealt}
-POOL_IMPLEMENTATIONS = {"kernel": kernel.play_pool, "twin": twin.play_pool}
+IMPLEMENTATIONS = {"kernel": stacked.play_dealt, "twin": twin.play_dealt}
+POOL_IMPLEMENTATIONS = {"kernel": stacked.play_pool, "twin": twin.play_pool}
 play_dealt = twin.play_dealt  # rebound per test by the `implementation` fixture (conftest.py)
 pytestmark = pytest.mark.usefixtures("implementation")
 

@@ -16,7 +16,7 @@ from sims import solve
 from sims.core.rng import Stream
 from sims.core.table import LEFT_OUT, left_out, pure, with_tables
 from sims.engine import simulate
-from sims.games import spoil_five as kernel
+from sims.games.spoil_five import stacked
 from sims.games.spoil_five.table import (
     CLAIM,
     JINX,
@@ -34,7 +34,7 @@ from sims.registry import GAMES
 from sims.spec import Mode
 from tests.games.spoil_five.test_rules import JX4, JX4_JINX, JX4_T123, R, deal, expect, first_trick, pol, trick
 
-IMPLEMENTATIONS = {"kernel": kernel.play_dealt, "twin": twin.play_dealt}
+IMPLEMENTATIONS = {"kernel": stacked.play_dealt, "twin": twin.play_dealt}
 play_dealt = twin.play_dealt  # rebound per test by the `implementation` fixture (conftest.py)
 
 SPEC = GAMES["spoil-five"]

@@ -7,14 +7,12 @@ from __future__ import annotations
 import numpy as np
 
 from sims.core.rng import Stream
-from sims.games.ace_chasing.kernel import *  # noqa: F401,F403 (and its kernels)
 from sims.games.ace_chasing.kernel import (
     _bet_result,
     new_table_nb,
     play_any_round_nb,
     rule_codes_nb,
 )
-from sims.games.ace_chasing.rules import *  # noqa: F401,F403 (the game's public names live here)
 from sims.games.ace_chasing.rules import (
     Rules,
 )

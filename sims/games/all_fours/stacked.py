@@ -16,7 +16,6 @@ from sims.games.all_fours.kernel import (
     play_deal_nb,
     stack_pack,
 )
-from sims.games.all_fours.rules import *  # noqa: F401,F403 (the game's public names live here)
 from sims.games.all_fours.rules import (
     N_PLAYERS,
     POLICY_FIELDS,

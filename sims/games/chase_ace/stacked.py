@@ -7,7 +7,6 @@ from __future__ import annotations
 import numpy as np
 
 from sims.games.chase_ace import SPEC
-from sims.games.chase_ace.kernel import *  # noqa: F401,F403 (and its kernels)
 from sims.games.chase_ace.kernel import (
     SOLVE_FORCED,
     SOLVE_FORCED_SWAP,
@@ -16,7 +15,6 @@ from sims.games.chase_ace.kernel import (
     play_round_nb,
     rule_codes_nb,
 )
-from sims.games.chase_ace.rules import *  # noqa: F401,F403 (the game's public names live here)
 from sims.games.chase_ace.rules import (
     Rules,
 )

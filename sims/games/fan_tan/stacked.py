@@ -15,7 +15,6 @@ from sims.games.fan_tan.kernel import (
     new_table_nb,
     play_deal_nb,
 )
-from sims.games.fan_tan.rules import *  # noqa: F401,F403 (the game's public names live here)
 from sims.games.fan_tan.rules import (
     POLICY_FIELDS,
     Rules,

@@ -15,7 +15,6 @@ from sims.games.fight_for_the_lead.kernel import (
     new_table_nb,
     play_hand_nb,
 )
-from sims.games.fight_for_the_lead.rules import *  # noqa: F401,F403 (the game's public names live here)
 from sims.games.fight_for_the_lead.rules import (
     REFUND_SPLIT,
     Rules,

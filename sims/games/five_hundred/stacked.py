@@ -17,7 +17,6 @@ from sims.games.five_hundred.kernel import (
     new_table_nb,
     play_hand_nb,
 )
-from sims.games.five_hundred.rules import *  # noqa: F401,F403 (the game's public names live here)
 from sims.games.five_hundred.rules import (
     PACK_SIZE,
     PLAYERS,

@@ -35,7 +35,6 @@ from sims.games.spoil_five.kernel import (
     pool_results,
     seat_chips,
 )
-from sims.games.spoil_five.rules import *  # noqa: F401,F403 (the game's public names live here)
 from sims.games.spoil_five.rules import (
     BIT_CODE,
     HAND_SIZE,

@@ -14,12 +14,9 @@ from analyzer.api.results import _Result, _written
 from analyzer.present.advice_words import (
     _changed_rules,
     _deals,
-    _escaped,
     _percent,
     _places,
-    _rule_words,
     _seat_policies,
-    _with_se,
     field_words,
 )
 
@@ -29,7 +26,6 @@ if TYPE_CHECKING:
     from sims.core.advice import Situation
     from sims.spec import GameSpec
 
-Z95 = 1.959963984540054
 MIN_TO_RANK = 30  # accepted deals a verdict needs: fewer give no standard error to trust (two equal deals give 0)
 
 
@@ -235,172 +231,40 @@ class AdviceResult(_Result):
 
     def summary(self) -> dict:
         """The ``--json`` object (undefined numbers are null)."""
-        from analyzer.present.text import finite
+        from analyzer.present.advice_views import advice_summary
 
-        options = []
-        for option in self.options:
-            mean, se = option.outcomes[self.headline]
-            others = {name: {"mean": m, "se": s} for name, (m, s) in option.outcomes.items() if name != self.headline}
-            options.append(
-                {
-                    "action": option.action,
-                    "outcome": self.headline,
-                    "mean": mean,
-                    "se": se,
-                    "ci_low": mean - Z95 * se,
-                    "ci_high": mean + Z95 * se,
-                    "diff": option.diff,
-                    "diff_se": option.diff_se,
-                    "others": others,
-                }
-            )
-        table = self._table()
-        return finite(
-            {
-                "game": self.spec.name,
-                "decision": self.situation.decision,
-                "position": self.position,
-                "players": self.players,
-                "holding": self.holding_text,
-                "context": dict(self.situation.described),
-                "context_given": dict(self.context),
-                "assumed": self.assumed(),
-                "infer": self.situation.infer,
-                "infer_switched": self.switched is not None,
-                "infer_note": "history " + self.infer_text() if self.switched is not None else None,
-                "rank_by": self.headline,
-                "rank_lower_is_better": self.headline in self.situation.smaller,
-                "variant": table.variant or "standard",
-                "strategy": table.strategy,
-                "rules": self.rules_object(),
-                "policy": self.policy_object(),
-                "field": self.field_text(),
-                "seed": self.seed,
-                "deals": self.accepted,
-                "asked": self.asked,
-                "tried": self.tried,
-                "from_store": self.from_store,
-                "acceptance": self.acceptance,
-                "stopped_by": "interrupted" if self.interrupted else self.stop,
-                "target_se": self.target_se,
-                "target_se_reached": self.target_reached(),
-                "notes": self.notes(),
-                "lower_is_better": self.headline in self.situation.smaller,  # of the outcome ranked by
-                "options": options,
-                "best": None if self.too_few else self.best,
-                "verdict": self.verdict(),
-                "partial": self.interrupted,
-            }
-        )
+        return advice_summary(self)
 
     def heading(self) -> list[str]:
         """The lines above the table: the question, and every assumption behind the answer."""
-        given = ", ".join(f"{key}={_escaped(value)}" for key, value in self.context.items()) or "none given"
-        assumed = "; ".join(f"{key}: {what}" for key, what in self.situation.assumed.items())
-        table = self._table()
-        lines = [
-            f"{self.spec.title}: advice for seat {self.position} of {self.players} holding "
-            f"{_escaped(self.holding_text)} ({self.situation.decision})",
-            f"  rules    {'; '.join(_rule_words(self.spec, table.rules))}"
-            + (f" (variant {table.variant})" if table.variant else ""),
-            f"  field    {self.field_text()}",
-            f"  context  {given}" + (f"; assumed where left out: {assumed}" if assumed else ""),
-            f"  history  {self.infer_text()}",
-            f"  ranked   by {self.headline}"
-            + (" (smaller is better)" if self.headline in self.situation.smaller else " (larger is better)"),
-        ]
-        return lines
+        from analyzer.present.advice_views import advice_heading
+
+        return advice_heading(self)
 
     def text(self) -> str:
-        lines = self.heading() + [
-            f"{_deals(self.accepted)} accepted of {self.tried:,} tried (acceptance {_percent(self.acceptance)}), "
-            f"seed {self.seed}, every action on the same deals"
-            + (f"; {self.from_store:,} of the deals tried read from the store" if self.from_store else "")
-            + (" (interrupted: a partial result)" if self.interrupted else ""),
-            "",
-        ]
-        names = [self.headline] + [name for name in self.situation.outcomes if name != self.headline]
+        from analyzer.present.advice_views import advice_text
 
-        header = ["action", f"{names[0]} [95% interval]", "vs best ± se"] + names[1:]
-        rows = []
-        for option in self.ranked():
-            mean, se = option.outcomes[names[0]]
-            p, q = _places(se), _places(option.diff_se)
-            diff = "best" if option.action == self.best else f"{option.diff:+.{q}f} ± {option.diff_se:.{q}f}"
-            interval = f"[{mean - Z95 * se:.{p}f}, {mean + Z95 * se:.{p}f}]" if math.isfinite(se) else "(no interval)"
-            if option.action != self.best and not math.isfinite(option.diff_se):
-                diff = f"{option.diff:+.{q}f} ± –"
-            rows.append(
-                [option.action, f"{mean:.{p}f} {interval}", diff]
-                + [_with_se(*option.outcomes[name]) for name in names[1:]]
-            )
-        widths = [max(len(str(row[k])) for row in [header] + rows) for k in range(len(header))]
-        for row in [header] + rows:
-            lines.append("  ".join(str(cell).ljust(width) for cell, width in zip(row, widths)).rstrip())
-        lines += ["", self.verdict()] + self.notes()
-        return "\n".join(lines)
+        return advice_text(self)
 
     def table(self):
         """One row per candidate and outcome: ``action``, ``outcome``, ``mean``, ``se``,
         ``ci_low``, ``ci_high``, and for the outcome ranked by ``diff`` and ``diff_se`` to the best."""
-        import pandas as pd
+        from analyzer.present.advice_views import advice_table
 
-        rows = []
-        for option in self.options:
-            for name, (mean, se) in option.outcomes.items():
-                headline = name == self.headline
-                rows.append(
-                    {
-                        "action": option.action,
-                        "outcome": name,
-                        "mean": mean,
-                        "se": se,
-                        "ci_low": mean - Z95 * se,
-                        "ci_high": mean + Z95 * se,
-                        "diff": option.diff if headline else math.nan,
-                        "diff_se": option.diff_se if headline else math.nan,
-                        "deals": self.accepted,
-                    }
-                )
-        return pd.DataFrame(rows)
+        return advice_table(self)
 
     def csv_table(self):
         """:meth:`table` with the question and its assumptions in leading columns (the same
-        on every row, so any reader of CSV keeps them): game, players, position, holding,
-        rules, field, context, assumed, infer, rank_by."""
-        frame = self.table()
-        leading = {
-            "game": self.spec.name,
-            "players": self.players,
-            "position": self.position,
-            "holding": self.holding_text,
-            "rules": "; ".join(_rule_words(self.spec, self._table().rules)),
-            "field": self.field_text(),
-            "context": "; ".join(f"{key}={value}" for key, value in self.situation.described.items()),
-            "assumed": "; ".join(f"{key}: {what}" for key, what in self.situation.assumed.items()),
-            "infer": self.situation.infer,
-            "rank_by": self.headline,
-        }
-        for k, (name, value) in enumerate(leading.items()):
-            frame.insert(k, name, value)
-        return frame
+        on every row, so any reader of CSV keeps them)."""
+        from analyzer.present.advice_views import advice_csv_table
+
+        return advice_csv_table(self)
 
     def plot(self, ax=None):
-        """The outcome ranked by of every candidate with its 95% interval, the best in green;
-        the title names the question, the rules and the field."""
-        from analyzer.present.charts import advice_chart, shown_in_jupyter
+        """The outcome ranked by of every candidate with its 95% interval, the best in green."""
+        from analyzer.present.advice_views import advice_plot
 
-        figure = advice_chart(
-            [option.action for option in self.options],
-            [option.outcomes[self.headline][0] for option in self.options],
-            [Z95 * option.outcomes[self.headline][1] for option in self.options],
-            self.best,
-            self.headline.replace("_", " "),
-            f"{self.spec.title}, seat {self.position} of {self.players} holding {self.holding_text}: "
-            f"{self.accepted:,} deals, 95% intervals; {self.rules_text()}; against {self.field_text()}",
-            ax,
-        )
-        return shown_in_jupyter(figure, ax)
+        return advice_plot(self, ax)
 
     def file_stem(self) -> str:
         """The name of this answer's files: ``advice-GAME-seatNofP-HOLDING`` (seat N at a

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping
 
-from analyzer.api.advice_result import MIN_TO_RANK, Z95, AdviceResult  # noqa: F401 - the API names them here
+from analyzer.api.advice_result import MIN_TO_RANK, AdviceResult  # noqa: F401 - the API names them here
 from analyzer.api.checks import UserError, check_out, count_of, game_spec, positive, seed_of, table_of, whole
 from analyzer.api.plans import Folder, Policy, Rules, Seats, Store, TablePlan, Tables, documented, play, where
 from analyzer.present.advice_words import _escaped

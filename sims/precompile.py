@@ -188,21 +188,9 @@ def compiling_ahead(specs: Sequence[GameSpec], jobs: int | None = None) -> Itera
     # from the last kernel the command meets back to the first: the command compiles from
     # the front, these processes from the back, and they meet
     steps = [f"{game}/{kind}" for game in games for kind in _steps_of(game)][::-1]
-    root = str(Path(__file__).resolve().parents[1])  # this copy of sims, whatever is installed
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([root, *filter(None, [os.environ.get("PYTHONPATH")])])}
-    processes = []
+    processes = _start(steps, min(jobs, len(steps)))
     try:
-        for _ in range(min(jobs, len(steps))):
-            processes.append(
-                subprocess.Popen(
-                    [sys.executable, "-m", "sims.precompile", *steps],
-                    env=env,
-                    stdin=subprocess.DEVNULL,
-                    stdout=subprocess.DEVNULL,
-                    stderr=subprocess.DEVNULL,
-                )
-            )
-        yield Ahead(games, processes)
+        yield Ahead(games if processes else [], processes)
         if all(process.poll() == 0 for process in processes):
             for game in games:
                 _touch(_mark(game))
@@ -211,6 +199,42 @@ def compiling_ahead(specs: Sequence[GameSpec], jobs: int | None = None) -> Itera
             if process.poll() is None:
                 process.kill()  # its compile is abandoned: a kernel is cached whole or not at all
             process.wait()
+
+
+def _start(steps: list[str], count: int) -> list[subprocess.Popen]:
+    """``count`` processes compiling ``steps``, or none where they cannot be started (the
+    command then compiles what it needs itself).  They import this copy of ``sims``: they
+    run in the kernel cache's folder, not the command's (a checkout there would be
+    imported first), with this copy's folder on their path unless it is a site folder."""
+    import site
+
+    from sims import kernel_cache_dir
+
+    root = str(Path(__file__).resolve().parents[1])
+    sites = {str(Path(path).resolve()) for path in [*site.getsitepackages(), site.getusersitepackages()]}
+    env = dict(os.environ)
+    if root not in sites:
+        env["PYTHONPATH"] = os.pathsep.join([root, *filter(None, [os.environ.get("PYTHONPATH")])])
+    folder = kernel_cache_dir()
+    started: list[subprocess.Popen] = []
+    try:
+        for _ in range(count):
+            started.append(
+                subprocess.Popen(
+                    [sys.executable, "-m", "sims.precompile", *steps],
+                    cwd=folder,
+                    env=env,
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+            )
+    except OSError:  # no interpreter to start, or no memory or processes left for one
+        for process in started:
+            process.kill()
+            process.wait()
+        return []
+    return started
 
 
 def main(arguments: Sequence[str]) -> int:

@@ -1270,7 +1270,7 @@ def game_rows(rules: Rules, policy, n_seats: int, seed: int, index: int, log=Non
 
 
 def simulate(rules: Rules, policy, n_seats: int, mode: int, seed: int, first: int, count: int):
-    """Sum hands (mode 0, sims.spec.HANDS) or games (mode 1, sims.spec.GAMES) ``first ..
+    """Sum hands (mode 0, sims.spec.Mode.HANDS) or games (mode 1, Mode.GAMES) ``first ..
     first+count-1`` of ``seed`` into the kernels' ``(n_seats + 1, width)`` int64 layout."""
     if mode == 0:
         outcomes, play = HAND_OUTCOMES, _hand_rows

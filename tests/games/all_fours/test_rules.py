@@ -1,5 +1,5 @@
 """Stacked-deck rule tests of All-Fours (two players), run against both the Numba kernel
-(sims.games.all_fours.play_dealt) and the plain-Python twin (sims.games.all_fours.twin.play_dealt).
+(sims.games.all_fours.stacked.play_dealt) and the plain-Python twin (sims.games.all_fours.twin.play_dealt).
 
 Every expected value below is derived by hand from the rules contract: the package
 docstring of sims/games/all_fours and the docstring of its ``play_dealt``.  Conventions

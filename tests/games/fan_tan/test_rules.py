@@ -1,5 +1,5 @@
 """Stacked-deck rule tests of Fan Tan (Sevens), run against both the Numba kernel
-(sims.games.fan_tan.play_dealt) and the plain-Python twin (sims.games.fan_tan.twin.play_dealt).
+(sims.games.fan_tan.stacked.play_dealt) and the plain-Python twin (sims.games.fan_tan.twin.play_dealt).
 
 Every expected value below is derived by hand from the rules contract: the package
 docstring of sims/games/fan_tan and the docstring of its ``play_dealt``.  Conventions used

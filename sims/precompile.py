@@ -149,13 +149,6 @@ def compile_steps(steps: Sequence[tuple[str, str]]) -> bool:
     return not failed
 
 
-def _cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
-
-
 @dataclasses.dataclass(frozen=True)
 class Ahead:
     """The games whose kernels are compiling ahead, and the processes compiling them."""
@@ -180,7 +173,9 @@ def compiling_ahead(specs: Sequence[GameSpec], jobs: int | None = None) -> Itera
     ahead, or where ``CARD_ANALYZER_COMPILE_AHEAD=0`` (a machine whose cores are busy
     already).  Leaving the body stops the processes: a kernel they were compiling is
     compiled again by whoever needs it."""
-    jobs = _cores() if jobs is None else jobs
+    from sims.engine import available_threads
+
+    jobs = available_threads() if jobs is None else jobs
     games = [spec.name for spec in specs if _mark(spec.name) is not None and not compiled_ahead(spec.name)]
     if jobs < 2 or not games or os.environ.get(OFF_VARIABLE) == "0":
         yield Ahead([], [])

@@ -16,8 +16,21 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping
 
 from analyzer.api.advice_result import MIN_TO_RANK, AdviceResult  # noqa: F401 - the API names them here
-from analyzer.api.checks import UserError, check_out, count_of, game_spec, positive, seed_of, table_of, whole
-from analyzer.api.plans import Folder, Policy, Rules, Seats, Store, TablePlan, Tables, documented, play, where
+from analyzer.api.checks import UserError, check_out, count_of, game_spec, positive, seed_of, whole
+from analyzer.api.plans import (
+    Folder,
+    Policy,
+    Rules,
+    RunArgs,
+    Seats,
+    Store,
+    TableArgs,
+    TablePlan,
+    Tables,
+    documented,
+    play,
+    where,
+)
 from analyzer.present.advice_words import _escaped
 from analyzer.run.context import Tally
 from sims.spec import Mode
@@ -155,24 +168,15 @@ def plan_advice(
     position: int | None = None,
     holding: object = None,
     context: Mapping[str, object] | None = None,
-    players: int | None = None,
-    hands: int | None = None,
-    seed: int = 0,
-    variant: str | None = None,
-    rules: Rules | None = None,
-    strategy: str | None = None,
-    policy: Policy | None = None,
-    seats: Seats | None = None,
-    threads: int | None = None,
-    target_se: float | None = None,
-    store: Store = None,
-    cluster: str | None = None,
-    out: Folder = None,
+    *,
     infer: str | None = None,
     rank_by: str | None = None,
-    tables: Tables | None = None,
+    table: TableArgs = TableArgs(),
+    run: RunArgs = RunArgs(),
+    out: Folder = None,
 ) -> AdvicePlan:
-    """Check the arguments of :func:`advise` in the command line's order."""
+    """Check the arguments of :func:`advise` in the command line's order (``run.hands``:
+    the deals to accept per action; ``run.games`` is not taken)."""
     from sims import situations
 
     spec = game_spec(game)
@@ -184,26 +188,26 @@ def plan_advice(
         raise UserError('--holding is needed: the cards the seat holds, like "6h" or "Ac 5d 10h".')
     cards = holding_of(spec, holding)
     seen = context_of(context)
-    count = DEFAULT_DEALS if hands is None else count_of(hands, "hands")
-    most = positive(target_se, "target_se", "--target-se")
-    seed_number = seed_of(seed)
-    kept = where(store, cluster, threads)
-    table = table_of(spec, players, variant, rules, strategy, policy, seats, tables)
+    count = DEFAULT_DEALS if run.hands is None else count_of(run.hands, "hands")
+    most = positive(run.target_se, "target_se", "--target-se")
+    seed_number = seed_of(run.seed)
+    kept = where(run)
+    played = table.checked(spec)
     seat = whole(position, "position", "--position")
     from sims.core.advice import INFER
 
     if infer is not None and infer not in INFER:
         raise UserError(f"--infer takes {' or '.join(INFER)}, not {_escaped(repr(infer))}.")
-    rules_played = spec.rules_type(*table.rules)
+    rules_played = spec.rules_type(*played.rules)
     try:
-        found = situations.situation(spec, rules_played, table.players, seat, cards, seen, infer or "policy")
+        found = situations.situation(spec, rules_played, played.players, seat, cards, seen, infer or "policy")
     except ValueError as problem:
         raise UserError(str(problem)) from None
     rank_of(found, rank_by)
     seen_found = None
     if infer is None:  # read under the policy, as seen where that is too rare: only where seen differs
         try:
-            seen_found = situations.situation(spec, rules_played, table.players, seat, cards, seen, "seen")
+            seen_found = situations.situation(spec, rules_played, played.players, seat, cards, seen, "seen")
         except ValueError:
             seen_found = None
         if seen_found is not None and _same_play(found, seen_found):
@@ -212,7 +216,7 @@ def plan_advice(
             rank_of(seen_found, rank_by)
     check_out(out)
     return AdvicePlan(
-        *kept, spec, table, Mode.ADVICE, seed_number, count, most, found, seat, cards, seen, infer, rank_by, seen_found
+        *kept, spec, played, Mode.ADVICE, seed_number, count, most, found, seat, cards, seen, infer, rank_by, seen_found
     )
 
 
@@ -272,21 +276,10 @@ def advise(
         position,
         holding,
         context,
-        players,
-        hands,
-        seed,
-        variant,
-        rules,
-        strategy,
-        policy,
-        seats,
-        threads,
-        target_se,
-        store,
-        cluster,
-        out,
-        infer,
-        rank_by,
-        tables,
+        infer=infer,
+        rank_by=rank_by,
+        table=TableArgs(players, variant, rules, strategy, policy, seats, tables),
+        run=RunArgs(hands, None, seed, threads, target_se, store, cluster),
+        out=out,
     )
     return play(plan, out)

@@ -29,8 +29,10 @@ from analyzer.api.plans import (
     Folder,
     Policy,
     Rules,
+    RunArgs,
     Seats,
     Store,
+    TableArgs,
     TablePlan,
     Tables,
     documented,
@@ -253,28 +255,26 @@ def _rule_arms(spec: GameSpec, variants: list[str], rules: dict) -> list:
 
 def plan_compare(
     game: str,
-    variant: str | Sequence[str] | None = None,
-    rules: Rules | None = None,
-    players: int | None = None,
-    hands: int | None = None,
-    games: int | None = None,
-    seed: int = 0,
-    strategy: str | None = None,
-    policy: Policy | None = None,
-    seats: Seats | None = None,
-    threads: int | None = None,
-    target_se: float | None = None,
-    store: Store = None,
-    cluster: str | None = None,
+    *,
+    table: TableArgs = TableArgs(),
+    against: TableArgs = TableArgs(),
+    run: RunArgs = RunArgs(),
     out: Folder = None,
-    against: str | None = None,
-    against_policy: Policy | None = None,
-    against_seats: Seats | None = None,
-    tables: Tables | None = None,
-    against_tables: Tables | None = None,
 ) -> ComparisonPlan:
-    """Check the arguments of :func:`compare` (and ``out``) in the command line's order."""
+    """Check the arguments of :func:`compare` (and ``out``) in the command line's order:
+    ``table.variant`` may be a list of presets; ``against`` is the policy played head to
+    head (its ``strategy``, ``policy``, ``seats`` and ``tables``; :func:`compare`'s
+    ``against``, ``against_policy``, ``against_seats`` and ``against_tables``)."""
     spec = game_spec(game)
+    variant, rules, players, strategy, policy, seats, tables = (
+        table.variant,
+        table.rules,
+        table.players,
+        table.strategy,
+        table.policy,
+        table.seats,
+        table.tables,
+    )
     if variant is None or isinstance(variant, str):
         variants = [] if variant is None else [variant]
     elif isinstance(variant, Sequence) and all(isinstance(name, str) for name in variant):
@@ -282,21 +282,23 @@ def plan_compare(
     else:
         raise UserError(f"variant is a name or a list of names (str), not {variant!r}.")
     given_rules = rule_values(rules)
-    other_strategy = optional_text(against, "against")
+    other_strategy = optional_text(against.strategy, "against")
     other_policy, other_seats = (
-        policy_values(against_policy, "against_policy"),
-        seat_entries(against_seats, "against_seats"),
+        policy_values(against.policy, "against_policy"),
+        seat_entries(against.seats, "against_seats"),
     )
-    other_tables = table_files(against_tables, "against_tables")
+    other_tables = table_files(against.tables, "against_tables")
     head_to_head = other_strategy is not None or bool(other_policy) or bool(other_seats) or bool(other_tables)
     if head_to_head and len(variants) > 1:
         raise UserError("a policy compared --against another plays under one rule set: give at most one --variant.")
-    mode, count = mode_and_count(spec, hands, games, Mode.HANDS, {Mode.HANDS: 10**6, Mode.GAMES: 10**5}, MIN_COUNT)
-    most = positive(target_se, "target_se", "--target-se")
-    seed_number = seed_of(seed)
-    kept = where(store, cluster, threads)
+    mode, count = mode_and_count(
+        spec, run.hands, run.games, Mode.HANDS, {Mode.HANDS: 10**6, Mode.GAMES: 10**5}, MIN_COUNT
+    )
+    most = positive(run.target_se, "target_se", "--target-se")
+    seed_number = seed_of(run.seed)
+    kept = where(run)
     if head_to_head:
-        table, rival, arms = _policy_arms(
+        played_table, rival, arms = _policy_arms(
             spec,
             players,
             variants[0] if variants else None,
@@ -310,16 +312,16 @@ def plan_compare(
             table_files(tables),
             other_tables,
         )
-        played = (table.tables, rival.tables)
+        played = (played_table.tables, rival.tables)
     else:
-        table = table_of(spec, players, variants[0] if variants else None, None, strategy, policy, seats, tables)
-        arms = [(label, arm_rules, table.policy) for label, arm_rules in _rule_arms(spec, variants, given_rules)]
+        played_table = table_of(spec, players, variants[0] if variants else None, None, strategy, policy, seats, tables)
+        arms = [(label, arm_rules, played_table.policy) for label, arm_rules in _rule_arms(spec, variants, given_rules)]
         for _, arm_rules, matrix in arms:
-            spec.check(arm_rules, matrix, table.players)
-        played = tuple(table.tables for _ in arms)  # type: ignore[assignment]  # one per arm
+            spec.check_table(arm_rules, matrix, played_table.players)
+        played = tuple(played_table.tables for _ in arms)  # type: ignore[assignment]  # one per arm
     check_out(out)
     return ComparisonPlan(
-        *kept, spec, table, mode, seed_number, count, most, arms, _changed(spec, arms, played), played
+        *kept, spec, played_table, mode, seed_number, count, most, arms, _changed(spec, arms, played), played
     )
 
 
@@ -480,25 +482,10 @@ def compare(
     return play(
         plan_compare(
             game,
-            variant,
-            rules,
-            players,
-            hands,
-            games,
-            seed,
-            strategy,
-            policy,
-            seats,
-            threads,
-            target_se,
-            store,
-            cluster,
-            out,
-            against,
-            against_policy,
-            against_seats,
-            tables,
-            against_tables,
+            table=TableArgs(players, variant, rules, strategy, policy, seats, tables),
+            against=TableArgs(strategy=against, policy=against_policy, seats=against_seats, tables=against_tables),
+            run=RunArgs(hands, games, seed, threads, target_se, store, cluster),
+            out=out,
         ),
         out,
     )

@@ -34,7 +34,6 @@ from analyzer.api.checks import (
     optional_whole,
     positive,
     seed_of,
-    table_of,
     whole,
 )
 from analyzer.api.comparing import ComparisonPlan, compare, plan_compare  # noqa: F401  (part of the API)
@@ -42,8 +41,10 @@ from analyzer.api.plans import (
     Folder,
     Policy,
     Rules,
+    RunArgs,
     Seats,
     Store,
+    TableArgs,
     TablePlan,
     Tables,
     documented,
@@ -84,32 +85,17 @@ class SimulationPlan(TablePlan):
 
 
 def plan_simulation(
-    game: str,
-    players: int | None = None,
-    hands: int | None = None,
-    games: int | None = None,
-    seed: int = 0,
-    variant: str | None = None,
-    rules: Rules | None = None,
-    strategy: str | None = None,
-    policy: Policy | None = None,
-    seats: Seats | None = None,
-    threads: int | None = None,
-    target_se: float | None = None,
-    store: Store = None,
-    cluster: str | None = None,
-    out: Folder = None,
-    tables: Tables | None = None,
+    game: str, *, table: TableArgs = TableArgs(), run: RunArgs = RunArgs(), out: Folder = None
 ) -> SimulationPlan:
     """Check the arguments of :func:`simulate` (and ``out``) in the command line's order."""
     spec = game_spec(game)
-    mode, count = mode_and_count(spec, hands, games, Mode.HANDS, {Mode.HANDS: 10**6})
-    most = positive(target_se, "target_se", "--target-se")
-    seed_number = seed_of(seed)
-    kept = where(store, cluster, threads)
-    table = table_of(spec, players, variant, rules, strategy, policy, seats, tables)
+    mode, count = mode_and_count(spec, run.hands, run.games, Mode.HANDS, {Mode.HANDS: 10**6})
+    most = positive(run.target_se, "target_se", "--target-se")
+    seed_number = seed_of(run.seed)
+    kept = where(run)
+    played = table.checked(spec)
     check_out(out)
-    return SimulationPlan(*kept, spec, table, mode, seed_number, count, most)
+    return SimulationPlan(*kept, spec, played, mode, seed_number, count, most)
 
 
 @documented
@@ -144,21 +130,9 @@ def simulate(
     return play(
         plan_simulation(
             game,
-            players,
-            hands,
-            games,
-            seed,
-            variant,
-            rules,
-            strategy,
-            policy,
-            seats,
-            threads,
-            target_se,
-            store,
-            cluster,
-            out,
-            tables,
+            table=TableArgs(players, variant, rules, strategy, policy, seats, tables),
+            run=RunArgs(hands, games, seed, threads, target_se, store, cluster),
+            out=out,
         ),
         out,
     )
@@ -221,38 +195,30 @@ def plan_sweep(
     game: str,
     param: str,
     seat: int | None = None,
-    players: int | None = None,
-    hands: int | None = None,
-    games: int | None = None,
-    seed: int = 0,
-    variant: str | None = None,
-    rules: Rules | None = None,
-    strategy: str | None = None,
-    policy: Policy | None = None,
-    threads: int | None = None,
-    target_se: float | None = None,
-    store: Store = None,
-    cluster: str | None = None,
+    *,
+    table: TableArgs = TableArgs(),
+    run: RunArgs = RunArgs(),
     out: Folder = None,
-    tables: Tables | None = None,
 ) -> SweepPlan:
     """Check the arguments of :func:`sweep` (and ``out``) in the command line's order."""
     spec = game_spec(game)
-    mode, count = mode_and_count(spec, hands, games, Mode.HANDS, {Mode.HANDS: 10**6, Mode.GAMES: 10**5}, MIN_COUNT)
-    most = positive(target_se, "target_se", "--target-se")
-    seed_number = seed_of(seed)
-    kept = where(store, cluster, threads)
-    table = table_of(spec, players, variant, rules, strategy, policy, None, tables)
+    mode, count = mode_and_count(
+        spec, run.hands, run.games, Mode.HANDS, {Mode.HANDS: 10**6, Mode.GAMES: 10**5}, MIN_COUNT
+    )
+    most = positive(run.target_se, "target_se", "--target-se")
+    seed_number = seed_of(run.seed)
+    kept = where(run)
+    played = table.checked(spec)
     swept_seat = optional_whole(seat, "seat", "--seat", 0)
-    if swept_seat is not None and swept_seat >= table.players:
+    if swept_seat is not None and swept_seat >= played.players:
         raise UserError(
-            f"seat {swept_seat} does not exist with {table.players} players (seats are 0 to {table.players - 1})."
+            f"seat {swept_seat} does not exist with {played.players} players (seats are 0 to {played.players - 1})."
         )
     values = _field_range(spec, param, "param", "--param")
     check_out(out)
-    current = float(table.policy[swept_seat if swept_seat is not None else 0, values.column])
+    current = float(played.policy[swept_seat if swept_seat is not None else 0, values.column])
     reference = min(range(len(values.values)), key=lambda i: abs(values.values[i] - current))
-    return SweepPlan(*kept, spec, table, mode, seed_number, count, most, values, swept_seat, reference)
+    return SweepPlan(*kept, spec, played, mode, seed_number, count, most, values, swept_seat, reference)
 
 
 @documented
@@ -293,20 +259,9 @@ def sweep(
             game,
             param,
             seat,
-            players,
-            hands,
-            games,
-            seed,
-            variant,
-            rules,
-            strategy,
-            policy,
-            threads,
-            target_se,
-            store,
-            cluster,
-            out,
-            tables,
+            table=TableArgs(players, variant, rules, strategy, policy, None, tables),
+            run=RunArgs(hands, games, seed, threads, target_se, store, cluster),
+            out=out,
         ),
         out,
     )
@@ -344,36 +299,27 @@ class OptimizePlan(TablePlan):
 
 def plan_optimize(
     game: str,
-    players: int | None = None,
     field: str | None = None,
-    hands: int | None = None,
-    games: int | None = None,
-    seed: int = 0,
-    variant: str | None = None,
-    rules: Rules | None = None,
-    strategy: str | None = None,
-    policy: Policy | None = None,
-    seats: Seats | None = None,
     rounds: int = 6,
-    threads: int | None = None,
-    store: Store = None,
-    cluster: str | None = None,
-    tables: Tables | None = None,
+    *,
+    table: TableArgs = TableArgs(),
+    run: RunArgs = RunArgs(),
 ) -> OptimizePlan:
-    """Check the arguments of :func:`optimize` in the command line's order."""
+    """Check the arguments of :func:`optimize` in the command line's order (``run.target_se``
+    is not taken: each stage plays its own count)."""
     spec = game_spec(game)
     mode, count = mode_and_count(
-        spec, hands, games, spec.strategy_mode, {Mode.HANDS: 200_000, Mode.GAMES: 20_000}, MIN_COUNT
+        spec, run.hands, run.games, spec.strategy_mode, {Mode.HANDS: 200_000, Mode.GAMES: 20_000}, MIN_COUNT
     )
-    seed_number = seed_of(seed)
-    kept = where(store, cluster, threads)
+    seed_number = seed_of(run.seed)
+    kept = where(run)
     most_rounds = whole(rounds, "rounds", "--rounds", 1, 50)
-    table = table_of(spec, players, variant, rules, strategy, policy, seats, tables)
+    played = table.checked(spec)
     key = (
         field if field is not None else (spec.strategy_fields[0] if spec.strategy_fields else spec.policy_fields[0].key)
     )
     values = _field_range(spec, key, "field", "--field")
-    return OptimizePlan(*kept, spec, table, mode, seed_number, count, None, values, most_rounds)
+    return OptimizePlan(*kept, spec, played, mode, seed_number, count, None, values, most_rounds)
 
 
 @documented
@@ -408,19 +354,8 @@ def optimize(
     Returns an :class:`OptimizeResult`; ``ValueError`` for a bad argument."""
     return plan_optimize(
         game,
-        players,
         field,
-        hands,
-        games,
-        seed,
-        variant,
-        rules,
-        strategy,
-        policy,
-        seats,
         rounds,
-        threads,
-        store,
-        cluster,
-        tables,
+        table=TableArgs(players, variant, rules, strategy, policy, seats, tables),
+        run=RunArgs(hands, games, seed, threads, None, store, cluster),
     ).run()

@@ -1,6 +1,7 @@
 """What every API function shares: the types of its table arguments, the parameters'
-documentation, and a *plan*, a call checked before any hand is played, whose ``run()``
-opens the call's context (``analyzer.run.context``) and plays it."""
+documentation, the arguments as given (:class:`TableArgs`, :class:`RunArgs`: what the
+``plan_*`` functions take by keyword), and a *plan*, a call checked before any hand is
+played, whose ``run()`` opens the call's context (``analyzer.run.context``) and plays it."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Union
 
-from analyzer.api.checks import cluster_of, store_of, threads_of
+from analyzer.api.checks import cluster_of, store_of, table_of, threads_of
 from analyzer.run.context import Tally, open_context
 from analyzer.run.params import PolicyValue, RuleValue, Table
 from sims.spec import GameSpec
@@ -37,6 +38,43 @@ _RUN_PARAMETERS = """
     threads: kernel threads (default: every core).
     store: the result store: None the default, False none, or a file's path.
     cluster: None (this machine's threads), "local:N" or a Dask scheduler's address."""
+
+
+@dataclass(frozen=True)
+class TableArgs:
+    """The table of a call as the caller gave it, not yet checked: each ``plan_*``
+    function checks every value once (``analyzer.api.checks``), in the command line's
+    order.  The fields are :func:`simulate`'s table parameters (``variant`` may also be a
+    list of presets for ``compare``)."""
+
+    players: int | None = None
+    variant: Any = None
+    rules: Rules | None = None
+    strategy: str | None = None
+    policy: Policy | None = None
+    seats: Seats | None = None
+    tables: Tables | None = None
+
+    def checked(self, spec: GameSpec) -> Table:
+        """The table to play, checked by the game."""
+        return table_of(
+            spec, self.players, self.variant, self.rules, self.strategy, self.policy, self.seats, self.tables
+        )
+
+
+@dataclass(frozen=True)
+class RunArgs:
+    """How much a call plays and where, as the caller gave it, not yet checked: the hands
+    (or whole games), the seed, the threads, the target standard error, the store and the
+    cluster (:func:`simulate`'s parameters of the same names)."""
+
+    hands: int | None = None
+    games: int | None = None
+    seed: int = 0
+    threads: int | None = None
+    target_se: float | None = None
+    store: Store = None
+    cluster: str | None = None
 
 
 def documented(function):
@@ -84,10 +122,10 @@ def play(plan, out):
     return result
 
 
-def where(store: object, cluster: object, threads: object) -> tuple[Any, str | None, int | None]:
+def where(run: RunArgs) -> tuple[Any, str | None, int | None]:
     """Where hands are kept and played, checked: (store, cluster, threads)."""
     from analyzer.run.execution import check_threads
 
-    count = threads_of(threads)
+    count = threads_of(run.threads)
     check_threads(count)
-    return store_of(store), cluster_of(cluster), count
+    return store_of(run.store), cluster_of(run.cluster), count

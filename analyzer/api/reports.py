@@ -18,6 +18,7 @@ from analyzer.api.checks import (
 from analyzer.api.plans import (
     Folder,
     Plan,
+    RunArgs,
     Store,
     documented,
     where,
@@ -113,31 +114,23 @@ class ReportPlan(Plan):
         return ReportResult(paths)
 
 
-def plan_report(
-    game: str,
-    out: Folder = None,
-    hands: int | None = None,
-    report_format: str = "md",
-    seed: int = 0,
-    threads: int | None = None,
-    store: Store = None,
-    cluster: str | None = None,
-) -> ReportPlan:
-    """Check the arguments of :func:`report` in the command line's order."""
+def plan_report(game: str, *, out: Folder = None, report_format: str = "md", run: RunArgs = RunArgs()) -> ReportPlan:
+    """Check the arguments of :func:`report` in the command line's order (``run.hands``:
+    hands per run; ``run.games`` and ``run.target_se`` are not taken)."""
     from analyzer.present.files import check_out_dir
     from sims.registry import GAMES
 
     specs = list(GAMES.values()) if game == "all" else [game_spec(game)]
     if report_format not in ("md", "html"):
         raise UserError(f"--format takes md or html, not '{report_format}'.")
-    count = mode_and_count(specs[0], 10**6 if hands is None else hands, None, Mode.HANDS, {})[1]
+    count = mode_and_count(specs[0], 10**6 if run.hands is None else run.hands, None, Mode.HANDS, {})[1]
     if count < MIN_COUNT:
         raise UserError(
             f"--hands must be at least {MIN_COUNT} for a report, not {count}: its standard errors "
             f"come from batches of hands."
         )
-    seed_number = seed_of(seed)
-    kept = where(store, cluster, threads)
+    seed_number = seed_of(run.seed)
+    kept = where(run)
     folder, note = default_report_folder() if out is None else (out_path(out), "")
     folder = check_out_dir(folder)
     for spec in specs:  # each game's own folder too: a file there would only show at the end
@@ -172,4 +165,6 @@ def report(
     cluster: None, "local:N" or a Dask scheduler's address.
 
     Returns a :class:`ReportResult`; ``ValueError`` for a bad argument."""
-    return plan_report(game, out, hands, report_format, seed, threads, store, cluster).run()
+    return plan_report(
+        game, out=out, report_format=report_format, run=RunArgs(hands, None, seed, threads, None, store, cluster)
+    ).run()

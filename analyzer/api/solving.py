@@ -19,8 +19,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from analyzer.api.checks import UserError, check_out, count_of, game_spec, optional_text, seed_of, table_of, whole
-from analyzer.api.plans import Folder, Policy, Rules, Seats, Store, TablePlan, Tables, documented, play, where
+from analyzer.api.checks import UserError, check_out, count_of, game_spec, optional_text, seed_of, whole
+from analyzer.api.plans import (
+    Folder,
+    Policy,
+    Rules,
+    RunArgs,
+    Seats,
+    Store,
+    TableArgs,
+    TablePlan,
+    Tables,
+    documented,
+    play,
+    where,
+)
 from analyzer.api.results import _cluster_line, _Result, _written
 from analyzer.present.text import finite
 from analyzer.run.context import Tally
@@ -210,22 +223,15 @@ class SolvePlan(TablePlan):
 def plan_solve(
     game: str,
     decision: str | None = None,
-    players: int | None = None,
-    hands: int | None = None,
-    seed: int = 0,
-    variant: str | None = None,
-    rules: Rules | None = None,
-    strategy: str | None = None,
-    policy: Policy | None = None,
-    seats: Seats | None = None,
-    tables: Tables | None = None,
     max_sweeps: int = DEFAULT_SWEEPS,
-    threads: int | None = None,
-    store: Store = None,
-    cluster: str | None = None,
+    *,
+    table: TableArgs = TableArgs(),
+    run: RunArgs = RunArgs(),
     out: Folder = None,
 ) -> SolvePlan:
-    """Check the arguments of :func:`solve` (and ``out``) in the command line's order."""
+    """Check the arguments of :func:`solve` (and ``out``) in the command line's order
+    (``run.hands``: the deals per sweep; ``run.games`` and ``run.target_se`` are not
+    taken)."""
     from sims.solve import decision_named
 
     spec = game_spec(game)
@@ -234,15 +240,15 @@ def plan_solve(
         found = decision_named(spec, name)[1]
     except ValueError as problem:
         raise UserError(str(problem)) from None
-    count = DEFAULT_DEALS if hands is None else count_of(hands, "hands")
+    count = DEFAULT_DEALS if run.hands is None else count_of(run.hands, "hands")
     if count < 100:
         raise UserError(f"--hands must be at least 100 here, not {count}: standard errors come from batches of deals.")
     sweeps = whole(max_sweeps, "max_sweeps", "--max-sweeps", 1, MOST_SWEEPS)
-    seed_number = seed_of(seed)
-    kept = where(store, cluster, threads)
-    table = table_of(spec, players, variant, rules, strategy, policy, seats, tables)
+    seed_number = seed_of(run.seed)
+    kept = where(run)
+    played = table.checked(spec)
     check_out(out)
-    return SolvePlan(*kept, spec, table, Mode.HANDS, seed_number, count, None, found.name, sweeps)
+    return SolvePlan(*kept, spec, played, Mode.HANDS, seed_number, count, None, found.name, sweeps)
 
 
 @documented
@@ -284,20 +290,10 @@ def solve(
         plan_solve(
             game,
             decision,
-            players,
-            hands,
-            seed,
-            variant,
-            rules,
-            strategy,
-            policy,
-            seats,
-            tables,
             max_sweeps,
-            threads,
-            store,
-            cluster,
-            out,
+            table=TableArgs(players, variant, rules, strategy, policy, seats, tables),
+            run=RunArgs(hands, None, seed, threads, None, store, cluster),
+            out=out,
         ),
         out,
     )

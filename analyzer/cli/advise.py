@@ -7,30 +7,19 @@ from typing import List, Optional
 
 import typer
 
-from analyzer.cli.app import (
-    AS_JSON,
-    CLUSTER,
-    NO_STORE,
-    PLAYERS,
-    POLICY,
-    RULE,
-    SEAT,
-    SEED,
-    STORE,
-    STRATEGY,
-    TABLE,
-    THREADS,
-    VARIANT,
-    app,
-    guarded,
-    play_and_show,
-    store_option,
-    table_values,
-    target,
-)
+from analyzer.cli.app import Given, app, guarded, play_and_show, with_options
 
 
 @app.command("advise")
+@with_options(
+    but=("games",),
+    helps={
+        "hands": "deals to accept per action (default 100,000)",
+        "target_se": "stop once every difference to the best action has a standard error below this",
+        "out": "also write the answer's .csv, .json and .png here, named after the question "
+        "(e.g. advice-chase-ace-seat2of6-5h.csv)",
+    },
+)
 def advise_command(
     game: str = typer.Argument(..., help="game name, e.g. chase-ace"),
     position: Optional[str] = typer.Option(
@@ -45,22 +34,6 @@ def advise_command(
         metavar="KEY=VALUE",
         help="what the seat has seen (repeatable; `analyze rules GAME` lists the keys)",
     ),
-    players: Optional[str] = PLAYERS,
-    hands: Optional[str] = typer.Option(None, "--hands", help="deals to accept per action (default 100,000)"),
-    seed: str = SEED,
-    variant: Optional[str] = VARIANT,
-    rule: Optional[List[str]] = RULE,
-    strategy: Optional[str] = STRATEGY,
-    policy: Optional[List[str]] = POLICY,
-    seat: Optional[List[str]] = SEAT,
-    table: Optional[List[str]] = TABLE,
-    threads: Optional[str] = THREADS,
-    target_se: Optional[str] = typer.Option(
-        None,
-        "--target-se",
-        metavar="X",
-        help="stop once every difference to the best action has a standard error below this",
-    ),
     infer: Optional[str] = typer.Option(
         None,
         "--infer",
@@ -72,50 +45,28 @@ def advise_command(
     rank_by: Optional[str] = typer.Option(
         None, "--rank-by", metavar="OUTCOME", help="the outcome to rank the actions by (default: the decision's)"
     ),
-    store: Optional[str] = STORE,
-    no_store: bool = NO_STORE,
-    cluster: Optional[str] = CLUSTER,
-    as_json: bool = AS_JSON,
-    out: Optional[str] = typer.Option(
-        None,
-        "--out",
-        help="also write the answer's .csv, .json and .png here, named after the question "
-        "(e.g. advice-chase-ace-seat2of6-5h.csv)",
-    ),
+    given: Given = None,  # type: ignore[assignment]  # the shared options, from with_options
 ):
     """Advice on one seat's next decision: every legal action on the same deals of the unseen cards."""
+    out = given.out
 
     def body():
         from analyzer.api.advising import plan_advice
-        from analyzer.cli.parse import parse_assignments, parse_count, parse_whole
+        from analyzer.cli.parse import parse_assignments, parse_whole
 
-        kept = store_option(store, no_store)
-        deals = None if hands is None else parse_count(hands, "--hands")
-        most = target(target_se)
-        given = table_values(players, seed, threads, rule, policy, seat, table)
+        run, table = given.run(), given.table()
         plan = plan_advice(
             game,
             parse_whole(position, "--position"),
             holding,
             parse_assignments(context, "--context", once=True),
-            given["players"],
-            deals,
-            given["seed"],
-            variant,
-            given["rules"],
-            strategy,
-            given["policy"],
-            given["seats"],
-            given["threads"],
-            most,
-            kept,
-            cluster,
-            out,
-            infer,
-            rank_by,
-            given["tables"],
+            infer=infer,
+            rank_by=rank_by,
+            table=table,
+            run=run,
+            out=out,
         )
-        play_and_show(plan, as_json, out)
+        play_and_show(plan, given.as_json, out)
 
     guarded(body, lambda stop: interrupted_line(stop.partial, out is not None))
 

@@ -10,10 +10,12 @@ import contextlib
 import json
 import os
 import sys
+from typing import Any, List, Optional
 
 import typer
 
 from analyzer.api.functions import UserError
+from analyzer.api.plans import RunArgs, TableArgs
 from analyzer.run import interrupts
 from analyzer.run.execution import ClusterError
 
@@ -93,6 +95,8 @@ def guarded(body, interrupted=None):
 # ------------------------------------------------------------------------------ options
 
 PLAYERS = typer.Option(None, "--players", "-n", metavar="N", help="number of players (seats)")
+HANDS = typer.Option(None, "--hands", help="independent hands to play (1e6, 2_000_000, 5M)")
+GAMES = typer.Option(None, "--games", help="whole games to play instead of hands")
 SEED = typer.Option("0", "--seed", metavar="S", help="random seed, 0 to 2^64 - 1; the same seed plays the same deals")
 VARIANT = typer.Option(None, "--variant", help="named rule preset (see 'analyze rules GAME')")
 RULE = typer.Option(None, "--rule", help="rule override KEY=VALUE (repeatable)")
@@ -118,6 +122,133 @@ AS_JSON = typer.Option(False, "--json", help="print one JSON object instead of t
 STORE = typer.Option(None, "--store", metavar="PATH", help="result store file (default: the user's data folder)")
 NO_STORE = typer.Option(False, "--no-store", help="play every hand, keep nothing")
 CLUSTER = typer.Option(None, "--cluster", metavar="ADDRESS", help="a Dask scheduler address, or local:N")
+OUT = typer.Option(None, "--out", help="also write CSV, JSON and a PNG chart into this folder")
+
+# The options several commands share, each declared once: its parameter's name, its type
+# and its Typer option.  A command lists the ones it takes in ``with_options``.
+SHARED_OPTIONS: dict[str, tuple[Any, Any]] = {
+    "players": (Optional[str], PLAYERS),
+    "hands": (Optional[str], HANDS),
+    "games": (Optional[str], GAMES),
+    "seed": (str, SEED),
+    "variant": (Optional[str], VARIANT),
+    "rule": (Optional[List[str]], RULE),
+    "strategy": (Optional[str], STRATEGY),
+    "policy": (Optional[List[str]], POLICY),
+    "seat": (Optional[List[str]], SEAT),
+    "table": (Optional[List[str]], TABLE),
+    "threads": (Optional[str], THREADS),
+    "target_se": (Optional[str], TARGET_SE),
+    "store": (Optional[str], STORE),
+    "no_store": (bool, NO_STORE),
+    "cluster": (Optional[str], CLUSTER),
+    "as_json": (bool, AS_JSON),
+    "out": (Optional[str], OUT),
+}
+TABLE_OPTIONS = ("players", "variant", "rule", "strategy", "policy", "seat", "table")
+
+
+class Given:
+    """The shared options' text as the command line gave it, parsed into the API's
+    arguments on request (one sentence for a malformed value): :meth:`run` and
+    :meth:`table`; ``as_json`` and ``out`` as given."""
+
+    def __init__(self, values: dict[str, Any]):
+        self.values = values
+
+    @property
+    def as_json(self) -> bool:
+        return bool(self.values.get("as_json", False))
+
+    @property
+    def out(self) -> str | None:
+        return self.values.get("out")
+
+    def run(self) -> RunArgs:
+        """How much to play and where: ``--store``/``--no-store`` first, then the counts
+        (``--hands`` and ``--games`` both given: the API's sentence says so), ``--target-se``,
+        ``--seed``, ``--threads`` and ``--cluster``."""
+        from analyzer.cli.parse import parse_count, parse_positive, parse_whole
+        from analyzer.run.params import MAX_SEED
+
+        given = self.values
+        store = store_option(given.get("store"), given.get("no_store", False))
+        hands, games = given.get("hands"), given.get("games")
+        hand_count: int | None = 1
+        game_count: int | None = 1
+        if hands is None or games is None:
+            hand_count = None if hands is None else parse_count(hands, "--hands")
+            game_count = None if games is None else parse_count(games, "--games")
+        return RunArgs(
+            hands=hand_count,
+            games=game_count,
+            target_se=parse_positive(given.get("target_se"), "--target-se"),
+            seed=parse_whole(given.get("seed", "0"), "--seed", 0, MAX_SEED) or 0,
+            threads=parse_whole(given.get("threads"), "--threads"),
+            store=store,
+            cluster=given.get("cluster"),
+        )
+
+    def table(self) -> TableArgs:
+        """The table: ``--players``, ``--variant`` (a list where the command repeats it),
+        ``--rule``, ``--strategy``, ``--policy``, ``--seat`` and ``--table`` (the table
+        files are the paths given: the API reads and checks them)."""
+        from analyzer.cli.parse import parse_assignments, parse_seat_assignments, parse_whole
+
+        given = self.values
+        return TableArgs(
+            players=parse_whole(given.get("players"), "--players"),
+            variant=given.get("variant"),
+            rules=parse_assignments(given.get("rule"), "--rule"),
+            strategy=given.get("strategy"),
+            policy=parse_assignments(given.get("policy"), "--policy"),
+            seats=parse_seat_assignments(given.get("seat")) if "seat" in given else None,
+            tables=list(given.get("table") or []),
+        )
+
+
+def with_options(
+    *names: str, but: tuple[str, ...] = (), helps: dict[str, str] | None = None, kinds: dict[str, Any] | None = None
+):
+    """Give a command the shared options ``names`` (every one of ``SHARED_OPTIONS`` when
+    none is named) but those in ``but``, after its own parameters and in
+    ``SHARED_OPTIONS``' order (every command's help lists them alike); ``helps`` rewords an
+    option's help for this command, ``kinds`` replaces its type (``--variant`` repeatable
+    in ``compare``).  The command receives their text as one :class:`Given`, its
+    parameter ``given``."""
+    import copy
+    import inspect
+    import typing
+
+    chosen = [name for name in (names or SHARED_OPTIONS) if name not in but]
+
+    def decorate(command):
+        hints = typing.get_type_hints(command)
+        own = [
+            parameter.replace(annotation=hints.get(parameter.name, parameter.annotation))
+            for parameter in inspect.signature(command).parameters.values()
+            if parameter.name != "given"
+        ]
+        shared = []
+        for name in sorted(chosen, key=list(SHARED_OPTIONS).index):
+            kind, option = SHARED_OPTIONS[name]
+            if helps and name in helps:
+                option = copy.copy(option)
+                option.help = helps[name]
+            kind = (kinds or {}).get(name, kind)
+            shared.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=option, annotation=kind))
+
+        def run(**values):
+            given = Given({name: values.pop(name) for name in chosen})
+            return command(**values, given=given)
+
+        run.__name__, run.__qualname__, run.__doc__ = command.__name__, command.__qualname__, command.__doc__
+        run.__module__ = command.__module__
+        run.__signature__ = inspect.Signature(own + shared)  # read by Typer
+        run.__annotations__ = {parameter.name: parameter.annotation for parameter in own + shared}
+        return run
+
+    return decorate
 
 
 def store_option(store: str | None, no_store: bool):
@@ -126,53 +257,6 @@ def store_option(store: str | None, no_store: bool):
     if store is not None and no_store:
         raise UserError("give either --store or --no-store, not both.")
     return False if no_store else store
-
-
-def counts(hands: str | None, games: str | None) -> tuple[int | None, int | None]:
-    """``--hands`` / ``--games`` as numbers (both given: the API's sentence says so)."""
-    from analyzer.cli.parse import parse_count
-
-    if hands is not None and games is not None:
-        return 1, 1
-    return (
-        None if hands is None else parse_count(hands, "--hands"),
-        None if games is None else parse_count(games, "--games"),
-    )
-
-
-def table_values(
-    players: str | None,
-    seed: str,
-    threads: str | None,
-    rule: list[str] | None,
-    policy: list[str] | None,
-    seat: list[str] | None,
-    table: list[str] | None = None,
-) -> dict:
-    """The table's options as the API's typed values, parsed in the command line's order
-    (table files are the paths given: the API reads and checks them)."""
-    from analyzer.cli.parse import (
-        parse_assignments,
-        parse_seat_assignments,
-        parse_whole,
-    )
-    from analyzer.run.params import MAX_SEED
-
-    return {
-        "players": parse_whole(players, "--players"),
-        "seed": parse_whole(seed, "--seed", 0, MAX_SEED),
-        "threads": parse_whole(threads, "--threads"),
-        "rules": parse_assignments(rule, "--rule"),
-        "policy": parse_assignments(policy, "--policy"),
-        "seats": parse_seat_assignments(seat),
-        "tables": [path for path in table or []],
-    }
-
-
-def target(target_se: str | None) -> float | None:
-    from analyzer.cli.parse import parse_positive
-
-    return parse_positive(target_se, "--target-se")
 
 
 def json_text(summary: dict, indent: int | None = None) -> str:

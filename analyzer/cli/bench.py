@@ -1,4 +1,6 @@
-"""``analyze bench``: hands per second of every kernel and of its plain-Python twin."""
+"""``analyze bench``: hands per second of every kernel and of its plain-Python twin; with
+``--c-reference``, the hand kernels against their C references (``sims.reference``); with
+``--against PATH``, this checkout's hand kernels against another checkout's, side by side."""
 
 from __future__ import annotations
 
@@ -33,6 +35,19 @@ def bench_command(
         metavar="FILE",
         help="also measure every seat playing this strategy table (repeatable: one per decision; needs --game)",
     ),
+    c_reference: bool = typer.Option(
+        False,
+        "--c-reference",
+        help="instead, time the hand kernels against their C references (chase-ace, ace-chasing; needs gcc), "
+        "one thread, in turn, and check that their sums agree",
+    ),
+    against: Optional[str] = typer.Option(
+        None,
+        "--against",
+        metavar="CHECKOUT",
+        help="instead, time the hand kernels against those of another checkout of card-analyzer (say a git "
+        "worktree of an older commit): CPU seconds per hand, one thread, fresh processes in turn, the medians",
+    ),
 ):
     """Hands per second of every kernel on 1 thread and on all threads, and of its
     plain-Python twin, on this machine (the best of --repeats runs each); with --tables or
@@ -49,6 +64,14 @@ def bench_command(
         if table and game is None:
             raise ValueError("--table needs --game: a table file is one game's.")
         specs = [get_game(game)] if game is not None else list(GAMES.values())
+        if c_reference and against is not None:
+            raise ValueError("give either --c-reference or --against, not both.")
+        if c_reference:
+            _bench_c_reference(specs, count, runs, game is not None)
+            return
+        if against is not None:
+            _bench_against(specs, count, runs, against)
+            return
         files = _table_files(specs[0], table) if table else []
         most = available_threads()
         width = max(len("game"), *(len(spec.name) for spec in specs)) + 2
@@ -91,6 +114,87 @@ def bench_command(
             if measured
             else "before the first table was measured"
         ),
+    )
+
+
+def _bench_c_reference(specs, count: int, runs: int, asked: bool) -> None:
+    """Each hand kernel with a C reference against it, at the game's bench tables."""
+    from sims import reference
+
+    chosen = [spec for spec in specs if spec.name in reference.GAMES]
+    if not chosen:
+        raise ValueError(f"{specs[0].title} has no C reference (those are {', '.join(sorted(reference.GAMES))}).")
+    typer.echo(f"{'game':<14}{'players':>8}{'kernel':>14}{'C':>14}{'kernel/C':>10}")
+    machine = ""
+    for spec in chosen:
+        for players in spec.bench_players:
+            interrupts.check()
+            try:
+                found = reference.time_against_c(spec.name, players, count, repeats=runs)
+            except RuntimeError as problem:
+                raise ValueError(str(problem)) from None
+            machine = found.machine
+            typer.echo(
+                f"{spec.name:<14}{players:>8}{found.kernel_rate / 1e6:>12.2f}M/s{found.c_rate / 1e6:>12.2f}M/s"
+                f"{found.kernel_rate / found.c_rate:>9.2f}x"
+            )
+    typer.echo(
+        f"{count:,} hands a run, the best of {runs}, one thread, default rules and policy; the sums agree. {machine}"
+    )
+
+
+_AGAINST_CODE = r"""
+import sys, time
+from sims import engine
+from sims.registry import GAMES
+from sims.spec import Mode
+spec = GAMES[sys.argv[1]]; count = int(sys.argv[2])
+n = spec.default_players; rules = spec.default_rules(); policy = spec.default_policy(n)
+engine.simulate(spec, rules, policy, n, Mode.HANDS, 1, 0, 200, threads=1, n_blocks=1)
+t = time.process_time()
+engine.simulate(spec, rules, policy, n, Mode.HANDS, 2, 0, count, threads=1, n_blocks=1)
+print(time.process_time() - t)
+"""
+
+
+def _bench_against(specs, count: int, runs: int, other: str) -> None:
+    """CPU seconds per hand of each game's hand kernel at its default table, here and in
+    the checkout ``other``, in fresh processes taken in turn (each warms its kernel
+    first), on one thread; the medians and their ratio."""
+    import os
+    import statistics
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import sims
+
+    here = str(Path(sims.__file__).resolve().parent.parent)
+    there = str(Path(other).expanduser().resolve())
+    if not (Path(there) / "sims" / "engine.py").is_file():
+        raise ValueError(f"--against {other} is not a checkout of card-analyzer (no sims/engine.py in it).")
+    typer.echo(f"{'game':<20}{'this':>12}{'against':>12}{'this/against':>14}")
+    for spec in specs:
+        times: dict[str, list[float]] = {here: [], there: []}
+        for run in range(runs):
+            for folder in (here, there) if run % 2 == 0 else (there, here):
+                interrupts.check()
+                done = subprocess.run(
+                    [sys.executable, "-c", _AGAINST_CODE, spec.name, str(count)],
+                    cwd=folder,  # python -c puts the working folder first on the path
+                    env={**os.environ, "PYTHONPATH": folder},
+                    capture_output=True,
+                    text=True,
+                )
+                if done.returncode != 0:
+                    last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+                    raise ValueError(f"the kernel of {spec.name} in {folder} failed: {last}")
+                times[folder].append(float(done.stdout.strip().splitlines()[-1]))
+        mine, theirs = statistics.median(times[here]) / count, statistics.median(times[there]) / count
+        typer.echo(f"{spec.name:<20}{mine * 1e9:>10.1f}ns{theirs * 1e9:>10.1f}ns{mine / theirs:>13.3f}x")
+    typer.echo(
+        f"CPU time per hand, the median of {runs} runs of {count:,} hands each, one thread; "
+        f"this: {here}; against: {there}.  Below 1x, this checkout is faster."
     )
 
 
@@ -147,6 +251,7 @@ def _table_policies(spec, rules, policy, players: int, as_tables: bool, files) -
 def _example_plan(example: str):
     """The plan of a decision's example command line (``analyze advise GAME ...``)."""
     from analyzer.api.advising import plan_advice
+    from analyzer.api.plans import RunArgs, TableArgs
     from sims.situations import example_arguments
 
     found = example_arguments(example)
@@ -156,9 +261,8 @@ def _example_plan(example: str):
         int(found["position"]),
         found["holding"],
         found["context"],
-        players,
-        rules=found["rules"],
-        store=False,
+        table=TableArgs(players=players, rules=found["rules"]),
+        run=RunArgs(store=False),
     )
 
 

@@ -4,34 +4,18 @@ the game-level commands ``rules``, ``replay`` and ``exact``."""
 from __future__ import annotations
 
 import json
-from typing import List, Optional
 
 import typer
 
 from analyzer.api import functions as api
-from analyzer.api.checks import UserError, table_of
+from analyzer.api.checks import UserError
 from analyzer.cli.app import (
-    AS_JSON,
-    CLUSTER,
-    NO_STORE,
-    PLAYERS,
-    POLICY,
-    RULE,
-    SEAT,
-    SEED,
-    STORE,
-    STRATEGY,
-    TABLE,
-    TARGET_SE,
-    THREADS,
-    VARIANT,
+    TABLE_OPTIONS,
+    Given,
     app,
-    counts,
     guarded,
     play_and_show,
-    store_option,
-    table_values,
-    target,
+    with_options,
 )
 from analyzer.present.views import policy_json, rules_json
 from sims.registry import ENTRIES, get_game
@@ -41,52 +25,13 @@ from sims.spec import MODE_NAMES, Mode
 def _make_game_command(name: str):
     """The subcommand of one game (its module is imported only when the command runs)."""
 
-    def command(
-        players: Optional[str] = PLAYERS,
-        hands: Optional[str] = typer.Option(None, "--hands", help="independent hands to play (1e6, 2_000_000, 5M)"),
-        games: Optional[str] = typer.Option(None, "--games", help="whole games to play instead of hands"),
-        seed: str = SEED,
-        variant: Optional[str] = VARIANT,
-        rule: Optional[List[str]] = RULE,
-        strategy: Optional[str] = STRATEGY,
-        policy: Optional[List[str]] = POLICY,
-        seat: Optional[List[str]] = SEAT,
-        table: Optional[List[str]] = TABLE,
-        threads: Optional[str] = THREADS,
-        target_se: Optional[str] = TARGET_SE,
-        store: Optional[str] = STORE,
-        no_store: bool = NO_STORE,
-        cluster: Optional[str] = CLUSTER,
-        as_json: bool = AS_JSON,
-        out: Optional[str] = typer.Option(None, "--out", help="also write CSV, JSON and a PNG chart into this folder"),
-    ):
+    @with_options()
+    def command(given: Given):
+        out = given.out
+
         def body():
-            kept = store_option(store, no_store)
-            hands_count, games_count = counts(hands, games)
-            most = target(target_se)
-            given = table_values(players, seed, threads, rule, policy, seat, table)
-            play_and_show(
-                api.plan_simulation(
-                    name,
-                    given["players"],
-                    hands_count,
-                    games_count,
-                    given["seed"],
-                    variant,
-                    given["rules"],
-                    strategy,
-                    given["policy"],
-                    given["seats"],
-                    given["threads"],
-                    most,
-                    kept,
-                    cluster,
-                    out,
-                    given["tables"],
-                ),
-                as_json,
-                out,
-            )
+            run = given.run()
+            play_and_show(api.plan_simulation(name, table=given.table(), run=run, out=out), given.as_json, out)
 
         def interrupted(stop) -> str:
             found = stop.partial
@@ -196,32 +141,24 @@ def rules_lines(spec) -> list[str]:
 
 
 @app.command("replay")
+@with_options("seed", *TABLE_OPTIONS, "as_json")
 def replay_command(
     game: str = typer.Argument(..., help="game name"),
-    seed: str = SEED,
     hand: str = typer.Option("0", "--hand", metavar="I", help="index of the hand in the run, 0 to 2^64 - 1"),
-    players: Optional[str] = PLAYERS,
-    variant: Optional[str] = VARIANT,
-    rule: Optional[List[str]] = RULE,
-    strategy: Optional[str] = STRATEGY,
-    policy: Optional[List[str]] = POLICY,
-    seat: Optional[List[str]] = SEAT,
-    table: Optional[List[str]] = TABLE,
-    as_json: bool = AS_JSON,
+    given: Given = None,  # type: ignore[assignment]  # the shared options, from with_options
 ):
     """Show one hand step by step in card notation: hand I of a run with seed S."""
+    as_json = given.as_json
 
     def body():
         from analyzer.cli.parse import parse_whole
         from analyzer.run.params import MAX_SEED
 
         spec = get_game(game)
-        given = table_values(players, seed, None, rule, policy, seat, table)
+        seed_number = given.run().seed
+        table = given.table()
         index = parse_whole(hand, "--hand", 0, MAX_SEED)
-        seed_number = given["seed"]
-        played = table_of(
-            spec, given["players"], variant, given["rules"], strategy, given["policy"], given["seats"], given["tables"]
-        )
+        played = table.checked(spec)
         twin = spec.twin_module()
         if twin is None:
             raise UserError(f"{spec.title} has no replay yet.")
@@ -272,29 +209,23 @@ def _exact_json(value):
 
 
 @app.command("exact")
+@with_options("players", "variant", "rule", "strategy", "policy", "seat", "as_json")
 def exact_command(
     game: str = typer.Argument(..., help="game name"),
-    players: Optional[str] = PLAYERS,
-    variant: Optional[str] = VARIANT,
-    rule: Optional[List[str]] = RULE,
-    strategy: Optional[str] = STRATEGY,
-    policy: Optional[List[str]] = POLICY,
-    seat: Optional[List[str]] = SEAT,
     fractions: bool = typer.Option(
         True, "--fractions/--decimals", help="exact fractions with decimals, or decimals only"
     ),
-    as_json: bool = AS_JSON,
+    given: Given = None,  # type: ignore[assignment]  # the shared options, from with_options
 ):
     """Exact hand-mode values by enumerating every deal, for small tables."""
+    as_json = given.as_json
 
     def body():
-
         spec = get_game(game)
         enumerator = spec.exact_module()
         if enumerator is None:
             raise UserError(f"{spec.title} has no exact enumerator.")
-        given = table_values(players, "0", None, rule, policy, seat)
-        table = table_of(spec, given["players"], variant, given["rules"], strategy, given["policy"], given["seats"])
+        table = given.table().checked(spec)
         if table.tables and not getattr(enumerator, "PLAYS_TABLES", False):
             raise UserError(f"exact enumeration of {spec.title} does not play strategy tables yet.")
         if table.players > enumerator.MAX_PLAYERS:

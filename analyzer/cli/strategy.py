@@ -9,6 +9,7 @@ Registered by ``analyzer.cli.main``; the Typer app is ``analyzer.cli.app``'s.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import List, Optional
 
@@ -16,39 +17,18 @@ import typer
 
 from analyzer.api import functions as api
 from analyzer.api.checks import UserError
+from analyzer.api.plans import TableArgs
 from analyzer.cli.app import (
-    AS_JSON,
-    CLUSTER,
-    NO_STORE,
-    PLAYERS,
-    POLICY,
-    RULE,
-    SEAT,
-    SEED,
-    STORE,
-    STRATEGY,
-    TABLE,
-    TARGET_SE,
-    THREADS,
-    VARIANT,
+    Given,
     app,
-    counts,
     guarded,
     play_and_show,
     show,
-    store_option,
-    table_values,
     tallied,
-    target,
+    with_options,
 )
-from analyzer.cli.parse import (
-    parse_assignments,
-    parse_count,
-    parse_seat_assignments,
-    parse_whole,
-)
+from analyzer.cli.parse import parse_assignments, parse_seat_assignments, parse_whole
 from analyzer.run.context import Tally
-from analyzer.run.params import MAX_SEED
 from sims.spec import MODE_NAMES
 
 
@@ -82,136 +62,75 @@ def _stage_interrupt_text(stop, ending: str) -> str:
 
 
 @app.command("sweep")
+@with_options(
+    but=("seat",),  # a sweep's --seat is the seat that varies
+    helps={
+        "hands": "hands per value (default 1e6)",
+        "games": "whole games per value instead of hands",
+        "out": "also write a CSV and a PNG chart into this folder",
+    },
+)
 def sweep_command(
     game: str = typer.Argument(..., help="game name, e.g. chase-ace"),
     param: str = typer.Option(..., "--param", help="the policy field and its values: FIELD=LO:HI[:STEP] (or FIELD)"),
     seat: Optional[str] = typer.Option(None, "--seat", help="the seat that varies (default: every seat together)"),
-    players: Optional[str] = PLAYERS,
-    hands: Optional[str] = typer.Option(None, "--hands", help="hands per value (default 1e6)"),
-    games: Optional[str] = typer.Option(None, "--games", help="whole games per value instead of hands"),
-    seed: str = SEED,
-    variant: Optional[str] = VARIANT,
-    rule: Optional[List[str]] = RULE,
-    strategy: Optional[str] = STRATEGY,
-    policy: Optional[List[str]] = POLICY,
-    table: Optional[List[str]] = TABLE,
-    threads: Optional[str] = THREADS,
-    target_se: Optional[str] = TARGET_SE,
-    store: Optional[str] = STORE,
-    no_store: bool = NO_STORE,
-    cluster: Optional[str] = CLUSTER,
-    as_json: bool = AS_JSON,
-    out: Optional[str] = typer.Option(None, "--out", help="also write a CSV and a PNG chart into this folder"),
+    given: Given = None,  # type: ignore[assignment]  # the shared options, from with_options
 ):
     """Every outcome against one policy field, every value on the same deals."""
+    out = given.out
 
     def body():
-        kept = store_option(store, no_store)
         api.game_spec(game)
-        hands_count, games_count = counts(hands, games)
-        most = target(target_se)
-        given = table_values(players, seed, threads, rule, policy, None, table)
-        plan = api.plan_sweep(
-            game,
-            param,
-            parse_seat_number(seat),
-            given["players"],
-            hands_count,
-            games_count,
-            given["seed"],
-            variant,
-            given["rules"],
-            strategy,
-            given["policy"],
-            given["threads"],
-            most,
-            kept,
-            cluster,
-            out,
-            given["tables"],
-        )
+        run, table = given.run(), given.table()
+        plan = api.plan_sweep(game, param, parse_seat_number(seat), table=table, run=run, out=out)
         asked.update(unit=MODE_NAMES[plan.mode], count=plan.count)
-        play_and_show(plan, as_json, out)
+        play_and_show(plan, given.as_json, out)
 
     asked: dict = {"unit": "hands", "count": 0}  # what the run was asked to play, for the interrupt line
     guarded(body, lambda stop: _paired_interrupt_text(stop, asked["unit"], asked["count"], "per value", out))
 
 
 @app.command("optimize")
+@with_options(
+    but=("target_se", "out"),
+    helps={"hands": "hands per policy tried (default 200k)", "games": "whole games per policy tried instead of hands"},
+)
 def optimize_command(
     game: str = typer.Argument(..., help="game name, e.g. chase-ace"),
-    players: Optional[str] = PLAYERS,
     field: Optional[str] = typer.Option(
         None,
         "--field",
         help="the policy field to optimise, FIELD or FIELD=LO:HI[:STEP] (default: the game's main strategy field)",
     ),
-    hands: Optional[str] = typer.Option(None, "--hands", help="hands per policy tried (default 200k)"),
-    games: Optional[str] = typer.Option(None, "--games", help="whole games per policy tried instead of hands"),
-    seed: str = SEED,
-    variant: Optional[str] = VARIANT,
-    rule: Optional[List[str]] = RULE,
-    strategy: Optional[str] = STRATEGY,
-    policy: Optional[List[str]] = POLICY,
-    seat: Optional[List[str]] = SEAT,
-    table: Optional[List[str]] = TABLE,
     rounds: str = typer.Option("6", "--rounds", metavar="N", help="most rounds of iterated best response, 1 to 50"),
-    threads: Optional[str] = THREADS,
-    store: Optional[str] = STORE,
-    no_store: bool = NO_STORE,
-    cluster: Optional[str] = CLUSTER,
-    as_json: bool = AS_JSON,
+    given: Given = None,  # type: ignore[assignment]  # the shared options, from with_options
 ):
     """Each seat's best response to the others, and the equilibrium: a matrix game for two
     players when the headline is constant-sum, else iterated best response."""
 
     def body():
-        kept = store_option(store, no_store)
         api.game_spec(game)
-        hands_count, games_count = counts(hands, games)
-        given = table_values(players, seed, threads, rule, policy, seat, table)
-        plan = api.plan_optimize(
-            game,
-            given["players"],
-            field,
-            hands_count,
-            games_count,
-            given["seed"],
-            variant,
-            given["rules"],
-            strategy,
-            given["policy"],
-            given["seats"],
-            parse_whole(rounds, "--rounds", 1, 50),
-            given["threads"],
-            kept,
-            cluster,
-            given["tables"],
-        )
+        run, table = given.run(), given.table()
+        plan = api.plan_optimize(game, field, parse_whole(rounds, "--rounds", 1, 50), table=table, run=run)
         with tallied(Tally()) as tally:
-            show(plan.run(progress=False if as_json else None, tally=tally), as_json)
+            show(plan.run(progress=False if given.as_json else None, tally=tally), given.as_json)
 
     guarded(body, lambda stop: _stage_interrupt_text(stop, "an unfinished search shows nothing"))
 
 
 @app.command("compare")
+@with_options(
+    kinds={"variant": Optional[List[str]]},
+    helps={
+        "variant": "a named rule preset to compare (repeatable; with one, it is compared with the standard rules)",
+        "rule": "KEY=VALUE: together they make one rule set compared with the standard rules (repeatable)",
+        "hands": "hands per arm: rule set or policy (default 1e6)",
+        "games": "whole games per arm instead of hands",
+        "out": "also write the differences as CSV and JSON and a chart of the headline's differences into this folder",
+    },
+)
 def compare_command(
     game: str = typer.Argument(..., help="game name, e.g. chase-ace"),
-    variant: Optional[List[str]] = typer.Option(
-        None,
-        "--variant",
-        help="a named rule preset to compare (repeatable; with one, it is compared with the standard rules)",
-    ),
-    rule: Optional[List[str]] = typer.Option(
-        None, "--rule", help="KEY=VALUE: together they make one rule set compared with the standard rules (repeatable)"
-    ),
-    players: Optional[str] = PLAYERS,
-    hands: Optional[str] = typer.Option(None, "--hands", help="hands per arm: rule set or policy (default 1e6)"),
-    games: Optional[str] = typer.Option(None, "--games", help="whole games per arm instead of hands"),
-    seed: str = SEED,
-    strategy: Optional[str] = STRATEGY,
-    policy: Optional[List[str]] = POLICY,
-    seat: Optional[List[str]] = SEAT,
     against: Optional[str] = typer.Option(
         None,
         "--against",
@@ -226,64 +145,47 @@ def compare_command(
         "--against-seat",
         help="SEAT:KEY=VALUE (or SEAT:table=FILE) over the --against preset for one seat (repeatable)",
     ),
-    table: Optional[List[str]] = TABLE,
     against_table: Optional[List[str]] = typer.Option(
         None,
         "--against-table",
         metavar="FILE",
         help="a strategy table every seat plays in the policy played --against (repeatable)",
     ),
-    threads: Optional[str] = THREADS,
-    target_se: Optional[str] = TARGET_SE,
-    store: Optional[str] = STORE,
-    no_store: bool = NO_STORE,
-    cluster: Optional[str] = CLUSTER,
-    as_json: bool = AS_JSON,
-    out: Optional[str] = typer.Option(
-        None,
-        "--out",
-        help="also write the differences as CSV and JSON and a chart of the headline's differences into this folder",
-    ),
+    given: Given = None,  # type: ignore[assignment]  # the shared options, from with_options
 ):
     """Paired differences of every outcome between rule sets, or between two policies
     head to head (--against), on the same deals."""
+    out = given.out
 
     def body():
-        kept = store_option(store, no_store)
         api.game_spec(game)
-        hands_count, games_count = counts(hands, games)
-        most = target(target_se)
-        given = table_values(players, seed, threads, rule, policy, seat, table)
+        run, table = given.run(), given.table()
+        rival = TableArgs(
+            strategy=against,
+            policy=parse_assignments(against_policy, "--against-policy"),
+            seats=parse_seat_assignments(against_seat, "--against-seat"),
+            tables=list(against_table or []),
+        )
         plan = api.plan_compare(
-            game,
-            list(variant or []),
-            given["rules"],
-            given["players"],
-            hands_count,
-            games_count,
-            given["seed"],
-            strategy,
-            given["policy"],
-            given["seats"],
-            given["threads"],
-            most,
-            kept,
-            cluster,
-            out,
-            against,
-            parse_assignments(against_policy, "--against-policy"),
-            parse_seat_assignments(against_seat, "--against-seat"),
-            given["tables"],
-            list(against_table or []),
+            game, table=replace(table, variant=list(table.variant or [])), against=rival, run=run, out=out
         )
         asked.update(unit=MODE_NAMES[plan.mode], count=plan.count)
-        play_and_show(plan, as_json, out)
+        play_and_show(plan, given.as_json, out)
 
     asked: dict = {"unit": "hands", "count": 0}
     guarded(body, lambda stop: _paired_interrupt_text(stop, asked["unit"], asked["count"], "per arm", out))
 
 
 @app.command("report")
+@with_options(
+    "hands",
+    "seed",
+    "threads",
+    "store",
+    "no_store",
+    "cluster",
+    helps={"hands": "hands per run (default 1e6; strategy runs use a fraction, see the report)"},
+)
 def report_command(
     game: str = typer.Argument(..., help="game name, or 'all' for every game"),
     out: Optional[str] = typer.Option(
@@ -292,37 +194,21 @@ def report_command(
         help="folder to write into, one subfolder per game (default reports/; inside the card-analyzer project "
         "folder out/reports/, so the committed reports/ change only with --out reports)",
     ),
-    hands: Optional[str] = typer.Option(
-        None, "--hands", help="hands per run (default 1e6; strategy runs use a fraction, see the report)"
-    ),
     report_format: str = typer.Option(
         "md", "--format", help="md (Markdown with PNG charts) or html (one self-contained file)"
     ),
-    seed: str = SEED,
-    threads: Optional[str] = THREADS,
-    store: Optional[str] = STORE,
-    no_store: bool = NO_STORE,
-    cluster: Optional[str] = CLUSTER,
+    given: Given = None,  # type: ignore[assignment]  # the shared options, from with_options
 ):
     """A strategy report per game: rules, tables, sweeps, best responses, equilibrium, house rules."""
     written: list[str] = []
 
     def body():
-        kept = store_option(store, no_store)
+        run = given.run()
         if game != "all":
             api.game_spec(game)
         if report_format not in ("md", "html"):
             raise UserError(f"--format takes md or html, not '{report_format}'.")
-        plan = api.plan_report(
-            game,
-            out,
-            None if hands is None else parse_count(hands, "--hands"),
-            report_format,
-            parse_whole(seed, "--seed", 0, MAX_SEED),
-            parse_whole(threads, "--threads"),
-            kept,
-            cluster,
-        )
+        plan = api.plan_report(game, out=out, report_format=report_format, run=run)
 
         def wrote(name: str, path: Path) -> None:
             if name != "all":

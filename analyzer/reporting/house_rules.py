@@ -157,7 +157,7 @@ def house_rules_section(spec, table, mode, count, seed, context, document, findi
     switches, refused = [], []
     for label, rules in single_switch_rules(spec, table.rules, mode):
         try:
-            spec.check(spec.rules_type(*rules), table.policy, table.players)
+            spec.check_table(spec.rules_type(*rules), table.policy, table.players)
             switches.append((label, rules))
         except ValueError as problem:
             refused.append(f"`{label}` ({problem})")

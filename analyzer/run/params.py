@@ -178,16 +178,16 @@ def resolve_table(
     suggested = spec.variants[variant] if variant is not None and variant in spec.variants else None
     if players is None:
         players = suggested.players if suggested and suggested.players else spec.default_players
-    spec.check_players(players)  # before the variant's rules and policy are built for them
+    spec.check_players(players)  # once, and before the variant's rules and policy are built for them
     built = build_rules(spec, variant, rules)
     if strategy is None and suggested and suggested.policy:
         strategy = suggested.policy
     matrix = build_policy(spec, players, strategy, policy, seats)
-    spec.check(built, matrix, players)
+    spec.check_table(built, matrix, players)
     chosen, played = table_blocks(spec, players, tables, seat_tables or {})
     if chosen:
         from sims.core.table import with_tables
 
         matrix = with_tables(matrix, len(spec.policy_fields), spec.table_decisions(), chosen)
-        spec.check(built, matrix, players)
+        spec.check_table(built, matrix, players)
     return Table(players, tuple(built), matrix, variant, strategy or "default", played)

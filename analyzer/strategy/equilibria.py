@@ -168,7 +168,7 @@ def matrix_game(
     for row_value in points:
         for column_value in points:
             changed = with_value(with_value(policy, values.column, 0, row_value), values.column, 1, column_value)
-            spec.check(spec.rules_type(*rules), changed, 2)
+            spec.check_table(spec.rules_type(*rules), changed, 2)
             configs.append(Config(tuple(rules), changed))
     if len(configs) > 1 and count >= MIN_CONSTANT_SUM_COUNT:
         # a short pilot on two cells spares playing the whole matrix of a game that is not constant-sum

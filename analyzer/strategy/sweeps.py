@@ -185,7 +185,7 @@ def sweep(
     configs = []
     for value in values.values:
         changed = with_value(policy, values.column, seat, value)
-        spec.check(spec.rules_type(*rules), changed, players)
+        spec.check_table(spec.rules_type(*rules), changed, players)
         configs.append(Config(tuple(rules), changed, f"{values.field.key}={values.value_text(value)}"))
     run = run_paired(spec, players, mode, seed, configs, count, context, target_se, largest_se_of)
     return Sweep(spec, values, seat, np.array(policy, copy=True), run)

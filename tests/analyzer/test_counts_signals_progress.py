@@ -13,6 +13,7 @@ import analyzer as ca
 from analyzer.api.advising import plan_advice
 from analyzer.api.comparing import plan_compare
 from analyzer.api.functions import plan_optimize, plan_simulation, plan_sweep
+from analyzer.api.plans import RunArgs, TableArgs
 from analyzer.api.reports import plan_report
 from analyzer.api.solving import plan_solve
 from analyzer.run import interrupts, progress
@@ -20,13 +21,15 @@ from analyzer.run.context import Tally
 
 # every API function that takes a count of hands (or deals, or games), planned (nothing played)
 PLANS = {
-    "simulate": lambda count, tmp: plan_simulation("chase-ace", hands=count),
-    "sweep": lambda count, tmp: plan_sweep("chase-ace", "threshold", hands=count),
-    "compare": lambda count, tmp: plan_compare("chase-ace", rules={"lives": 5}, hands=count),
-    "optimize": lambda count, tmp: plan_optimize("chase-ace", hands=count),
-    "report": lambda count, tmp: plan_report("chase-ace", out=tmp / "r", hands=count, store=False),
-    "advise": lambda count, tmp: plan_advice("chase-ace", 3, "6h", hands=count, store=False),
-    "solve": lambda count, tmp: plan_solve("chase-ace", hands=count, store=False),
+    "simulate": lambda count, tmp: plan_simulation("chase-ace", run=RunArgs(hands=count)),
+    "sweep": lambda count, tmp: plan_sweep("chase-ace", "threshold", run=RunArgs(hands=count)),
+    "compare": lambda count, tmp: plan_compare(
+        "chase-ace", table=TableArgs(rules={"lives": 5}), run=RunArgs(hands=count)
+    ),
+    "optimize": lambda count, tmp: plan_optimize("chase-ace", run=RunArgs(hands=count)),
+    "report": lambda count, tmp: plan_report("chase-ace", out=tmp / "r", run=RunArgs(hands=count, store=False)),
+    "advise": lambda count, tmp: plan_advice("chase-ace", 3, "6h", run=RunArgs(hands=count, store=False)),
+    "solve": lambda count, tmp: plan_solve("chase-ace", run=RunArgs(hands=count, store=False)),
 }
 
 
@@ -57,10 +60,10 @@ def test_the_plans_cover_every_api_function_that_takes_a_count():
 
 
 GAME_PLANS = {
-    "simulate": lambda count: plan_simulation("chase-ace", games=count),
-    "sweep": lambda count: plan_sweep("chase-ace", "threshold", games=count),
-    "compare": lambda count: plan_compare("chase-ace", rules={"lives": 5}, games=count),
-    "optimize": lambda count: plan_optimize("chase-ace", games=count),
+    "simulate": lambda count: plan_simulation("chase-ace", run=RunArgs(games=count)),
+    "sweep": lambda count: plan_sweep("chase-ace", "threshold", run=RunArgs(games=count)),
+    "compare": lambda count: plan_compare("chase-ace", table=TableArgs(rules={"lives": 5}), run=RunArgs(games=count)),
+    "optimize": lambda count: plan_optimize("chase-ace", run=RunArgs(games=count)),
 }
 
 

@@ -1,25 +1,21 @@
-"""The C references in tests/perf play exactly the hand kernels' hands.
+"""The C references (``sims/reference``) play exactly the hand kernels' hands.
 
 Compiles ``chase_ace.c`` and ``ace_chasing.c`` and checks that their integer sums equal the
 Numba hand kernels' for a few tables, seeds and hand ranges (default rules and policy, plus
 a few other rule and policy values the C programs also implement).  Skipped without gcc.
-Times nothing: ``compare.py`` does the timing.
+Times nothing: ``analyze bench --c-reference`` does the timing.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-pytestmark = [pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed"), pytest.mark.slow]
+from sims import reference
 
-_spec = importlib.util.spec_from_file_location("card_analyzer_perf_compare", Path(__file__).with_name("compare.py"))
-compare = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(compare)
+pytestmark = [pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed"), pytest.mark.slow]
 
 COUNT = 20_000
 SEEDS = (1, 7, 2**63 + 12345)
@@ -29,16 +25,16 @@ FIRSTS = (0, 987_654_321)
 @pytest.fixture(scope="module")
 def executables(tmp_path_factory):
     folder = tmp_path_factory.mktemp("c_reference")
-    return {game: compare.compile_c(game, folder) for game in compare.GAMES}
+    return {game: reference.compile_c(game, folder) for game in reference.GAMES}
 
 
 def _check(executables, game, players, seed, first, rules=None, policy_row=None):
     policy = None
     if policy_row is not None:
         policy = np.tile(np.asarray(policy_row, dtype=np.float64), (players, 1))
-    expected = compare.run_kernel(game, players, seed, first, COUNT, rules=rules, policy=policy)
-    got, _ = compare.run_c(executables[game], players, seed, first, COUNT, rules=rules, policy_row=policy_row)
-    assert np.array_equal(got, expected), compare.first_difference(expected, got)
+    expected = reference.run_kernel(game, players, seed, first, COUNT, rules=rules, policy=policy)
+    got, _ = reference.run_c(executables[game], players, seed, first, COUNT, rules=rules, policy_row=policy_row)
+    assert np.array_equal(got, expected), reference.first_difference(expected, got)
 
 
 @pytest.mark.parametrize("first", FIRSTS)

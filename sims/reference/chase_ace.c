@@ -35,7 +35,7 @@
  * The rules are runtime values, read once per block into the round's rule codes
  * (rule_codes_nb) as the kernel's generic path does (simulate_hands_nb), so the C
  * program makes the same rule checks that path makes.  The kernel the engine runs for
- * the standard rules, which compare.py times by default, is the fixed-rules kernel
+ * the standard rules, which `analyze bench --c-reference` times, is the fixed-rules kernel
  * (fixed_hands_kernel): the same code compiled with the rule codes as constants, so its
  * rule checks fold away at compile time; this program keeps them.
  *

@@ -75,6 +75,8 @@ TABLE = np.dtype(
         # PURE_TABLES when some seat plays a table, MIXED_TABLES when one of them mixes a
         # cell: rounds then take the table path (play_round_table_nb)
         ("has_tables", np.int64),
+        ("knocked_out", np.int64),  # the last round's: 1 if the matador was knocked out
+        ("exposed", np.uint64),  # the last round's mask of the exposed players' cards
         ("exposed_sum", np.int64, SLOTS),  # hand mode, per position: exposures
         ("swap_sum", np.int64, SLOTS),  # hand mode, per position: swaps
         ("dealt_sum", np.int64, (2, N_CARDS)),  # hand mode, [knocked out?, card]: non-matadors dealt it
@@ -378,6 +380,48 @@ def play_any_round_nb(table, policy, k, codes, state):
 
 
 @njit(cache=True, inline="always")
+def hand_table_nb(rules, policy, n):
+    """The scratch :func:`play_hand_nb` plays on: a one-record ``TABLE`` array (its record,
+    ``tables[0]``, is the table), each position played by the seat of that number."""
+    tables = new_table_nb(policy)
+    table = tables[0]
+    for seat in range(n):
+        table.seat_of[seat] = seat
+    return tables
+
+
+@njit(cache=True, inline="always")
+def hand_codes_nb(rules, policy, table, n):
+    """What :func:`play_hand_nb` reads besides the table, once per block: the rule values
+    (:func:`rule_codes_nb`), whether any seat plays a table, and the policy matrix whose
+    table blocks those seats read."""
+    return rule_codes_nb(rules), table.has_tables != 0, policy
+
+
+@njit(cache=True, inline="always")
+def play_hand_nb(table, n, dealer, shuffle, state, codes):
+    """The game's per-hand entry point (the contract every game's kernel shares): one round
+    at ``n`` positions on the record ``table``, from the round's stream ``state`` (which
+    only mixed table cells draw from after the deal); the positions run from the matador's
+    left, so ``dealer`` (the matador) is always ``n - 1`` (which seat sits at each position
+    is ``table.seat_of``).  With ``shuffle`` the cards are dealt from the stream into
+    ``table.dealt``; without, they are the ones stacked there.  ``codes`` is
+    :func:`hand_codes_nb`'s.  The final cards, swaps and bets are left in ``held``,
+    ``swapped`` and ``bet``, the outcome in ``knocked_out`` and ``exposed``; returns the
+    advanced stream."""
+    rule_codes, tables_on, policy = codes
+    if shuffle:
+        state = deal_prefix_nb(table.pack, table.dealt, n, state)
+    if tables_on:
+        knocked_out, exposed, state = play_round_table_nb(table, policy, n, rule_codes, state)
+    else:
+        knocked_out, exposed = play_round_nb(table, n, rule_codes)
+    table.knocked_out = knocked_out
+    table.exposed = exposed
+    return state
+
+
+@njit(cache=True, inline="always")
 def _bet_result(bet, knocked_out):
     """Units a bettor wins on an agreed bet (+b against the matador, -b for it)."""
     if bet > 0:
@@ -396,20 +440,14 @@ def _hand_sums_nb(rules, policy, tables, out, n, seed, first, count):
     allocates nothing and is compiled without NRT: with it, binding the scratch arrays to
     the inlined round's arguments cost atomic incref/decref pairs in every hand."""
     table = tables[0]
-    codes = rule_codes_nb(rules)
-    betting = codes[1]
+    codes = hand_codes_nb(rules, policy, table, n)
+    betting = codes[0][1]
     matador = n - 1
     seed_key = seed_key_nb(seed)
-    has_tables = table.has_tables != 0
-    for seat in range(n):
-        table.seat_of[seat] = seat
     for hand in range(first, first + count):
-        state = stream_nb(seed_key, hand)
-        state = deal_prefix_nb(table.pack, table.dealt, n, state)
-        if has_tables:
-            knocked_out, exposed, state = play_round_table_nb(table, policy, n, codes, state)
-        else:
-            knocked_out, exposed = play_round_nb(table, n, codes)
+        play_hand_nb(table, n, matador, True, stream_nb(seed_key, hand), codes)
+        knocked_out = table.knocked_out
+        exposed = table.exposed
         exposures = count_cards_nb(exposed)
         for p in range(matador):
             table.exposed_sum[p] += _is_exposed(exposed, table.held[p])
@@ -452,7 +490,7 @@ def simulate_hands_nb(rules, policy, n, seed, first, count):
     """Hand mode: integer sums over hands ``first .. first+count-1`` of ``seed``, the
     matador in seat ``n-1``.  Returns int64 ``[n + 1, width]`` (see ``HAND_OUTCOMES``)."""
     out = np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
-    _hand_sums_nb(rules, policy, new_table_nb(policy), out, n, seed, first, count)
+    _hand_sums_nb(rules, policy, hand_table_nb(rules, policy, n), out, n, seed, first, count)
     return out
 
 

@@ -9,9 +9,9 @@ import numpy as np
 from sims.core.rng import Stream
 from sims.games.ace_chasing.kernel import (
     _bet_result,
-    new_table_nb,
-    play_any_round_nb,
-    rule_codes_nb,
+    hand_codes_nb,
+    hand_table_nb,
+    play_hand_nb,
 )
 from sims.games.ace_chasing.rules import (
     Rules,
@@ -34,14 +34,14 @@ def play_dealt(rules: Rules, policy: np.ndarray, cards, log=None, stream=None) -
     if k < 2:
         raise ValueError("a round needs at least two players.")
     policy = np.ascontiguousarray(policy, dtype=np.float64)
-    table = new_table_nb(policy).view(np.recarray)[0]  # attribute access in Python too
+    rules_array = np.asarray(rules, dtype=np.int64)
+    table = hand_table_nb(rules_array, policy, np.int64(k)).view(np.recarray)[0]  # attribute access in Python too
     table.dealt[:k] = cards
-    table.seat_of[:k] = np.arange(k)
     stream = Stream(0, 0) if stream is None else stream
-    knocked_out, exposed, state = play_any_round_nb(
-        table, policy, k, rule_codes_nb(np.asarray(rules, dtype=np.int64)), tuple(np.uint64(w) for w in stream.s)
-    )
+    codes = hand_codes_nb(rules_array, policy, table, np.int64(k))
+    state = play_hand_nb(table, np.int64(k), np.int64(k - 1), False, tuple(np.uint64(w) for w in stream.s), codes)
     stream.s = [int(w) for w in state]
+    knocked_out, exposed = int(table.knocked_out), int(table.exposed)
     held = table.held[:k].tolist()
     bets = table.bet[:k].tolist()
     nets = [int(_bet_result(bet, knocked_out)) for bet in bets[:-1]]

@@ -105,7 +105,7 @@ from sims.core.advice import (
     unknown_context,
 )
 from sims.core.cards import card_name
-from sims.core.deck import DECK_ROW, N_CARDS, reset_pack_nb
+from sims.core.deck import N_CARDS
 from sims.core.jit import njit
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.table_nb import NO_TABLE
@@ -140,8 +140,8 @@ from sims.games.all_fours.kernel import (
     info_nb,
     mask_nb,
     new_table_nb,
-    play_deal_nb,
     play_hand_nb,
+    play_tricks_nb,
     policy_nb,
     rule_nb,
     run_nb,
@@ -149,6 +149,7 @@ from sims.games.all_fours.kernel import (
     seat_nb,
     set_info_nb,
     set_mask_nb,
+    set_pack_nb,
     start_deal_nb,
     strength_nb,
     table_choice_nb,
@@ -418,7 +419,7 @@ def forced_give_nb(work, masks, target, top, give, state):
 
 @njit(cache=True)
 def led_hand_nb(work, masks, target, lead):
-    """The kernel's play_hand_nb (steps 6-7, six cards each, no run) with the elder's
+    """The kernel's play_tricks_nb (steps 6-7, six cards each, no run) with the elder's
     first lead forced to the card ``lead`` (a bit): the dealer answers by its policy, the
     winner leads the rest (the kernel's tricks_nb), then the scoring."""
     trump_suit = info_nb(work, I_TRUMP)
@@ -450,8 +451,7 @@ def play_candidate_nb(work, masks, policy, base, decision, given, choice, score_
     shuffled lazily from ``state``) with the advised decision forced to candidate
     ``choice``; the kernel's phases do the rest (package docstring, steps 1-7).  Returns
     the advanced stream state (a run draws from it)."""
-    for k in range(N_CARDS):
-        work[DECK_ROW + k] = base[k]
+    set_pack_nb(work, base)
     target = rule_nb(work, R_TARGET)
     start_deal_nb(work, masks, ELDER, DEALER, score_elder, score_dealer)
     top, state = deal_nb(work, masks, ELDER, DEALER, target, False, state)
@@ -473,7 +473,7 @@ def play_candidate_nb(work, masks, policy, base, decision, given, choice, score_
         if decision == ADVICE_LEAD:
             led_hand_nb(work, masks, target, base[ELDER_PLACES[choice]])
         else:
-            play_hand_nb(work, masks, ELDER, DEALER, target, True)
+            play_tricks_nb(work, masks, ELDER, DEALER, target, True)
     return state
 
 
@@ -488,8 +488,7 @@ def rest_of_game_nb(work, masks, policy, state):
         elder = 1 - dealer
         score_elder = seat_nb(work, S_SCORE, elder)
         score_dealer = seat_nb(work, S_SCORE, dealer)
-        reset_pack_nb(work, ACE_HIGH_BIT)
-        state = play_deal_nb(work, masks, policy, dealer, score_elder, score_dealer, True, state)
+        state = play_hand_nb((work, masks), N_PLAYERS, dealer, True, state, (policy, score_elder, score_dealer))
 
 
 @njit(cache=True, inline="always")

@@ -307,6 +307,14 @@ def set_turnup_nb(work, k, card):
 
 
 @njit(cache=True, inline="always")
+def set_pack_nb(work, bits):
+    """Put a pack (``N_CARDS`` card bits in draw order) in the pack row, to be drawn as it
+    lies or shuffled on from there."""
+    for k in range(N_CARDS):
+        work[DECK_ROW + k] = bits[k]
+
+
+@njit(cache=True, inline="always")
 def log_trick_nb(work, trick, leader, card, answer, winner):
     """Record trick ``trick`` (stacked deals): its leader, the led card and the answer (bits), its winner."""
     work[PLAYED_ROW + 2 * trick] = np.int64(card)
@@ -765,7 +773,7 @@ def score_hand_nb(
 
 
 @njit(cache=True, inline="always")
-def play_hand_nb(work, masks, elder, dealer, target, shuffle):
+def play_tricks_nb(work, masks, elder, dealer, target, shuffle):
     """Steps 5 (hand size) to 7 of a deal that is played, with the trump found."""
     trump = _SUIT_BITS << np.uint64(16 * info_nb(work, I_TRUMP))
     discard_nb(work, masks, trump)
@@ -802,8 +810,38 @@ def play_deal_nb(work, masks, policy, dealer, score_elder, score_dealer, shuffle
     if not ended and info_nb(work, I_ROUNDS):
         ended = bunch_nb(work, masks, elder, dealer)
     if not ended:
-        play_hand_nb(work, masks, elder, dealer, target, shuffle)
+        play_tricks_nb(work, masks, elder, dealer, target, shuffle)
     return state
+
+
+@njit(cache=True, inline="always")
+def hand_table_nb(rules, policy, n):
+    """The scratch :func:`play_hand_nb` plays on: ``(work, masks)`` (:func:`new_table_nb`;
+    ``n`` is always 2)."""
+    return new_table_nb(rules, policy)
+
+
+@njit(cache=True, inline="always")
+def hand_codes_nb(rules, policy, table, n):
+    """What :func:`play_hand_nb` reads besides the table, as hand mode plays it: the policy
+    matrix (its table blocks are read when tables are on) and the scores before the deal,
+    the elder's and the dealer's (0-0; game mode builds the tuple for each deal)."""
+    return policy, 0, 0
+
+
+@njit(cache=True, inline="always")
+def play_hand_nb(table, n, dealer, shuffle, state, codes):
+    """The game's per-hand entry point (the contract every game's kernel shares): one deal
+    (:func:`play_deal_nb`) dealt by ``dealer`` (0 or 1; ``n`` is 2) on the scratch
+    ``table`` (:func:`hand_table_nb`), from the deal's stream ``state``; ``codes`` is
+    :func:`hand_codes_nb`'s ``(policy, elder's score, dealer's score)``.  With ``shuffle``
+    the pack is dealt from the stream; without, the pack row holds the stacked pack, drawn
+    without swaps.  Results stay in the scratch; returns the advanced stream."""
+    work, masks = table
+    policy, score_elder, score_dealer = codes
+    if shuffle:
+        reset_pack_nb(work, ACE_HIGH_BIT)
+    return play_deal_nb(work, masks, policy, dealer, score_elder, score_dealer, shuffle, state)
 
 
 # ---- Hand mode and game mode. ----
@@ -854,8 +892,7 @@ def _hand_sums_nb(work, masks, policy, seed, first, count):
     seed_key = seed_key_nb(seed)
     for hand in range(first, first + count):
         state = stream_nb(seed_key, hand)
-        reset_pack_nb(work, ACE_HIGH_BIT)
-        state = play_deal_nb(work, masks, policy, 1, 0, 0, True, state)
+        play_hand_nb((work, masks), N_PLAYERS, 1, True, state, (policy, 0, 0))
         add_hand_sums_nb(work)
 
 
@@ -897,8 +934,7 @@ def _game_sums_nb(work, masks, policy, out, scores, begged, gave, seed, first, c
             gave[seat] = 0
         while True:
             elder = 1 - dealer
-            reset_pack_nb(work, ACE_HIGH_BIT)
-            state = play_deal_nb(work, masks, policy, dealer, scores[elder], scores[dealer], True, state)
+            state = play_hand_nb((work, masks), N_PLAYERS, dealer, True, state, (policy, scores[elder], scores[dealer]))
             deals += 1
             played += info_nb(work, I_PLAYED)
             voids += info_nb(work, I_VOID)

@@ -14,21 +14,20 @@ from __future__ import annotations
 
 import numpy as np
 
-from sims.core.deck import reset_pack_nb
 from sims.core.jit import njit
 from sims.core.rng import seed_key_nb, stream_nb
 from sims.core.table_nb import record_visit_nb
-from sims.core.tricks import ACE_HIGH_BIT
 from sims.games.all_fours.kernel import (
     I_BEG_CELL,
     I_BEGGED,
     I_GAVE,
+    N_PLAYERS,
     S_POINTS,
     T_FORCE,
     T_ON,
     info_nb,
     new_table_nb,
-    play_deal_nb,
+    play_hand_nb,
     seat_nb,
 )
 from sims.games.all_fours.table import N_ACTIONS, N_CELLS
@@ -53,8 +52,7 @@ def _solve_sums_nb(work, masks, policy, out, values, seed, first, count, decisio
         work[T_FORCE + decision] = 0
         taken = visit = 0
         for replay in range(2):  # the deal as the profile plays it, then with the other action forced
-            reset_pack_nb(work, ACE_HIGH_BIT)
-            play_deal_nb(work, masks, policy, 1, 0, 0, True, start)  # one call site: compiled once
+            play_hand_nb((work, masks), N_PLAYERS, 1, True, start, (policy, 0, 0))  # one call site: compiled once
             if replay == 1:
                 values[1 - taken] = _net_nb(work, seat)
                 record_visit_nb(out, seat, visit - 1, N_CELLS, values, _BOTH)

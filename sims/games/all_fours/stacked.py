@@ -12,8 +12,8 @@ from sims.core.tricks import ACE_HIGH_BIT, ACE_HIGH_CODE
 from sims.games.all_fours import SPEC
 from sims.games.all_fours.kernel import (
     deal_record,
-    new_table_nb,
-    play_deal_nb,
+    hand_table_nb,
+    play_hand_nb,
     stack_pack,
 )
 from sims.games.all_fours.rules import (
@@ -71,19 +71,11 @@ def play_dealt(rules: Rules, policy, cards, dealer: int = 1, scores=(0, 0), log=
     """
     policy, dealer, scores = check_deal(rules, policy, dealer, scores)
     pack = stacked_pack(cards)
-    work, masks = new_table_nb(np.asarray([int(v) for v in rules], dtype=np.int64), policy)
+    work, masks = hand_table_nb(np.asarray([int(v) for v in rules], dtype=np.int64), policy, np.int64(2))
     stack_pack(work, [int(ACE_HIGH_BIT[c]) for c in pack])
     elder = 1 - dealer
-    play_deal_nb(
-        work,
-        masks,
-        policy,
-        np.int64(dealer),
-        np.int64(scores[elder]),
-        np.int64(scores[dealer]),
-        False,
-        stream_state(0, 0),
-    )
+    codes = (policy, np.int64(scores[elder]), np.int64(scores[dealer]))
+    play_hand_nb((work, masks), np.int64(2), np.int64(dealer), False, stream_state(0, 0), codes)
     return _deal_result(work, masks)
 
 

@@ -601,14 +601,45 @@ def _single_loser_nb(table, m, tie, lowest):
     return loser
 
 
-@njit(cache=True)
-def new_hand_table_nb(rules, policy, n):
-    """The scratch and the zeroed sums of a hand-mode block: ``(tables, out)``."""
+@njit(cache=True, inline="always")
+def hand_table_nb(rules, policy, n):
+    """The scratch :func:`play_hand_nb` plays on: a one-record ``TABLE`` array (its record,
+    ``tables[0]``, is the table), each position played by the seat of that number."""
     tables = new_table_nb(rules, policy)
     table = tables[0]
     for seat in range(n):
         table.seat_of[seat] = seat
-    return tables, np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
+    return tables
+
+
+@njit(cache=True, inline="always")
+def hand_codes_nb(rules, policy, table, n):
+    """What :func:`play_hand_nb` reads once per block: :func:`rule_codes_nb`'s tuple (a
+    fixed-rules kernel builds it from constants) and whether any seat plays a table
+    (``tables_on``, a constant in the hand loops: one copy of the loop each)."""
+    return rule_codes_nb(rules), table.has_tables != 0
+
+
+@njit(cache=True, inline="always")
+def play_hand_nb(table, n, dealer, shuffle, state, codes):
+    """The game's per-hand entry point (the contract every game's kernel shares): one round
+    at ``n`` positions on the record ``table``, from the round's stream ``state``; the
+    positions run from the dealer's left, so ``dealer`` is always ``n - 1`` (which seat
+    sits at each position is ``table.seat_of``).  With ``shuffle`` the n cards and the cut
+    card are dealt from the stream into ``table.dealt``; without, they are the ones stacked
+    there.  ``codes`` is :func:`hand_codes_nb`'s ``(rule codes, tables_on)``.  The losers,
+    final cards and exchanges are left in ``lose``, ``held`` and ``exchanged``
+    (:func:`play_round_nb`); returns the advanced stream."""
+    rule_codes, tables_on = codes
+    if shuffle:
+        state = deal_prefix_nb(table.pack, table.dealt, n + 1, state)
+    return play_round_nb(table, n, state, rule_codes, tables_on)[1]
+
+
+@njit(cache=True)
+def new_hand_table_nb(rules, policy, n):
+    """The scratch and the zeroed sums of a hand-mode block: ``(tables, out)``."""
+    return hand_table_nb(rules, policy, n), np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
 
 
 @njit(cache=True, inline="always")
@@ -634,12 +665,14 @@ def _hand_loop_nb(table, out, n, seed, first, count, codes, tables_on):
     """The hands of :func:`_hand_sums_nb`: per seat lives lost and exchanges into the
     record, the table row into ``out``."""
     seed_key = seed_key_nb(seed)
+    hand_codes = (codes, tables_on)
     for hand in range(first, first + count):
-        state = stream_nb(seed_key, hand)
-        state = deal_prefix_nb(table.pack, table.dealt, n + 1, state)
-        losers, state = play_round_nb(table, n, state, codes, tables_on)
+        play_hand_nb(table, n, n - 1, True, stream_nb(seed_key, hand), hand_codes)
+        losers = 0
         for seat in range(n):
-            table.lose_sum[seat] += table.lose[seat]
+            lose = table.lose[seat]
+            losers += lose
+            table.lose_sum[seat] += lose
             table.exchange_sum[seat] += table.exchanged[seat]
         out[n, T_LOSERS] += losers
         out[n, T_LOSERS_SQ] += losers * losers

@@ -11,9 +11,10 @@ from sims.games.chase_ace.kernel import (
     SOLVE_FORCED,
     SOLVE_FORCED_SWAP,
     SOLVE_VISITS,
-    new_table_nb,
+    hand_codes_nb,
+    hand_table_nb,
+    play_hand_nb,
     play_round_nb,
-    rule_codes_nb,
 )
 from sims.games.chase_ace.rules import (
     Rules,
@@ -38,17 +39,17 @@ def play_dealt(rules: Rules, policy: np.ndarray, cards, stream=None, log=None, *
     SPEC.check(rules, policy, m)
     policy = np.asarray(policy, dtype=np.float64)
     rules_array = np.asarray(rules, dtype=np.int64)
-    table = new_table_nb(rules_array, policy).view(np.recarray)[0]  # attribute access in Python too
+    table = hand_table_nb(rules_array, policy, np.int64(m)).view(np.recarray)[0]  # attribute access in Python too
     table.dealt[: m + 1] = cards
-    table.seat_of[:m] = np.arange(m)
     words = stream.s if stream is not None else [1, 2, 3, 4]
     state = tuple(np.uint64(word) for word in words)
+    codes = hand_codes_nb(rules_array, policy, table, np.int64(m))
     if visits is None and override is None:
-        _, state = play_round_nb(table, m, state, rule_codes_nb(rules_array), table.has_tables != 0)
-    else:
+        state = play_hand_nb(table, np.int64(m), np.int64(m - 1), False, state, codes)
+    else:  # the solve kernel's round, noting its visits
         table.solve[SOLVE_FORCED] = -1 if override is None else override[0]
         table.solve[SOLVE_FORCED_SWAP] = 0 if override is None else int(bool(override[1]))
-        _, state = play_round_nb(table, m, state, rule_codes_nb(rules_array), table.has_tables != 0, -1, False, True)
+        _, state = play_round_nb(table, m, state, codes[0], codes[1], -1, False, True)
         if visits is not None:
             for v in range(table.solve[SOLVE_VISITS]):
                 visits.append((int(table.visit_position[v]), int(table.visit_cell[v]), bool(table.visit_swap[v])))

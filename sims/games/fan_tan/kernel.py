@@ -275,7 +275,7 @@ def rule_amounts_nb(rules):
 def plays_first_cards_nb(table, n, codes):
     """Whether every seat plays its first playable card (style first) and never passes
     voluntarily (no may_pass_when_able, or no seat with pass_with_sevens): then
-    :func:`play_deal_nb`'s turns take the branch-free path."""
+    :func:`play_hand_nb`'s turns take the branch-free path."""
     may_pass = codes[C_MAY_PASS] != 0
     for seat in range(n):
         if table.tabled[seat]:
@@ -534,16 +534,34 @@ def _play_deal_nb(table, n, dealer, shuffle, state, codes, amounts, first_cards)
     return state
 
 
-@njit(cache=True, _nrt=False)
-def play_deal_nb(tables, n, dealer, shuffle, state):
-    """:func:`_play_deal_nb` on the record ``tables[0]`` with the rules of its ``rules``
-    array (a stacked deal's call from Python)."""
-    table = tables[0]
-    rules = table.rules
+@njit(cache=True, inline="always")
+def hand_table_nb(rules, policy, n):
+    """The scratch :func:`play_hand_nb` plays on: a one-record ``TABLE`` array (its record,
+    ``tables[0]``, is the table)."""
+    return new_table_nb(rules, policy, n)
+
+
+@njit(cache=True, inline="always")
+def hand_codes_nb(rules, policy, table, n):
+    """What :func:`play_hand_nb` reads once per block: :func:`rule_codes_nb`'s tuple (a
+    fixed-rules kernel builds it from constants), :func:`rule_amounts_nb`'s and
+    :func:`plays_first_cards_nb`."""
     codes = rule_codes_nb(rules)
-    return _play_deal_nb(
-        table, n, dealer, shuffle, state, codes, rule_amounts_nb(rules), plays_first_cards_nb(table, n, codes)
-    )
+    return codes, rule_amounts_nb(rules), plays_first_cards_nb(table, n, codes)
+
+
+@njit(cache=True, inline="always")
+def play_hand_nb(table, n, dealer, shuffle, state, codes):
+    """The game's per-hand entry point (the contract every game's kernel shares): one deal
+    dealt by ``dealer`` at ``n`` seats on the record ``table``,
+    from the deal's stream ``state``; ``shuffle`` False plays the pack stacked in
+    ``table.pack`` (in draw order, every turn logged); ``codes`` is
+    :func:`hand_codes_nb`'s.  Results stay in the record (:func:`_play_deal_nb`); returns
+    the advanced stream."""
+    rule_codes, amounts, first_cards = codes
+    if shuffle:
+        reset_pack_nb(table.pack, BIT_OF_CODE)
+    return _play_deal_nb(table, n, dealer, shuffle, state, rule_codes, amounts, first_cards)
 
 
 @njit(cache=True, inline="always")
@@ -565,14 +583,11 @@ def _hand_sums_nb(tables, out, n, seed, first, count, codes):
     or fixed at compile time.  Its callers are compiled without NRT (they allocate
     nothing), so the record ``tables[0]`` is used while their caller holds ``tables``."""
     table = tables[0]
-    amounts = rule_amounts_nb(table.rules)
-    first_cards = plays_first_cards_nb(table, n, codes)
+    hand_codes = (codes, rule_amounts_nb(table.rules), plays_first_cards_nb(table, n, codes))
     sums = table.sums  # a row per seat, then the table row, until the end
     seed_key = seed_key_nb(seed)
     for deal in range(first, first + count):
-        state = stream_nb(seed_key, deal)
-        reset_pack_nb(table.pack, BIT_OF_CODE)
-        state = _play_deal_nb(table, n, n - 1, True, state, codes, amounts, first_cards)
+        play_hand_nb(table, n, n - 1, True, stream_nb(seed_key, deal), hand_codes)
         for seat in range(n):
             row = np.uint64(seat)  # unsigned: no negative-index checks
             net = _net_nb(table, seat)
@@ -644,9 +659,7 @@ def _game_sums_nb(rules, tables, out, net, wins, left, n, seed, first, count):
     sums of rotations ``first .. first+count-1`` into ``out``; ``net``, ``wins`` and
     ``left`` are per-seat scratch."""
     table = tables[0]
-    codes = rule_codes_nb(rules)
-    amounts = rule_amounts_nb(rules)
-    first_cards = plays_first_cards_nb(table, n, codes)
+    codes = hand_codes_nb(rules, table.policy, table, n)
     seed_key = seed_key_nb(seed)
     for game in range(first, first + count):
         state = stream_nb(seed_key, game)
@@ -656,8 +669,7 @@ def _game_sums_nb(rules, tables, out, net, wins, left, n, seed, first, count):
             wins[seat] = 0
             left[seat] = 0
         for deal in range(n):
-            reset_pack_nb(table.pack, BIT_OF_CODE)
-            state = _play_deal_nb(table, n, (n - 1 + deal) % n, True, state, codes, amounts, first_cards)
+            state = play_hand_nb(table, n, (n - 1 + deal) % n, True, state, codes)
             turns += table.turns
             wins[table.winner] += 1
             for seat in range(n):

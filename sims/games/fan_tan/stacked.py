@@ -12,8 +12,9 @@ from sims.games.fan_tan import SPEC
 from sims.games.fan_tan.kernel import (
     BIT_OF_CODE,
     VOLUNTARY_PASS,
-    new_table_nb,
-    play_deal_nb,
+    hand_codes_nb,
+    hand_table_nb,
+    play_hand_nb,
 )
 from sims.games.fan_tan.rules import (
     POLICY_FIELDS,
@@ -57,10 +58,12 @@ def play_dealt(rules: Rules, policy, n_seats: int, cards, dealer: int | None = N
         raise ValueError("a stacked Fan Tan pack lists each of the 52 card codes once.")
     cards = [int(c) for c in cards]
     dealer = int(dealer)
-    tables = new_table_nb(np.asarray([int(v) for v in rules], dtype=np.int64), policy, n_seats)
+    rules_array = np.asarray([int(v) for v in rules], dtype=np.int64)
+    tables = hand_table_nb(rules_array, policy, np.int64(n_seats))
     table = tables.view(np.recarray)[0]  # attribute access in Python too
     table.pack[:] = [int(BIT_OF_CODE[c]) for c in cards]
-    play_deal_nb(tables, np.int64(n_seats), np.int64(dealer), False, stream_state(0, 0))
+    codes = hand_codes_nb(rules_array, policy, table, np.int64(n_seats))
+    play_hand_nb(table, np.int64(n_seats), np.int64(dealer), False, stream_state(0, 0), codes)
     dealt = [sorted(cards[k] for k in range(N_CARDS) if (dealer + 1 + k) % n_seats == seat) for seat in range(n_seats)]
     turns = int(table.turns)
     plays, voluntary = [], []

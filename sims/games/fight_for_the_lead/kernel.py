@@ -455,16 +455,35 @@ def rule_codes_nb(table):
     )
 
 
-@njit(cache=True, _nrt=False)
-def play_hand_nb(table, n, dealer, pot, compulsory, shuffle, state):
-    """Play one hand (module docstring, steps 1-9) and return the advanced stream state.
+@njit(cache=True, inline="always")
+def hand_table_nb(rules, policy, n):
+    """The scratch :func:`play_hand_nb` plays on: a one-record ``TABLE`` array (its record,
+    ``tables[0]``, is the table)."""
+    return new_table_nb(rules, policy, n)
 
-    ``table.pack`` must hold the pack (code order for a random hand, the stacked order
-    otherwise); ``shuffle`` = 0 draws it without swaps.  Results go to ``fight`` ..
-    ``trick_winner`` and the hand's result scalars (``lead`` .. ``pot_next``), the playing
-    seats to ``in_seats``.  (The kernels inline :func:`play_hand_inline_nb`.)
-    """
-    return play_hand_inline_nb(table, n, dealer, pot, compulsory, shuffle, state, rule_codes_nb(table))
+
+@njit(cache=True, inline="always")
+def hand_codes_nb(rules, policy, table, n):
+    """What :func:`play_hand_nb` reads besides the table, as hand mode plays it: the rule
+    values (:func:`rule_codes_nb`, read once per block), the pot at stake (n antes) and
+    whether the hand is compulsory (sample_hand=first).  Game mode builds the tuple for
+    each hand: its pot and compulsion change from hand to hand."""
+    return rule_codes_nb(table), n * ante_nb(rules, n), rules[R_SAMPLE_HAND] == SAMPLE_FIRST
+
+
+@njit(cache=True, inline="always")
+def play_hand_nb(table, n, dealer, shuffle, state, codes):
+    """The game's per-hand entry point (the contract every game's kernel shares): one hand
+    (module docstring, steps 1-9) dealt by ``dealer`` at ``n`` seats on the record
+    ``table``, from the hand's stream ``state``; ``codes`` is :func:`hand_codes_nb`'s
+    ``(rule codes, pot, compulsory)``.  With ``shuffle`` the pack is dealt from the stream;
+    without, ``table.pack`` holds the stacked pack, drawn without swaps.  Results go to
+    ``fight`` .. ``trick_winner`` and the hand's result scalars (``lead`` .. ``pot_next``),
+    the playing seats to ``in_seats``; returns the advanced stream."""
+    rule_codes, pot, compulsory = codes
+    if shuffle:
+        reset_pack_nb(table.pack, BIT_OF_CODE)
+    return _play_hand_nb(table, n, dealer, pot, compulsory, shuffle, state, rule_codes)
 
 
 @njit(cache=True, inline="always")
@@ -474,9 +493,9 @@ def _at(index):
 
 
 @njit(cache=True, inline="always")
-def play_hand_inline_nb(table, n, dealer, pot, compulsory, shuffle, state, codes):
-    """:func:`play_hand_nb` with the rule values passed in ``codes`` (:func:`rule_codes_nb`),
-    read once per call of a kernel rather than once per hand.
+def _play_hand_nb(table, n, dealer, pot, compulsory, shuffle, state, codes):
+    """:func:`play_hand_nb`'s hand, its inputs apart: the pot at stake, whether the hand is
+    compulsory, and the rule values ``codes`` (:func:`rule_codes_nb`).
 
     Coin-flip decisions (stay or drop, the card to play, who wins a trick, who pays) are
     computed as masks and selects rather than branches; the random stream is drawn
@@ -931,16 +950,11 @@ def _hand_sums_nb(rules, tables, out, n, seed, first, count):
     allocates nothing and is compiled without NRT (``tables[0]`` is used while its caller
     holds ``tables``).  The sums live in ``table.sums`` until the end."""
     table = tables[0]
-    ante = ante_nb(rules, n)
-    pot = n * ante
-    compulsory = rules[R_SAMPLE_HAND] == SAMPLE_FIRST
-    codes = rule_codes_nb(table)
+    codes = hand_codes_nb(rules, table.policy, table, n)
     sums = table.sums
     seed_key = seed_key_nb(seed)
     for hand in range(first, first + count):
-        state = stream_nb(seed_key, hand)
-        reset_pack_nb(table.pack, BIT_OF_CODE)
-        state = play_hand_inline_nb(table, n, n - 1, pot, compulsory, True, state, codes)
+        play_hand_nb(table, n, n - 1, True, stream_nb(seed_key, hand), codes)
         add_hand_sums_nb(table, sums, n)
     for row in range(n + 1):
         for column in range(HAND_WIDTH):
@@ -983,8 +997,7 @@ def play_game_nb(rules, table, n, ante, state, codes):
     truncated = 0
     overflow = 0
     while True:
-        reset_pack_nb(table.pack, BIT_OF_CODE)
-        state = play_hand_inline_nb(table, n, dealer, pot, compulsory, True, state, codes)
+        state = play_hand_nb(table, n, dealer, True, state, (codes, pot, compulsory))
         hands += 1
         largest_pot = max(largest_pot, pot)
         for seat in range(n):
@@ -1090,8 +1103,7 @@ def _solve_hands_nb(rules, tables, out, values, base, n, seed, first, count, dec
                 table.forced_seat = seat
                 table.forced_action = action
             if step < 0 or action != base[2, seat]:
-                reset_pack_nb(table.pack, BIT_OF_CODE)
-                play_hand_inline_nb(table, n, n - 1, pot, compulsory, True, stream_nb(seed_key, hand), codes)
+                play_hand_nb(table, n, n - 1, True, stream_nb(seed_key, hand), (codes, pot, compulsory))
             if step < 0:
                 for k in range(n):  # the base play's, before the replays overwrite them
                     base[0, k] = table.net[k]

@@ -12,7 +12,8 @@ from sims.core.tricks import ACE_HIGH_CODE
 from sims.games.fight_for_the_lead import SPEC
 from sims.games.fight_for_the_lead.kernel import (
     BIT_OF_CODE,
-    new_table_nb,
+    hand_codes_nb,
+    hand_table_nb,
     play_hand_nb,
 )
 from sims.games.fight_for_the_lead.rules import (
@@ -70,11 +71,14 @@ def play_dealt(
     if len(cards) < 4 * n_seats:
         raise ValueError(f"a stacked pack must list at least the {4 * n_seats} cards of the deal.")
     rules_array = np.asarray([int(v) for v in rules], dtype=np.int64)
-    table = new_table_nb(rules_array, np.ascontiguousarray(policy, dtype=np.float64), n_seats).view(np.recarray)[0]
+    policy_array = np.ascontiguousarray(policy, dtype=np.float64)
+    table = hand_table_nb(rules_array, policy_array, np.int64(n_seats)).view(np.recarray)[0]
     table.pack[:] = [int(BIT_OF_CODE[c]) for c in pack]
     stream = Stream(0, 0) if stream is None else stream
     state = tuple(np.uint64(word) for word in stream.s)
-    state = play_hand_nb(table, np.int64(n_seats), np.int64(dealer), np.int64(pot), bool(compulsory), False, state)
+    rule_codes = hand_codes_nb(rules_array, policy_array, table, np.int64(n_seats))[0]
+    codes = (rule_codes, np.int64(pot), bool(compulsory))
+    state = play_hand_nb(table, np.int64(n_seats), np.int64(dealer), False, state, codes)
     stream.s = [int(word) for word in state]
     return _hand_result(table, n_seats)
 

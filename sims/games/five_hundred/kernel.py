@@ -17,7 +17,8 @@ the contract's suit and order rows, the pack row and its draws, the trick log an
 play record (``PLAY``: the play layout of the contract and the cards played so far).
 A hand is played in phases, each a function over the record that states the rule it
 implements: deal_nb, auction_nb (bid_nb per call), kitty_nb, layout_nb, tricks_nb
-(trick_nb per trick, card_nb per card), settle_nb; play_hand_nb runs them in order.
+(trick_nb per trick, card_nb per card), settle_nb; play_hand_nb (the per-hand entry point
+every game shares) deals, and play_dealt_hand_nb runs the rest in order.
 
 The functions a hand calls without inlining them are compiled without NRT (``_nrt=False``):
 they allocate nothing, and with NRT every call paid an atomic incref/decref pair for each
@@ -1248,7 +1249,7 @@ def new_hand_nb(table, kitty):
 
 
 @njit(cache=True, _nrt=False)
-def play_hand_nb(rules, policy, table, kitty, dealer, scores, record, state):
+def play_dealt_hand_nb(rules, policy, table, kitty, dealer, scores, record, state):
     """Play one dealt hand (package docstring): the auction; after four passes the hand is
     thrown in (all_pass redeal) or played at no trumps with no contractor; else the
     kitty; then the play and the settlement.  The results are ``table.hand`` and the seats'
@@ -1336,6 +1337,40 @@ def new_table_nb():
     ``new_tables_nb`` array (which it keeps alive), with attribute access; it unpacks
     into its fields in ``TABLE`` order."""
     return new_tables_nb().view(np.recarray)[0]
+
+
+@njit(cache=True, inline="always")
+def hand_table_nb(rules, policy, n):
+    """The scratch :func:`play_hand_nb` plays on: a one-record ``TABLE`` array (its record,
+    ``tables[0]``, is the table; ``n`` is always 4)."""
+    return new_tables_nb()
+
+
+@njit(cache=True, inline="always")
+def hand_codes_nb(rules, policy, table, n):
+    """What :func:`play_hand_nb` reads besides the table: the rules and the policy matrix
+    (the hand reads them as arrays), and the sides' scores before the hand (from 0-0; the
+    hand updates them, and game mode carries them from hand to hand)."""
+    return rules, policy, np.zeros(2, dtype=np.int64)
+
+
+@njit(cache=True, _nrt=False)
+def play_hand_nb(table, n, dealer, shuffle, state, codes):
+    """The game's per-hand entry point (the contract every game's kernel shares): one hand
+    dealt by ``dealer`` (``n`` is 4) on the record ``table``, from the hand's stream
+    ``state``; ``codes`` is :func:`hand_codes_nb`'s ``(rules, policy, scores)``.  With
+    ``shuffle`` the pack is dealt from the stream (package docstring, The deal); without,
+    ``table.pack`` holds the stacked pack, drawn without swaps, and the tricks are logged
+    in ``table.log``.  The deal is left in ``table.dealt`` (draw order), the hand in
+    ``table.hand`` (:func:`play_dealt_hand_nb`); returns the advanced stream.  Compiled
+    once and called: the hand is long, and every kernel plays it."""
+    rules, policy, scores = codes
+    if shuffle:
+        deck = rules[R_DECK]
+        for k in range(N_CODES):
+            table.pack[k] = PACKS[deck, k]
+    kitty, state = deal_nb(rules, table.pack, dealer, shuffle, state, table.hands, table.dealt)
+    return play_dealt_hand_nb(rules, policy, table, kitty, dealer, scores, not shuffle, state)
 
 
 # ------------------------------------------------------------------- the sums
@@ -1449,11 +1484,11 @@ def hand_sums_nb(rules, policy, tables, scores, out, n, seed, first, count):
     table = tables[0]
     seed_key = seed_key_nb(seed)
     dealer = 3
+    codes = (rules, policy, scores)
     for i in range(first, first + count):
-        kitty, state = new_deal_nb(rules, table, dealer, stream_nb(seed_key, i))
         scores[0] = 0
         scores[1] = 0
-        play_hand_nb(rules, policy, table, kitty, dealer, scores, False, state)
+        play_hand_nb(table, n, dealer, True, stream_nb(seed_key, i), codes)
         add_hand_nb(out, n, table)
 
 
@@ -1497,8 +1532,7 @@ def play_on_nb(rules, policy, table, scores, dealer, state, played):
     advised hand with it."""
     max_hands = rules[R_MAX_HANDS]
     while played < max_hands:
-        kitty, state = new_deal_nb(rules, table, dealer, state)
-        state = play_hand_nb(rules, policy, table, kitty, dealer, scores, False, state)
+        state = play_hand_nb(table, PLAYERS, dealer, True, state, (rules, policy, scores))
         played += 1
         dealer = (dealer + 1) % 4
         if table.hand.winner >= 0:

@@ -13,8 +13,7 @@ from sims.games.five_hundred.kernel import (
     ENDED_CONTRACT,
     ENDED_MINUS_500,
     PACKS,
-    deal_nb,
-    new_table_nb,
+    hand_table_nb,
     play_hand_nb,
 )
 from sims.games.five_hundred.rules import (
@@ -58,14 +57,16 @@ def _stacked(rules: Rules, cards) -> np.ndarray:
 
 
 def _hand(rules: Rules, policy: np.ndarray, cards, dealer: int, scores: list[int]) -> dict:
-    table = new_table_nb()  # the kernel's scratch record (kernel.TABLE)
-    table.pack[:] = _stacked(rules, cards)
     rule_codes = np.asarray([int(v) for v in rules], dtype=np.int64)
-    kitty, _ = deal_nb(rule_codes, table.pack, np.int64(dealer), False, stream_state(0, 0), table.hands, table.dealt)
-    held = [sorted(int(c) for c in range(54) if (int(table.hands[s]) >> c) & 1) for s in range(PLAYERS)]
+    table = hand_table_nb(rule_codes, policy, np.int64(PLAYERS)).view(np.recarray)[0]  # kernel.TABLE's record
+    table.pack[:] = _stacked(rules, cards)
     totals = np.asarray(scores, dtype=np.int64)
     table.log[:] = -1
-    play_hand_nb(rule_codes, policy, table, kitty, np.int64(dealer), totals, True, stream_state(0, 0))
+    codes = (rule_codes, policy, totals)
+    play_hand_nb(table, np.int64(PLAYERS), np.int64(dealer), False, stream_state(0, 0), codes)
+    dealt = [int(c) for c in table.dealt[: PACK_SIZE[rules.deck]]]  # ten to each seat from the eldest, then the kitty
+    held = [sorted(dealt[10 * ((s - dealer - 1) % PLAYERS) :][:10]) for s in range(PLAYERS)]
+    kitty_cards = sorted(dealt[10 * PLAYERS :])
     hand = table.hand
     log = table.log
     discards = int(hand.discards)
@@ -80,7 +81,7 @@ def _hand(rules: Rules, policy: np.ndarray, cards, dealer: int, scores: list[int
     nominated = {RED_JOKER + j: int(hand.nominated[j]) for j in range(2) if hand.nominated[j] >= 0}
     return {
         "dealt": held,
-        "kitty": sorted(int(c) for c in range(54) if (int(kitty) >> c) & 1),
+        "kitty": kitty_cards,
         "auction": [(int(table.calls[k, 0]), int(table.calls[k, 1])) for k in range(int(hand.n_calls))],
         "contract": int(hand.contract),
         "contractor": int(hand.contractor),

@@ -173,7 +173,6 @@ from sims.games.spoil_five.kernel import (
     jinx_bonus_nb,
     log_entry_nb,
     new_table_nb,
-    pack_in_order_nb,
     paid_nb,
     play_table_deal_nb,
     play_trick_nb,
@@ -905,7 +904,6 @@ def rest_of_pool_nb(work, masks, n, adv, pool, state, policy):
         if every_deal:  # the new dealer's deal stake
             add_paid_nb(work, dealer, extra)
             pool += extra
-        pack_in_order_nb(work)
         state = play_table_deal_nb(work, masks, n, dealer, True, state, policy)
         deals += 1
         winner = info_nb(work, I_WINNER)

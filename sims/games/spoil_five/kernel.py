@@ -973,13 +973,42 @@ def play_deal_nb(work, masks, n, dealer, shuffle, state, codes, seat_flags, poli
     )
 
 
+@njit(cache=True, inline="always")
+def hand_table_nb(rules, policy, n):
+    """The scratch :func:`play_hand_nb` plays on: ``(work, masks)`` (:func:`new_table_nb`)."""
+    return new_table_nb(rules, policy, n)
+
+
+@njit(cache=True, inline="always")
+def hand_codes_nb(rules, policy, table, n):
+    """What :func:`play_hand_nb` reads besides the table, once per block: the rule values
+    (:func:`deal_rule_codes_nb`; a fixed-rules kernel builds them from constants), the
+    seats' flags (:func:`seat_flags_nb`) and the policy matrix (its table blocks, if any,
+    are read at the rob and the jinx)."""
+    return deal_rule_codes_nb(rules), seat_flags_nb(table[0]), policy
+
+
+@njit(cache=True, inline="always")
+def play_hand_nb(table, n, dealer, shuffle, state, codes):
+    """The game's per-hand entry point (the contract every game's kernel shares): one deal
+    (:func:`play_deal_nb`) dealt by ``dealer`` at ``n`` seats on the scratch ``table``
+    (:func:`hand_table_nb`), from the deal's stream ``state``; ``codes`` is
+    :func:`hand_codes_nb`'s.  With ``shuffle`` the pack is dealt from the stream; without,
+    the pack row holds a stacked pack, drawn without swaps, and the tricks are logged.
+    Results go to the INFO row and the SEAT row; returns the advanced stream."""
+    work, masks = table
+    rule_codes, seat_flags, policy = codes
+    if shuffle:
+        pack_in_order_nb(work)
+    return play_deal_nb(work, masks, n, dealer, shuffle, state, rule_codes, seat_flags, policy)
+
+
 @njit(cache=True)
 def play_table_deal_nb(work, masks, n, dealer, shuffle, state, policy):
-    """play_deal_nb with the rules and flags read from the workspace (a pool's deals);
-    returns the advanced stream state."""
-    return play_deal_nb(
-        work, masks, n, dealer, shuffle, state, deal_rule_codes_nb(rules_of_nb(work)), seat_flags_nb(work), policy
-    )
+    """:func:`play_hand_nb` with its codes read from the workspace, compiled once and
+    called (a pool's deals and the advice's games); returns the advanced stream."""
+    table = (work, masks)
+    return play_hand_nb(table, n, dealer, shuffle, state, hand_codes_nb(rules_of_nb(work), policy, table, n))
 
 
 # ------------------------------------------------------------------------ one pool
@@ -1052,9 +1081,7 @@ def play_pool_nb(work, masks, n, first_dealer, packs, n_packs, shuffle, state, l
     taken_by = -1
     truncated = 0
     while True:
-        if shuffle:
-            pack_in_order_nb(work)
-        else:
+        if not shuffle:
             if deals >= n_packs:
                 break
             stack_pack_nb(work, packs, deals)
@@ -1156,8 +1183,9 @@ def add_hand_nb(out, work, n, pool, ante, extra, bonus):
 def _play_hands_nb(rules, policy, n, seed, first, count, codes):
     """Hand mode's loop: ``codes`` are deal_rule_codes_nb's rule values."""
     out = np.zeros((n + 1, HAND_WIDTH), dtype=np.int64)
-    work, masks = new_table_nb(rules, policy, n)
-    seat_flags = seat_flags_nb(work)
+    table = hand_table_nb(rules, policy, n)
+    work = table[0]
+    hand_codes = (codes, seat_flags_nb(work), policy)
     seed_key = seed_key_nb(seed)
     dealer = n - 1
     ante = rule_nb(work, R_ANTE)
@@ -1165,8 +1193,7 @@ def _play_hands_nb(rules, policy, n, seed, first, count, codes):
     pool = n * ante + extra
     bonus = jinx_bonus_nb(work)
     for hand in range(first, first + count):
-        pack_in_order_nb(work)
-        play_deal_nb(work, masks, n, dealer, True, stream_nb(seed_key, hand), codes, seat_flags, policy)
+        play_hand_nb(table, n, dealer, True, stream_nb(seed_key, hand), hand_codes)
         add_hand_nb(out, work, n, pool, ante, extra, bonus)
     return out
 

@@ -39,8 +39,7 @@ from sims.games.spoil_five.kernel import (
     info_nb,
     jinx_bonus_nb,
     new_table_nb,
-    pack_in_order_nb,
-    play_deal_nb,
+    play_hand_nb,
     rule_nb,
     seat_flags_nb,
 )
@@ -80,9 +79,8 @@ def solve_nb(rules, policy, n, seed, first, count, decision):
         work[INFO_ROW + FLAG_SLOTS + F_FORCE] = -1
         seat = cell = taken = 0
         for replay in range(2):  # the deal as the profile plays it, then with the other action forced
-            pack_in_order_nb(work)
             # one call site, so the deal is compiled once
-            play_deal_nb(work, masks, n, n - 1, True, stream_nb(seed_key, hand), codes, seat_flags, policy)
+            play_hand_nb((work, masks), n, n - 1, True, stream_nb(seed_key, hand), (codes, seat_flags, policy))
             if replay == 1:
                 values[1 - taken] = seat_net_nb(work, n, seat, pool, ante, extra, bonus)
                 record_visit_nb(out, seat, cell, n_cells, values, 3)

@@ -29,6 +29,7 @@ from analyzer.api.plans import (
     Tables,
     documented,
     play,
+    refuse_unused,
     where,
 )
 from analyzer.present.advice_words import _escaped
@@ -180,6 +181,7 @@ def plan_advice(
     from sims import situations
 
     spec = game_spec(game)
+    refuse_unused(run, ("games",), "advise", "it plays deals, counted by hands")
     if not spec.advice:
         raise UserError(f"{spec.title} has no advice yet.")
     if position is None:

@@ -37,6 +37,7 @@ from analyzer.api.plans import (
     Tables,
     documented,
     play,
+    refuse_unused,
     where,
 )
 from analyzer.api.results import _cluster_line, _Result, _seat_outcome, _written
@@ -266,6 +267,9 @@ def plan_compare(
     head (its ``strategy``, ``policy``, ``seats`` and ``tables``; :func:`compare`'s
     ``against``, ``against_policy``, ``against_seats`` and ``against_tables``)."""
     spec = game_spec(game)
+    refuse_unused(
+        against, ("players", "variant", "rules"), "against", "that policy plays at the table's seats and rules"
+    )
     variant, rules, players, strategy, policy, seats, tables = (
         table.variant,
         table.rules,

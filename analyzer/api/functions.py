@@ -49,6 +49,7 @@ from analyzer.api.plans import (
     Tables,
     documented,
     play,
+    refuse_unused,
     where,
 )
 from analyzer.api.reports import ReportPlan, plan_report, report  # noqa: F401  (part of the API)
@@ -308,6 +309,7 @@ def plan_optimize(
     """Check the arguments of :func:`optimize` in the command line's order (``run.target_se``
     is not taken: each stage plays its own count)."""
     spec = game_spec(game)
+    refuse_unused(run, ("target_se",), "optimize", "each stage plays its count in full")
     mode, count = mode_and_count(
         spec, run.hands, run.games, spec.strategy_mode, {Mode.HANDS: 200_000, Mode.GAMES: 20_000}, MIN_COUNT
     )

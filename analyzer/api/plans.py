@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Union
 
-from analyzer.api.checks import cluster_of, store_of, table_of, threads_of
+from analyzer.api.checks import UserError, cluster_of, store_of, table_of, threads_of
 from analyzer.run.context import Tally, open_context
 from analyzer.run.params import PolicyValue, RuleValue, Table
 from sims.spec import GameSpec
@@ -75,6 +75,15 @@ class RunArgs:
     target_se: float | None = None
     store: Store = None
     cluster: str | None = None
+
+
+def refuse_unused(given: TableArgs | RunArgs, fields: tuple[str, ...], what: str, why: str) -> None:
+    """``UserError`` when ``given`` sets one of ``fields``, which ``what`` does not take
+    (a value other than the field's default would otherwise be dropped unsaid)."""
+    default = type(given)()
+    for name in fields:
+        if getattr(given, name) != getattr(default, name):
+            raise UserError(f"{what} takes no {name} ({why}); given {getattr(given, name)!r}.")
 
 
 def documented(function):

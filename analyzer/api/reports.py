@@ -21,6 +21,7 @@ from analyzer.api.plans import (
     RunArgs,
     Store,
     documented,
+    refuse_unused,
     where,
 )
 from analyzer.api.results import (
@@ -121,6 +122,7 @@ def plan_report(game: str, *, out: Folder = None, report_format: str = "md", run
     from sims.registry import GAMES
 
     specs = list(GAMES.values()) if game == "all" else [game_spec(game)]
+    refuse_unused(run, ("games", "target_se"), "report", "its runs are counted by hands, in full")
     if report_format not in ("md", "html"):
         raise UserError(f"--format takes md or html, not '{report_format}'.")
     count = mode_and_count(specs[0], 10**6 if run.hands is None else run.hands, None, Mode.HANDS, {})[1]

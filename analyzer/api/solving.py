@@ -32,6 +32,7 @@ from analyzer.api.plans import (
     Tables,
     documented,
     play,
+    refuse_unused,
     where,
 )
 from analyzer.api.results import _cluster_line, _Result, _written
@@ -235,6 +236,7 @@ def plan_solve(
     from sims.solve import decision_named
 
     spec = game_spec(game)
+    refuse_unused(run, ("games", "target_se"), "solve", "each sweep plays its hands in full")
     name = optional_text(decision, "decision")
     try:
         found = decision_named(spec, name)[1]

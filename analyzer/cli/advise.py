@@ -54,7 +54,7 @@ def advise_command(
         from analyzer.api.advising import plan_advice
         from analyzer.cli.parse import parse_assignments, parse_whole
 
-        run, table = given.run(), given.table()
+        table, run = given.args()
         plan = plan_advice(
             game,
             parse_whole(position, "--position"),

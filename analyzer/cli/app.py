@@ -150,8 +150,8 @@ TABLE_OPTIONS = ("players", "variant", "rule", "strategy", "policy", "seat", "ta
 
 class Given:
     """The shared options' text as the command line gave it, parsed into the API's
-    arguments on request (one sentence for a malformed value): :meth:`run` and
-    :meth:`table`; ``as_json`` and ``out`` as given."""
+    arguments on request (one sentence for a malformed value, :meth:`args`); ``as_json``
+    and ``out`` as given."""
 
     def __init__(self, values: dict[str, Any]):
         self.values = values
@@ -164,11 +164,20 @@ class Given:
     def out(self) -> str | None:
         return self.values.get("out")
 
-    def run(self) -> RunArgs:
-        """How much to play and where: ``--store``/``--no-store`` first, then the counts
-        (``--hands`` and ``--games`` both given: the API's sentence says so), ``--target-se``,
-        ``--seed``, ``--threads`` and ``--cluster``."""
-        from analyzer.cli.parse import parse_count, parse_positive, parse_whole
+    def args(self) -> tuple[TableArgs, RunArgs]:
+        """The table and the run, parsed in the command line's order (the first malformed
+        value is the one named): ``--store``/``--no-store``, the counts (``--hands`` and
+        ``--games`` both given: the API's sentence says so), ``--target-se``, ``--players``,
+        ``--seed``, ``--threads``, ``--rule``, ``--policy``, ``--seat``; ``--variant`` (a
+        list where the command repeats it), ``--strategy``, ``--table`` (the paths given:
+        the API reads and checks the files) and ``--cluster`` as given."""
+        from analyzer.cli.parse import (
+            parse_assignments,
+            parse_count,
+            parse_positive,
+            parse_seat_assignments,
+            parse_whole,
+        )
         from analyzer.run.params import MAX_SEED
 
         given = self.values
@@ -179,25 +188,12 @@ class Given:
         if hands is None or games is None:
             hand_count = None if hands is None else parse_count(hands, "--hands")
             game_count = None if games is None else parse_count(games, "--games")
-        return RunArgs(
-            hands=hand_count,
-            games=game_count,
-            target_se=parse_positive(given.get("target_se"), "--target-se"),
-            seed=parse_whole(given.get("seed", "0"), "--seed", 0, MAX_SEED) or 0,
-            threads=parse_whole(given.get("threads"), "--threads"),
-            store=store,
-            cluster=given.get("cluster"),
-        )
-
-    def table(self) -> TableArgs:
-        """The table: ``--players``, ``--variant`` (a list where the command repeats it),
-        ``--rule``, ``--strategy``, ``--policy``, ``--seat`` and ``--table`` (the table
-        files are the paths given: the API reads and checks them)."""
-        from analyzer.cli.parse import parse_assignments, parse_seat_assignments, parse_whole
-
-        given = self.values
-        return TableArgs(
-            players=parse_whole(given.get("players"), "--players"),
+        target_se = parse_positive(given.get("target_se"), "--target-se")
+        players = parse_whole(given.get("players"), "--players")
+        seed = parse_whole(given.get("seed", "0"), "--seed", 0, MAX_SEED) or 0
+        threads = parse_whole(given.get("threads"), "--threads")
+        table = TableArgs(
+            players=players,
             variant=given.get("variant"),
             rules=parse_assignments(given.get("rule"), "--rule"),
             strategy=given.get("strategy"),
@@ -205,6 +201,8 @@ class Given:
             seats=parse_seat_assignments(given.get("seat")) if "seat" in given else None,
             tables=list(given.get("table") or []),
         )
+        run = RunArgs(hand_count, game_count, seed, threads, target_se, store, given.get("cluster"))
+        return table, run
 
 
 def with_options(

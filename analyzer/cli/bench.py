@@ -45,8 +45,8 @@ def bench_command(
         None,
         "--against",
         metavar="CHECKOUT",
-        help="instead, time the hand kernels against those of another checkout of card-analyzer (say a git "
-        "worktree of an older commit): CPU seconds per hand, one thread, fresh processes in turn, the medians",
+        help="instead, time the hand kernels (hand mode) against those of another checkout of card-analyzer (say "
+        "a git worktree of an older commit): CPU time per hand, one thread, fresh processes in turn, the medians",
     ),
 ):
     """Hands per second of every kernel on 1 thread and on all threads, and of its
@@ -66,8 +66,10 @@ def bench_command(
         specs = [get_game(game)] if game is not None else list(GAMES.values())
         if c_reference and against is not None:
             raise ValueError("give either --c-reference or --against, not both.")
+        if (c_reference or against is not None) and (as_tables or table):
+            raise ValueError("--c-reference and --against time the policies' hand kernels: leave out --tables/--table.")
         if c_reference:
-            _bench_c_reference(specs, count, runs, game is not None)
+            _bench_c_reference(specs, count, runs)
             return
         if against is not None:
             _bench_against(specs, count, runs, against)
@@ -117,7 +119,7 @@ def bench_command(
     )
 
 
-def _bench_c_reference(specs, count: int, runs: int, asked: bool) -> None:
+def _bench_c_reference(specs, count: int, runs: int) -> None:
     """Each hand kernel with a C reference against it, at the game's bench tables."""
     from sims import reference
 

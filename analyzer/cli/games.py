@@ -30,8 +30,8 @@ def _make_game_command(name: str):
         out = given.out
 
         def body():
-            run = given.run()
-            play_and_show(api.plan_simulation(name, table=given.table(), run=run, out=out), given.as_json, out)
+            table, run = given.args()
+            play_and_show(api.plan_simulation(name, table=table, run=run, out=out), given.as_json, out)
 
         def interrupted(stop) -> str:
             found = stop.partial
@@ -155,8 +155,8 @@ def replay_command(
         from analyzer.run.params import MAX_SEED
 
         spec = get_game(game)
-        seed_number = given.run().seed
-        table = given.table()
+        table, run = given.args()
+        seed_number = run.seed
         index = parse_whole(hand, "--hand", 0, MAX_SEED)
         played = table.checked(spec)
         twin = spec.twin_module()
@@ -225,7 +225,7 @@ def exact_command(
         enumerator = spec.exact_module()
         if enumerator is None:
             raise UserError(f"{spec.title} has no exact enumerator.")
-        table = given.table().checked(spec)
+        table = given.args()[0].checked(spec)
         if table.tables and not getattr(enumerator, "PLAYS_TABLES", False):
             raise UserError(f"exact enumeration of {spec.title} does not play strategy tables yet.")
         if table.players > enumerator.MAX_PLAYERS:

@@ -38,7 +38,7 @@ def solve_command(
         from analyzer.cli.parse import parse_whole
         from analyzer.run.context import Tally
 
-        run, table = given.run(), given.table()
+        table, run = given.args()
         sweeps = parse_whole(max_sweeps, "--max-sweeps", 1, 200)
         plan = plan_solve(game, decision, sweeps, table=table, run=run, out=out)
         with tallied(Tally()) as tally:

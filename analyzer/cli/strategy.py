@@ -81,7 +81,7 @@ def sweep_command(
 
     def body():
         api.game_spec(game)
-        run, table = given.run(), given.table()
+        table, run = given.args()
         plan = api.plan_sweep(game, param, parse_seat_number(seat), table=table, run=run, out=out)
         asked.update(unit=MODE_NAMES[plan.mode], count=plan.count)
         play_and_show(plan, given.as_json, out)
@@ -110,7 +110,7 @@ def optimize_command(
 
     def body():
         api.game_spec(game)
-        run, table = given.run(), given.table()
+        table, run = given.args()
         plan = api.plan_optimize(game, field, parse_whole(rounds, "--rounds", 1, 50), table=table, run=run)
         with tallied(Tally()) as tally:
             show(plan.run(progress=False if given.as_json else None, tally=tally), given.as_json)
@@ -159,7 +159,7 @@ def compare_command(
 
     def body():
         api.game_spec(game)
-        run, table = given.run(), given.table()
+        table, run = given.args()
         rival = TableArgs(
             strategy=against,
             policy=parse_assignments(against_policy, "--against-policy"),
@@ -203,11 +203,11 @@ def report_command(
     written: list[str] = []
 
     def body():
-        run = given.run()
         if game != "all":
             api.game_spec(game)
         if report_format not in ("md", "html"):
             raise UserError(f"--format takes md or html, not '{report_format}'.")
+        run = given.args()[1]
         plan = api.plan_report(game, out=out, report_format=report_format, run=run)
 
         def wrote(name: str, path: Path) -> None:

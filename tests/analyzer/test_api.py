@@ -13,6 +13,10 @@ import sys
 import pytest
 
 import analyzer as ca
+from analyzer.api.advising import plan_advice
+from analyzer.api.comparing import plan_compare
+from analyzer.api.plans import RunArgs, TableArgs
+from analyzer.api.solving import plan_solve
 from sims.registry import GAMES
 from sims.spec import Mode
 
@@ -461,6 +465,19 @@ HOSTILE = [
     (lambda: ca.simulate("chase-ace", out=3), "out is the path of a folder, not 3."),
     (lambda: ca.report("chase-ace", out=3), "out is the path of a folder, not 3."),
     (lambda: ca.rules(7), "game is the name of a game (a str such as 'chase-ace'), not 7."),
+    # the plans take the arguments as given (TableArgs, RunArgs): one a call does not play is refused, not dropped
+    (
+        lambda: plan_advice("chase-ace", 3, "6h", run=RunArgs(games=5)),
+        "advise takes no games (it plays deals, counted by hands); given 5.",
+    ),
+    (
+        lambda: plan_solve("chase-ace", run=RunArgs(target_se=0.1)),
+        "solve takes no target_se (each sweep plays its hands in full); given 0.1.",
+    ),
+    (
+        lambda: plan_compare("chase-ace", against=TableArgs(players=3, strategy="never-swap")),
+        "against takes no players (that policy plays at the table's seats and rules); given 3.",
+    ),
     (
         lambda: ca.simulate("chase-ace", hands=2000, store=False).plot(outcome="nothing"),
         "outcome is one of the seats' outcomes, lose_life, exchange, not 'nothing'.",

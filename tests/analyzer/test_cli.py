@@ -154,10 +154,33 @@ def test_exact_prints_fractions():
 
 @pytest.mark.slow
 def test_bench_prints_rates_for_kernel_and_twin():
-    result = invoke("bench", "--hands", "20000", "--twin-hands", "300", "--advice-deals", "300")
+    # one game: every game's tests/games/<game>/test_cli.py benches its own tables and decisions
+    result = invoke("bench", "--game", "chase-ace", "--hands", "20000", "--twin-hands", "300", "--advice-deals", "300")
     assert result.exit_code == 0, result.output
     lines = [line for line in result.stdout.splitlines() if line.startswith("chase-ace")]
     assert [line.split()[1] for line in lines] == ["4", "8", "20", "swap", "cut"]  # hands, then advice
+
+
+@pytest.mark.slow
+def test_bench_times_kernels_against_c_and_another_checkout():
+    """--c-reference builds the C program and its sums agree (needs gcc); --against times
+    this checkout against a checkout (itself here): rates and a ratio for each table."""
+    import shutil
+    from pathlib import Path
+
+    import sims
+
+    if shutil.which("gcc") is not None:
+        result = invoke("bench", "--c-reference", "--game", "ace-chasing", "--hands", "2000", "--repeats", "1")
+        assert result.exit_code == 0, result.output
+        rows = [line.split() for line in result.stdout.splitlines() if line.startswith("ace-chasing")]
+        assert [row[1] for row in rows] == ["4", "8", "20"] and all(row[-1].endswith("x") for row in rows)
+        assert "the sums agree" in result.stdout
+    root = str(Path(sims.__file__).resolve().parent.parent)
+    result = invoke("bench", "--against", root, "--game", "ace-chasing", "--hands", "2000", "--repeats", "1")
+    assert result.exit_code == 0, result.output
+    (row,) = [line.split() for line in result.stdout.splitlines() if line.startswith("ace-chasing")]
+    assert row[1].endswith("ns") and row[2].endswith("ns") and row[3].endswith("x")
 
 
 BAD_INPUTS = [
@@ -221,6 +244,11 @@ BAD_INPUTS = [
     (["sweep", "chase-ace", "--param", "threshold", "--seat", ""], "--seat takes a seat number"),
     (["report", "chase-ace", "--format", "pdf"], "--format takes md or html"),
     (["report", "chase-ace", "--hands", "1"], "--hands must be at least 100 for a report, not 1"),
+    (["chase-ace", "--players", "x", "--seed", "y"], "--players takes a whole number, not 'x'"),  # the first named
+    (["bench", "--c-reference", "--against", "."], "give either --c-reference or --against, not both"),
+    (["bench", "--against", ".", "--tables"], "leave out --tables/--table"),
+    (["bench", "--against", "/no/such/folder"], "is not a checkout of card-analyzer"),
+    (["bench", "--c-reference", "--game", "fan-tan"], "Fan Tan has no C reference"),
 ]
 
 

@@ -8,8 +8,10 @@
   ``dealer`` from the hand's stream ``state`` (``shuffle`` False: the pack stacked in the
   table), its outcome left in the table; returns the advanced stream.
 
-The hand loops play every hand through it (the golden digests hold their sums) and so do
-the stacked-deal harnesses (``stacked.py``).  Here, for every game: the signatures, and
+The hand loops play through it (all but Chase the Ace's lanes, its standard rules' hands
+256 at a time; the golden digests hold their sums), and so do the game modes of Fan Tan,
+Fight for the Lead, All-Fours, Five Hundred and Spoil Five and every stacked-deal harness
+(``stacked.py``).  Here, for every game: the signatures, and
 that a hand depends on its stream alone: played on a fresh table or after another hand,
 it consumes the same draws and leaves the same outcome, and two hands' deals differ.
 """
@@ -52,8 +54,8 @@ def _play(spec, index, before=None):
     policy = spec.default_policy(n)
     scratch = kernel.hand_table_nb(rules, policy, np.int64(n))
     table = scratch.view(np.recarray)[0] if isinstance(scratch, np.ndarray) else scratch
-    codes = kernel.hand_codes_nb(rules, policy, table, np.int64(n))
     for hand in ([before] if before is not None else []) + [index]:
+        codes = kernel.hand_codes_nb(rules, policy, table, np.int64(n))  # Five Hundred's scores from 0-0 each time
         state = kernel.play_hand_nb(table, np.int64(n), np.int64(n - 1), True, stream_state(5, hand), codes)
     return tuple(int(word) for word in state), scratch
 
@@ -61,14 +63,24 @@ def _play(spec, index, before=None):
 def _fields(scratch) -> dict[str, bytes]:
     """The table, field by field (the flat games: array by array), as bytes; a record's
     sums, which the hand loops add to, are left out."""
-    if not isinstance(scratch, np.ndarray):
-        return {f"array {k}": np.asarray(array).tobytes() for k, array in enumerate(scratch)}
+    if not isinstance(scratch, np.ndarray):  # (work, masks): the masks hold the hands dealt, held and seen
+        return {"work": np.asarray(scratch[0]).tobytes(), "masks": np.asarray(scratch[1]).tobytes()}
     sums = {"sums", "lose_sum", "exchange_sum", "exposed_sum", "swap_sum", "dealt_sum"}
     return {field: np.asarray(scratch[0][field]).tobytes() for field in scratch.dtype.names if field not in sums}
 
 
-# Fields of a record that hold one hand's deal or outcome, written by every hand.
-OUTCOME_FIELDS = ("dealt", "held", "lose", "exchanged", "knocked_out", "exposed", "bet", "swapped", "winner")
+# Fields that hold one hand's deal or outcome, written by every hand.
+OUTCOME_FIELDS = ("masks",) + (
+    "dealt",
+    "held",
+    "lose",
+    "exchanged",
+    "knocked_out",
+    "exposed",
+    "bet",
+    "swapped",
+    "winner",
+)
 OUTCOME_FIELDS += ("net", "paid", "received", "passes", "cards_left", "turns", "pot", "pot_next", "hand", "hands")
 
 
@@ -79,12 +91,12 @@ def test_a_hand_depends_on_its_stream_alone(name):
     again, twin = _play(spec, 7)
     after, reused = _play(spec, 7, before=3)
     assert alone == again == after  # the same draws, on a fresh table or after another hand
+    assert alone != tuple(int(word) for word in stream_state(5, 7))  # the deal drew from the stream
     assert _fields(fresh) == _fields(twin)  # the same table from the same stream
     other = _fields(_play(spec, 8)[1])
     assert _fields(fresh) != other  # another hand's stream deals otherwise
-    if isinstance(fresh, np.ndarray):  # the outcome does not remember the hand before
-        fresh_fields, reused_fields = _fields(fresh), _fields(reused)
-        checked = [field for field in OUTCOME_FIELDS if field in fresh_fields]
-        assert checked
-        for field in checked:
-            assert fresh_fields[field] == reused_fields[field], field
+    fresh_fields, reused_fields = _fields(fresh), _fields(reused)  # the outcome does not remember the hand before
+    checked = [field for field in OUTCOME_FIELDS if field in fresh_fields]
+    assert checked
+    for field in checked:
+        assert fresh_fields[field] == reused_fields[field], field

@@ -69,10 +69,10 @@ def bench_command(
         if (c_reference or against is not None) and (as_tables or table):
             raise ValueError("--c-reference and --against time the policies' hand kernels: leave out --tables/--table.")
         if c_reference:
-            _bench_c_reference(specs, count, runs)
+            _bench_c_reference(specs, count, runs, measured)
             return
         if against is not None:
-            _bench_against(specs, count, runs, against)
+            _bench_against(specs, count, runs, against, measured)
             return
         files = _table_files(specs[0], table) if table else []
         most = available_threads()
@@ -119,8 +119,9 @@ def bench_command(
     )
 
 
-def _bench_c_reference(specs, count: int, runs: int) -> None:
-    """Each hand kernel with a C reference against it, at the game's bench tables."""
+def _bench_c_reference(specs, count: int, runs: int, measured: list) -> None:
+    """Each hand kernel with a C reference against it, at the game's bench tables (each
+    measured game's name appended to ``measured``)."""
     from sims import reference
 
     chosen = [spec for spec in specs if spec.name in reference.GAMES]
@@ -140,6 +141,7 @@ def _bench_c_reference(specs, count: int, runs: int) -> None:
                 f"{spec.name:<14}{players:>8}{found.kernel_rate / 1e6:>12.2f}M/s{found.c_rate / 1e6:>12.2f}M/s"
                 f"{found.kernel_rate / found.c_rate:>9.2f}x"
             )
+            measured.append(spec.name)
     typer.echo(
         f"{count:,} hands a run, the best of {runs}, one thread, default rules and policy; the sums agree. {machine}"
     )
@@ -159,10 +161,11 @@ print(time.process_time() - t)
 """
 
 
-def _bench_against(specs, count: int, runs: int, other: str) -> None:
+def _bench_against(specs, count: int, runs: int, other: str, measured: list) -> None:
     """CPU seconds per hand of each game's hand kernel at its default table, here and in
     the checkout ``other``, in fresh processes taken in turn (each warms its kernel
-    first), on one thread; the medians and their ratio."""
+    first), on one thread; the medians and their ratio (each measured game's name
+    appended to ``measured``)."""
     import os
     import statistics
     import subprocess
@@ -194,8 +197,10 @@ def _bench_against(specs, count: int, runs: int, other: str) -> None:
                 times[folder].append(float(done.stdout.strip().splitlines()[-1]))
         mine, theirs = statistics.median(times[here]) / count, statistics.median(times[there]) / count
         typer.echo(f"{spec.name:<20}{mine * 1e9:>10.1f}ns{theirs * 1e9:>10.1f}ns{mine / theirs:>13.3f}x")
+        measured.append(spec.name)
     typer.echo(
-        f"CPU time per hand, the median of {runs} runs of {count:,} hands each, one thread; "
+        f"CPU time per hand at each game's default players, rules and policy, the median of {runs} runs of "
+        f"{count:,} hands each, one thread; "
         f"this: {here}; against: {there}.  Below 1x, this checkout is faster."
     )
 

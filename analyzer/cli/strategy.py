@@ -9,7 +9,6 @@ Registered by ``analyzer.cli.main``; the Typer app is ``analyzer.cli.app``'s.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 from typing import List, Optional
 
@@ -166,9 +165,7 @@ def compare_command(
             seats=parse_seat_assignments(against_seat, "--against-seat"),
             tables=list(against_table or []),
         )
-        plan = api.plan_compare(
-            game, table=replace(table, variant=list(table.variant or [])), against=rival, run=run, out=out
-        )
+        plan = api.plan_compare(game, table=table, against=rival, run=run, out=out)  # --variant: None or a list
         asked.update(unit=MODE_NAMES[plan.mode], count=plan.count)
         play_and_show(plan, given.as_json, out)
 

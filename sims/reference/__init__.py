@@ -151,7 +151,10 @@ def time_against_c(game: str, players: int, count: int, seed: int = 1, first: in
             if kernel_sums is not None and not np.array_equal(sums, kernel_sums):
                 raise RuntimeError("the kernel returned different sums on two identical runs.")
             kernel_sums = sums
-            c_sums, seconds = run_c(exe, players, seed, first, count)
+            try:
+                c_sums, seconds = run_c(exe, players, seed, first, count)
+            except subprocess.CalledProcessError as error:
+                raise RuntimeError(f"the C reference of {game} failed: {error.stderr.strip()}") from None
             c_times.append(seconds)
             if not np.array_equal(c_sums, kernel_sums):
                 raise RuntimeError(

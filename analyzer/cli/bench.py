@@ -52,7 +52,7 @@ def bench_command(
     """Hands per second of every kernel on 1 thread and on all threads, and of its
     plain-Python twin, on this machine (the best of --repeats runs each); with --tables or
     --table, beside each row the same kernel playing tables, and its share of the speed."""
-    measured = []
+    measured: list[str] = []
 
     def body():
         from analyzer.cli.parse import parse_count, parse_whole
